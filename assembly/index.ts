@@ -1,0 +1,6 @@
+// The module's entry: every family's exports, compiled into one .wasm.
+export { scratchPointer, lastNodes } from './scratch';
+export * from './flip';
+export * from './fourLine';
+export * from './sliding';
+export * from './idaStar';

@@ -1,0 +1,105 @@
+/**
+ * The numeric contract both engines implement: the wasm host adapters in
+ * `src/wasm/` and the pure-TypeScript twins in `src/twin/`. Boards arrive here
+ * already parsed and validated (see `boards.ts`); results leave here as plain
+ * numbers and are turned into the public shapes by `solver.ts`. Both engines must
+ * give identical answers and identical node counts for the same input, so that a
+ * benchmark compares the same work.
+ */
+
+/** Which of the two 4x4 flip puzzles: the cross toggle (POJ 1753) or row+column (POJ 2965). */
+export type FlipKind = 'flip' | 'pilots';
+
+export interface FlipAnswer {
+  /** Pressed cells (index = 4 * row + column), in an order that replays to the goal; null if impossible. */
+  cells: number[] | null;
+  /** States expanded by this call (the table-building BFS if it ran, plus the path walk). */
+  nodes: number;
+}
+
+export interface FlipCore {
+  /**
+   * Breadth-first search from the goal boards over all 2^16 boards, filling the
+   * distance/move table for `kind`. Runs again even when the table exists (the
+   * benchmark times it). Returns the number of states expanded.
+   */
+  buildTable(kind: FlipKind): number;
+  /** `board` bit i (i = 4 * row + column) is set for 'b' (flip) or '+' (pilots). */
+  solve(kind: FlipKind, board: number): FlipAnswer;
+}
+
+/** Four-in-a-line cell codes, row-major, 16 cells. */
+export const EMPTY = 0;
+export const BLACK = 1;
+export const WHITE = 2;
+
+export interface FourLineAnswer {
+  /** Moves as [fromCell, toCell] (cell = 4 * row + column); null if no line can be reached. */
+  moves: Array<[number, number]> | null;
+  /** States taken off the BFS queue. */
+  nodes: number;
+}
+
+export interface FourLineCore {
+  /** `cells`: 16 codes (EMPTY / BLACK / WHITE), any counts. */
+  solve(cells: Uint8Array): FourLineAnswer;
+  /** Every (board, side to move) state reachable from `cells` with either side first, ignoring goals. */
+  reachable(cells: Uint8Array): number;
+}
+
+/** Moves of the blank: 0 = up, 1 = down, 2 = left, 3 = right (letters u, d, l, r). */
+export const MOVE_LETTERS = 'udlr';
+
+/** A sliding board: `tiles[position]` is the tile number, 0 the blank, row-major. */
+export interface SlidingBoard {
+  width: number;
+  height: number;
+  tiles: Uint8Array;
+}
+
+export type ExhaustiveAlgorithm = 'bfs' | 'bibfs' | 'astar';
+
+export interface SlidingAnswer {
+  /** Blank moves 0..3 (see MOVE_LETTERS) taking `start` to `goal`; null when stopped by a node limit. */
+  moves: Uint8Array | null;
+  /** Nodes generated (BFS-like: states taken off the queue / open list; IDA*: children generated). */
+  nodes: number;
+}
+
+/** Boards of at most this many cells can be ranked into a visited table (10! = 3,628,800). */
+export const MAX_RANKED_CELLS = 10;
+
+export interface SlidingCore {
+  /** Parity test (with the blank's row distance on even widths): can `start` reach `goal`? Both boards share a size. */
+  solvable(start: SlidingBoard, goal: SlidingBoard): boolean;
+  /** BFS, bidirectional BFS or A* (Manhattan) over ranked states; boards of at most MAX_RANKED_CELLS cells, solvable. */
+  solveExhaustive(start: SlidingBoard, goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): SlidingAnswer;
+  /** Full BFS from `goal` over every reachable board; returns the count of boards at each distance 0, 1, 2, ... */
+  distances(goal: SlidingBoard): number[];
+  /** Unranks every rank 0..n!-1 into a permutation of n items and ranks it back; returns how many round-trips failed (0). */
+  rankRoundTrip(n: number): number;
+}
+
+export type Heuristic = 'manhattan' | 'linear-conflict';
+
+export interface IdaStarOptions {
+  heuristic: Heuristic;
+  /** Stop (moves: null) once this many nodes were generated. */
+  maxNodes?: number;
+  /** Called before each iteration with the f-bound about to be searched and nodes generated so far. */
+  onIteration?: (bound: number, nodes: number) => void;
+}
+
+export interface IdaStarCore {
+  /** IDA* on any board from 2x2 up to 5x5 (width, height each 2..5); `start` must be solvable. */
+  solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer;
+}
+
+/** Everything one engine offers; `solver.ts` builds the public API on top. */
+export interface Core {
+  engine: 'wasm' | 'ts';
+  flip: FlipCore;
+  fourLine: FourLineCore;
+  sliding: SlidingCore;
+  idaStar: IdaStarCore;
+}

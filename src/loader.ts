@@ -1,0 +1,70 @@
+/**
+ * The one place that turns `puzzlesearch.wasm` into a running instance. The
+ * module is compiled once per realm (page, worker or Node process) and cached;
+ * each engine gets an instance of its own so that solvers never share scratch
+ * memory. In Node the bytes are read from the file beside the package; in a
+ * browser they are fetched and compiled while streaming.
+ */
+import { instantiate } from '@assemblyscript/loader';
+
+/** Where the module comes from: a URL (or string path/URL), its bytes, or an already compiled module. */
+export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+
+/** The build output sits in `build/`, a sibling of both `src/` and `dist/`. */
+export const defaultWasmUrl = new URL('../build/puzzlesearch.wasm', import.meta.url);
+
+const compiled = new Map<string, Promise<WebAssembly.Module>>();
+
+function isNode(): boolean {
+  const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
+  return typeof proc?.versions?.node === 'string';
+}
+
+async function compileFromUrl(url: URL): Promise<WebAssembly.Module> {
+  if (url.protocol === 'file:' && isNode()) {
+    // Hidden from bundlers: a browser build must not try to resolve node:fs.
+    const fsName = 'node:fs/promises';
+    const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs/promises');
+    return WebAssembly.compile(await fs.readFile(url));
+  }
+  const response = fetch(url);
+  if (typeof WebAssembly.compileStreaming === 'function') {
+    try {
+      return await WebAssembly.compileStreaming(response);
+    } catch (error) {
+      // Servers that send the wrong MIME type make streaming fail; fall back to bytes.
+      if (!(error instanceof TypeError)) throw error;
+    }
+  }
+  const res = await response;
+  if (!res.ok) throw new Error(`puzzlesearch: cannot fetch ${url.href}: HTTP ${res.status}`);
+  return WebAssembly.compile(await res.arrayBuffer());
+}
+
+/** Compiles (once per source URL) and caches the module. */
+export function compilePuzzleWasm(source: WasmSource = defaultWasmUrl): Promise<WebAssembly.Module> {
+  if (source instanceof WebAssembly.Module) return Promise.resolve(source);
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+    return WebAssembly.compile(source as BufferSource);
+  }
+  const url = source instanceof URL ? source : new URL(source, isNode() ? `file://${process.cwd()}/` : globalThis.location?.href);
+  let pending = compiled.get(url.href);
+  if (!pending) {
+    pending = compileFromUrl(url);
+    compiled.set(url.href, pending);
+    pending.catch(() => compiled.delete(url.href));
+  }
+  return pending;
+}
+
+function abort(messagePtr: number, filePtr: number, line: number, column: number): never {
+  // Only reachable in the debug build: release builds compile with --noAssert.
+  throw new Error(`puzzlesearch.wasm aborted at ${line}:${column} (message ${messagePtr}, file ${filePtr})`);
+}
+
+/** A fresh instance of the cached module; `T` names the exports its caller uses. */
+export async function instantiatePuzzleWasm<T>(source?: WasmSource): Promise<T & { memory: WebAssembly.Memory }> {
+  const module = await compilePuzzleWasm(source);
+  const { exports } = await instantiate<Record<string, unknown>>(module, { env: { abort } });
+  return exports as unknown as T & { memory: WebAssembly.Memory };
+}
