@@ -93,6 +93,8 @@ export interface IdaStarOptions {
 export interface IdaStarCore {
   /** IDA* on any board from 2x2 up to 5x5 (width, height each 2..5); `start` must be solvable. */
   solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer;
+  /** The heuristic's value for `board` against `goal` (a lower bound on the distance). */
+  estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic): number;
 }
 
 /** Everything one engine offers; `solver.ts` builds the public API on top. */
