@@ -1,0 +1,100 @@
+/**
+ * TypeScript twin of `assembly/flip.ts`: Flip Game (POJ 1753) and the Pilots
+ * Brothers' refrigerator (POJ 2965). Presses commute and undo themselves, so one
+ * breadth-first search from the goal board(s) over all 2^16 boards gives, for
+ * every board, the press that leads one step back toward a goal; a query walks
+ * that table. Same press order (cells 0..15), same goal order and same node
+ * counting as the wasm engine, so both give identical cells and nodes.
+ */
+import type { FlipAnswer, FlipCore, FlipKind } from '../core.js';
+
+const BOARDS = 1 << 16;
+const CELLS = 16;
+/** towardGoal entry of a goal board: no press leads further toward the goal. */
+const AT_GOAL = 16;
+
+function crossMasks(): Uint16Array {
+  const masks = new Uint16Array(CELLS);
+  for (let cell = 0; cell < CELLS; cell++) {
+    const row = cell >> 2;
+    const col = cell & 3;
+    let cross = 1 << cell;
+    if (row > 0) cross |= 1 << (cell - 4);
+    if (row < 3) cross |= 1 << (cell + 4);
+    if (col > 0) cross |= 1 << (cell - 1);
+    if (col < 3) cross |= 1 << (cell + 1);
+    masks[cell] = cross;
+  }
+  return masks;
+}
+
+function rowAndColumnMasks(): Uint16Array {
+  const masks = new Uint16Array(CELLS);
+  // Row and column share the pressed cell; OR keeps it once where XOR would cancel it.
+  for (let cell = 0; cell < CELLS; cell++) masks[cell] = (0xf << ((cell >> 2) << 2)) | (0x1111 << (cell & 3));
+  return masks;
+}
+
+interface KindTable {
+  masks: Uint16Array;
+  goals: readonly number[];
+  towardGoal: Uint8Array;
+  /** One bit per board: reached by the last complete build. */
+  visited: Int32Array;
+  ready: boolean;
+}
+
+export function twinFlip(): FlipCore {
+  // Shared by both kinds: a build runs to completion before anything else uses it.
+  const queue = new Uint16Array(BOARDS);
+  const tables: Record<FlipKind, KindTable> = {
+    flip: { masks: crossMasks(), goals: [0, 0xffff], towardGoal: new Uint8Array(BOARDS), visited: new Int32Array(BOARDS >> 5), ready: false },
+    pilots: { masks: rowAndColumnMasks(), goals: [0], towardGoal: new Uint8Array(BOARDS), visited: new Int32Array(BOARDS >> 5), ready: false },
+  };
+
+  function buildTable(kind: FlipKind): number {
+    const table = tables[kind];
+    const { masks, towardGoal, visited } = table;
+    visited.fill(0);
+    let tail = 0;
+    for (const goal of table.goals) {
+      visited[goal >> 5] |= 1 << (goal & 31);
+      towardGoal[goal] = AT_GOAL;
+      queue[tail++] = goal;
+    }
+    let head = 0;
+    while (head < tail) {
+      const board = queue[head++];
+      for (let cell = 0; cell < CELLS; cell++) {
+        const next = board ^ masks[cell];
+        const word = next >> 5;
+        const bit = 1 << (next & 31);
+        if ((visited[word] & bit) === 0) {
+          visited[word] |= bit;
+          towardGoal[next] = cell;
+          queue[tail++] = next;
+        }
+      }
+    }
+    table.ready = true;
+    return head;
+  }
+
+  function solve(kind: FlipKind, board: number): FlipAnswer {
+    const table = tables[kind];
+    const nodes = table.ready ? 0 : buildTable(kind);
+    const { masks, towardGoal, visited } = table;
+    let current = board & 0xffff;
+    if (((visited[current >> 5] >>> (current & 31)) & 1) === 0) return { cells: null, nodes };
+    const cells: number[] = [];
+    let cell = towardGoal[current];
+    while (cell !== AT_GOAL) {
+      cells.push(cell);
+      current ^= masks[cell];
+      cell = towardGoal[current];
+    }
+    return { cells, nodes: nodes + cells.length };
+  }
+
+  return { buildTable, solve };
+}
