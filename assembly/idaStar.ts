@@ -1,2 +1,474 @@
-// placeholder: replaced by the family's engine
-export {};
+// IDA* for sliding-tile boards from 2x2 to 5x5 (the 15-puzzle above all).
+//
+// One call searches one f-bound (idaStarIteration), so that the host can report
+// each bound and stop at a node limit between calls. The search is a plain
+// recursive depth-first walk over one board kept in static memory; a move is
+// applied before descending and undone after, so nothing is allocated per node.
+//
+// Heuristics: 0 = Manhattan, 1 = linear conflict. Linear conflict adds, for
+// every row and every column, 2 x the fewest tiles that must leave that line so
+// that the rest of the line's own tiles (those whose goal is in it) stand in goal
+// order: members minus the longest increasing subsequence of their goal slots.
+// Each line's contents are kept as a positional code, digit k+1 for a member
+// whose goal slot is k and 0 for the blank or anything else, in base (length+1);
+// a table indexed by code holds the line's cost. A move shifts one tile between
+// two lines of one axis (only there can the cost change) and inside one line of
+// the other axis (only the code changes), so a child's h is the parent's plus a
+// Manhattan delta plus one table difference.
+//
+// Scratch layout (byte offsets from scratchPointer()):
+//   [0, 25)     board in (idaStarSetup, idaStarEstimate): tiles[position], 0 = blank
+//   [32, 57)    goal board, same layout
+//   [60, 64)    u32 path length, written when an iteration finds the goal
+//   [64, 4096)  the path: blank moves 0..3 (u d l r), one byte each. No path is
+//               longer than the bound, so idaStarIteration refuses bounds past
+//               these 4032 bytes and the search never checks the depth (a
+//               solvable board up to 5x5 needs a few hundred moves at most).
+//
+// Node count (lastNodes): children generated since idaStarSetup, summed over
+// iterations. A child counts when it is created, before it is pruned.
+
+import { scratchPointer, setLastNodes } from './scratch';
+
+const BOARD_AT: usize = 0;
+const GOAL_AT: usize = 32;
+const PATH_LENGTH_AT: usize = 60;
+const PATH_AT: usize = 64;
+const PATH_CAPACITY: i32 = 4096 - 64;
+
+const MAX_SIDE: i32 = 5;
+const MAX_CELLS: i32 = 25;
+const POSITION_STRIDE: i32 = 32;
+
+const UP: i32 = 0;
+const DOWN: i32 = 1;
+const LEFT: i32 = 2;
+const RIGHT: i32 = 3;
+// The parent move of the root: (NO_MOVE ^ 1) names no direction, so nothing is pruned.
+const NO_MOVE: i32 = 4;
+
+const MANHATTAN: i32 = 0;
+
+// idaStarIteration results besides the next bound.
+const FOUND: i32 = -1;
+const OUT_OF_NODES: i32 = -2;
+const BOUND_TOO_DEEP: i32 = -3;
+const NO_BOUND: i32 = i32.MAX_VALUE;
+
+// Lines: rows 0..4, columns 5..9, and a dummy line 10 whose code stays 0 (cost
+// 0). A move that changes no real line points at the dummy, which keeps the hot
+// loop free of branches. Codes are i32, addressed by byte offset (line * 4).
+const DUMMY_LINE: i32 = 10;
+const LINE_COUNT: i32 = 11;
+
+// Every table here has a fixed size set by the 5x5 maximum (about 45 KB in
+// all), so they live in static memory: their addresses are compile-time
+// constants in the hot loop, and there is no capacity to grow.
+
+// The board being searched: tiles by position (the blank's cell is stale).
+const tiles: usize = memory.data(POSITION_STRIDE, 16);
+// The start board and its line codes, restored before every iteration.
+const startTiles: usize = memory.data(POSITION_STRIDE, 16);
+const startCodes: usize = memory.data(LINE_COUNT * 4, 16);
+const lineCodes: usize = memory.data(LINE_COUNT * 4, 16);
+// Bit d set when the blank at this position can move in direction d.
+const moveMask: usize = memory.data(POSITION_STRIDE, 16);
+// Manhattan distance of tile t at position p: [t * 32 + p], u8.
+const manhattan: usize = memory.data(MAX_CELLS * POSITION_STRIDE, 16);
+// Goal row / column per tile, u8.
+const goalRow: usize = memory.data(POSITION_STRIDE, 16);
+const goalColumn: usize = memory.data(POSITION_STRIDE, 16);
+// Per (tile t, position p it leaves, blank move d): two i32 words at
+// [((t * 32 + p) * 4 + d) * 8]:
+//   word 0: bits 0..7  Manhattan delta (i8)
+//           bits 8..15 byte offset of the line whose cost may change
+//           bits 16..31 that line's code delta (i16)
+//   word 1: bits 0..7  byte offset of the other axis's line whose code changes
+//           bits 16..31 its code delta (i16)
+const MOVE_RECORD_BYTES: i32 = MAX_CELLS * POSITION_STRIDE * 4 * 8;
+const moveRecords: usize = memory.data(MOVE_RECORD_BYTES, 16);
+// 2 x line cost by code: rows' table (base width+1, width digits) first, then
+// columns' (base height+1, height digits); column codes carry the rows' table
+// size so that one array serves both.
+const LINE_COST_BYTES: i32 = 2 * 7776;
+const lineCost: usize = memory.data(LINE_COST_BYTES, 16);
+// Powers of base (width+1) and (height+1), i32.
+const rowPowers: usize = memory.data(MAX_SIDE * 4 + 4, 16);
+const columnPowers: usize = memory.data(MAX_SIDE * 4 + 4, 16);
+
+// The tables above belong to this size and goal; rebuilt when either changes.
+const cachedGoal: usize = memory.data(POSITION_STRIDE, 16);
+let cachedWidth: i32 = 0;
+let cachedHeight: i32 = 0;
+let rowTableSize: i32 = 0;
+
+// The search in progress.
+let boardWidth: i32 = 0;
+let heuristicKind: i32 = MANHATTAN;
+let startBlank: i32 = 0;
+let startH: i32 = 0;
+let bound: i32 = 0;
+// Children still allowed in this iteration; goes negative when the limit stops it.
+let nodesLeft: i64 = 0;
+let nodesDone: f64 = 0;
+
+// ---------------------------------------------------------------------------
+// Tables
+
+const lisTails: usize = memory.data(8, 8);
+const lineMembers: usize = memory.data(8, 8);
+
+// Patience sorting; lines hold at most 5 members, so a linear scan finds the slot.
+function longestIncreasing(values: usize, count: i32): i32 {
+  let length = 0;
+  for (let i = 0; i < count; i++) {
+    const value = load<u8>(values + i);
+    let slot = 0;
+    while (slot < length && load<u8>(lisTails + slot) < value) slot++;
+    store<u8>(lisTails + slot, value);
+    if (slot == length) length++;
+  }
+  return length;
+}
+
+function fillLineCosts(at: usize, lineLength: i32): i32 {
+  const base = lineLength + 1;
+  let size = 1;
+  for (let i = 0; i < lineLength; i++) size *= base;
+  for (let code = 0; code < size; code++) {
+    let rest = code;
+    let members = 0;
+    for (let i = 0; i < lineLength; i++) {
+      const digit = rest % base;
+      rest /= base;
+      if (digit != 0) {
+        store<u8>(lineMembers + members, <u8>digit);
+        members++;
+      }
+    }
+    store<u8>(at + code, <u8>(2 * (members - longestIncreasing(lineMembers, members))));
+  }
+  return size;
+}
+
+// @ts-ignore: decorator
+@inline
+function moveRecordAt(tile: i32, from: i32, direction: i32): usize {
+  return moveRecords + ((((<usize>tile << 5) | <usize>from) << 2 | <usize>direction) << 3);
+}
+
+function buildTables(width: i32, height: i32): void {
+  const cells = width * height;
+  const goal = scratchPointer() + GOAL_AT;
+  for (let p = 0; p < cells; p++) {
+    const tile = <i32>load<u8>(goal + p);
+    store<u8>(goalRow + tile, <u8>(p / width));
+    store<u8>(goalColumn + tile, <u8>(p % width));
+  }
+  let power = 1;
+  for (let i = 0; i <= width; i++) {
+    store<i32>(rowPowers + (i << 2), power);
+    power *= width + 1;
+  }
+  power = 1;
+  for (let i = 0; i <= height; i++) {
+    store<i32>(columnPowers + (i << 2), power);
+    power *= height + 1;
+  }
+  for (let tile = 0; tile < cells; tile++) {
+    const tileRow = <i32>load<u8>(goalRow + tile);
+    const tileColumn = <i32>load<u8>(goalColumn + tile);
+    for (let p = 0; p < cells; p++) {
+      const distance = abs(p / width - tileRow) + abs(p % width - tileColumn);
+      store<u8>(manhattan + (tile << 5) + p, <u8>distance);
+    }
+  }
+  rowTableSize = fillLineCosts(lineCost, width);
+  fillLineCosts(lineCost + rowTableSize, height);
+
+  memory.fill(moveRecords, 0, MOVE_RECORD_BYTES);
+  for (let tile = 1; tile < cells; tile++) {
+    const tileRow = <i32>load<u8>(goalRow + tile);
+    const tileColumn = <i32>load<u8>(goalColumn + tile);
+    const rowDigit = tileColumn + 1;
+    const columnDigit = tileRow + 1;
+    for (let from = 0; from < cells; from++) {
+      const fromRow = from / width;
+      const fromColumn = from % width;
+      for (let direction = 0; direction < 4; direction++) {
+        // The blank moves `direction` onto `from`; the tile goes the other way.
+        let toRow = fromRow;
+        let toColumn = fromColumn;
+        if (direction == UP) toRow++;
+        else if (direction == DOWN) toRow--;
+        else if (direction == LEFT) toColumn++;
+        else toColumn--;
+        if (toRow < 0 || toRow >= height || toColumn < 0 || toColumn >= width) continue;
+        const to = toRow * width + toColumn;
+        const manhattanDelta =
+          <i32>load<u8>(manhattan + (tile << 5) + to) - <i32>load<u8>(manhattan + (tile << 5) + from);
+        let costLine = DUMMY_LINE;
+        let costDelta = 0;
+        let codeLine = DUMMY_LINE;
+        let codeDelta = 0;
+        if (direction <= DOWN) {
+          const columnPower = load<i32>(rowPowers + (fromColumn << 2));
+          if (tileRow == fromRow) {
+            costLine = fromRow;
+            costDelta = -rowDigit * columnPower;
+          } else if (tileRow == toRow) {
+            costLine = toRow;
+            costDelta = rowDigit * columnPower;
+          }
+          if (tileColumn == fromColumn) {
+            codeLine = MAX_SIDE + fromColumn;
+            codeDelta =
+              columnDigit * (load<i32>(columnPowers + (toRow << 2)) - load<i32>(columnPowers + (fromRow << 2)));
+          }
+        } else {
+          const rowPower = load<i32>(columnPowers + (fromRow << 2));
+          if (tileColumn == fromColumn) {
+            costLine = MAX_SIDE + fromColumn;
+            costDelta = -columnDigit * rowPower;
+          } else if (tileColumn == toColumn) {
+            costLine = MAX_SIDE + toColumn;
+            costDelta = columnDigit * rowPower;
+          }
+          if (tileRow == fromRow) {
+            codeLine = fromRow;
+            codeDelta =
+              rowDigit * (load<i32>(rowPowers + (toColumn << 2)) - load<i32>(rowPowers + (fromColumn << 2)));
+          }
+        }
+        const record = moveRecordAt(tile, from, direction);
+        store<i32>(record, (manhattanDelta & 0xff) | ((costLine << 2) << 8) | (costDelta << 16));
+        store<i32>(record, (codeLine << 2) | (codeDelta << 16), 4);
+      }
+    }
+  }
+
+  for (let p = 0; p < cells; p++) {
+    const row = p / width;
+    const column = p % width;
+    let mask = 0;
+    if (row > 0) mask |= 1 << UP;
+    if (row < height - 1) mask |= 1 << DOWN;
+    if (column > 0) mask |= 1 << LEFT;
+    if (column < width - 1) mask |= 1 << RIGHT;
+    store<u8>(moveMask + p, <u8>mask);
+  }
+  for (let p = cells; p < POSITION_STRIDE; p++) store<u8>(moveMask + p, 0);
+
+  memory.copy(cachedGoal, goal, cells);
+  cachedWidth = width;
+  cachedHeight = height;
+}
+
+function tablesMatch(width: i32, height: i32): bool {
+  if (width != cachedWidth || height != cachedHeight) return false;
+  return memory.compare(cachedGoal, scratchPointer() + GOAL_AT, width * height) == 0;
+}
+
+// Loads the board from scratch into `tiles` and `lineCodes`; returns its h.
+function loadBoard(width: i32, height: i32, heuristic: i32): i32 {
+  if (!tablesMatch(width, height)) buildTables(width, height);
+  const cells = width * height;
+  const board = scratchPointer() + BOARD_AT;
+  memory.fill(lineCodes, 0, LINE_COUNT * 4);
+  for (let column = 0; column < width; column++) store<i32>(lineCodes + ((MAX_SIDE + column) << 2), rowTableSize);
+  let h = 0;
+  for (let p = 0; p < cells; p++) {
+    const tile = <i32>load<u8>(board + p);
+    store<u8>(tiles + p, <u8>tile);
+    if (tile == 0) {
+      startBlank = p;
+      continue;
+    }
+    h += load<u8>(manhattan + (tile << 5) + p);
+    const row = p / width;
+    const column = p % width;
+    const tileRow = <i32>load<u8>(goalRow + tile);
+    const tileColumn = <i32>load<u8>(goalColumn + tile);
+    if (tileRow == row) {
+      const at = lineCodes + (row << 2);
+      store<i32>(at, load<i32>(at) + (tileColumn + 1) * load<i32>(rowPowers + (column << 2)));
+    }
+    if (tileColumn == column) {
+      const at = lineCodes + ((MAX_SIDE + column) << 2);
+      store<i32>(at, load<i32>(at) + (tileRow + 1) * load<i32>(columnPowers + (row << 2)));
+    }
+  }
+  if (heuristic != MANHATTAN) {
+    for (let row = 0; row < height; row++) h += load<u8>(lineCost + load<i32>(lineCodes + (row << 2)));
+    for (let column = 0; column < width; column++) {
+      h += load<u8>(lineCost + load<i32>(lineCodes + ((MAX_SIDE + column) << 2)));
+    }
+  }
+  boardWidth = width;
+  heuristicKind = heuristic;
+  return h;
+}
+
+// ---------------------------------------------------------------------------
+// Search
+
+// Returns FOUND, OUT_OF_NODES, or the least f above the bound among pruned children.
+function searchManhattan(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
+  if (h == 0) {
+    store<u32>(scratchPointer() + PATH_LENGTH_AT, g);
+    return FOUND;
+  }
+  const room = bound - g - 1;
+  const moves = <i32>load<u8>(moveMask + blank) & ~(1 << (parentMove ^ 1));
+  let best = NO_BOUND;
+  if (moves & (1 << UP)) {
+    const result = childManhattan(UP, blank, blank - boardWidth, g, h, room);
+    if (result < best) {
+      best = result;
+      if (result < 0) return result;
+    }
+  }
+  if (moves & (1 << DOWN)) {
+    const result = childManhattan(DOWN, blank, blank + boardWidth, g, h, room);
+    if (result < best) {
+      best = result;
+      if (result < 0) return result;
+    }
+  }
+  if (moves & (1 << LEFT)) {
+    const result = childManhattan(LEFT, blank, blank - 1, g, h, room);
+    if (result < best) {
+      best = result;
+      if (result < 0) return result;
+    }
+  }
+  if (moves & (1 << RIGHT)) {
+    const result = childManhattan(RIGHT, blank, blank + 1, g, h, room);
+    if (result < best) best = result;
+  }
+  return best;
+}
+
+// @ts-ignore: decorator
+@inline
+function childManhattan(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i32): i32 {
+  if (--nodesLeft < 0) return OUT_OF_NODES;
+  const tile = <i32>load<u8>(tiles + next);
+  const childH = h + <i32>load<i8>(moveRecordAt(tile, next, direction));
+  if (childH > room) return g + 1 + childH;
+  store<u8>(tiles + blank, <u8>tile);
+  store<u8>(scratchPointer() + PATH_AT + g, <u8>direction);
+  const result = searchManhattan(next, direction, g + 1, childH);
+  store<u8>(tiles + next, <u8>tile);
+  return result;
+}
+
+function searchConflict(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
+  if (h == 0) {
+    store<u32>(scratchPointer() + PATH_LENGTH_AT, g);
+    return FOUND;
+  }
+  const room = bound - g - 1;
+  const moves = <i32>load<u8>(moveMask + blank) & ~(1 << (parentMove ^ 1));
+  let best = NO_BOUND;
+  if (moves & (1 << UP)) {
+    const result = childConflict(UP, blank, blank - boardWidth, g, h, room);
+    if (result < best) {
+      best = result;
+      if (result < 0) return result;
+    }
+  }
+  if (moves & (1 << DOWN)) {
+    const result = childConflict(DOWN, blank, blank + boardWidth, g, h, room);
+    if (result < best) {
+      best = result;
+      if (result < 0) return result;
+    }
+  }
+  if (moves & (1 << LEFT)) {
+    const result = childConflict(LEFT, blank, blank - 1, g, h, room);
+    if (result < best) {
+      best = result;
+      if (result < 0) return result;
+    }
+  }
+  if (moves & (1 << RIGHT)) {
+    const result = childConflict(RIGHT, blank, blank + 1, g, h, room);
+    if (result < best) best = result;
+  }
+  return best;
+}
+
+// @ts-ignore: decorator
+@inline
+function childConflict(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i32): i32 {
+  if (--nodesLeft < 0) return OUT_OF_NODES;
+  const tile = <i32>load<u8>(tiles + next);
+  const record = moveRecordAt(tile, next, direction);
+  const costWord = load<i32>(record);
+  const costLineAt = lineCodes + ((costWord >>> 8) & 0xff);
+  const code = load<i32>(costLineAt);
+  const childCode = code + (costWord >> 16);
+  const childH =
+    h + <i32>(<i8>costWord) + <i32>load<u8>(lineCost + childCode) - <i32>load<u8>(lineCost + code);
+  if (childH > room) return g + 1 + childH;
+  const codeWord = load<i32>(record, 4);
+  const codeLineAt = lineCodes + (codeWord & 0xff);
+  const codeDelta = codeWord >> 16;
+  store<i32>(costLineAt, childCode);
+  store<i32>(codeLineAt, load<i32>(codeLineAt) + codeDelta);
+  store<u8>(tiles + blank, <u8>tile);
+  store<u8>(scratchPointer() + PATH_AT + g, <u8>direction);
+  const result = searchConflict(next, direction, g + 1, childH);
+  store<u8>(tiles + next, <u8>tile);
+  store<i32>(codeLineAt, load<i32>(codeLineAt) - codeDelta);
+  store<i32>(costLineAt, code);
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// Exports
+
+/** h of the scratch board against the scratch goal; heuristic 0 = Manhattan, 1 = linear conflict. */
+export function idaStarEstimate(width: i32, height: i32, heuristic: i32): i32 {
+  return loadBoard(width, height, heuristic);
+}
+
+/**
+ * Starts a search from the scratch board to the scratch goal; resets the node
+ * count. Returns the start's h, the first bound.
+ */
+export function idaStarSetup(width: i32, height: i32, heuristic: i32): i32 {
+  startH = loadBoard(width, height, heuristic);
+  memory.copy(startTiles, tiles, POSITION_STRIDE);
+  memory.copy(startCodes, lineCodes, LINE_COUNT * 4);
+  nodesDone = 0;
+  setLastNodes(0);
+  return startH;
+}
+
+/**
+ * Searches every path with f = g + h <= `searchBound`. Returns FOUND (-1, the
+ * path is in scratch), OUT_OF_NODES (-2, `budget` children generated since
+ * setup), BOUND_TOO_DEEP (-3, the path could overflow scratch; only an
+ * unsolvable board gets there) or the next bound. `budget` may be +Infinity
+ * (or NaN: no limit either).
+ */
+export function idaStarIteration(searchBound: i32, budget: f64): i32 {
+  if (searchBound > PATH_CAPACITY) return BOUND_TOO_DEEP;
+  memory.copy(tiles, startTiles, POSITION_STRIDE);
+  memory.copy(lineCodes, startCodes, LINE_COUNT * 4);
+  const allowance = Math.floor(budget - nodesDone);
+  // Past 2^62 the limit can never be reached; keep the counter well inside i64.
+  const granted: i64 = allowance < 4.6e18 ? (allowance <= 0 ? 0 : <i64>allowance) : <i64>1 << 62;
+  nodesLeft = granted;
+  bound = searchBound;
+  const result =
+    heuristicKind == MANHATTAN
+      ? searchManhattan(startBlank, NO_MOVE, 0, startH)
+      : searchConflict(startBlank, NO_MOVE, 0, startH);
+  // A stopped search leaves nodesLeft at -1: the child that would exceed the budget was not made.
+  nodesDone += <f64>(granted - (nodesLeft < 0 ? 0 : nodesLeft));
+  setLastNodes(nodesDone);
+  return result;
+}

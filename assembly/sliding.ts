@@ -1,2 +1,693 @@
-// placeholder: replaced by the family's engine
-export {};
+// Sliding tiles on small boards: parity test, permutation ranking, and the
+// exhaustive searches (BFS, bidirectional BFS, A*) over ranked states.
+//
+// A board of n <= MAX_RANKED_CELLS cells is a permutation of 0..n-1 (tiles[position],
+// 0 the blank), so its Lehmer rank indexes a table of n! entries: one byte per
+// state for how it was reached, instead of a hash set of boards. Queues and the
+// open list hold ranks; a state's board is rebuilt by unranking when it is expanded.
+//
+// Scratch layout (bytes from scratchPointer(), see ./scratch):
+//   0..31     start board, one byte per position (up to 25 cells: the parity test
+//             takes any board up to 5x5)
+//   32..63    goal board, same layout
+//   64..4095  output: slidingSolve writes the path there, one move byte each
+//             (0 u, 1 d, 2 l, 3 r); slidingDistances writes one u32 count per distance.
+//
+// Everything here must stay step-for-step identical to src/twin/sliding.ts: same
+// move order, same queue discipline, same open-list keys, same node counting.
+
+import { setLastNodes, scratchPointer } from './scratch';
+
+const START_OFFSET: usize = 0;
+const GOAL_OFFSET: usize = 32;
+const OUTPUT_OFFSET: usize = 64;
+
+const MAX_SIDE: i32 = 5;
+const MAX_RANKED_CELLS: i32 = 10;
+const MAX_PERMUTATION: i32 = 12;
+
+const ALGORITHM_BFS: i32 = 0;
+const ALGORITHM_BIBFS: i32 = 1;
+const ALGORITHM_ASTAR: i32 = 2;
+
+// Codes in the per-rank table: 0 = not reached, move + 1 = reached by that blank
+// move from its parent, ROOT = where its search started. Bidirectional search keeps
+// the forward side's code in bits 0..2 and the backward side's in bits 3..5, so one
+// byte answers both "seen by me?" and "seen by the other side?".
+const UNSEEN: u32 = 0;
+const ROOT: u32 = 5;
+const SIDE_BITS: u32 = 3;
+const SIDE_MASK: u32 = 7;
+const NO_NEIGHBOUR: u32 = 0xff;
+// Cost table entry of a state A* has not reached; larger than any real g.
+const COST_UNSEEN: u8 = 0xff;
+
+// A* open-list key, one u64 that orders by f ascending, then g descending (deeper
+// first, which reaches the goal sooner among equals), then rank ascending. Keys are
+// unique per (state, g), so every correct heap pops the same sequence, and the twin
+// (which holds the same integers exactly in f64) pops it too.
+const RANK_BITS: u64 = 22; // 10! < 2^22
+const RANK_MASK: u64 = (1 << RANK_BITS) - 1;
+const G_BITS: u64 = 7; // no board of <= 10 cells is 128 moves from its goal
+const G_MAX: u64 = (1 << G_BITS) - 1;
+const F_SHIFT: u64 = RANK_BITS + G_BITS;
+
+const factorials: usize = memory.data<u32>([
+  1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800, 479001600,
+]);
+
+// The board being expanded (and the round-trip test's permutation), its Lehmer
+// digits, and the weight (n-1-position)! of each position for the current board size.
+const board: usize = memory.data(16);
+const digits: usize = memory.data(16);
+const weights: usize = memory.data(4 * MAX_RANKED_CELLS);
+// neighbours[4 * position + move]: where the blank lands, or NO_NEIGHBOUR. These
+// and the weights are rebuilt only when the board size changes (tablesWidth/Height).
+const neighbours: usize = memory.data(MAX_RANKED_CELLS * 4);
+let tablesWidth: i32 = 0;
+let tablesHeight: i32 = 0;
+// manhattan[MAX_RANKED_CELLS * tile + position]: the tile's distance from there to its goal cell.
+const manhattan: usize = memory.data(MAX_RANKED_CELLS * MAX_RANKED_CELLS);
+
+// Per-rank tables and queues: allocated on first use at the size asked for, kept,
+// and replaced only when a larger board needs more. Only the used prefix is cleared.
+let codes: usize = 0; // u8 per rank
+let codesCapacity: usize = 0;
+let costs: usize = 0; // u8 g per rank (A*)
+let costsCapacity: usize = 0;
+let queue: usize = 0; // u32 ranks; bidirectional search uses both halves
+let queueCapacity: usize = 0;
+let openList: usize = 0; // u64 keys, binary min-heap (A*)
+let openCapacity: usize = 0;
+let openSize: usize = 0;
+
+// Bidirectional search's layer expansion reports here besides its return value.
+let layerEnd: usize = 0;
+let meetingRank: u32 = 0;
+let met: bool = false;
+
+@inline
+function factorial(k: i32): u32 {
+  return load<u32>(factorials + (<usize>k << 2));
+}
+
+function reserveCodes(count: usize): void {
+  if (count <= codesCapacity) return;
+  if (codes != 0) heap.free(codes);
+  codes = heap.alloc(count);
+  codesCapacity = count;
+}
+
+function reserveCosts(count: usize): void {
+  if (count <= costsCapacity) return;
+  if (costs != 0) heap.free(costs);
+  costs = heap.alloc(count);
+  costsCapacity = count;
+}
+
+function reserveQueue(count: usize): void {
+  if (count <= queueCapacity) return;
+  if (queue != 0) heap.free(queue);
+  queue = heap.alloc(count << 2);
+  queueCapacity = count;
+}
+
+function reserveOpenList(count: usize): void {
+  if (count <= openCapacity) return;
+  if (openList != 0) heap.free(openList);
+  openList = heap.alloc(count << 3);
+  openCapacity = count;
+}
+
+// Lehmer rank: digit i counts the later items smaller than item i, which are the
+// smaller values not seen yet. The last digit is always 0.
+@inline
+function rankCells(cells: usize, n: i32): u32 {
+  let seen: u32 = 0;
+  let rank: u32 = 0;
+  for (let i = 0; i < n - 1; i++) {
+    const value = <u32>load<u8>(cells + <usize>i);
+    const smallerUnseen = value - popcnt<u32>(seen & ((<u32>1 << value) - 1));
+    rank += smallerUnseen * factorial(n - 1 - i);
+    seen |= <u32>1 << value;
+  }
+  return rank;
+}
+
+// Division by k! as a multiply and shift (exact for every dividend below 2^29 > 12!),
+// because unranking sits in every expansion and an integer divide per digit costs
+// more than the rest of it.
+const DIVIDEND_BITS: u64 = 29;
+const reciprocals: usize = memory.data(8 * (MAX_PERMUTATION + 1));
+const reciprocalShifts: usize = memory.data(8 * (MAX_PERMUTATION + 1));
+let reciprocalsReady: bool = false;
+
+function prepareReciprocals(): void {
+  if (reciprocalsReady) return;
+  for (let k = 0; k <= MAX_PERMUTATION; k++) {
+    const divisor = <u64>factorial(k);
+    const shift = DIVIDEND_BITS + (64 - clz<u64>(divisor - 1));
+    store<u64>(reciprocals + (<usize>k << 3), ((<u64>1 << shift) + divisor - 1) / divisor);
+    store<u64>(reciprocalShifts + (<usize>k << 3), shift);
+  }
+  reciprocalsReady = true;
+}
+
+@inline
+function divideByFactorial(value: u32, k: i32): u32 {
+  const at = <usize>k << 3;
+  return <u32>((<u64>value * load<u64>(reciprocals + at)) >> load<u64>(reciprocalShifts + at));
+}
+
+// selections[16 * mask + k]: position of the k-th lowest set bit of a 12-bit mask.
+// A lookup keeps the unranking's dependency chain (each value depends on the values
+// already used) to one load per item.
+const selections: usize = memory.data(16 << MAX_PERMUTATION);
+let selectionsReady: bool = false;
+
+function prepareSelections(): void {
+  if (selectionsReady) return;
+  for (let mask: u32 = 1; mask < (<u32>1 << MAX_PERMUTATION); mask++) {
+    let rest = mask;
+    let k: usize = 0;
+    while (rest != 0) {
+      store<u8>(selections + (<usize>mask << 4) + k, <u8>ctz<u32>(rest));
+      rest &= rest - 1;
+      k++;
+    }
+  }
+  selectionsReady = true;
+}
+
+@inline
+function selectBit(mask: u32, k: u32): u32 {
+  return <u32>load<u8>(selections + (<usize>mask << 4) + <usize>k);
+}
+
+// Writes the permutation of rank `rank` at `cells` and its Lehmer digits at
+// `digits`; returns the position of value 0 (the blank).
+@inline
+function unrankCells(rank: u32, n: i32, cells: usize): i32 {
+  let unused: u32 = (<u32>1 << n) - 1;
+  let blank: i32 = n - 1;
+  for (let i = 0; i < n - 1; i++) {
+    const k = n - 1 - i;
+    const digit = divideByFactorial(rank, k);
+    rank -= digit * factorial(k);
+    const value = selectBit(unused, digit);
+    store<u8>(cells + <usize>i, <u8>value);
+    store<u8>(digits + <usize>i, <u8>digit);
+    blank = select<i32>(i, blank, value == 0);
+    unused ^= <u32>1 << value;
+  }
+  store<u8>(cells + <usize>(n - 1), <u8>ctz<u32>(unused));
+  store<u8>(digits + <usize>(n - 1), 0);
+  return blank;
+}
+
+// Rank of `board` (whose rank is `rank`, digits in `digits`) after the blank moves
+// from `blank` to `target`, without touching the board. Only the digits of the two
+// cells and of the cells between them change: the tile's own digit moves to the
+// blank's cell (plus 1 for the blank it passes, rightward, or minus 1, leftward), the
+// blank's becomes 0, and each cell between gains (moving right) or loses (moving
+// left) 1 exactly when its tile is smaller than the moving one. O(width), not O(n).
+@inline
+function childRank(rank: u32, blank: i32, target: i32): u32 {
+  const tile = load<u8>(board + <usize>target);
+  const tileDigit = <u32>load<u8>(digits + <usize>target);
+  const blankWeight = load<u32>(weights + (<usize>blank << 2));
+  const targetWeight = load<u32>(weights + (<usize>target << 2));
+  if (target > blank) {
+    let child = rank + (tileDigit + 1) * blankWeight - tileDigit * targetWeight;
+    for (let between = blank + 1; between < target; between++) {
+      const gain = blankWeight + load<u32>(weights + (<usize>between << 2));
+      child += select<u32>(gain, 0, load<u8>(board + <usize>between) < tile);
+    }
+    return child;
+  }
+  let child = rank + (tileDigit - 1) * blankWeight - tileDigit * targetWeight;
+  for (let between = target + 1; between < blank; between++) {
+    const loss = blankWeight + load<u32>(weights + (<usize>between << 2));
+    child -= select<u32>(loss, 0, load<u8>(board + <usize>between) < tile);
+  }
+  return child;
+}
+
+function prepareBoardTables(width: i32, height: i32): void {
+  prepareReciprocals();
+  prepareSelections();
+  if (width == tablesWidth && height == tablesHeight) return;
+  const n = width * height;
+  for (let position = 0; position < n; position++) {
+    store<u32>(weights + (<usize>position << 2), factorial(n - 1 - position));
+  }
+  for (let position = 0; position < width * height; position++) {
+    const row = position / width;
+    const column = position % width;
+    const at = neighbours + (<usize>position << 2);
+    store<u8>(at, row > 0 ? position - width : NO_NEIGHBOUR);
+    store<u8>(at + 1, row < height - 1 ? position + width : NO_NEIGHBOUR);
+    store<u8>(at + 2, column > 0 ? position - 1 : NO_NEIGHBOUR);
+    store<u8>(at + 3, column < width - 1 ? position + 1 : NO_NEIGHBOUR);
+  }
+  tablesWidth = width;
+  tablesHeight = height;
+}
+
+function prepareManhattan(width: i32, n: i32, goal: usize): void {
+  for (let goalPosition = 0; goalPosition < n; goalPosition++) {
+    const tile = <i32>load<u8>(goal + <usize>goalPosition);
+    const row = goalPosition / width;
+    const column = goalPosition % width;
+    const at = manhattan + <usize>(tile * MAX_RANKED_CELLS);
+    for (let position = 0; position < n; position++) {
+      const distance = tile == 0 ? 0 : abs(position / width - row) + abs(position % width - column);
+      store<u8>(at + <usize>position, <u8>distance);
+    }
+  }
+}
+
+@inline
+function tileDistance(tile: u32, position: i32): u32 {
+  return <u32>load<u8>(manhattan + <usize>(tile * MAX_RANKED_CELLS + position));
+}
+
+// Follows the codes of one side (bits `shift`..`shift`+2) from `rank` back to that
+// side's root, writing at `out` the move that reached each state on the way, and
+// returns how many there were. Leaves `board` scrambled.
+function traceToRoot(rank: u32, n: i32, shift: u32, out: usize): i32 {
+  let blank = unrankCells(rank, n, board);
+  let length: i32 = 0;
+  while (true) {
+    const code = (<u32>load<u8>(codes + <usize>rank) >> shift) & SIDE_MASK;
+    if (code == ROOT) break;
+    const move = code - 1;
+    store<u8>(out + <usize>length, <u8>move);
+    length++;
+    const parentBlank = <i32>load<u8>(neighbours + (<usize>blank << 2) + <usize>(move ^ 1));
+    store<u8>(board + <usize>blank, load<u8>(board + <usize>parentBlank));
+    store<u8>(board + <usize>parentBlank, 0);
+    blank = parentBlank;
+    rank = rankCells(board, n);
+  }
+  return length;
+}
+
+function reverseBytes(from: usize, length: i32): void {
+  let low = from;
+  let high = from + <usize>length - 1;
+  while (low < high) {
+    const swap = load<u8>(low);
+    store<u8>(low, load<u8>(high));
+    store<u8>(high, swap);
+    low++;
+    high--;
+  }
+}
+
+// Path from the start's root to `rank`, written in order at the output.
+function forwardPath(rank: u32, n: i32): i32 {
+  const out = scratchPointer() + OUTPUT_OFFSET;
+  const length = traceToRoot(rank, n, 0, out);
+  reverseBytes(out, length);
+  return length;
+}
+
+// FIFO from the start; stops as soon as the goal is generated.
+function breadthFirst(n: i32, startRank: u32, goalRank: u32): i32 {
+  memory.fill(codes, 0, <usize>factorial(n));
+  store<u8>(codes + <usize>startRank, <u8>ROOT);
+  if (startRank == goalRank) {
+    setLastNodes(0);
+    return 0;
+  }
+  store<u32>(queue, startRank);
+  let head: usize = 0;
+  let tail: usize = 1;
+  while (head < tail) {
+    const rank = load<u32>(queue + (head << 2));
+    head++;
+    const blank = unrankCells(rank, n, board);
+    // The parent is always reached already: skip the move back to it.
+    const backMove = ((<u32>load<u8>(codes + <usize>rank) & SIDE_MASK) - 1) ^ 1;
+    const around = neighbours + (<usize>blank << 2);
+    for (let move: u32 = 0; move < 4; move++) {
+      const target = <u32>load<u8>(around + <usize>move);
+      if (target == NO_NEIGHBOUR || move == backMove) continue;
+      const child = childRank(rank, blank, <i32>target);
+      const codeAddress = codes + <usize>child;
+      if (<u32>load<u8>(codeAddress) != UNSEEN) continue;
+      store<u8>(codeAddress, <u8>(move + 1));
+      if (child == goalRank) {
+        setLastNodes(<f64>head);
+        return forwardPath(child, n);
+      }
+      store<u32>(queue + (tail << 2), child);
+      tail++;
+    }
+  }
+  setLastNodes(<f64>head);
+  return -1;
+}
+
+// Expands the whole layer queue[head..tail) for the side whose code sits at `shift`,
+// appending the next layer from `tail`. Stops at the first child the other side has
+// already reached (setting met / meetingRank). Returns the states expanded; the next
+// layer's end goes to layerEnd.
+function expandLayer(n: i32, head: usize, tail: usize, shift: u32): usize {
+  let at = head;
+  let end = tail;
+  while (at < tail) {
+    const rank = load<u32>(queue + (at << 2));
+    at++;
+    const blank = unrankCells(rank, n, board);
+    // The parent is always reached already: skip the move back to it.
+    const backMove = (((<u32>load<u8>(codes + <usize>rank) >> shift) & SIDE_MASK) - 1) ^ 1;
+    const around = neighbours + (<usize>blank << 2);
+    for (let move: u32 = 0; move < 4; move++) {
+      const target = <u32>load<u8>(around + <usize>move);
+      if (target == NO_NEIGHBOUR || move == backMove) continue;
+      const child = childRank(rank, blank, <i32>target);
+      const codeAddress = codes + <usize>child;
+      const code = <u32>load<u8>(codeAddress);
+      if (((code >> shift) & SIDE_MASK) != UNSEEN) continue;
+      store<u8>(codeAddress, <u8>(code | ((move + 1) << shift)));
+      if (code != UNSEEN) {
+        // Own bits were clear, so the other side's are not.
+        met = true;
+        meetingRank = child;
+        layerEnd = end;
+        return at - head;
+      }
+      store<u32>(queue + (end << 2), child);
+      end++;
+    }
+  }
+  layerEnd = end;
+  return at - head;
+}
+
+// Layer-by-layer from both ends, always the side with the smaller frontier (the
+// forward side on a tie). Stopping at the first meeting is optimal: before a layer
+// of side A (depth a) is expanded, A has reached exactly the states within a of its
+// root, B those within b of its own, and the sets are disjoint, so the distance d is
+// more than a + b. A meeting child is at a + 1 from A's root and at most b from B's,
+// and d <= (a + 1) + b; hence d = a + b + 1 for every meeting in the layer, the
+// first included.
+function bidirectional(n: i32, startRank: u32, goalRank: u32): i32 {
+  const states = <usize>factorial(n);
+  memory.fill(codes, 0, states);
+  if (startRank == goalRank) {
+    store<u8>(codes + <usize>startRank, <u8>(ROOT | (ROOT << SIDE_BITS)));
+    setLastNodes(0);
+    return 0;
+  }
+  store<u8>(codes + <usize>startRank, <u8>ROOT);
+  store<u8>(codes + <usize>goalRank, <u8>(ROOT << SIDE_BITS));
+  // Each side reaches at most the n!/2 states of the start's component.
+  const half = states >> 1;
+  store<u32>(queue, startRank);
+  store<u32>(queue + (half << 2), goalRank);
+  let forwardHead: usize = 0;
+  let forwardTail: usize = 1;
+  let backwardHead: usize = half;
+  let backwardTail: usize = half + 1;
+  let expanded: usize = 0;
+  met = false;
+  while (!met) {
+    const forwardSize = forwardTail - forwardHead;
+    const backwardSize = backwardTail - backwardHead;
+    if (forwardSize == 0 || backwardSize == 0) {
+      setLastNodes(<f64>expanded);
+      return -1;
+    }
+    if (forwardSize <= backwardSize) {
+      expanded += expandLayer(n, forwardHead, forwardTail, 0);
+      forwardHead = forwardTail;
+      forwardTail = layerEnd;
+    } else {
+      expanded += expandLayer(n, backwardHead, backwardTail, SIDE_BITS);
+      backwardHead = backwardTail;
+      backwardTail = layerEnd;
+    }
+  }
+  setLastNodes(<f64>expanded);
+  const out = scratchPointer() + OUTPUT_OFFSET;
+  const forwardLength = forwardPath(meetingRank, n);
+  // The backward codes record moves away from the goal; walked from the meeting
+  // state they are undone in order, so each step toward the goal is the opposite move.
+  const backwardOut = out + <usize>forwardLength;
+  const backwardLength = traceToRoot(meetingRank, n, SIDE_BITS, backwardOut);
+  for (let i = 0; i < backwardLength; i++) {
+    const at = backwardOut + <usize>i;
+    store<u8>(at, load<u8>(at) ^ 1);
+  }
+  return forwardLength + backwardLength;
+}
+
+@inline
+function openKey(f: u32, g: u32, rank: u32): u64 {
+  return (<u64>f << F_SHIFT) | ((G_MAX - <u64>g) << RANK_BITS) | <u64>rank;
+}
+
+@inline
+function openPush(key: u64): void {
+  let at = openSize;
+  openSize++;
+  while (at > 0) {
+    const parent = (at - 1) >> 1;
+    const parentKey = load<u64>(openList + (parent << 3));
+    if (parentKey <= key) break;
+    store<u64>(openList + (at << 3), parentKey);
+    at = parent;
+  }
+  store<u64>(openList + (at << 3), key);
+}
+
+@inline
+function openPop(): u64 {
+  const top = load<u64>(openList);
+  openSize--;
+  const size = openSize;
+  if (size == 0) return top;
+  const last = load<u64>(openList + (size << 3));
+  let at: usize = 0;
+  while (true) {
+    let child = (at << 1) + 1;
+    if (child >= size) break;
+    let childKey = load<u64>(openList + (child << 3));
+    const right = child + 1;
+    if (right < size) {
+      const rightKey = load<u64>(openList + (right << 3));
+      if (rightKey < childKey) {
+        child = right;
+        childKey = rightKey;
+      }
+    }
+    if (childKey >= last) break;
+    store<u64>(openList + (at << 3), childKey);
+    at = child;
+  }
+  store<u64>(openList + (at << 3), last);
+  return top;
+}
+
+// Most blank moves out of any cell on a width x height board.
+function maxDegree(width: i32, height: i32): i32 {
+  return (width > 2 ? 2 : 1) + (height > 2 ? 2 : 1);
+}
+
+// With a consistent heuristic (Manhattan changes by exactly 1 per move) a state is
+// expanded at most once, and at its expansion its parent is already closed, so it
+// pushes at most degree - 1 children (the root: degree). A better g for an open
+// state pushes a new entry; the old one is skipped when popped (its g no longer
+// matches the cost table).
+function aStar(width: i32, n: i32, startRank: u32, goalRank: u32): i32 {
+  if (startRank == goalRank) {
+    setLastNodes(0);
+    return 0;
+  }
+  const states = <usize>factorial(n);
+  memory.fill(codes, 0, states);
+  memory.fill(costs, COST_UNSEEN, states);
+  const scratch = scratchPointer();
+  prepareManhattan(width, n, scratch + GOAL_OFFSET);
+  let startEstimate: u32 = 0;
+  for (let position = 0; position < n; position++) {
+    startEstimate += tileDistance(<u32>load<u8>(scratch + START_OFFSET + <usize>position), position);
+  }
+  store<u8>(codes + <usize>startRank, <u8>ROOT);
+  store<u8>(costs + <usize>startRank, 0);
+  openSize = 0;
+  openPush(openKey(startEstimate, 0, startRank));
+  let expanded: usize = 0;
+  while (openSize > 0) {
+    const key = openPop();
+    const rank = <u32>(key & RANK_MASK);
+    const g = <u32>(G_MAX - ((key >> RANK_BITS) & G_MAX));
+    if (g != <u32>load<u8>(costs + <usize>rank)) continue;
+    expanded++;
+    if (rank == goalRank) {
+      setLastNodes(<f64>expanded);
+      return forwardPath(rank, n);
+    }
+    const estimate = <u32>(key >> F_SHIFT) - g;
+    const childG = g + 1;
+    const blank = unrankCells(rank, n, board);
+    // The parent is always reached already: skip the move back to it.
+    const backMove = ((<u32>load<u8>(codes + <usize>rank) & SIDE_MASK) - 1) ^ 1;
+    const around = neighbours + (<usize>blank << 2);
+    for (let move: u32 = 0; move < 4; move++) {
+      const target = <u32>load<u8>(around + <usize>move);
+      if (target == NO_NEIGHBOUR || move == backMove) continue;
+      const tile = <u32>load<u8>(board + <usize>target);
+      const child = childRank(rank, blank, <i32>target);
+      const costAddress = costs + <usize>child;
+      if (childG >= <u32>load<u8>(costAddress)) continue;
+      store<u8>(costAddress, <u8>childG);
+      store<u8>(codes + <usize>child, <u8>(move + 1));
+      const childEstimate = estimate + tileDistance(tile, blank) - tileDistance(tile, <i32>target);
+      openPush(openKey(childG + childEstimate, childG, child));
+    }
+  }
+  setLastNodes(<f64>expanded);
+  return -1;
+}
+
+function validSize(width: i32, height: i32, maxCells: i32): bool {
+  return width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE && width * height <= maxCells;
+}
+
+// The host validates boards; this only keeps a bad one from ranking outside the tables.
+function isPermutation(cells: usize, n: i32): bool {
+  let seen: u32 = 0;
+  for (let position = 0; position < n; position++) {
+    const tile = <u32>load<u8>(cells + <usize>position);
+    if (tile >= <u32>n) return false;
+    seen |= <u32>1 << tile;
+  }
+  return seen == (<u32>1 << n) - 1;
+}
+
+// Inversions among the tiles (the blank ignored) plus, on even widths, the blank's row; mod 2.
+function parityOf(cells: usize, width: i32, n: i32): u32 {
+  let seen: u32 = 0;
+  let inversions: u32 = 0;
+  let blankRow: i32 = 0;
+  for (let position = 0; position < n; position++) {
+    const tile = <u32>load<u8>(cells + <usize>position);
+    if (tile == 0) {
+      blankRow = position / width;
+      continue;
+    }
+    inversions += popcnt<u32>(seen >> (tile + 1));
+    seen |= <u32>1 << tile;
+  }
+  if ((width & 1) == 0) inversions += <u32>blankRow;
+  return inversions & 1;
+}
+
+// 1 if the start board (scratch 0..) can reach the goal board (scratch 32..), else 0.
+// Any board up to 5x5. Returns -1 for an unsupported size or a board that is not a
+// permutation of 0..n-1.
+export function slidingSolvable(width: i32, height: i32): i32 {
+  if (!validSize(width, height, MAX_SIDE * MAX_SIDE)) return -1;
+  const scratch = scratchPointer();
+  const n = width * height;
+  if (!isPermutation(scratch + START_OFFSET, n) || !isPermutation(scratch + GOAL_OFFSET, n)) return -1;
+  return parityOf(scratch + START_OFFSET, width, n) == parityOf(scratch + GOAL_OFFSET, width, n) ? 1 : 0;
+}
+
+// Shortest path from the start board to the goal board (algorithm 0 bfs, 1 bibfs,
+// 2 astar): returns its length with the moves at scratch 64.., or -1 if the goal was
+// not reached (an unsolvable start, an unsupported size, or a board that is not a
+// permutation of 0..n-1). Boards of at most 10 cells.
+export function slidingSolve(width: i32, height: i32, algorithm: i32): i32 {
+  setLastNodes(0);
+  if (!validSize(width, height, MAX_RANKED_CELLS)) return -1;
+  const n = width * height;
+  const scratch = scratchPointer();
+  if (!isPermutation(scratch + START_OFFSET, n) || !isPermutation(scratch + GOAL_OFFSET, n)) return -1;
+  const states = <usize>factorial(n);
+  prepareBoardTables(width, height);
+  reserveCodes(states);
+  const startRank = rankCells(scratch + START_OFFSET, n);
+  const goalRank = rankCells(scratch + GOAL_OFFSET, n);
+  if (algorithm == ALGORITHM_BFS) {
+    reserveQueue(states >> 1);
+    return breadthFirst(n, startRank, goalRank);
+  }
+  if (algorithm == ALGORITHM_BIBFS) {
+    reserveQueue(states);
+    return bidirectional(n, startRank, goalRank);
+  }
+  if (algorithm == ALGORITHM_ASTAR) {
+    reserveCosts(states);
+    const degree = <usize>maxDegree(width, height);
+    reserveOpenList(1 + degree + (states >> 1) * (degree - 1));
+    return aStar(width, n, startRank, goalRank);
+  }
+  return -1;
+}
+
+// Full BFS from the goal board (scratch 32..): writes the number of boards at each
+// distance 0, 1, 2, ... as u32 at scratch 64.. and returns how many distances there
+// are (-1 for an unsupported size or board). Boards of at most 10 cells.
+export function slidingDistances(width: i32, height: i32): i32 {
+  setLastNodes(0);
+  if (!validSize(width, height, MAX_RANKED_CELLS)) return -1;
+  const n = width * height;
+  if (!isPermutation(scratchPointer() + GOAL_OFFSET, n)) return -1;
+  const states = <usize>factorial(n);
+  prepareBoardTables(width, height);
+  reserveCodes(states);
+  reserveQueue(states >> 1);
+  memory.fill(codes, 0, states);
+  const out = scratchPointer() + OUTPUT_OFFSET;
+  const goalRank = rankCells(scratchPointer() + GOAL_OFFSET, n);
+  store<u8>(codes + <usize>goalRank, <u8>ROOT);
+  store<u32>(queue, goalRank);
+  let head: usize = 0;
+  let tail: usize = 1;
+  let layers: i32 = 0;
+  while (head < tail) {
+    const end = tail;
+    store<u32>(out + (<usize>layers << 2), <u32>(end - head));
+    layers++;
+    while (head < end) {
+      const rank = load<u32>(queue + (head << 2));
+      head++;
+      const blank = unrankCells(rank, n, board);
+      const backMove = ((<u32>load<u8>(codes + <usize>rank) & SIDE_MASK) - 1) ^ 1;
+      const around = neighbours + (<usize>blank << 2);
+      for (let move: u32 = 0; move < 4; move++) {
+        const target = <u32>load<u8>(around + <usize>move);
+        if (target == NO_NEIGHBOUR || move == backMove) continue;
+        const child = childRank(rank, blank, <i32>target);
+        const codeAddress = codes + <usize>child;
+        if (<u32>load<u8>(codeAddress) != UNSEEN) continue;
+        store<u8>(codeAddress, <u8>(move + 1));
+        store<u32>(queue + (tail << 2), child);
+        tail++;
+      }
+    }
+  }
+  setLastNodes(<f64>head);
+  return layers;
+}
+
+// Unranks every rank 0..n!-1 of n items (n <= 12) and ranks it back; returns the
+// number of mismatches (0), or -1 for n out of range.
+export function slidingRankRoundTrip(n: i32): i32 {
+  if (n < 0 || n > MAX_PERMUTATION) return -1;
+  if (n == 0) return 0;
+  prepareReciprocals();
+  prepareSelections();
+  const count = factorial(n);
+  let mismatches: i32 = 0;
+  for (let rank: u32 = 0; rank < count; rank++) {
+    unrankCells(rank, n, board);
+    if (rankCells(board, n) != rank) mismatches++;
+  }
+  return mismatches;
+}

@@ -1,0 +1,62 @@
+/**
+ * Host adapter for `assembly/idaStar.ts`: writes the boards into scratch, runs
+ * one wasm call per f-bound (so that `onIteration` and `maxNodes` are honoured
+ * between calls) and reads the path back out of scratch.
+ */
+import type { Heuristic, IdaStarCore, IdaStarOptions, SlidingAnswer, SlidingBoard } from '../core.js';
+import { scratchBytes, type ScratchExports } from './scratch.js';
+
+/** Scratch offsets, as documented in assembly/idaStar.ts. */
+const BOARD_AT = 0;
+const GOAL_AT = 32;
+const PATH_LENGTH_AT = 60;
+const PATH_AT = 64;
+const FOUND = -1;
+const OUT_OF_NODES = -2;
+const BOUND_TOO_DEEP = -3;
+
+export interface IdaStarExports extends ScratchExports {
+  /** Scratch board's h against the scratch goal; heuristic 0 = Manhattan, 1 = linear conflict. */
+  idaStarEstimate(width: number, height: number, heuristic: number): number;
+  /** Loads the scratch board and goal for a search, resets the node count; returns the start's h. */
+  idaStarSetup(width: number, height: number, heuristic: number): number;
+  /** Searches one f-bound: -1 found (path in scratch), -2 node budget spent, -3 bound past the path's room, else the next bound. */
+  idaStarIteration(bound: number, budget: number): number;
+}
+
+function heuristicCode(heuristic: Heuristic): number {
+  return heuristic === 'manhattan' ? 0 : 1;
+}
+
+export function wasmIdaStar(exports: IdaStarExports): IdaStarCore {
+  function writeBoards(board: SlidingBoard, goal: SlidingBoard): void {
+    const cells = board.width * board.height;
+    scratchBytes(exports, BOARD_AT, cells).set(board.tiles.subarray(0, cells));
+    scratchBytes(exports, GOAL_AT, cells).set(goal.tiles.subarray(0, cells));
+  }
+
+  return {
+    solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer {
+      writeBoards(start, goal);
+      let bound = exports.idaStarSetup(start.width, start.height, heuristicCode(options.heuristic));
+      const budget = options.maxNodes ?? Infinity;
+      for (;;) {
+        options.onIteration?.(bound, exports.lastNodes());
+        const result = exports.idaStarIteration(bound, budget);
+        if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes() };
+        if (result === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
+        if (result === FOUND) {
+          const header = scratchBytes(exports, PATH_LENGTH_AT, 4);
+          const length = new DataView(header.buffer, header.byteOffset, 4).getUint32(0, true);
+          return { moves: scratchBytes(exports, PATH_AT, length).slice(), nodes: exports.lastNodes() };
+        }
+        bound = result;
+      }
+    },
+
+    estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic): number {
+      writeBoards(board, goal);
+      return exports.idaStarEstimate(board.width, board.height, heuristicCode(heuristic));
+    },
+  };
+}
