@@ -1,0 +1,363 @@
+/**
+ * The web page in a real browser: builds web/ with Vite into a temporary
+ * folder, serves it below a sub-path from a tiny static server on 127.0.0.1
+ * (correct MIME types, so the .wasm compiles while streaming), and drives
+ * Debian's Chromium (/usr/bin/chromium) with playwright-core. Every family is
+ * loaded, solved in the page's worker, checked against its known optimum and
+ * played back to the goal; a long 15-puzzle search must leave the page
+ * responsive and stop on Cancel. Any console error or uncaught exception on
+ * the page, or any request to another host, fails the test.
+ *
+ * Needs build/puzzlesearch.wasm (npm test builds it first). The last test
+ * renders the page to a picture; UPDATE_SCREENSHOT=1 writes it to
+ * docs/screenshot.png for the README.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createSolver } from '../src/index.js';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const mime: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The built folder is served below a sub-path, to show that its URLs are all relative. */
+const mount = '/some/where/';
+
+function serve(folder: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+    let file = '';
+    if (path.startsWith(mount)) {
+      const inside = path.slice(mount.length);
+      file = normalize(join(folder, inside === '' || inside.endsWith('/') ? `${inside}index.html` : inside));
+      if (!file.startsWith(folder + sep) || !existsSync(file) || !statSync(file).isFile()) file = '';
+    }
+    if (request.method !== 'GET' || !file) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': mime[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    response.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+let outDir = '';
+let server: Server | undefined;
+let browser: Browser | undefined;
+let base = '';
+
+beforeAll(async () => {
+  if (!existsSync(join(repo, 'build/puzzlesearch.wasm'))) {
+    throw new Error('build/puzzlesearch.wasm is missing: run `npm run asbuild` first (`npm test` does)');
+  }
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`no Chromium at ${chromiumPath}: apt-get install -y chromium (never playwright install)`);
+  }
+  outDir = mkdtempSync(join(tmpdir(), 'puzzlesearch-web-'));
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  delete env.VITEST;
+  const built = spawnSync(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(repo, 'web/vite.config.ts'), '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: repo,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
+  server = await serve(outDir);
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${mount}`;
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, uncaught exceptions and requests to other hosts. */
+  problems: string[];
+}
+
+let session: Session | undefined;
+
+async function open(): Promise<Page> {
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
+    problems.push(`request to another host: ${url.href}`);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  session = { context, page, problems };
+  await page.goto(base);
+  await page.waitForSelector('body[data-ready="true"]');
+  return page;
+}
+
+afterEach(async () => {
+  const current = session;
+  session = undefined;
+  if (!current) return;
+  await current.context.close();
+  expect(current.problems).toEqual([]);
+});
+
+const panel = (id: string) => `#panel-${id}`;
+
+async function loadText(page: Page, id: string, text: string): Promise<void> {
+  await page.fill(`#${id}-text`, text);
+  await page.click(`${panel(id)} button:text-is("Load text")`);
+}
+
+async function boardText(page: Page, id: string): Promise<string> {
+  return (await page.getAttribute(`#${id}-board`, 'data-board')) ?? '';
+}
+
+/** Presses Solve and waits for the answer; returns the length shown (null when unsolvable). */
+async function solve(page: Page, id: string, timeout = 120_000): Promise<number | null> {
+  await page.click(`${panel(id)} button.primary`);
+  await page.waitForSelector(`${panel(id)}[data-busy="false"] .result[data-solvable]`, { timeout });
+  const length = await page.getAttribute(`${panel(id)} .result`, 'data-length');
+  return length === null ? null : Number(length);
+}
+
+/** Plays the solution at full speed and waits for its end; returns the final board text. */
+async function playToEnd(page: Page, id: string, length: number): Promise<string> {
+  await page.fill(`#${id}-speed`, '20');
+  await page.click(`${panel(id)} .play-play`);
+  await page.waitForSelector(`${panel(id)} .playback[data-index="${length}"]`, { timeout: 10_000 + length * 200 });
+  await page.waitForSelector(`#${id}-board[data-goal="true"]`);
+  expect(await page.getAttribute(`${panel(id)} .counter`, 'data-moves')).toBe(String(length));
+  return boardText(page, id);
+}
+
+async function setEngine(page: Page, engine: 'wasm' | 'ts'): Promise<void> {
+  await page.check(`input[name="engine"][value="${engine}"]`);
+  await page.waitForSelector(`body[data-engine="${engine}"]`);
+}
+
+const korf = readFileSync(join(repo, 'data/korf100.txt'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => line.trim().split(/\s+/).map(Number));
+
+describe('the web page in Chromium', () => {
+  it('builds a static folder with the .wasm as a file and relative URLs', () => {
+    const assets = readdirSync(join(outDir, 'assets'));
+    expect(assets.some((name) => name.endsWith('.wasm'))).toBe(true);
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    expect(html).toContain('src="./assets/');
+    for (const name of assets.filter((n) => n.endsWith('.js'))) {
+      expect(readFileSync(join(outDir, 'assets', name), 'utf8')).not.toContain('data:application/wasm');
+    }
+  });
+
+  it('solves the Flip Game sample in 4 and plays it to one colour; says Impossible plainly', async () => {
+    const page = await open();
+    await loadText(page, 'flip', 'bwwb\nbbwb\nbwwb\nbwww');
+    expect(await boardText(page, 'flip')).toBe('bwwb/bbwb/bwwb/bwww');
+    expect(await solve(page, 'flip')).toBe(4);
+    expect(await playToEnd(page, 'flip', 4)).toMatch(/^(wwww\/){3}wwww$|^(bbbb\/){3}bbbb$/);
+
+    await loadText(page, 'flip', 'bwww\nwwww\nwwww\nwwww');
+    expect(await solve(page, 'flip')).toBeNull();
+    expect(await page.getAttribute(`${panel('flip')} .result`, 'data-solvable')).toBe('false');
+    expect(await page.textContent(`${panel('flip')} .result`)).toContain('Impossible');
+    expect(await page.textContent(`${panel('flip')} .judge-output`)).toBe('Impossible');
+  });
+
+  it('shows PuzzleInputError messages inline and edits by clicking', async () => {
+    const page = await open();
+    await loadText(page, 'flip', 'bwwb\nbbwb');
+    expect(await page.textContent('#flip-input-error')).toContain('wrong size: 2 lines');
+    await loadText(page, 'eight', '1 2 3 4 5 6 7 8 8');
+    expect(await page.textContent('#eight-input-error')).toContain('duplicate tile 8');
+    await loadText(page, 'eight', '1 2 3\n4 5 6\n7 8 x');
+    expect(await page.textContent('#eight-input-error')).toBe('');
+
+    // Edit mode: a click turns one piece, and starts a new position.
+    await loadText(page, 'pilots', '----\n----\n----\n----');
+    await page.click(`${panel('pilots')} button.toggle`);
+    await page.click('#pilots-board .cell[data-index="5"]');
+    expect(await boardText(page, 'pilots')).toBe('----/-+--/----/----');
+    await page.click(`${panel('pilots')} button.toggle`);
+    expect(await page.getAttribute(`${panel('pilots')} .counter`, 'data-moves')).toBe('0');
+    // Play mode: a click turns the whole row and column; Undo brings it back.
+    await page.click('#pilots-board .cell[data-index="5"]');
+    expect(await boardText(page, 'pilots')).toBe('-+--/+-++/-+--/-+--');
+    await page.click(`${panel('pilots')} button:text-is("Undo")`);
+    expect(await boardText(page, 'pilots')).toBe('----/-+--/----/----');
+  });
+
+  it('solves the Pilots Brothers sample in 6 and opens every handle', async () => {
+    const page = await open();
+    await page.click(`${panel('pilots')} button:text-is("Judge sample")`);
+    expect(await boardText(page, 'pilots')).toBe('-+--/----/----/-+--');
+    expect(await solve(page, 'pilots')).toBe(6);
+    expect(await page.textContent(`${panel('pilots')} .judge-output`)).toMatch(/^6\n(\d \d\n){5}\d \d$/);
+    expect(await playToEnd(page, 'pilots', 6)).toBe('----/----/----/----');
+  });
+
+  it('plays and solves four in a line (sample: 5)', async () => {
+    const page = await open();
+    await loadText(page, 'fourline', 'BWBO\nWBWB\nBWBW\nWBWO');
+    // A move by hand: the white piece at row 1, column 2 cannot go anywhere, the black one at (1,3) goes right.
+    await page.click('#fourline-board .cell[data-index="2"]');
+    await page.click('#fourline-board .cell[data-index="3"]');
+    expect(await boardText(page, 'fourline')).toBe('BWOB/WBWB/BWBW/WBWO');
+    expect(await page.textContent('#fourline-status')).toContain('White to move');
+    await page.click(`${panel('fourline')} button:text-is("Undo")`);
+    expect(await boardText(page, 'fourline')).toBe('BWBO/WBWB/BWBW/WBWO');
+
+    expect(await solve(page, 'fourline')).toBe(5);
+    const final = await playToEnd(page, 'fourline', 5);
+    const cells = final.replace(/\//g, '');
+    const lines = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15], [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [0, 5, 10, 15], [3, 6, 9, 12]];
+    expect(lines.some((line) => cells[line[0]] !== 'O' && line.every((i) => cells[i] === cells[line[0]]))).toBe(true);
+  });
+
+  it('solves the 8-puzzle sample in 19 on both engines, with the same nodes, and plays it home', async () => {
+    const page = await open();
+    await loadText(page, 'eight', '2 3 4 1 5 x 7 6 8');
+    await page.click(`${panel('eight')} button:text-is("Compare engines")`);
+    await page.waitForSelector(`${panel('eight')}[data-busy="false"] tr[data-engine="ts"][data-nodes]`, { timeout: 120_000 });
+    expect(await page.getAttribute(`${panel('eight')} .result`, 'data-length')).toBe('19');
+    const wasmNodes = await page.getAttribute(`${panel('eight')} tr[data-engine="wasm"]`, 'data-nodes');
+    const tsNodes = await page.getAttribute(`${panel('eight')} tr[data-engine="ts"]`, 'data-nodes');
+    expect(Number(wasmNodes)).toBeGreaterThan(0);
+    expect(tsNodes).toBe(wasmNodes);
+    expect(await page.textContent(`${panel('eight')} .speedup`)).toMatch(/faster/);
+    expect(await page.textContent(`${panel('eight')} .judge-output`)).toMatch(/^[udlr]{19}$/);
+    expect(await playToEnd(page, 'eight', 19)).toBe('1 2 3/4 5 6/7 8 x');
+
+    // The arrow keys move the blank.
+    await page.focus('#eight-board');
+    await page.keyboard.press('ArrowLeft');
+    expect(await boardText(page, 'eight')).toBe('1 2 3/4 5 6/7 x 8');
+    await page.keyboard.press('ArrowUp');
+    expect(await boardText(page, 'eight')).toBe('1 2 3/4 x 6/7 5 8');
+
+    // An unsolvable position is reported with the parity reason, without a search.
+    await loadText(page, 'eight', '1 2 3\n4 5 6\n8 7 x');
+    expect(await solve(page, 'eight')).toBeNull();
+    expect(await page.getAttribute(`${panel('eight')} .result`, 'data-solvable')).toBe('false');
+    expect(await page.textContent(`${panel('eight')} .result`)).toMatch(/unsolvable.*parity/);
+  });
+
+  it('solves Korf’s 15-puzzle instance #79 to the blank-first goal in its optimum', async () => {
+    const page = await open();
+    const [number, optimum] = [79, korf[78][16]];
+    await page.selectOption('#fifteen-korf', String(number));
+    await page.click(`${panel('fifteen')} button:text-is("Load")`);
+    expect(await page.inputValue('#fifteen-goal')).toBe('blank-first');
+    expect(await page.getAttribute(`${panel('fifteen')} .goal-picture`, 'data-goal')).toBe('blank-first');
+    expect(await boardText(page, 'fifteen')).toBe(korf[78].slice(0, 16).map((t) => (t === 0 ? 'x' : t)).join(' ').replace(/((?:\S+ ){3}\S+) /g, '$1/'));
+    expect(await solve(page, 'fifteen')).toBe(optimum);
+    expect(await playToEnd(page, 'fifteen', optimum)).toBe('x 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15');
+  });
+
+  it('solves a scrambled 15-puzzle on the TypeScript twin in the optimum the Node API finds', async () => {
+    const page = await open();
+    await setEngine(page, 'ts');
+    await page.selectOption('#fifteen-depth', '30');
+    await page.click(`${panel('fifteen')} button:text-is("Scramble")`);
+    const start = (await boardText(page, 'fifteen')).replace(/\//g, '\n');
+    const expected = (await createSolver({ engine: 'wasm' })).sliding(start);
+    expect(expected.length).not.toBeNull();
+    expect(await solve(page, 'fifteen')).toBe(expected.length);
+    expect(await page.getAttribute(`${panel('fifteen')} tr[data-engine="ts"]`, 'data-nodes')).toBe(String(expected.stats.nodes));
+    expect(await playToEnd(page, 'fifteen', expected.length!)).toBe('1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x');
+  });
+
+  it('stays responsive during a long 15-puzzle search, which Cancel stops', async () => {
+    const page = await open();
+    await page.selectOption('#fifteen-korf', '88');
+    await page.click(`${panel('fifteen')} button:text-is("Load")`);
+    await page.click(`${panel('fifteen')} button.primary`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="true"] .progress[data-bound]`, { timeout: 10_000 });
+    const workers = Number(await page.getAttribute(panel('fifteen'), 'data-workers'));
+    const firstBound = Number(await page.getAttribute(`${panel('fifteen')} .progress`, 'data-bound'));
+
+    // Clicks elsewhere are answered at once while the search runs.
+    for (let i = 1; i <= 3; i++) {
+      const asked = Date.now();
+      await page.click('#flip-board .cell[data-index="0"]');
+      await page.waitForSelector(`${panel('flip')} .counter[data-moves="${i}"]`, { timeout: 2_000 });
+      expect(Date.now() - asked).toBeLessThan(2_000);
+    }
+    const answered = await page.evaluate(
+      () => new Promise<number>((resolve) => {
+        const asked = performance.now();
+        requestAnimationFrame(() => resolve(performance.now() - asked));
+      }),
+    );
+    expect(answered).toBeLessThan(500);
+    // The search goes on and reports deeper bounds.
+    await page.waitForFunction(
+      (first) => Number(document.querySelector('#panel-fifteen .progress')?.getAttribute('data-bound')) > first,
+      firstBound,
+      { timeout: 60_000 },
+    );
+    expect(await page.getAttribute(panel('fifteen'), 'data-busy')).toBe('true');
+
+    await page.click(`${panel('fifteen')} button:text-is("Cancel")`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="false"]`, { timeout: 2_000 });
+    expect(await page.textContent(`${panel('fifteen')} .result`)).toContain('cancelled');
+    expect(await page.getAttribute(`${panel('fifteen')} .result`, 'data-length')).toBeNull();
+    expect(Number(await page.getAttribute(panel('fifteen'), 'data-workers'))).toBe(workers + 1);
+
+    // The fresh worker solves the next position.
+    await page.click(`${panel('fifteen')} button:text-is("Example")`);
+    expect(await solve(page, 'fifteen')).toBe(3);
+    expect(await playToEnd(page, 'fifteen', 3)).toBe('1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x');
+  });
+
+  it('renders the page head and the 15-puzzle mid-playback as a picture (docs/screenshot.png with UPDATE_SCREENSHOT=1)', async () => {
+    const page = await open();
+    await page.selectOption('#fifteen-korf', '79');
+    await page.click(`${panel('fifteen')} button:text-is("Load")`);
+    await page.click(`${panel('fifteen')} button:text-is("Compare engines")`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="false"] tr[data-engine="ts"][data-nodes]`, { state: 'attached', timeout: 120_000 });
+    for (let i = 0; i < 17; i++) await page.click(`${panel('fifteen')} .play-forward`);
+    await page.mouse.move(0, 0);
+    // Only the 15-puzzle panel below the page head, so that the picture stays README-sized.
+    await page.addStyleTag({ content: '.panel:not(#panel-fifteen) { display: none; } footer { display: none; }' });
+    const picture = process.env.UPDATE_SCREENSHOT ? join(repo, 'docs/screenshot.png') : join(outDir, 'screenshot.png');
+    mkdirSync(join(picture, '..'), { recursive: true });
+    await page.screenshot({ path: picture, fullPage: true });
+    // A blank or broken render is a few kilobytes; the page with its boards is far more.
+    expect(statSync(picture).size).toBeGreaterThan(50_000);
+  });
+});

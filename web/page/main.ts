@@ -1,0 +1,81 @@
+/**
+ * Outside: the page. It builds one panel per puzzle family and the engine
+ * switch; every search runs in a worker (see ../worker.ts), so the page keeps
+ * answering clicks and keys while the 15-puzzle is being searched.
+ */
+import type { EngineName } from '../../src/index.js';
+import { h } from './dom.js';
+import { engineLabel, engineNames, type Panel } from './panel.js';
+import { FlipPanel, FourLinePanel, PilotsPanel, SlidingPanel } from './puzzles.js';
+import type { SolutionMove } from '../protocol.js';
+
+let engine: EngineName = 'wasm';
+const context = { engine: () => engine };
+
+const panels: Panel<unknown, SolutionMove>[] = [
+  new FlipPanel(context),
+  new PilotsPanel(context),
+  new FourLinePanel(context),
+  new SlidingPanel(context, 3),
+  new SlidingPanel(context, 4),
+] as Panel<unknown, SolutionMove>[];
+
+function engineSwitch(): HTMLElement {
+  const options = engineNames.map((name) =>
+    h(
+      'label',
+      { class: 'engine-option' },
+      h('input', {
+        type: 'radio',
+        name: 'engine',
+        value: name,
+        checked: name === engine,
+        'aria-describedby': 'engine-note',
+        onchange: () => {
+          engine = name;
+          document.body.dataset.engine = name;
+          for (const panel of panels) panel.render();
+        },
+      }),
+      h('span', {}, engineLabel[name]),
+    ),
+  );
+  return h(
+    'fieldset',
+    { class: 'engine-switch' },
+    h('legend', {}, 'Engine'),
+    ...options,
+    h('p', { id: 'engine-note', class: 'hint' }, 'Same algorithms, same node counts: the hot loops in AssemblyScript compiled to WebAssembly, or their pure-TypeScript twin.'),
+  );
+}
+
+function nav(): HTMLElement {
+  return h(
+    'nav',
+    { 'aria-label': 'Puzzles' },
+    h('ul', {}, ...panels.map((panel) => h('li', {}, h('a', { href: `#panel-${panel.spec.id}` }, panel.spec.title)))),
+  );
+}
+
+const app = document.getElementById('app')!;
+document.body.dataset.engine = engine;
+app.replaceChildren(
+  h(
+    'header',
+    { class: 'page-head' },
+    h('div', { class: 'title' }, h('h1', {}, 'puzzlesearch'), h('p', { class: 'tagline' }, 'Five classic puzzles, solved optimally in your browser. Play them, scramble them, or ask for the shortest solution and watch it play out.')),
+    engineSwitch(),
+  ),
+  nav(),
+  h('main', {}, ...panels.map((panel) => panel.mount())),
+  h(
+    'footer',
+    {},
+    h('p', {}, 'Searches run in a Web Worker on this page (Cancel stops one at once); nothing is sent anywhere. Node counts are the same on both engines, so the times compare the same work.'),
+  ),
+);
+for (const panel of panels) {
+  panel.element.addEventListener('pointerenter', () => panel.client.warm(), { once: true });
+  panel.element.addEventListener('focusin', () => panel.client.warm(), { once: true });
+}
+document.body.dataset.ready = 'true';

@@ -1,0 +1,26 @@
+/**
+ * The web page: `npm run web` serves it, `npm run build:web` writes web/dist,
+ * a static folder that works from any path (relative base) and offline.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const repo = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  root,
+  base: './',
+  // The page imports ../src (the package) and ../data (Korf's instances).
+  server: { fs: { allow: [repo] }, host: '127.0.0.1' },
+  preview: { host: '127.0.0.1' },
+  worker: { format: 'es' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // Never inline: the .wasm must stay a file so that the browser compiles it while streaming.
+    assetsInlineLimit: 0,
+    reportCompressedSize: false,
+  },
+});
