@@ -3,7 +3,7 @@
  * the numeric shapes of `core.ts`. Every error is one line that says what is
  * wrong and where; nothing here searches.
  */
-import { BLACK, EMPTY, WHITE, type FlipKind, type SlidingBoard } from './core.js';
+import { BLACK, EMPTY, MAX_SIDE, WHITE, type FlipKind, type SlidingBoard } from './core.js';
 
 /** Bad input: the message is one line naming what is wrong and where. */
 export class PuzzleInputError extends Error {
@@ -86,8 +86,7 @@ export function parseFourLineBoard(input: GridInput): FourLineBoard {
  */
 export type SlidingInput = string | readonly (readonly number[])[] | readonly number[] | SlidingBoard;
 
-export const MIN_SIDE = 2;
-export const MAX_SIDE = 5;
+const MIN_SIDE = 2;
 
 function isSlidingBoard(input: unknown): input is SlidingBoard {
   return typeof input === 'object' && input !== null && 'tiles' in input && 'width' in input && 'height' in input;

@@ -5,9 +5,8 @@
  * returns the same moves and the same node counts as the wasm engine. See the
  * assembly file for the heuristic's line codes and the move records.
  */
-import type { Heuristic, IdaStarCore, IdaStarOptions, SlidingAnswer, SlidingBoard } from '../core.js';
+import { MAX_SIDE, type Heuristic, type IdaStarCore, type IdaStarOptions, type SlidingAnswer, type SlidingBoard } from '../core.js';
 
-const MAX_SIDE = 5;
 const MAX_CELLS = 25;
 const POSITION_STRIDE = 32;
 

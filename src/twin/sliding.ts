@@ -5,9 +5,8 @@
  * discipline, open-list keys, node counting), so answers and node counts match.
  */
 import type { ExhaustiveAlgorithm, SlidingAnswer, SlidingBoard, SlidingCore } from '../core.js';
-import { MAX_RANKED_CELLS } from '../core.js';
+import { MAX_RANKED_CELLS, MAX_SIDE, checkSlidingBoards as checkBoards } from '../core.js';
 
-const MAX_SIDE = 5;
 const MAX_PERMUTATION = 12;
 
 const FACTORIALS = [1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800, 479001600];
@@ -91,35 +90,6 @@ function parityOf(tiles: Uint8Array, width: number, n: number): number {
   }
   if ((width & 1) === 0) inversions += blankRow;
   return inversions & 1;
-}
-
-/**
- * The number of cells of `board` (and of `other`, which must share its size), after
- * checking what the engine relies on: 2..5 by 2..5, at most `maxCells` cells, and
- * tiles a permutation of 0..n-1.
- */
-function checkBoards(board: SlidingBoard, other: SlidingBoard | null, maxCells: number): number {
-  const { width, height } = board;
-  const n = width * height;
-  const sideOk = (side: number) => Number.isInteger(side) && side >= 2 && side <= MAX_SIDE;
-  if (!(sideOk(width) && sideOk(height) && n <= maxCells)) {
-    throw new RangeError(`sliding: a ${width}x${height} board is not supported here (at most ${maxCells} cells)`);
-  }
-  if (other && (other.width !== width || other.height !== height)) {
-    throw new RangeError(`sliding: boards of different sizes (${width}x${height} and ${other.width}x${other.height})`);
-  }
-  for (const { tiles } of other ? [board, other] : [board]) {
-    let seen = 0;
-    for (let position = 0; position < n; position++) {
-      const tile = tiles[position];
-      if (!(tile < n)) break;
-      seen |= 1 << tile;
-    }
-    if (tiles.length !== n || seen !== (1 << n) - 1) {
-      throw new RangeError(`sliding: the tiles of a ${width}x${height} board must be 0..${n - 1}, each once`);
-    }
-  }
-  return n;
 }
 
 export function twinSliding(): SlidingCore {

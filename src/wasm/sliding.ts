@@ -1,6 +1,6 @@
 /** Host adapter for `assembly/sliding.ts`: boards into scratch, one call, path or counts out of scratch. */
 import type { ExhaustiveAlgorithm, SlidingAnswer, SlidingBoard, SlidingCore } from '../core.js';
-import { MAX_RANKED_CELLS } from '../core.js';
+import { MAX_RANKED_CELLS, MAX_SIDE, checkSlidingBoards as checkBoards } from '../core.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 
 export interface SlidingExports extends ScratchExports {
@@ -18,38 +18,8 @@ export interface SlidingExports extends ScratchExports {
 const START_OFFSET = 0;
 const GOAL_OFFSET = 32;
 const OUTPUT_OFFSET = 64;
-const MAX_SIDE = 5;
 const MAX_PERMUTATION = 12;
 const ALGORITHM_CODES: Record<ExhaustiveAlgorithm, number> = { bfs: 0, bibfs: 1, astar: 2 };
-
-/**
- * The number of cells of `board` (and of `other`, which must share its size), after
- * checking what the engine relies on: 2..5 by 2..5, at most `maxCells` cells, and
- * tiles a permutation of 0..n-1.
- */
-function checkBoards(board: SlidingBoard, other: SlidingBoard | null, maxCells: number): number {
-  const { width, height } = board;
-  const n = width * height;
-  const sideOk = (side: number) => Number.isInteger(side) && side >= 2 && side <= MAX_SIDE;
-  if (!(sideOk(width) && sideOk(height) && n <= maxCells)) {
-    throw new RangeError(`sliding: a ${width}x${height} board is not supported here (at most ${maxCells} cells)`);
-  }
-  if (other && (other.width !== width || other.height !== height)) {
-    throw new RangeError(`sliding: boards of different sizes (${width}x${height} and ${other.width}x${other.height})`);
-  }
-  for (const { tiles } of other ? [board, other] : [board]) {
-    let seen = 0;
-    for (let position = 0; position < n; position++) {
-      const tile = tiles[position];
-      if (!(tile < n)) break;
-      seen |= 1 << tile;
-    }
-    if (tiles.length !== n || seen !== (1 << n) - 1) {
-      throw new RangeError(`sliding: the tiles of a ${width}x${height} board must be 0..${n - 1}, each once`);
-    }
-  }
-  return n;
-}
 
 export function wasmSliding(exports: SlidingExports): SlidingCore {
   function writeBoards(start: SlidingBoard | null, goal: SlidingBoard, n: number): void {
