@@ -9,27 +9,15 @@ import type { FlipAnswer, FlipCore, FlipKind } from '../src/core.js';
 import { createWasmCore } from '../src/wasm/index.js';
 import { createTwinCore } from '../src/twin/index.js';
 import { engineNames, loadCore, type EngineName } from './engines.js';
+import { pressMask } from './replay.js';
 
 const BOARDS = 1 << 16;
 const kinds: FlipKind[] = ['flip', 'pilots'];
 const goalsOf: Record<FlipKind, number[]> = { flip: [0, 0xffff], pilots: [0] };
 
-/** What pressing (row, col) turns over, straight from the rules: a cross, or a whole row plus a whole column. */
+/** What pressing each cell turns over, straight from the rules (see replay.ts). */
 function pressEffects(kind: FlipKind): number[] {
-  const effects: number[] = [];
-  for (let row = 0; row < 4; row++) {
-    for (let col = 0; col < 4; col++) {
-      let effect = 0;
-      for (let r = 0; r < 4; r++) {
-        for (let c = 0; c < 4; c++) {
-          const turns = kind === 'flip' ? Math.abs(r - row) + Math.abs(c - col) <= 1 : r === row || c === col;
-          if (turns) effect |= 1 << (r * 4 + c);
-        }
-      }
-      effects.push(effect);
-    }
-  }
-  return effects;
+  return Array.from({ length: 16 }, (_, cell) => pressMask(kind, cell >> 2, cell & 3));
 }
 
 /** fewest[board] = minimum presses from `board` to a goal, or -1 when impossible. */

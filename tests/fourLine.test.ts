@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FourLineAnswer, FourLineCore } from '../src/core.js';
 import { engineNames, loadCore } from './engines.js';
+import { seededRandom } from './random.js';
 
 type Side = 'B' | 'W';
 
@@ -116,17 +117,6 @@ function replay(board: string, moves: Array<[number, number]>): string {
   return cells.join('');
 }
 
-/** mulberry32: a small seeded generator, so the random boards are the same every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomBoards(count: number, blacks: number, whites: number, seed: number): string[] {
   const random = seededRandom(seed);

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Heuristic, IdaStarCore, SlidingAnswer, SlidingBoard } from '../src/core.js';
 import { engineNames, loadCore } from './engines.js';
+import { seededRandom as mulberry32 } from './random.js';
 
 const heuristics: Heuristic[] = ['manhattan', 'linear-conflict'];
 
@@ -24,16 +25,6 @@ function blankLastGoal(width: number, height: number): SlidingBoard {
   return board(width, height, Array.from({ length: cells }, (_, i) => (i + 1) % cells));
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Blank moves 0 u, 1 d, 2 l, 3 r: the blank's next position, or -1 off the board. */
 function step(blank: number, move: number, width: number, height: number): number {

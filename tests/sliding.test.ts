@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Core, ExhaustiveAlgorithm, SlidingAnswer, SlidingBoard } from '../src/core.js';
 import { engineNames, loadCore, type EngineName } from './engines.js';
+import { seededRandom as mulberry32 } from './random.js';
 
 const ALGORITHMS: ExhaustiveAlgorithm[] = ['bfs', 'bibfs', 'astar'];
 
@@ -149,16 +150,6 @@ function blankFirstGoal(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
 }
 
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Uniform random arrangements (Fisher-Yates), split into those that reach the
