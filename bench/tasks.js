@@ -1,0 +1,310 @@
+// @ts-check
+/**
+ * The benchmark tasks. Each task gives every engine its own copy of identical
+ * inputs and says how to get the full answer (compared between the engines and
+ * checked independently before any timing) and what to time (a function whose
+ * return value, a checksum of the answers, must also agree on every iteration).
+ */
+import {
+  FOUR_LINE_SAMPLE,
+  bruteForceFlip,
+  copyBoard,
+  flipReplayError,
+  fourLineReplayError,
+  pressEffects,
+  randomFourLineBoards,
+  randomSolvableBoards,
+  referenceDistances,
+  slidingBoard,
+  slidingReplayError,
+} from './inputs.js';
+
+/** @typedef {import('../dist/core.js').Core} Core */
+/** @typedef {import('../dist/core.js').SlidingBoard} SlidingBoard */
+/** @typedef {import('../dist/core.js').SlidingAnswer} SlidingAnswer */
+/** @typedef {import('./measure.js').Plan} Plan */
+
+/**
+ * @typedef {object} Answer
+ * @property {number} nodes work of one iteration, in the task's unit
+ * @property {unknown} detail everything compared between the engines
+ * @property {number} checksum what `run` must return for these answers
+ */
+
+/**
+ * @typedef {object} TaskSpec
+ * @property {string} id
+ * @property {string} group
+ * @property {string} label short name for tables and the chart
+ * @property {string} workload what one iteration does
+ * @property {string} unit what `nodes` counts
+ * @property {'bfs' | 'ranking' | 'idastar' | null} target speed-up target class
+ * @property {'short' | 'long'} size short: ms per iteration, many samples; long: few single runs
+ * @property {number} [fullRounds] long tasks: samples per engine in a full run, when not the default
+ * @property {() => unknown} inputs a fresh copy of the inputs (called once per engine)
+ * @property {(core: Core, inputs: any) => Answer} answer the full answer
+ * @property {(core: Core, inputs: any) => number} run the timed work; returns a checksum
+ * @property {(answer: Answer, inputs: any) => string | null} [check] independent check of one engine's answer
+ */
+
+/** The 8-puzzle goal of POJ 1077: 1 2 3 4 5 6 7 8 x. */
+export const EIGHT_GOAL = slidingBoard(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+
+/** Boards at distance 0..31 from the 8-puzzle goal (PUZZLES.md). */
+const EIGHT_DISTANCE_COUNTS = [
+  1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224,
+  24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+];
+
+const BOARDS = 1 << 16;
+
+/** @param {number} count */
+const fmt = (count) => count.toLocaleString('en-US');
+
+/** Sum of a checksum that does not overflow into floats: a 32-bit rolling mix. */
+const mix = (/** @type {number} */ acc, /** @type {number} */ value) => (Math.imul(acc, 31) + value) | 0;
+
+/** @param {'flip' | 'pilots'} kind @returns {TaskSpec[]} */
+function flipTasks(kind) {
+  const name = kind === 'flip' ? 'Flip Game' : 'Pilots';
+  const reachable = kind === 'flip' ? 4096 : BOARDS;
+  /** @type {Int8Array | undefined} */
+  let fewest;
+  const effects = pressEffects(kind);
+  return [
+    {
+      id: `${kind}-table`,
+      group: name,
+      label: `${name}: BFS table`,
+      workload: `breadth-first search from the goal over all 65,536 boards (${fmt(reachable)} reachable)`,
+      unit: 'states',
+      target: 'bfs',
+      size: 'short',
+      inputs: () => null,
+      answer: (core) => {
+        const nodes = core.flip.buildTable(kind);
+        return { nodes, detail: { nodes }, checksum: nodes };
+      },
+      run: (core) => core.flip.buildTable(kind),
+      check: (answer) => (answer.nodes === reachable ? null : `expanded ${answer.nodes} states, expected the ${reachable} reachable boards`),
+    },
+    {
+      id: `${kind}-solve-all`,
+      group: name,
+      label: `${name}: solve all`,
+      workload: 'solve each of the 65,536 boards (table walk; table already built)',
+      unit: 'nodes',
+      target: null,
+      size: 'short',
+      inputs: () => null,
+      answer: (core) => {
+        core.flip.buildTable(kind);
+        let nodes = 0;
+        let checksum = 0;
+        const cells = [];
+        for (let board = 0; board < BOARDS; board++) {
+          const answer = core.flip.solve(kind, board);
+          nodes += answer.nodes;
+          checksum = mix(mix(checksum, answer.nodes), answer.cells === null ? -1 : answer.cells.length);
+          cells.push(answer.cells);
+        }
+        return { nodes, detail: { cells }, checksum };
+      },
+      run: (core) => {
+        let acc = 0;
+        for (let board = 0; board < BOARDS; board++) {
+          const answer = core.flip.solve(kind, board);
+          acc = mix(mix(acc, answer.nodes), answer.cells === null ? -1 : answer.cells.length);
+        }
+        return acc;
+      },
+      check: (answer) => {
+        fewest ??= bruteForceFlip(kind);
+        const all = /** @type {{ cells: Array<number[] | null> }} */ (answer.detail).cells;
+        for (let board = 0; board < BOARDS; board++) {
+          const cells = all[board];
+          if (cells === null) {
+            if (fewest[board] >= 0) return `board ${board.toString(16)}: said impossible, brute force needs ${fewest[board]} presses`;
+            continue;
+          }
+          if (cells.length !== fewest[board]) return `board ${board.toString(16)}: ${cells.length} presses, brute force says ${fewest[board]}`;
+          const error = flipReplayError(kind, board, cells, effects);
+          if (error) return `board ${board.toString(16)}: ${error}`;
+        }
+        return null;
+      },
+    },
+  ];
+}
+
+/** @param {number} boards @returns {TaskSpec[]} */
+function fourLineTasks(boards) {
+  return [
+    {
+      id: 'fourline-reachable',
+      group: 'Four in a line',
+      label: 'Four in a line: reachable',
+      workload: 'BFS over every (board, side to move) state reachable from the sample BWBO/WBWB/BWBW/WBWO',
+      unit: 'states',
+      target: 'bfs',
+      size: 'short',
+      inputs: () => Uint8Array.from(FOUR_LINE_SAMPLE),
+      answer: (core, cells) => {
+        const nodes = core.fourLine.reachable(cells);
+        return { nodes, detail: { nodes }, checksum: nodes };
+      },
+      run: (core, cells) => core.fourLine.reachable(cells),
+    },
+    {
+      id: 'fourline-solve',
+      group: 'Four in a line',
+      label: `Four in a line: ${fmt(boards)} boards`,
+      workload: `solve ${fmt(boards)} random 7/7/2 boards (seed 1004)`,
+      unit: 'nodes',
+      target: 'bfs',
+      size: 'short',
+      inputs: () => randomFourLineBoards(boards, 1004),
+      answer: (core, list) => {
+        let nodes = 0;
+        let checksum = 0;
+        const answers = list.map((/** @type {Uint8Array} */ cells) => {
+          const answer = core.fourLine.solve(cells);
+          nodes += answer.nodes;
+          checksum = mix(mix(checksum, answer.nodes), answer.moves === null ? -1 : answer.moves.length);
+          return answer;
+        });
+        return { nodes, detail: answers, checksum };
+      },
+      run: (core, list) => {
+        let acc = 0;
+        for (const cells of list) {
+          const answer = core.fourLine.solve(cells);
+          acc = mix(mix(acc, answer.nodes), answer.moves === null ? -1 : answer.moves.length);
+        }
+        return acc;
+      },
+      check: (answer, list) => {
+        const answers = /** @type {import('../dist/core.js').FourLineAnswer[]} */ (answer.detail);
+        for (let i = 0; i < answers.length; i++) {
+          const moves = answers[i].moves;
+          if (moves === null) continue; // possible in principle; the other engine must agree
+          const error = fourLineReplayError(list[i], moves);
+          if (error) return `board ${i}: ${error}`;
+        }
+        return null;
+      },
+    },
+  ];
+}
+
+/**
+ * @param {string} algorithm
+ * @param {number} boards
+ * @param {(core: Core, start: SlidingBoard, goal: SlidingBoard) => SlidingAnswer} solve
+ * @param {'bfs' | 'idastar' | null} target
+ * @param {number} [fullRounds]
+ * @returns {TaskSpec}
+ */
+function eightSolveTask(algorithm, boards, solve, target, fullRounds) {
+  /** @type {ReturnType<typeof referenceDistances> | undefined} */
+  let reference;
+  return {
+    id: `eight-${algorithm}`,
+    group: '8-puzzle',
+    label: `8-puzzle: ${algorithm}, ${fmt(boards)} boards`,
+    workload: `solve ${fmt(boards)} random solvable boards (seed 1077) with ${algorithm}`,
+    unit: 'nodes',
+    target,
+    size: 'long',
+    fullRounds,
+    inputs: () => ({ boards: randomSolvableBoards(boards, EIGHT_GOAL, 1077), goal: copyBoard(EIGHT_GOAL) }),
+    answer: (core, { boards: list, goal }) => {
+      let nodes = 0;
+      let checksum = 0;
+      const answers = list.map((/** @type {SlidingBoard} */ start) => {
+        const answer = solve(core, start, goal);
+        nodes += answer.nodes;
+        checksum = mix(mix(checksum, answer.nodes), answer.moves === null ? -1 : answer.moves.length);
+        return answer;
+      });
+      return { nodes, detail: answers, checksum };
+    },
+    run: (core, { boards: list, goal }) => {
+      let acc = 0;
+      for (const start of list) {
+        const answer = solve(core, start, goal);
+        acc = mix(mix(acc, answer.nodes), answer.moves === null ? -1 : answer.moves.length);
+      }
+      return acc;
+    },
+    check: (answer, { boards: list, goal }) => {
+      reference ??= referenceDistances(EIGHT_GOAL);
+      const answers = /** @type {SlidingAnswer[]} */ (answer.detail);
+      for (let i = 0; i < answers.length; i++) {
+        const moves = answers[i].moves;
+        if (moves === null) return `board ${i}: no answer`;
+        const optimal = reference.of(list[i]);
+        if (moves.length !== optimal) return `board ${i} (${Array.from(list[i].tiles).join(' ')}): ${moves.length} moves, optimal is ${optimal}`;
+        const error = slidingReplayError(list[i], goal, moves);
+        if (error) return `board ${i}: ${error}`;
+      }
+      return null;
+    },
+  };
+}
+
+/**
+ * @param {{ fourLineBoards: number, eightBoards: number }} workload
+ * @returns {TaskSpec[]}
+ */
+export function buildTasks(workload) {
+  const eight = workload.eightBoards;
+  return [
+    ...flipTasks('flip'),
+    ...flipTasks('pilots'),
+    ...fourLineTasks(workload.fourLineBoards),
+    {
+      id: 'eight-distances',
+      group: '8-puzzle',
+      label: '8-puzzle: full BFS',
+      workload: 'breadth-first search from the goal 1..8 x over all 181,440 reachable boards',
+      unit: 'states',
+      target: 'bfs',
+      size: 'short',
+      inputs: () => copyBoard(EIGHT_GOAL),
+      answer: (core, goal) => {
+        const counts = core.sliding.distances(goal);
+        return { nodes: counts.reduce((sum, n) => sum + n, 0), detail: counts, checksum: counts.reduce(mix, 0) };
+      },
+      run: (core, goal) => core.sliding.distances(goal).reduce(mix, 0),
+      check: (answer) => {
+        const counts = /** @type {number[]} */ (answer.detail);
+        const same = counts.length === EIGHT_DISTANCE_COUNTS.length && counts.every((n, i) => n === EIGHT_DISTANCE_COUNTS[i]);
+        return same ? null : `distance counts ${counts.join(',')} differ from PUZZLES.md`;
+      },
+    },
+    {
+      id: 'rank-roundtrip',
+      group: '8-puzzle',
+      label: '8-puzzle: rank round trip',
+      workload: 'unrank every rank 0..9!-1 into a permutation and rank it back (362,880 round trips)',
+      unit: 'perms',
+      target: 'ranking',
+      size: 'short',
+      inputs: () => null,
+      answer: (core) => {
+        const failures = core.sliding.rankRoundTrip(9);
+        return { nodes: 362880, detail: { failures }, checksum: failures };
+      },
+      run: (core) => core.sliding.rankRoundTrip(9),
+      check: (answer) => {
+        const { failures } = /** @type {{ failures: number }} */ (answer.detail);
+        return failures === 0 ? null : `${failures} round trips failed`;
+      },
+    },
+    eightSolveTask('bfs', eight, (core, start, goal) => core.sliding.solveExhaustive(start, goal, 'bfs'), 'bfs', 3),
+    eightSolveTask('bibfs', eight, (core, start, goal) => core.sliding.solveExhaustive(start, goal, 'bibfs'), 'bfs'),
+    eightSolveTask('astar', eight, (core, start, goal) => core.sliding.solveExhaustive(start, goal, 'astar'), null),
+    eightSolveTask('idastar', eight, (core, start, goal) => core.idaStar.solve(start, goal, { heuristic: 'manhattan' }), 'idastar'),
+  ];
+}
