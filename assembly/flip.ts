@@ -19,119 +19,153 @@ const BOARDS: i32 = 1 << 16;
 const CELLS: i32 = 16;
 const KINDS: i32 = 2;
 const KIND_FLIP: i32 = 0;
-// towardGoal entry of a goal board: no press leads further toward the goal.
+const KIND_PILOTS: i32 = 1;
+// towardGoal entries: the cell whose press leads one step toward a goal, or one
+// of these. A goal board has no such press; UNSEEN marks a board the search has
+// not reached, so the table doubles as the visited set.
 const AT_GOAL: u8 = 16;
-
-// Press masks, u16 per cell, flip's 16 then pilots' 16; filled once.
-const pressMasks: usize = memory.data(KINDS * CELLS * 2, 16);
-let masksReady: bool = false;
+const UNSEEN: u8 = 0xFF;
 
 // One heap block for everything the searches need, allocated the first time a
 // table is built and kept for the life of the instance. The sizes are fixed by
 // the 4x4 board, so there is no capacity to grow.
 const TOWARD_GOAL_BYTES: usize = <usize>BOARDS; // u8 per board, per kind
-const VISITED_BYTES: usize = <usize>BOARDS >> 3; // one bit per board, per kind
 const QUEUE_BYTES: usize = <usize>BOARDS << 1; // u16 per board, shared
 let towardGoalBase: usize = 0;
-let visitedBase: usize = 0;
 let queue: usize = 0;
 // A table is trusted by flipSolve only after a complete build.
 let tableReady: u32 = 0; // bit per kind
 
-function prepareMasks(): void {
-  if (masksReady) return;
-  for (let cell = 0; cell < CELLS; cell++) {
-    const row = cell >> 2;
-    const col = cell & 3;
+// What pressing `cell` XORs into the board. Called with constant arguments only
+// (the unrolled search below) except when filling pressMasks, so the optimizer folds it to a literal.
+@inline function pressMask(kind: i32, cell: i32): u32 {
+  const row = cell >> 2;
+  const col = cell & 3;
+  if (kind == KIND_FLIP) {
     let cross: u32 = 1 << cell;
     if (row > 0) cross |= 1 << (cell - 4);
     if (row < 3) cross |= 1 << (cell + 4);
     if (col > 0) cross |= 1 << (cell - 1);
     if (col < 3) cross |= 1 << (cell + 1);
-    // Row and column share the pressed cell; XOR-ing them would cancel it.
-    const rowAndColumn: u32 = (<u32>0xF << (row << 2)) | (<u32>0x1111 << col);
-    store<u16>(pressMasks + (<usize>cell << 1), <u16>cross);
-    store<u16>(pressMasks + (<usize>(CELLS + cell) << 1), <u16>rowAndColumn);
+    return cross;
   }
-  masksReady = true;
+  // Row and column share the pressed cell; XOR-ing them would cancel it.
+  return (<u32>0xF << (row << 2)) | (<u32>0x1111 << col);
 }
+
+// Press masks for the table walk in flipSolve, u16 per cell, flip's 16 then
+// pilots' 16; filled with the table buffers.
+const pressMasks: usize = memory.data(KINDS * CELLS * 2, 16);
 
 function prepareBuffers(): void {
   if (queue != 0) return;
-  const kinds = <usize>KINDS;
-  const block = heap.alloc(kinds * (TOWARD_GOAL_BYTES + VISITED_BYTES) + QUEUE_BYTES);
+  for (let cell = 0; cell < CELLS; cell++) {
+    store<u16>(pressMasks + (<usize>cell << 1), <u16>pressMask(KIND_FLIP, cell));
+    store<u16>(pressMasks + (<usize>(CELLS + cell) << 1), <u16>pressMask(KIND_PILOTS, cell));
+  }
+  const block = heap.alloc(<usize>KINDS * TOWARD_GOAL_BYTES + QUEUE_BYTES);
   towardGoalBase = block;
-  visitedBase = block + kinds * TOWARD_GOAL_BYTES;
-  queue = visitedBase + kinds * VISITED_BYTES;
+  queue = block + <usize>KINDS * TOWARD_GOAL_BYTES;
+}
+
+// One press of `cell` from `board`: records and enqueues the result if it is
+// new. Returns the new tail.
+@inline function press(board: u32, kind: i32, cell: i32, towardGoal: usize, tail: usize): usize {
+  const next = board ^ pressMask(kind, cell);
+  const entry = towardGoal + next;
+  if (load<u8>(entry) == UNSEEN) {
+    store<u8>(entry, <u8>cell);
+    store<u16>(tail, next);
+    tail += 2;
+  }
+  return tail;
+}
+
+// The breadth-first loop with `kind` a constant: the 16 presses unrolled, masks
+// as immediates. Takes queue pointers; returns the final head (= final tail).
+@inline function expandAll(kind: i32, towardGoal: usize, head: usize, tail: usize): usize {
+  while (head < tail) {
+    const board = <u32>load<u16>(head);
+    head += 2;
+    tail = press(board, kind, 0, towardGoal, tail);
+    tail = press(board, kind, 1, towardGoal, tail);
+    tail = press(board, kind, 2, towardGoal, tail);
+    tail = press(board, kind, 3, towardGoal, tail);
+    tail = press(board, kind, 4, towardGoal, tail);
+    tail = press(board, kind, 5, towardGoal, tail);
+    tail = press(board, kind, 6, towardGoal, tail);
+    tail = press(board, kind, 7, towardGoal, tail);
+    tail = press(board, kind, 8, towardGoal, tail);
+    tail = press(board, kind, 9, towardGoal, tail);
+    tail = press(board, kind, 10, towardGoal, tail);
+    tail = press(board, kind, 11, towardGoal, tail);
+    tail = press(board, kind, 12, towardGoal, tail);
+    tail = press(board, kind, 13, towardGoal, tail);
+    tail = press(board, kind, 14, towardGoal, tail);
+    tail = press(board, kind, 15, towardGoal, tail);
+  }
+  return head;
+}
+
+// One copy of the loop per kind, kept apart (@noinline) so that the optimizer
+// does not merge them back into one loop choosing each mask at run time.
+@noinline function expandFlip(towardGoal: usize, head: usize, tail: usize): usize {
+  return expandAll(KIND_FLIP, towardGoal, head, tail);
+}
+
+@noinline function expandPilots(towardGoal: usize, head: usize, tail: usize): usize {
+  return expandAll(KIND_PILOTS, towardGoal, head, tail);
 }
 
 // Breadth-first search from the goal board(s) of `kind`, recording for every
 // board the press that leads one step back toward a goal. Always rebuilds.
 // Returns the number of boards expanded (taken off the queue).
 export function flipBuildTable(kind: i32): i32 {
-  prepareMasks();
   prepareBuffers();
-  const masks = pressMasks + (<usize>(kind * CELLS) << 1);
   const towardGoal = towardGoalBase + <usize>kind * TOWARD_GOAL_BYTES;
-  const visited = visitedBase + <usize>kind * VISITED_BYTES;
-  memory.fill(visited, 0, VISITED_BYTES);
+  memory.fill(towardGoal, UNSEEN, TOWARD_GOAL_BYTES);
 
-  let tail: i32 = 0;
-  const goalCount: i32 = kind == KIND_FLIP ? 2 : 1;
-  for (let g = 0; g < goalCount; g++) {
-    const goal: u32 = g == 0 ? 0 : 0xFFFF;
-    const goalByte = visited + (goal >> 3);
-    store<u8>(goalByte, <u32>load<u8>(goalByte) | (<u32>1 << (goal & 7)));
-    store<u8>(towardGoal + goal, AT_GOAL);
-    store<u16>(queue + (<usize>tail << 1), <u16>goal);
-    tail++;
+  let tail = queue;
+  store<u8>(towardGoal, AT_GOAL);
+  store<u16>(tail, 0);
+  tail += 2;
+  if (kind == KIND_FLIP) {
+    store<u8>(towardGoal + 0xFFFF, AT_GOAL);
+    store<u16>(tail, 0xFFFF);
+    tail += 2;
   }
-
-  let head: i32 = 0;
-  while (head < tail) {
-    const board = <u32>load<u16>(queue + (<usize>head << 1));
-    head++;
-    for (let cell = 0; cell < CELLS; cell++) {
-      const next = board ^ <u32>load<u16>(masks + (<usize>cell << 1));
-      const byteAddress = visited + (next >> 3);
-      const bits = <u32>load<u8>(byteAddress);
-      const bit: u32 = 1 << (next & 7);
-      if ((bits & bit) == 0) {
-        store<u8>(byteAddress, bits | bit);
-        store<u8>(towardGoal + next, <u8>cell);
-        store<u16>(queue + (<usize>tail << 1), <u16>next);
-        tail++;
-      }
-    }
-  }
+  const end = kind == KIND_FLIP ? expandFlip(towardGoal, queue, tail) : expandPilots(towardGoal, queue, tail);
+  const expanded = <i32>((end - queue) >> 1);
   tableReady |= 1 << kind;
-  setLastNodes(head);
-  return head;
+  setLastNodes(expanded);
+  return expanded;
 }
 
 // Shortest press sequence from `board` to a goal of `kind`: its cells go to
-// scratch bytes 0.. and its length is returned, or -1 when no goal is reachable.
-// The node count (lastNodes) includes the table build when this call had to run it.
+// scratch bytes 0... The node count includes the table build when this call had
+// to run it. Returns `nodes << 5 | (length + 1)`, length -1 when no goal is
+// reachable (nodes < 2^17, length <= 16), so the host learns both from one call;
+// lastNodes() reports the same count.
 export function flipSolve(kind: i32, board: i32): i32 {
   let nodes: i32 = 0;
   if ((tableReady & (1 << kind)) == 0) nodes = flipBuildTable(kind);
   const masks = pressMasks + (<usize>(kind * CELLS) << 1);
   const towardGoal = towardGoalBase + <usize>kind * TOWARD_GOAL_BYTES;
-  const visited = visitedBase + <usize>kind * VISITED_BYTES;
   let current = <u32>board & 0xFFFF;
-  if (((<u32>load<u8>(visited + (current >> 3)) >> (current & 7)) & 1) == 0) {
+  let cell = load<u8>(towardGoal + current);
+  if (cell == UNSEEN) {
     setLastNodes(nodes);
-    return -1;
+    return nodes << 5;
   }
   const out = scratchPointer();
   let length: i32 = 0;
-  let cell = load<u8>(towardGoal + current);
   while (cell != AT_GOAL) {
     store<u8>(out + <usize>length, cell);
     length++;
     current ^= <u32>load<u16>(masks + (<usize>cell << 1));
     cell = load<u8>(towardGoal + current);
   }
-  setLastNodes(nodes + length);
-  return length;
+  nodes += length;
+  setLastNodes(nodes);
+  return (nodes << 5) | (length + 1);
 }

@@ -21,20 +21,22 @@ const MAX_MOVES: i32 = (4096 - 16) >> 1;
 // 2^22 (at most 2 * 2,018,016 states), so the link fits 32 bits. Entries 0 and 1
 // are the two sources and have no move.
 const ENTRY_BYTES: i32 = 8;
-const NO_NEIGHBOUR: u8 = 255;
 
 // Four rows, four columns, the two long diagonals.
 const LINES: StaticArray<u32> = [0x000f, 0x00f0, 0x0f00, 0xf000, 0x1111, 0x2222, 0x4444, 0x8888, 0x8421, 0x1248];
 
 // Built once: combinadic rank of every 16-bit subset (independent of the set's
 // size), 8-bit parallel bit extract indexed by `value | mask << 8`, whether a
-// colour mask holds one of the 10 lines, each cell's neighbours in move order
-// (up, down, left, right; NO_NEIGHBOUR ends the list), binomials C(n, k), n, k <= 16.
+// colour mask holds one of the 10 lines, each cell's neighbours as a mask (see
+// adjacentMasks), binomials C(n, k), n, k <= 16.
 let subsetRank: usize = 0;
 let extractByte: usize = 0;
 let lineTable: usize = 0;
-let neighbours: usize = 0;
 let binomials: usize = 0;
+// u16 per cell: the cells next to it. moveOffsets: the step from a cell to its
+// neighbour up, down, left, right (the move order).
+let adjacentMasks: usize = 0;
+const moveOffsets: usize = memory.data<i8>([-4, 4, -1, 1]);
 
 let visited: usize = 0;
 let visitedCapacity: i32 = 0;
@@ -95,15 +97,14 @@ function buildTables(): void {
     store<u8>(extractByte + index, out as u8);
   }
 
-  neighbours = heap.alloc(16 * 4);
+  adjacentMasks = heap.alloc(16 * 2);
   for (let cell = 0; cell < 16; cell++) {
-    let count = 0;
-    const at = neighbours + ((cell as usize) << 2);
-    if (cell >= 4) store<u8>(at + count++, (cell - 4) as u8);
-    if (cell < 12) store<u8>(at + count++, (cell + 4) as u8);
-    if ((cell & 3) != 0) store<u8>(at + count++, (cell - 1) as u8);
-    if ((cell & 3) != 3) store<u8>(at + count++, (cell + 1) as u8);
-    while (count < 4) store<u8>(at + count++, NO_NEIGHBOUR);
+    let mask: u32 = 0;
+    if (cell >= 4) mask |= 1 << (cell - 4);
+    if (cell < 12) mask |= 1 << (cell + 4);
+    if ((cell & 3) != 0) mask |= 1 << (cell - 1);
+    if ((cell & 3) != 3) mask |= 1 << (cell + 1);
+    store<u16>(adjacentMasks + (<usize>cell << 1), <u16>mask);
   }
 }
 
@@ -143,13 +144,15 @@ function search(board: u32, stopAtGoal: bool): i32 {
   const whiteWays = <u32>binomial(16 - blackCount, <i32>popcnt<u32>(startWhite));
   const states = binomial(16, blackCount) * <i32>whiteWays * 2;
 
+  // The bitset is all clear between searches (see clearVisited), so only a new,
+  // larger one needs a fill here.
   const visitedBytes = (states + 7) >> 3;
   if (visitedBytes > visitedCapacity) {
     if (visited) heap.free(visited);
     visited = heap.alloc(<usize>visitedBytes);
     visitedCapacity = visitedBytes;
+    memory.fill(visited, 0, <usize>visitedBytes);
   }
-  memory.fill(visited, 0, <usize>visitedBytes);
   if (states > queueCapacity) {
     if (queue) heap.free(queue);
     queue = heap.alloc(<usize>states * ENTRY_BYTES);
@@ -166,7 +169,6 @@ function search(board: u32, stopAtGoal: bool): i32 {
   const visitedBits = visited;
   const queueBase = queue;
   const lines = lineTable;
-  const neighbourBase = neighbours;
   let head: u32 = 0;
   let tail: u32 = 2;
   while (head < tail) {
@@ -183,11 +185,16 @@ function search(board: u32, stopAtGoal: bool): i32 {
     while (empties) {
       const to = ctz<u32>(empties);
       empties &= empties - 1;
-      const around = neighbourBase + (<usize>to << 2);
-      for (let k: usize = 0; k < 4; k++) {
-        const from = <u32>load<u8>(around + k);
-        if (from == NO_NEIGHBOUR) break;
-        if (((mover >> from) & 1) == 0) continue;
+      // The mover's pieces next to `to`, as bits in move order (up, down, left,
+      // right) so that ctz walks them in that order: one branch per move
+      // rather than a test per neighbour slot. Shifted up by 4 so that `to - 4`
+      // stays a non-negative shift; the mask keeps rows from wrapping.
+      const beside = (mover & <u32>load<u16>(adjacentMasks + (<usize>to << 1))) << 4;
+      let candidates = ((beside >> to) & 1) | (((beside >> (to + 8)) & 1) << 1) |
+        (((beside >> (to + 3)) & 1) << 2) | (((beside >> (to + 5)) & 1) << 3);
+      while (candidates) {
+        const from = to + <u32>load<i8>(moveOffsets + <usize>ctz<u32>(candidates));
+        candidates &= candidates - 1;
         const moved = mover ^ (1 << from) ^ (1 << to);
         const childBlack = side ? black : moved;
         const childWhite = side ? moved : white;
@@ -204,6 +211,7 @@ function search(board: u32, stopAtGoal: bool): i32 {
         if (stopAtGoal && load<u8>(lines + moved)) {
           enqueued = tail;
           dequeued = head;
+          clearVisited(tail, visitedBytes, whiteWays);
           return tail - 1;
         }
       }
@@ -211,18 +219,46 @@ function search(board: u32, stopAtGoal: bool): i32 {
   }
   enqueued = tail;
   dequeued = head;
+  clearVisited(tail, visitedBytes, whiteWays);
   return -1;
 }
 
-/** Solves the board in scratch; returns the number of moves (written to scratch) or -1 if no line is reachable. */
-export function fourLineSolve(): i32 {
+// Clearing a state's byte means ranking it again, which costs about as much as
+// filling this many bytes: past that, one fill of the whole bitset is cheaper.
+const FILL_BYTES_PER_STATE: i32 = 256;
+
+// Leaves the bitset all clear for the next search. A solve usually touches a few
+// hundred of its ~100 KB, so it clears the byte of each state in the queue (both
+// sides of a board share a byte); a large search fills the whole bitset instead.
+function clearVisited(states: u32, visitedBytes: i32, whiteWays: u32): void {
+  if (<i32>states * FILL_BYTES_PER_STATE >= visitedBytes) {
+    memory.fill(visited, 0, <usize>visitedBytes);
+    return;
+  }
+  const visitedBits = visited;
+  const end = queue + (<usize>states << 3);
+  for (let entry = queue; entry < end; entry += ENTRY_BYTES) {
+    const packed = load<u32>(entry);
+    const index = boardRank(packed & 0xffff, packed >> 16, whiteWays) << 1;
+    store<u8>(visitedBits + (index >> 3), 0);
+  }
+}
+
+/**
+ * Solves the board in scratch: writes the moves to scratch and returns
+ * `nodes * 4096 + (length + 1)`, length -1 if no line is reachable (nodes <= 2^22,
+ * length <= MAX_MOVES < 4095), so that the host learns both from one call;
+ * lastNodes() reports the same count.
+ */
+export function fourLineSolve(): f64 {
   const goal = search(readBoard(), true);
-  setLastNodes(dequeued);
-  if (goal < 0) return -1;
+  const nodes = <f64>dequeued;
+  setLastNodes(nodes);
+  if (goal < 0) return nodes * 4096;
   let length = 0;
   for (let index = goal; index >= 2; index = <i32>(load<u32>(queue + (<usize>index << 3), 4) >> 9)) length++;
   // Unreachable in practice (BFS depths on 4x4 stay far below); keeps writes inside scratch.
-  if (length > MAX_MOVES) return -1;
+  if (length > MAX_MOVES) return nodes * 4096;
   const moves = scratchPointer() + MOVES_OFFSET;
   let at = length;
   for (let index = goal; index >= 2; ) {
@@ -232,7 +268,7 @@ export function fourLineSolve(): i32 {
     store<u8>(moves + (<usize>at << 1) + 1, <u8>((link >> 4) & 15));
     index = <i32>(link >> 9);
   }
-  return length;
+  return nodes * 4096 + <f64>(length + 1);
 }
 
 /** Counts the (board, side to move) states reachable from the board in scratch with either side first. */

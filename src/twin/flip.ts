@@ -12,6 +12,8 @@ const BOARDS = 1 << 16;
 const CELLS = 16;
 /** towardGoal entry of a goal board: no press leads further toward the goal. */
 const AT_GOAL = 16;
+/** towardGoal entry of a board the search has not reached: the table doubles as the visited set. */
+const UNSEEN = 0xff;
 
 function crossMasks(): Uint16Array {
   const masks = new Uint16Array(CELLS);
@@ -38,9 +40,8 @@ function rowAndColumnMasks(): Uint16Array {
 interface KindTable {
   masks: Uint16Array;
   goals: readonly number[];
+  /** Per board: the cell to press toward a goal, AT_GOAL, or UNSEEN. */
   towardGoal: Uint8Array;
-  /** One bit per board: reached by the last complete build. */
-  visited: Int32Array;
   ready: boolean;
 }
 
@@ -48,17 +49,16 @@ export function twinFlip(): FlipCore {
   // Shared by both kinds: a build runs to completion before anything else uses it.
   const queue = new Uint16Array(BOARDS);
   const tables: Record<FlipKind, KindTable> = {
-    flip: { masks: crossMasks(), goals: [0, 0xffff], towardGoal: new Uint8Array(BOARDS), visited: new Int32Array(BOARDS >> 5), ready: false },
-    pilots: { masks: rowAndColumnMasks(), goals: [0], towardGoal: new Uint8Array(BOARDS), visited: new Int32Array(BOARDS >> 5), ready: false },
+    flip: { masks: crossMasks(), goals: [0, 0xffff], towardGoal: new Uint8Array(BOARDS), ready: false },
+    pilots: { masks: rowAndColumnMasks(), goals: [0], towardGoal: new Uint8Array(BOARDS), ready: false },
   };
 
   function buildTable(kind: FlipKind): number {
     const table = tables[kind];
-    const { masks, towardGoal, visited } = table;
-    visited.fill(0);
+    const { masks, towardGoal } = table;
+    towardGoal.fill(UNSEEN);
     let tail = 0;
     for (const goal of table.goals) {
-      visited[goal >> 5] |= 1 << (goal & 31);
       towardGoal[goal] = AT_GOAL;
       queue[tail++] = goal;
     }
@@ -67,10 +67,7 @@ export function twinFlip(): FlipCore {
       const board = queue[head++];
       for (let cell = 0; cell < CELLS; cell++) {
         const next = board ^ masks[cell];
-        const word = next >> 5;
-        const bit = 1 << (next & 31);
-        if ((visited[word] & bit) === 0) {
-          visited[word] |= bit;
+        if (towardGoal[next] === UNSEEN) {
           towardGoal[next] = cell;
           queue[tail++] = next;
         }
@@ -83,11 +80,11 @@ export function twinFlip(): FlipCore {
   function solve(kind: FlipKind, board: number): FlipAnswer {
     const table = tables[kind];
     const nodes = table.ready ? 0 : buildTable(kind);
-    const { masks, towardGoal, visited } = table;
+    const { masks, towardGoal } = table;
     let current = board & 0xffff;
-    if (((visited[current >> 5] >>> (current & 31)) & 1) === 0) return { cells: null, nodes };
-    const cells: number[] = [];
     let cell = towardGoal[current];
+    if (cell === UNSEEN) return { cells: null, nodes };
+    const cells: number[] = [];
     while (cell !== AT_GOAL) {
       cells.push(cell);
       current ^= masks[cell];

@@ -21,6 +21,8 @@ const byteBits = new Uint8Array(256);
 /** Each cell's neighbours in move order: up, down, left, right; NO_NEIGHBOUR ends the list. */
 const neighbours = new Uint8Array(64);
 let tablesReady = false;
+/** Clearing a state's byte means ranking it again, about the cost of filling this many bytes. */
+const FILL_BYTES_PER_STATE = 256;
 
 function buildTables(): void {
   for (let n = 0; n <= 16; n++) {
@@ -87,9 +89,9 @@ export function twinFourLine(): FourLineCore {
     const blackCount = bitCount16(startBlack);
     const whiteWays = binomials[(16 - blackCount) * 17 + bitCount16(startWhite)];
     const states = binomials[16 * 17 + blackCount] * whiteWays * 2;
+    // All clear between searches (see clearVisited); a new, larger one starts clear.
     const visitedBytes = (states + 7) >> 3;
     if (visitedBytes > visited.length) visited = new Uint8Array(visitedBytes);
-    else visited.fill(0, 0, visitedBytes);
     if (2 * states > queue.length) queue = new Uint32Array(2 * states);
 
     const bits = visited;
@@ -142,6 +144,7 @@ export function twinFourLine(): FourLineCore {
           if (stopAtGoal && lineTable[moved]) {
             enqueued = tail;
             dequeued = head;
+            clearVisited(tail, visitedBytes, rank);
             return tail - 1;
           }
         }
@@ -149,7 +152,26 @@ export function twinFourLine(): FourLineCore {
     }
     enqueued = tail;
     dequeued = head;
+    clearVisited(tail, visitedBytes, rank);
     return -1;
+  }
+
+  /**
+   * Leaves the bitset all clear for the next search: the byte of each of the
+   * `states` queued states (both sides of a board share a byte) when they are few,
+   * as a solve's usually are, else one fill of the whole bitset.
+   */
+  function clearVisited(states: number, visitedBytes: number, rank: (black: number, white: number) => number): void {
+    if (states * FILL_BYTES_PER_STATE >= visitedBytes) {
+      visited.fill(0, 0, visitedBytes);
+      return;
+    }
+    const bits = visited;
+    const entries = queue;
+    for (let i = 0; i < states; i++) {
+      const packed = entries[2 * i];
+      bits[(rank(packed & 0xffff, packed >>> 16) * 2) >> 3] = 0;
+    }
   }
 
   return {

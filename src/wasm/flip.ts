@@ -5,26 +5,50 @@ import { scratchBytes, type ScratchExports } from './scratch.js';
 export interface FlipExports extends ScratchExports {
   /** Kind 0 = flip, 1 = pilots. Returns the number of boards expanded. */
   flipBuildTable(kind: number): number;
-  /** Returns the path length (cells at scratch bytes 0..length-1) or -1 when impossible. */
+  /**
+   * Returns `nodes << 5 | (length + 1)`: the nodes of this call and the path
+   * length (cells at scratch bytes 0..length-1), length -1 when impossible.
+   */
   flipSolve(kind: number, board: number): number;
 }
 
 /** Must match the kind codes in `assembly/flip.ts`. */
-const KIND_CODES: Record<FlipKind, number> = { flip: 0, pilots: 1 };
+const KIND_FLIP = 0;
+const KIND_PILOTS = 1;
+
+/** A comparison, not a keyed lookup: a string-keyed property read costs a visible share of a solve. */
+function kindCode(kind: FlipKind): number {
+  return kind === 'flip' ? KIND_FLIP : KIND_PILOTS;
+}
+
+/** The most cells a shortest path presses (each cell at most once). */
+const MAX_CELLS = 16;
 
 export function wasmFlip(exports: FlipExports): FlipCore {
+  // A solve is a walk of a few table entries, cheaper than a call across the
+  // boundary, so the adapter keeps its own cost down: one call per solve (length
+  // and nodes packed in its result), the export looked up once (the exports
+  // object is slow to read from), and one small view of the path bytes, taken
+  // again only when a call grew memory and detached it (its length then reads 0; `length`
+  // is cheaper to read than `byteLength` here).
+  const flipSolve = exports.flipSolve;
+  let pathBytes = scratchBytes(exports, 0, MAX_CELLS);
   return {
     buildTable(kind: FlipKind): number {
-      return exports.flipBuildTable(KIND_CODES[kind]);
+      return exports.flipBuildTable(kindCode(kind));
     },
     solve(kind: FlipKind, board: number): FlipAnswer {
-      const length = exports.flipSolve(KIND_CODES[kind], board & 0xffff);
-      const nodes = exports.lastNodes();
+      const packed = flipSolve(kindCode(kind), board & 0xffff);
+      const nodes = packed >>> 5;
+      const length = (packed & 31) - 1;
       if (length < 0) return { cells: null, nodes };
-      // A plain copy: Array.from on a typed array costs several times the search itself here.
-      const pressed = scratchBytes(exports, 0, length);
+      if (pathBytes.length === 0) pathBytes = scratchBytes(exports, 0, MAX_CELLS);
+      // A local copy of the view for the loop (reading the captured `let` each time
+      // is slower), and a plain copy: Array.from on a typed array costs several
+      // times the search itself here.
+      const bytes = pathBytes;
       const cells = new Array<number>(length);
-      for (let i = 0; i < length; i++) cells[i] = pressed[i];
+      for (let i = 0; i < length; i++) cells[i] = bytes[i];
       return { cells, nodes };
     },
   };
