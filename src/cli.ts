@@ -35,6 +35,9 @@ Options:
   --goal "TILES"       eight and sliding: the goal board, e.g. "0 1 2 ... 15",
                        or blank-first / blank-last (the default: 1 2 ... x)
   --moves              flip and fourline: also print the moves, one a line
+  --max-nodes N        idastar: give up on a case after N nodes (a hard
+                       24-puzzle can take hours); it gets a line on standard
+                       error instead of an answer
   --stats              print nodes and time of each case to standard error
   -h, --help           show this help
   -v, --version        show the version
@@ -43,7 +46,8 @@ Cases follow one another until end of input; blank lines between them are
 ignored. Bad input: one line on standard error naming the case and what is
 wrong; the other cases are still answered.
 
-Exit status: 0 every case answered, 2 some case had bad input, 1 bad usage.
+Exit status: 0 every case answered, 2 some case had bad input, 3 some search
+stopped at --max-nodes (and none had bad input), 1 bad usage.
 
 Examples:
   echo "bwwb bbwb bwwb bwww" | tr ' ' '\\n' | puzzlesearch flip
@@ -60,11 +64,15 @@ interface Options {
   algorithm?: SlidingAlgorithm;
   heuristic?: 'manhattan' | 'linear-conflict';
   goal?: string;
+  maxNodes?: number;
   moves: boolean;
   stats: boolean;
 }
 
 class UsageError extends Error {}
+
+/** A search that reached --max-nodes: the case has no answer, but its input was fine. */
+class SearchStopped extends Error {}
 
 function parseOptions(argv: string[]): Options | 'help' | 'version' {
   const { values, positionals } = parseArgs({
@@ -77,6 +85,7 @@ function parseOptions(argv: string[]): Options | 'help' | 'version' {
       goal: { type: 'string' },
       moves: { type: 'boolean', default: false },
       stats: { type: 'boolean', default: false },
+      'max-nodes': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
     },
@@ -95,9 +104,16 @@ function parseOptions(argv: string[]): Options | 'help' | 'version' {
   if (heuristic !== undefined && heuristic !== 'manhattan' && heuristic !== 'linear-conflict') {
     throw new UsageError(`unknown heuristic '${heuristic}', expected manhattan or linear-conflict`);
   }
+  const maxText = values['max-nodes'];
+  const maxNodes = maxText === undefined ? undefined : Number(maxText);
+  if (maxNodes !== undefined && !(Number.isInteger(maxNodes) && maxNodes >= 0)) {
+    throw new UsageError(`--max-nodes takes a whole number of nodes, not '${maxText}'`);
+  }
   const sliding = family === 'eight' || family === 'sliding';
-  if (!sliding && (algorithm || heuristic || values.goal)) throw new UsageError(`--algorithm, --heuristic and --goal apply to eight and sliding, not ${family}`);
-  return { family, engine: values.engine, algorithm, heuristic, goal: values.goal, moves: values.moves, stats: values.stats };
+  if (!sliding && (algorithm || heuristic || values.goal || maxText !== undefined)) {
+    throw new UsageError(`--algorithm, --heuristic, --goal and --max-nodes apply to eight and sliding, not ${family}`);
+  }
+  return { family, engine: values.engine, algorithm, heuristic, goal: values.goal, maxNodes, moves: values.moves, stats: values.stats };
 }
 
 function cellLines(result: Result<{ row: number; col: number }>): string[] {
@@ -127,8 +143,9 @@ function answer(solver: Solver, options: Options, item: InputCase): { lines: str
     case 'eight':
     case 'sliding': {
       const goal = options.goal === 'blank-first' || options.goal === 'blank-last' ? (options.goal as GoalName) : options.goal;
-      const result = solver.sliding(item.text, { goal, algorithm: options.algorithm, heuristic: options.heuristic });
+      const result = solver.sliding(item.text, { goal, algorithm: options.algorithm, heuristic: options.heuristic, maxNodes: options.maxNodes });
       if ('path' in result) return { lines: [result.path], result };
+      if (result.solvable) throw new SearchStopped(result.reason);
       return { lines: ['unsolvable'], result: result as NotSolved };
     }
   }
@@ -154,6 +171,7 @@ export async function main(argv: string[], input: string, out: (line: string) =>
   const solver = await createSolver({ engine: options.engine });
   const cases = options.family === 'eight' ? tokenCases(input, [9]) : options.family === 'sliding' ? tokenCases(input, [9, 16, 25], 5) : gridCases(input);
   let failed = 0;
+  let stopped = 0;
   for (const item of cases) {
     try {
       if (item.error) throw new PuzzleInputError(item.error);
@@ -162,10 +180,11 @@ export async function main(argv: string[], input: string, out: (line: string) =>
       if ('warning' in result && result.warning) err(`case ${item.index}: ${result.warning}`);
       if (options.stats) err(`case ${item.index}: ${result.stats.nodes} nodes, ${result.stats.ms.toFixed(3)} ms (${solver.engine})`);
     } catch (error) {
-      if (!(error instanceof PuzzleInputError)) throw error;
-      failed++;
+      if (error instanceof SearchStopped) stopped++;
+      else if (error instanceof PuzzleInputError) failed++;
+      else throw error;
       err(`case ${item.index}: ${error.message}`);
     }
   }
-  return failed > 0 ? 2 : 0;
+  return failed > 0 ? 2 : stopped > 0 ? 3 : 0;
 }

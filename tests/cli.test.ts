@@ -70,6 +70,15 @@ describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
     expect(replaySliding(korf2.split(' ').map(Number), 4, path).join(' ')).toBe(goal);
   });
 
+  it('gives up on a case at --max-nodes with status 3 and answers the rest', () => {
+    const korf1 = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3';
+    const { status, stdout, stderr } = cli('sliding', `${korf1}\n1 2 3 4 5 6 7 8 x\n`, '--goal', 'blank-first', '--max-nodes', '5000');
+    expect(status).toBe(3);
+    expect(stderr.trim()).toBe('case 1: stopped: no solution found within 5000 nodes');
+    expect(stdout.trim()).toMatch(/^[udlr]+$/);
+    expect(run(['eight', '--max-nodes', 'many'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/--max-nodes takes a whole number/) });
+  });
+
   it('prints flip presses and four-in-a-line moves with --moves', () => {
     const flip = cli('flip', 'bwwb\nbbwb\nbwwb\nbwww\n', '--moves').stdout.trim().split('\n');
     expect(flip[0]).toBe('4');
