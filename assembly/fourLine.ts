@@ -27,18 +27,20 @@ const LINES: StaticArray<u32> = [0x000f, 0x00f0, 0x0f00, 0xf000, 0x1111, 0x2222,
 
 // Built once: combinadic rank of every 16-bit subset (independent of the set's
 // size), 8-bit parallel bit extract indexed by `value | mask << 8`, whether a
-// colour mask holds one of the 10 lines, each cell's neighbours as a mask (see
-// adjacentMasks), binomials C(n, k), n, k <= 16.
+// colour mask holds one of the 10 lines, binomials C(n, k), n, k <= 16.
 let subsetRank: usize = 0;
 let extractByte: usize = 0;
 let lineTable: usize = 0;
 let binomials: usize = 0;
-// u16 per cell: the cells next to it. moveOffsets: the step from a cell to its
-// neighbour up, down, left, right (the move order).
-let adjacentMasks: usize = 0;
+// u64 per byte value: bit k moved to bit 4k (see spreadToNibbles). moveOffsets:
+// the step from a cell to its neighbour up, down, left, right (the move order).
+let nibbleSpread: usize = 0;
 const moveOffsets: usize = memory.data<i8>([-4, 4, -1, 1]);
 
 let visited: usize = 0;
+// u32 per state: its byte in visited (see search). Room for the most states a
+// solve clears one by one: (2 * 2,018,016 / 8) / FILL_BYTES_PER_STATE < 1971.
+const touchedBytes: usize = memory.data(2048 * 4);
 let visitedCapacity: i32 = 0;
 let queue: usize = 0;
 let queueCapacity: i32 = 0;
@@ -97,42 +99,59 @@ function buildTables(): void {
     store<u8>(extractByte + index, out as u8);
   }
 
-  adjacentMasks = heap.alloc(16 * 2);
-  for (let cell = 0; cell < 16; cell++) {
-    let mask: u32 = 0;
-    if (cell >= 4) mask |= 1 << (cell - 4);
-    if (cell < 12) mask |= 1 << (cell + 4);
-    if ((cell & 3) != 0) mask |= 1 << (cell - 1);
-    if ((cell & 3) != 3) mask |= 1 << (cell + 1);
-    store<u16>(adjacentMasks + (<usize>cell << 1), <u16>mask);
+  nibbleSpread = heap.alloc(256 * 8);
+  for (let byte: u32 = 0; byte < 256; byte++) {
+    let spread: u64 = 0;
+    for (let bit: u32 = 0; bit < 8; bit++) spread |= <u64>((byte >> bit) & 1) << (bit << 2);
+    store<u64>(nibbleSpread + (<usize>byte << 3), spread);
   }
 }
 
 // Rank of (black, white) among boards with the same counts: black's subset rank,
 // then white's rank among the cells black leaves free.
 @inline function boardRank(black: u32, white: u32, whiteWays: u32): u32 {
-  const free = ~black & 0xffff;
-  const low = <u32>load<u8>(extractByte + ((white & 0xff) | ((free & 0xff) << 8)));
-  const high = <u32>load<u8>(extractByte + ((white >> 8) | (free & 0xff00)));
-  const compressed = low | (high << popcnt<u32>(free & 0xff));
+  const compressed = compressWhite(white, ~black & 0xffff);
   return <u32>load<u16>(subsetRank + (black << 1)) * whiteWays + <u32>load<u16>(subsetRank + (compressed << 1));
 }
 
+// A 16-cell mask with bit k moved to bit 4k, leaving room for a direction in each nibble.
+@inline function spreadToNibbles(mask: u32): u64 {
+  return load<u64>(nibbleSpread + (<usize>(mask & 0xff) << 3)) |
+    (load<u64>(nibbleSpread + (<usize>(mask >> 8) << 3)) << 32);
+}
+
+// White's cells renumbered by their position among the `free` cells (bit k set
+// when the k-th free cell is white): a parallel bit extract, one byte at a time.
+@inline function compressWhite(white: u32, free: u32): u32 {
+  const low = <u32>load<u8>(extractByte + ((white & 0xff) | ((free & 0xff) << 8)));
+  const high = <u32>load<u8>(extractByte + ((white >> 8) | (free & 0xff00)));
+  return low | (high << popcnt<u32>(free & 0xff));
+}
+
+// The 16 cell codes read as two words, 8 cells each, without a branch per cell
+// (random boards make each one a coin flip): a cell is black when its byte
+// equals 1, white when it equals 2, as in a byte-by-byte read.
 function readBoard(): u32 {
   const cells = scratchPointer() + CELLS_OFFSET;
-  let black: u32 = 0;
-  let white: u32 = 0;
-  for (let cell: u32 = 0; cell < 16; cell++) {
-    const code = load<u8>(cells + cell);
-    if (code == 1) black |= 1 << cell;
-    else if (code == 2) white |= 1 << cell;
-  }
+  const low = load<u64>(cells);
+  const high = load<u64>(cells, 8);
+  const black = cellsEqual(low, 0x0101010101010101) | (cellsEqual(high, 0x0101010101010101) << 8);
+  const white = cellsEqual(low, 0x0202020202020202) | (cellsEqual(high, 0x0202020202020202) << 8);
   return black | (white << 16);
+}
+
+// Bit k set when byte k of `cells` equals byte k of `code`.
+@inline function cellsEqual(cells: u64, code: u64): u32 {
+  const diff = cells ^ code;
+  // 0x80 in each byte of diff that is zero (exact: no borrow runs between bytes).
+  const zero = ~(((diff & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f) | diff) & 0x8080808080808080;
+  // Gathers the 8 flags (bit 8k, after the shift) into the top byte.
+  return <u32>(((zero >> 7) * 0x0102040810204080) >> 56);
 }
 
 // Returns the queue index of the first goal state found (0 when the start has
 // a line), or -1 if none (always -1 when !stopAtGoal).
-function search(board: u32, stopAtGoal: bool): i32 {
+@inline function search(board: u32, stopAtGoal: bool): i32 {
   if (binomials == 0) buildTables();
   const startBlack = board & 0xffff;
   const startWhite = board >> 16;
@@ -153,10 +172,11 @@ function search(board: u32, stopAtGoal: bool): i32 {
     visitedCapacity = visitedBytes;
     memory.fill(visited, 0, <usize>visitedBytes);
   }
-  if (states > queueCapacity) {
+  // One spare entry: the search writes every child at the tail, new or not.
+  if (states + 1 > queueCapacity) {
     if (queue) heap.free(queue);
-    queue = heap.alloc(<usize>states * ENTRY_BYTES);
-    queueCapacity = states;
+    queue = heap.alloc(<usize>(states + 1) * ENTRY_BYTES);
+    queueCapacity = states + 1;
   }
 
   const startIndex = boardRank(startBlack, startWhite, whiteWays) << 1;
@@ -166,6 +186,13 @@ function search(board: u32, stopAtGoal: bool): i32 {
   store<u32>(queue, board, 8);
   store<u32>(queue, 1 << 8, 12);
 
+  // Solve only: the states' visited bytes in queue order, up to the count past
+  // which clearVisited fills the whole bitset anyway.
+  const touchedLimit = <u32>(visitedBytes / FILL_BYTES_PER_STATE);
+  if (stopAtGoal) {
+    store<u32>(touchedBytes, startIndex >> 3);
+    store<u32>(touchedBytes, startIndex >> 3, 4);
+  }
   const visitedBits = visited;
   const queueBase = queue;
   const lines = lineTable;
@@ -175,51 +202,88 @@ function search(board: u32, stopAtGoal: bool): i32 {
     const entry = queueBase + (<usize>head << 3);
     const packed = load<u32>(entry);
     const side = (load<u32>(entry, 4) >> 8) & 1;
-    const parentLink = head << 9;
+    const parentLink = (head << 9) | ((side ^ 1) << 8);
     head++;
     const black = packed & 0xffff;
     const white = packed >> 16;
     const mover = side ? white : black;
     const childSide = side ^ 1;
-    let empties = ~(black | white) & 0xffff;
-    while (empties) {
-      const to = ctz<u32>(empties);
-      empties &= empties - 1;
-      // The mover's pieces next to `to`, as bits in move order (up, down, left,
-      // right) so that ctz walks them in that order: one branch per move
-      // rather than a test per neighbour slot. Shifted up by 4 so that `to - 4`
-      // stays a non-negative shift; the mask keeps rows from wrapping.
-      const beside = (mover & <u32>load<u16>(adjacentMasks + (<usize>to << 1))) << 4;
-      let candidates = ((beside >> to) & 1) | (((beside >> (to + 8)) & 1) << 1) |
-        (((beside >> (to + 3)) & 1) << 2) | (((beside >> (to + 5)) & 1) << 3);
-      while (candidates) {
-        const from = to + <u32>load<i8>(moveOffsets + <usize>ctz<u32>(candidates));
-        candidates &= candidates - 1;
-        const moved = mover ^ (1 << from) ^ (1 << to);
-        const childBlack = side ? black : moved;
-        const childWhite = side ? moved : white;
-        const index = (boardRank(childBlack, childWhite, whiteWays) << 1) | childSide;
-        const byte = visitedBits + (index >> 3);
-        const bits = <u32>load<u8>(byte);
-        const bit = <u32>1 << (index & 7);
-        if (bits & bit) continue;
-        store<u8>(byte, bits | bit);
-        const slot = queueBase + (<usize>tail << 3);
-        store<u32>(slot, childBlack | (childWhite << 16));
-        store<u32>(slot, parentLink | (childSide << 8) | (to << 4) | from, 4);
-        tail++;
-        if (stopAtGoal && load<u8>(lines + moved)) {
-          enqueued = tail;
-          dequeued = head;
-          clearVisited(tail, visitedBytes, whiteWays);
-          return tail - 1;
-        }
+    // Where the mover's bit sits in the packed board.
+    const moverShift = side << 4;
+    const free = ~black & 0xffff;
+    const empties = free & ~white;
+    // The parent's white subset compressed onto the cells black leaves free, made
+    // once here: each child's is derived from it by moving bits (see below) rather
+    // than extracted again, so a child costs popcnts and small lookups.
+    const whiteCompressed = compressWhite(white, free);
+    // A white move keeps black's subset, so its part of the rank is shared.
+    const blackPart = <u32>load<u16>(subsetRank + (black << 1)) * whiteWays;
+    // Every move as one bit, 4 * to + direction (up, down, left, right: the cell
+    // the piece comes from is above, below, left, right of `to`), so that one ctz
+    // loop walks the moves in order, by `to` then direction, with one branch per
+    // move. The masks keep left and right moves from wrapping across rows.
+    const fromAbove = empties & (mover << 4);
+    const fromBelow = empties & (mover >> 4);
+    const fromLeft = empties & ((mover & 0x7777) << 1);
+    const fromRight = empties & ((mover & 0xeeee) >> 1);
+    let moves = spreadToNibbles(fromAbove) | (spreadToNibbles(fromBelow) << 1) |
+      (spreadToNibbles(fromLeft) << 2) | (spreadToNibbles(fromRight) << 3);
+    while (moves) {
+      const move = <u32>ctz<u64>(moves);
+      moves &= moves - 1;
+      const to = move >> 2;
+      const from = to + <u32>load<i8>(moveOffsets + <usize>(move & 3));
+      const moveBits = (<u32>1 << from) | (<u32>1 << to);
+      const moved = mover ^ moveBits;
+      // Positions of `to` and `from` among the parent's free cells.
+      const toPosition = popcnt<u32>(free & ((<u32>1 << to) - 1));
+      const fromPosition = popcnt<u32>(free & ((<u32>1 << from) - 1));
+      let rank: u32;
+      if (side) {
+        // White moves within the same free cells: its compressed bit moves from
+        // `from`'s position to `to`'s.
+        const childCompressed = whiteCompressed ^ (<u32>1 << fromPosition) ^ (<u32>1 << toPosition);
+        rank = blackPart + <u32>load<u16>(subsetRank + (childCompressed << 1));
+      } else {
+        // Black frees `from` and fills `to`: only the free cells strictly between
+        // them change position, by one, up when `from` < `to` (they gain `from`
+        // below them), down otherwise. Their compressed bits are positions
+        // fromPosition..toPosition-1, or toPosition+1..fromPosition-1; adding
+        // the bits doubles them (bit toPosition is clear: `to` is empty), a
+        // halved subtraction halves them. Both ranges are empty for a sideways move.
+        const up = whiteCompressed + (whiteCompressed & ((<u32>1 << toPosition) - (<u32>1 << fromPosition)));
+        const down = whiteCompressed - ((whiteCompressed & ((<u32>1 << fromPosition) - (<u32>2 << toPosition))) >> 1);
+        const childCompressed = select<u32>(up, down, from < to);
+        rank = <u32>load<u16>(subsetRank + (moved << 1)) * whiteWays + <u32>load<u16>(subsetRank + (childCompressed << 1));
+      }
+      // Branch-free visit: whether the child is new is a coin flip to the branch
+      // predictor, so the child is always marked and written at the tail, and
+      // the tail only advances over a new one (the queue has a spare slot for
+      // the last write).
+      const index = (rank << 1) | childSide;
+      const byte = visitedBits + (index >> 3);
+      const bits = <u32>load<u8>(byte);
+      const isNew = ((bits >> (index & 7)) & 1) ^ 1;
+      store<u8>(byte, bits | (<u32>1 << (index & 7)));
+      const slot = queueBase + (<usize>tail << 3);
+      store<u32>(slot, packed ^ (moveBits << moverShift));
+      store<u32>(slot, parentLink | (to << 4) | from, 4);
+      if (stopAtGoal) {
+        // Past touchedLimit the last slot is overwritten at will: clearVisited fills then.
+        store<u32>(touchedBytes + (<usize>min(tail, touchedLimit) << 2), index >> 3);
+      }
+      tail += isNew;
+      if (stopAtGoal && (isNew & <u32>load<u8>(lines + moved))) {
+        enqueued = tail;
+        dequeued = head;
+        clearVisited(tail, visitedBytes, whiteWays, true);
+        return tail - 1;
       }
     }
   }
   enqueued = tail;
   dequeued = head;
-  clearVisited(tail, visitedBytes, whiteWays);
+  clearVisited(tail, visitedBytes, whiteWays, stopAtGoal);
   return -1;
 }
 
@@ -230,12 +294,18 @@ const FILL_BYTES_PER_STATE: i32 = 256;
 // Leaves the bitset all clear for the next search. A solve usually touches a few
 // hundred of its ~100 KB, so it clears the byte of each state in the queue (both
 // sides of a board share a byte); a large search fills the whole bitset instead.
-function clearVisited(states: u32, visitedBytes: i32, whiteWays: u32): void {
+// A solve has the byte offsets recorded (see touchedBytes) and clears them
+// without ranking the states again.
+function clearVisited(states: u32, visitedBytes: i32, whiteWays: u32, recorded: bool): void {
   if (<i32>states * FILL_BYTES_PER_STATE >= visitedBytes) {
     memory.fill(visited, 0, <usize>visitedBytes);
     return;
   }
   const visitedBits = visited;
+  if (recorded) {
+    for (let i: u32 = 0; i < states; i++) store<u8>(visitedBits + <usize>load<u32>(touchedBytes + (<usize>i << 2)), 0);
+    return;
+  }
   const end = queue + (<usize>states << 3);
   for (let entry = queue; entry < end; entry += ENTRY_BYTES) {
     const packed = load<u32>(entry);

@@ -71,6 +71,8 @@ export function twinFourLine(): FourLineCore {
   let visited = new Uint8Array(0);
   // Entries of two words: the packed board, then `parent << 9 | side << 8 | to << 4 | from`.
   let queue = new Uint32Array(0);
+  /** A solve's visited byte per queued state (as in the wasm engine), while few enough to clear one by one. */
+  const touched = new Int32Array(2048);
   let enqueued = 0;
   let dequeued = 0;
 
@@ -96,6 +98,7 @@ export function twinFourLine(): FourLineCore {
 
     const bits = visited;
     const entries = queue;
+    const touchedLimit = Math.floor(visitedBytes / FILL_BYTES_PER_STATE);
     const rank = (black: number, white: number): number => {
       const free = ~black & 0xffff;
       const low = extractByte[(white & 0xff) | ((free & 0xff) << 8)];
@@ -105,6 +108,7 @@ export function twinFourLine(): FourLineCore {
 
     const startIndex = rank(startBlack, startWhite) * 2;
     bits[startIndex >> 3] = 3 << (startIndex & 7);
+    touched[0] = touched[1] = startIndex >> 3;
     const startBoard = (startBlack | (startWhite << 16)) >>> 0;
     entries[0] = startBoard;
     entries[1] = 0;
@@ -138,13 +142,14 @@ export function twinFourLine(): FourLineCore {
           const bit = 1 << (index & 7);
           if (bits[index >> 3] & bit) continue;
           bits[index >> 3] |= bit;
+          if (stopAtGoal && tail <= touchedLimit) touched[tail] = index >> 3;
           entries[2 * tail] = childBlack | (childWhite << 16);
           entries[2 * tail + 1] = parentLink | (childSide << 8) | (to << 4) | from;
           tail++;
           if (stopAtGoal && lineTable[moved]) {
             enqueued = tail;
             dequeued = head;
-            clearVisited(tail, visitedBytes, rank);
+            clearVisited(tail, visitedBytes, rank, true);
             return tail - 1;
           }
         }
@@ -152,7 +157,7 @@ export function twinFourLine(): FourLineCore {
     }
     enqueued = tail;
     dequeued = head;
-    clearVisited(tail, visitedBytes, rank);
+    clearVisited(tail, visitedBytes, rank, stopAtGoal);
     return -1;
   }
 
@@ -161,12 +166,16 @@ export function twinFourLine(): FourLineCore {
    * `states` queued states (both sides of a board share a byte) when they are few,
    * as a solve's usually are, else one fill of the whole bitset.
    */
-  function clearVisited(states: number, visitedBytes: number, rank: (black: number, white: number) => number): void {
+  function clearVisited(states: number, visitedBytes: number, rank: (black: number, white: number) => number, recorded: boolean): void {
     if (states * FILL_BYTES_PER_STATE >= visitedBytes) {
       visited.fill(0, 0, visitedBytes);
       return;
     }
     const bits = visited;
+    if (recorded) {
+      for (let i = 0; i < states; i++) bits[touched[i]] = 0;
+      return;
+    }
     const entries = queue;
     for (let i = 0; i < states; i++) {
       const packed = entries[2 * i];

@@ -27,7 +27,10 @@ export function wasmFourLine(exports: FourLineExports): FourLineCore {
   let moveBytes = scratchBytes(exports, MOVES_OFFSET, 2 * MAX_MOVES);
   function writeCells(cells: Uint8Array): void {
     if (cellBytes.length === 0) cellBytes = scratchBytes(exports, CELLS_OFFSET, CELLS);
-    cellBytes.set(cells.subarray(0, CELLS));
+    // A plain copy: `set(cells.subarray(...))` would allocate a view per call,
+    // which costs about as much as a small search.
+    const target = cellBytes;
+    for (let cell = 0; cell < CELLS; cell++) target[cell] = cells[cell];
   }
 
   return {
