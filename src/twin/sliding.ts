@@ -203,7 +203,12 @@ export function twinSliding(): SlidingCore {
     return length;
   }
 
-  function breadthFirst(n: number, startRank: number, goalRank: number): number {
+  /**
+   * FIFO search from `startRank`, a layer at a time. With a goal it stops when
+   * the goal is generated and returns the path length (-1 if never reached);
+   * with `layerCounts` and no goal (-1) it records how many states each layer holds.
+   */
+  function breadthFirst(n: number, startRank: number, goalRank: number, layerCounts: number[] | null): number {
     codes.fill(0, 0, FACTORIALS[n]);
     codes[startRank] = ROOT;
     if (startRank === goalRank) {
@@ -214,22 +219,26 @@ export function twinSliding(): SlidingCore {
     let head = 0;
     let tail = 1;
     while (head < tail) {
-      const rank = queue[head++];
-      const blank = unrankPermutation(rank, n, board, digits);
-      // The parent is always reached already: skip the move back to it.
-      const backMove = ((codes[rank] & SIDE_MASK) - 1) ^ 1;
-      const around = blank << 2;
-      for (let move = 0; move < 4; move++) {
-        const target = neighbours[around + move];
-        if (target === NO_NEIGHBOUR || move === backMove) continue;
-        const child = childRank(rank, blank, target);
-        if (codes[child] !== UNSEEN) continue;
-        codes[child] = move + 1;
-        if (child === goalRank) {
-          nodes = head;
-          return forwardPath(child, n);
+      const end = tail;
+      layerCounts?.push(end - head);
+      while (head < end) {
+        const rank = queue[head++];
+        const blank = unrankPermutation(rank, n, board, digits);
+        // The parent is always reached already: skip the move back to it.
+        const backMove = ((codes[rank] & SIDE_MASK) - 1) ^ 1;
+        const around = blank << 2;
+        for (let move = 0; move < 4; move++) {
+          const target = neighbours[around + move];
+          if (target === NO_NEIGHBOUR || move === backMove) continue;
+          const child = childRank(rank, blank, target);
+          if (codes[child] !== UNSEEN) continue;
+          codes[child] = move + 1;
+          if (child === goalRank) {
+            nodes = head;
+            return forwardPath(child, n);
+          }
+          queue[tail++] = child;
         }
-        queue[tail++] = child;
       }
     }
     nodes = head;
@@ -426,7 +435,7 @@ export function twinSliding(): SlidingCore {
       let length: number;
       if (algorithm === 'bfs') {
         reserve(states, states >> 1);
-        length = breadthFirst(n, startRank, goalRank);
+        length = breadthFirst(n, startRank, goalRank, null);
       } else if (algorithm === 'bibfs') {
         reserve(states, states);
         length = bidirectional(n, startRank, goalRank);
@@ -444,32 +453,8 @@ export function twinSliding(): SlidingCore {
       const states = FACTORIALS[n];
       prepareBoardTables(goal.width, goal.height);
       reserve(states, states >> 1);
-      codes.fill(0, 0, states);
-      const goalRank = rankPermutation(goal.tiles, n);
-      codes[goalRank] = ROOT;
-      queue[0] = goalRank;
       const counts: number[] = [];
-      let head = 0;
-      let tail = 1;
-      while (head < tail) {
-        const end = tail;
-        counts.push(end - head);
-        while (head < end) {
-          const rank = queue[head++];
-          const blank = unrankPermutation(rank, n, board, digits);
-          const backMove = ((codes[rank] & SIDE_MASK) - 1) ^ 1;
-          const around = blank << 2;
-          for (let move = 0; move < 4; move++) {
-            const target = neighbours[around + move];
-            if (target === NO_NEIGHBOUR || move === backMove) continue;
-            const child = childRank(rank, blank, target);
-            if (codes[child] !== UNSEEN) continue;
-            codes[child] = move + 1;
-            queue[tail++] = child;
-          }
-        }
-      }
-      nodes = head;
+      breadthFirst(n, rankPermutation(goal.tiles, n), -1, counts);
       return counts;
     },
 
