@@ -1,15 +1,31 @@
 #!/usr/bin/env node
-/** The `puzzlesearch` executable: standard input in, answers out. */
-import { readFileSync } from 'node:fs';
+/**
+ * The `puzzlesearch` executable: standard input in as a stream, answers out as
+ * they come. A closed standard output (`puzzlesearch ... | head -1`) ends the
+ * process quietly with status 0, as Unix tools do.
+ */
+import { fstatSync } from 'node:fs';
 import { main } from './cli.js';
 
-const out: string[] = [];
-const input = readFileSync(0, 'utf8');
-const status = await main(
-  process.argv.slice(2),
-  input,
-  (line) => out.push(line),
-  (line) => process.stderr.write(`${line}\n`),
-);
-if (out.length > 0) process.stdout.write(`${out.join('\n')}\n`);
-process.exitCode = status;
+function quietOnClosedPipe(error: NodeJS.ErrnoException): void {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+}
+process.stdout.on('error', quietOnClosedPipe);
+process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
+process.exitCode = await main(process.argv.slice(2), {
+  input: () => {
+    // Node's stream ends quietly on a directory; say what is wrong instead.
+    if (fstatSync(0).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+    return process.stdin;
+  },
+  write: (text) => {
+    // Pipes to a slow reader: wait for room instead of holding every answer in memory.
+    if (!process.stdout.write(text)) return new Promise((resolve) => process.stdout.once('drain', () => resolve()));
+  },
+  error: (line) => process.stderr.write(`${line}\n`),
+  interactive: process.stdin.isTTY === true,
+});

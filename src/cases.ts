@@ -1,70 +1,163 @@
 /**
- * Splitting a judge's input into cases. Cases follow one another until end of
- * input; blank lines between them are ignored. A malformed case still consumes
- * its lines so that the cases after it are read as they were meant.
+ * Splitting a judge's input into cases, one line at a time, so that the CLI can
+ * answer each case as soon as its last line arrives. Framing looks only at the
+ * shape of a line (blank, its length, its token count, whether every token
+ * could be a tile), never at what the board means, and it never lets a bad line
+ * consume the lines of the good case after it:
+ *
+ * - Grid puzzles (4 lines of 4 characters): a blank line ends a case. A line of
+ *   the wrong length is a bad case of its own; the rows gathered before it, and
+ *   rows cut short by a blank line or the end of input, are a bad case too.
+ * - Token puzzles (sliding boards): a line that is a whole board is a case. A
+ *   line with a token that cannot be a tile, or with a token count that is
+ *   neither a whole board nor a row, is a bad case of its own. Rows (a line of
+ *   `side` tokens) are joined only while they have the same length, until they
+ *   make exactly one board; rows that stop short are a bad case.
  */
 
 export interface InputCase {
   /** 1-based case number. */
   index: number;
+  /** 1-based input line where the case starts. */
+  line: number;
   /** The case's text, ready for the board parser. */
   text: string;
-  /** Set when the lines could not make a case of the right size; the case is reported, not solved. */
+  /** Set when the lines could not make a case of the right shape; the case is reported, not solved. */
   error?: string;
 }
 
-function nonBlankLines(input: string): Array<string | null> {
-  // null marks a blank line: a case boundary for the token formats.
-  return input.split(/\r?\n/).map((line) => (line.trim().length > 0 ? line.trim() : null));
+export interface CaseFramer {
+  /** The next input line (without its line end). */
+  line(text: string): void;
+  /** A line longer than the reader keeps: counted as a line, never buffered. */
+  overlong(chars: number, limit: number): void;
+  /** End of input: a case still open is reported. */
+  end(): void;
 }
 
-/** Grid puzzles: every 4 non-blank lines make a case. */
-export function gridCases(input: string): InputCase[] {
-  const lines = nonBlankLines(input).filter((line): line is string => line !== null);
-  const cases: InputCase[] = [];
-  for (let i = 0; i < lines.length; i += 4) {
-    const chunk = lines.slice(i, i + 4);
-    const item: InputCase = { index: cases.length + 1, text: chunk.join('\n') };
-    if (chunk.length < 4) item.error = `wrong size: input ended after ${chunk.length} of 4 lines`;
-    cases.push(item);
+type Emit = (item: InputCase) => void;
+
+/** Numbering shared by every framer: case indices and input line numbers. */
+class Counter {
+  cases = 0;
+  lines = 0;
+  constructor(private readonly emit: Emit) {}
+  case(line: number, text: string, error?: string): void {
+    const item: InputCase = { index: ++this.cases, line, text };
+    if (error !== undefined) item.error = error;
+    this.emit(item);
   }
-  return cases;
 }
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function overlongError(chars: number, limit: number): string {
+  return `line too long: ${chars} characters, at most ${limit} in a line`;
+}
+
+/** Grid puzzles: `rows` lines of `cols` characters a case. */
+export function gridFramer(emit: Emit, rows = 4, cols = 4): CaseFramer {
+  const count = new Counter(emit);
+  let pending: string[] = [];
+  let start = 0;
+  const expected = `expected ${rows} lines of ${cols} characters`;
+  const flushShort = () => {
+    if (pending.length === 0) return;
+    count.case(start, pending.join('\n'), `wrong size: ${plural(pending.length, 'line')}, ${expected}`);
+    pending = [];
+  };
+  return {
+    line(text) {
+      const lineNo = ++count.lines;
+      const row = text.trim();
+      if (row.length === 0) return flushShort();
+      const length = [...row].length;
+      if (length !== cols) {
+        flushShort();
+        count.case(lineNo, row, `wrong size: a line of ${plural(length, 'character')}, ${expected}`);
+        return;
+      }
+      if (pending.length === 0) start = lineNo;
+      pending.push(row);
+      if (pending.length === rows) {
+        count.case(start, pending.join('\n'));
+        pending = [];
+      }
+    },
+    overlong(chars, limit) {
+      const lineNo = ++count.lines;
+      flushShort();
+      count.case(lineNo, '', overlongError(chars, limit));
+    },
+    end: flushShort,
+  };
+}
+
+/** A token that can stand for a tile: a number, or `x` / `X` for the blank. */
+const tileToken = /^(?:\d+|[xX])$/;
 
 /**
- * Token puzzles: a case ends at the first line end where its token count is
- * one of `sizes`, or at a blank line or the end of input. A case that passes
- * the largest size without ever matching one is an error of its own. A line of
- * more than `rowLimit` tokens cannot be a row, so it is a case by itself: a
- * stray count there (a benchmark line with its answer appended, say) stays one
- * error instead of swallowing the next board.
+ * Token puzzles: square boards whose tile counts are `sizes` (9 for the
+ * 8-puzzle; 9, 16 and 25 for any square board), on one line or a row a line.
  */
-export function tokenCases(input: string, sizes: readonly number[], rowLimit = Infinity): InputCase[] {
-  const cases: InputCase[] = [];
-  const largest = Math.max(...sizes);
+export function tokenFramer(emit: Emit, sizes: readonly number[]): CaseFramer {
+  const count = new Counter(emit);
+  const sides = sizes.map((size) => Math.round(Math.sqrt(size)));
   const expected = sizes.length === 1 ? `${sizes[0]}` : `${sizes.slice(0, -1).join(', ')} or ${sizes[sizes.length - 1]}`;
+  const wrongSize = (tokens: number) => `wrong size: ${plural(tokens, 'token')}, expected ${expected}`;
   let pending: string[] = [];
-  let count = 0;
-  const flush = () => {
+  let width = 0;
+  let start = 0;
+  const flushShort = () => {
     if (pending.length === 0) return;
-    const item: InputCase = { index: cases.length + 1, text: pending.join('\n') };
-    if (!sizes.includes(count)) item.error = `wrong size: ${count} ${count === 1 ? 'token' : 'tokens'}, expected ${expected}`;
-    cases.push(item);
+    count.case(start, pending.join('\n'), wrongSize(pending.length * width));
     pending = [];
-    count = 0;
   };
-  for (const line of nonBlankLines(input)) {
-    if (line === null) {
-      flush();
-      continue;
-    }
-    const tokens = line.split(/\s+/).length;
-    if (tokens > rowLimit) flush();
-    pending.push(line);
-    count += tokens;
-    if (tokens > rowLimit) flush();
-    if (sizes.includes(count) || count > largest) flush();
-  }
-  flush();
+  return {
+    line(text) {
+      const lineNo = ++count.lines;
+      const row = text.trim();
+      if (row.length === 0) return flushShort();
+      const tokens = row.split(/\s+/);
+      const t = tokens.length;
+      const stray = tokens.find((token) => !tileToken.test(token));
+      if (stray !== undefined || sizes.includes(t) || !sides.includes(t)) {
+        // A whole board, or a line that cannot be a row: a case of its own. Its
+        // error, if any, comes from the board parser, which names the token.
+        flushShort();
+        const error = stray !== undefined || sizes.includes(t) ? undefined : wrongSize(t);
+        count.case(lineNo, row, error);
+        return;
+      }
+      if (pending.length > 0 && t !== width) flushShort();
+      if (pending.length === 0) {
+        start = lineNo;
+        width = t;
+      }
+      pending.push(row);
+      if (pending.length === width) {
+        count.case(start, pending.join('\n'));
+        pending = [];
+      }
+    },
+    overlong(chars, limit) {
+      const lineNo = ++count.lines;
+      flushShort();
+      count.case(lineNo, '', overlongError(chars, limit));
+    },
+    end: flushShort,
+  };
+}
+
+/** All the cases of a whole text at once (tests, and callers that hold the input already). */
+export function splitCases(makeFramer: (emit: Emit) => CaseFramer, input: string): InputCase[] {
+  const cases: InputCase[] = [];
+  const framer = makeFramer((item) => cases.push(item));
+  const lines = input.split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  lines.forEach((line) => framer.line(line));
+  framer.end();
   return cases;
 }

@@ -1,12 +1,17 @@
 /**
  * `puzzlesearch FAMILY [options] < input`: reads the judges' formats from
- * standard input and prints what the judges expect, one answer per case.
+ * standard input as a stream and prints what the judges expect, each answer as
+ * soon as its case is done. The arguments are checked before any input is read.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { gridCases, tokenCases, type InputCase } from './cases.js';
-import { PuzzleInputError, type GoalName } from './boards.js';
+import { gridFramer, tokenFramer, type CaseFramer, type InputCase } from './cases.js';
+import { inputLines } from './lines.js';
+import { PuzzleInputError, parseSlidingBoard, type GoalName } from './boards.js';
 import { createSolver, type NotSolved, type Result, type SlidingAlgorithm, type Solver } from './solver.js';
+
+/** The longest input line kept; longer lines are reported without being buffered. */
+export const LINE_LIMIT = 4096;
 
 export const usage = `Usage: puzzlesearch FAMILY [options] < input
 
@@ -20,8 +25,8 @@ Families:
              Prints the fewest presses N, then N lines "row col".
   fourline   Four in a line (Wikioi 1004): 4 lines of 4 'B'/'W'/'O'. Prints
              the fewest alternating moves to make a line of four.
-  eight      The 8-puzzle (POJ 1077): 9 tokens 1..8 and 'x', row by row, on
-             one or more lines. Prints a shortest move string of the blank
+  eight      The 8-puzzle (POJ 1077): 9 tokens 1..8 and 'x', on one line or
+             one row of 3 a line. Prints a shortest move string of the blank
              (u, d, l, r), or unsolvable.
   sliding    Any square sliding puzzle: 9, 16 or 25 tokens (blank 'x' or 0),
              the size taken from the count. Output as for eight.
@@ -36,18 +41,32 @@ Options:
                        or blank-first / blank-last (the default: 1 2 ... x)
   --moves              flip and fourline: also print the moves, one a line
   --max-nodes N        idastar: give up on a case after N nodes (a hard
-                       24-puzzle can take hours); it gets a line on standard
-                       error instead of an answer
+                       24-puzzle can take hours); it prints 'stopped'
   --stats              print nodes and time of each case to standard error
   -h, --help           show this help
   -v, --version        show the version
+An option that does nothing for the chosen family gets a warning.
 
-Cases follow one another until end of input; blank lines between them are
-ignored. Bad input: one line on standard error naming the case and what is
-wrong; the other cases are still answered.
+Input: cases follow one another until end of input, and each is answered as
+soon as it is read. How lines make cases:
+  flip, pilots, fourline: 4 lines of 4 characters a case; a blank line ends a
+    case. A line of another length is a bad case of its own, and so are the
+    lines before it (or before a blank line) that do not make 4.
+  eight, sliding: a line holding a whole board is a case. Otherwise a case is
+    one row a line (3, 4 or 5 tokens), rows of one length joined until they
+    make a square board. A line with a token that cannot be a tile, or a token
+    count that is neither a board nor a row, is a bad case of its own, and so
+    are rows that stop short. Blank lines between cases are ignored.
+  A line over ${LINE_LIMIT} characters is a bad case of its own.
+
+Output: one answer per case, in input order. A bad case prints the line
+'error' and a search stopped by --max-nodes prints 'stopped', so that answers
+always line up with cases; standard error says what happened, naming the case
+number ("case 3: line 2, column 3: stray character 'q', expected 'w' or 'b'").
 
 Exit status: 0 every case answered, 2 some case had bad input, 3 some search
-stopped at --max-nodes (and none had bad input), 1 bad usage.
+stopped at --max-nodes (and none had bad input), 1 bad usage or unreadable
+input.
 
 Examples:
   echo "bwwb bbwb bwwb bwww" | tr ' ' '\\n' | puzzlesearch flip
@@ -57,16 +76,30 @@ Examples:
 
 const families = ['flip', 'pilots', 'fourline', 'eight', 'sliding'] as const;
 type Family = (typeof families)[number];
+const engines = ['wasm', 'ts'] as const;
+const algorithms = ['bfs', 'bibfs', 'astar', 'idastar'] as const;
+const heuristics = ['manhattan', 'linear-conflict'] as const;
 
 interface Options {
   family: Family;
-  engine: 'wasm' | 'ts';
+  engine: (typeof engines)[number];
   algorithm?: SlidingAlgorithm;
-  heuristic?: 'manhattan' | 'linear-conflict';
+  heuristic?: (typeof heuristics)[number];
   goal?: string;
   maxNodes?: number;
   moves: boolean;
   stats: boolean;
+}
+
+/** What the caller's process provides: standard input (read only once the arguments are good) and output. */
+export interface CliIO {
+  input(): AsyncIterable<Uint8Array | string>;
+  /** Writes to standard output; a returned promise holds the next write back until the output has room. */
+  write(text: string): void | Promise<void>;
+  /** One line to standard error. */
+  error(line: string): void;
+  /** Standard input is a terminal: a person is typing, so an empty input is worth a word. */
+  interactive?: boolean;
 }
 
 class UsageError extends Error {}
@@ -74,46 +107,78 @@ class UsageError extends Error {}
 /** A search that reached --max-nodes: the case has no answer, but its input was fine. */
 class SearchStopped extends Error {}
 
-function parseOptions(argv: string[]): Options | 'help' | 'version' {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      engine: { type: 'string', default: 'wasm' },
-      algorithm: { type: 'string' },
-      heuristic: { type: 'string' },
-      goal: { type: 'string' },
-      moves: { type: 'boolean', default: false },
-      stats: { type: 'boolean', default: false },
-      'max-nodes': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-      version: { type: 'boolean', short: 'v', default: false },
-    },
-  });
+const valueOptions = ['engine', 'algorithm', 'heuristic', 'goal', 'max-nodes'];
+
+function oneOf<T extends string>(what: string, value: string | undefined, choices: readonly T[]): T | undefined {
+  if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
+  throw new UsageError(`unknown ${what} '${value}', expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}`);
+}
+
+function parseOptions(argv: string[], warn: (line: string) => void): Options | 'help' | 'version' {
+  // `--max-nodes -1` is glued into `--max-nodes=-1`, so that a value starting
+  // with a dash reaches the check below instead of parseArgs' several-line message.
+  const args = argv.flatMap((arg, i) => (valueOptions.some((name) => argv[i - 1] === `--${name}`) ? [] : [
+    valueOptions.includes(arg.slice(2)) && i + 1 < argv.length ? `${arg}=${argv[i + 1]}` : arg,
+  ]));
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        engine: { type: 'string', default: 'wasm' },
+        algorithm: { type: 'string' },
+        heuristic: { type: 'string' },
+        goal: { type: 'string' },
+        moves: { type: 'boolean', default: false },
+        stats: { type: 'boolean', default: false },
+        'max-nodes': { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+  const { values, positionals } = parsed;
   if (values.help) return 'help';
   if (values.version) return 'version';
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing FAMILY' : `one FAMILY expected, got ${positionals.join(' ')}`);
-  const family = positionals[0] as Family;
-  if (!families.includes(family)) throw new UsageError(`unknown family '${positionals[0]}', expected ${families.join(', ')}`);
-  if (values.engine !== 'wasm' && values.engine !== 'ts') throw new UsageError(`unknown engine '${values.engine}', expected wasm or ts`);
-  const algorithm = values.algorithm as SlidingAlgorithm | undefined;
-  if (algorithm !== undefined && !['bfs', 'bibfs', 'astar', 'idastar'].includes(algorithm)) {
-    throw new UsageError(`unknown algorithm '${algorithm}', expected bfs, bibfs, astar or idastar`);
-  }
-  const heuristic = values.heuristic as Options['heuristic'];
-  if (heuristic !== undefined && heuristic !== 'manhattan' && heuristic !== 'linear-conflict') {
-    throw new UsageError(`unknown heuristic '${heuristic}', expected manhattan or linear-conflict`);
-  }
+  const family = oneOf('family', positionals[0], families)!;
+  const engine = oneOf('engine', values.engine, engines)!;
+  const algorithm = oneOf('algorithm', values.algorithm, algorithms);
+  const heuristic = oneOf('heuristic', values.heuristic, heuristics);
   const maxText = values['max-nodes'];
+  if (maxText !== undefined && !(/^[1-9]\d*$/.test(maxText) && Number.isSafeInteger(Number(maxText)))) {
+    throw new UsageError(`--max-nodes takes a whole number of nodes from 1, not '${maxText}'`);
+  }
   const maxNodes = maxText === undefined ? undefined : Number(maxText);
-  if (maxNodes !== undefined && !(Number.isInteger(maxNodes) && maxNodes >= 0)) {
-    throw new UsageError(`--max-nodes takes a whole number of nodes, not '${maxText}'`);
-  }
+
   const sliding = family === 'eight' || family === 'sliding';
-  if (!sliding && (algorithm || heuristic || values.goal || maxText !== undefined)) {
-    throw new UsageError(`--algorithm, --heuristic, --goal and --max-nodes apply to eight and sliding, not ${family}`);
+  const idle = (option: string, why: string) => warn(`puzzlesearch: warning: ${option} does nothing ${why}`);
+  if (!sliding) {
+    for (const name of ['algorithm', 'heuristic', 'goal', 'max-nodes'] as const) {
+      if (values[name] !== undefined) idle(`--${name}`, `for ${family}: it applies to eight and sliding`);
+    }
+  } else if ((algorithm ?? 'idastar') !== 'idastar') {
+    if (heuristic !== undefined) idle('--heuristic', `with --algorithm ${algorithm}: it applies to idastar`);
+    if (maxNodes !== undefined) idle('--max-nodes', `with --algorithm ${algorithm}: it applies to idastar`);
   }
-  return { family, engine: values.engine, algorithm, heuristic, goal: values.goal, maxNodes, moves: values.moves, stats: values.stats };
+  if (values.moves && (family === 'pilots' || sliding)) idle('--moves', `for ${family}: its answer always lists the moves`);
+
+  const goal = sliding ? values.goal : undefined;
+  if (goal !== undefined && goal !== 'blank-first' && goal !== 'blank-last') {
+    // Checked once here, so that a bad goal is one usage error rather than one error per case.
+    let board;
+    try {
+      board = parseSlidingBoard(goal);
+    } catch (error) {
+      if (error instanceof PuzzleInputError) throw new UsageError(`--goal: ${error.message}`);
+      throw error;
+    }
+    if (family === 'eight' && board.width * board.height !== 9) throw new UsageError(`--goal: eight takes a 3x3 goal, not ${board.width}x${board.height}`);
+  }
+  return { family, engine, algorithm, heuristic, goal, maxNodes, moves: values.moves, stats: values.stats };
 }
 
 function cellLines(result: Result<{ row: number; col: number }>): string[] {
@@ -151,40 +216,132 @@ function answer(solver: Solver, options: Options, item: InputCase): { lines: str
   }
 }
 
-export async function main(argv: string[], input: string, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+function framerFor(family: Family, emit: (item: InputCase) => void): CaseFramer {
+  if (family === 'eight') return tokenFramer(emit, [9]);
+  if (family === 'sliding') return tokenFramer(emit, [9, 16, 25]);
+  return gridFramer(emit);
+}
+
+/**
+ * Standard output, batched: the text of many cheap cases goes out in one
+ * write, but never later than `FLUSH_MS` after it was produced, and always
+ * before the CLI waits for more input or starts a search that may take long.
+ */
+class Output {
+  private pending: string[] = [];
+  private size = 0;
+  private since = 0;
+  constructor(private readonly io: CliIO) {}
+
+  line(text: string): void {
+    if (this.pending.length === 0) this.since = performance.now();
+    this.pending.push(text);
+    this.size += text.length + 1;
+  }
+
+  /** Writes what is held if it is due (`force`, too big, or too old). */
+  async flush(force: boolean): Promise<void> {
+    if (this.pending.length === 0) return;
+    if (!force && this.size < FLUSH_BYTES && performance.now() - this.since < FLUSH_MS) return;
+    const text = `${this.pending.join('\n')}\n`;
+    this.pending = [];
+    this.size = 0;
+    await this.io.write(text);
+  }
+}
+
+const FLUSH_MS = 100;
+const FLUSH_BYTES = 64 * 1024;
+
+function readError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EISDIR') return 'cannot read standard input: it is a directory';
+  return `cannot read standard input: ${(error as Error).message.split('\n')[0]}`;
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
   let options: Options | 'help' | 'version';
+  const warnings: string[] = [];
   try {
-    options = parseOptions(argv);
+    options = parseOptions(argv, (line) => warnings.push(line));
   } catch (error) {
-    err(`puzzlesearch: ${(error as Error).message}; see puzzlesearch --help`);
+    if (!(error instanceof UsageError)) throw error;
+    io.error(`puzzlesearch: ${error.message}; see puzzlesearch --help`);
     return 1;
   }
   if (options === 'help') {
-    out(usage.trimEnd());
+    await io.write(`${usage.trimEnd()}\n`);
     return 0;
   }
   if (options === 'version') {
     const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
-    out(pkg.version);
+    await io.write(`${pkg.version}\n`);
     return 0;
   }
+  warnings.forEach((line) => io.error(line));
   const solver = await createSolver({ engine: options.engine });
-  const cases = options.family === 'eight' ? tokenCases(input, [9]) : options.family === 'sliding' ? tokenCases(input, [9, 16, 25], 5) : gridCases(input);
+  const output = new Output(io);
+  const searches = options.family === 'eight' || options.family === 'sliding';
+  let cases = 0;
   let failed = 0;
   let stopped = 0;
-  for (const item of cases) {
+  let broken = 0;
+
+  const solve = (item: InputCase) => {
+    cases++;
     try {
       if (item.error) throw new PuzzleInputError(item.error);
       const { lines, result } = answer(solver, options, item);
-      lines.forEach((line) => out(line));
-      if ('warning' in result && result.warning) err(`case ${item.index}: ${result.warning}`);
-      if (options.stats) err(`case ${item.index}: ${result.stats.nodes} nodes, ${result.stats.ms.toFixed(3)} ms (${solver.engine})`);
+      lines.forEach((line) => output.line(line));
+      if ('warning' in result && result.warning) io.error(`case ${item.index}: ${result.warning}`);
+      if (options.stats) io.error(`case ${item.index}: ${result.stats.nodes} nodes, ${result.stats.ms.toFixed(3)} ms (${solver.engine})`);
     } catch (error) {
-      if (error instanceof SearchStopped) stopped++;
-      else if (error instanceof PuzzleInputError) failed++;
-      else throw error;
-      err(`case ${item.index}: ${error.message}`);
+      if (error instanceof SearchStopped) {
+        stopped++;
+        output.line('stopped');
+      } else if (error instanceof PuzzleInputError) {
+        failed++;
+        output.line('error');
+      } else {
+        // A fault of ours, not of the input: still one line, and the other cases go on.
+        broken++;
+        output.line('error');
+        io.error(`case ${item.index}: internal error: ${(error as Error).message.split('\n')[0]}`);
+        return;
+      }
+      io.error(`case ${item.index}: ${error.message}`);
     }
+  };
+
+  const ready: InputCase[] = [];
+  const framer = framerFor(options.family, (item) => ready.push(item));
+  const drain = async () => {
+    for (const item of ready) {
+      // A search may run for long: what is already answered goes out first.
+      if (searches) await output.flush(true);
+      solve(item);
+      await output.flush(searches);
+    }
+    ready.length = 0;
+  };
+  try {
+    for await (const lines of inputLines(io.input(), LINE_LIMIT)) {
+      for (const line of lines) {
+        if (typeof line === 'string') framer.line(line);
+        else framer.overlong(line.overlong, LINE_LIMIT);
+        if (ready.length > 0) await drain();
+      }
+      // About to wait for input: whoever is typing or piping sees every answer so far.
+      await output.flush(true);
+    }
+  } catch (error) {
+    await output.flush(true);
+    io.error(`puzzlesearch: ${readError(error)}`);
+    return 1;
   }
-  return failed > 0 ? 2 : stopped > 0 ? 3 : 0;
+  framer.end();
+  await drain();
+  await output.flush(true);
+  if (cases === 0 && (io.interactive || options.stats)) io.error('puzzlesearch: no cases read');
+  return broken > 0 ? 1 : failed > 0 ? 2 : stopped > 0 ? 3 : 0;
 }

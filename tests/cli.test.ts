@@ -1,5 +1,6 @@
 /** The command-line tool as a child process, the way a judge runs it. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { engineNames } from './engines.js';
@@ -43,7 +44,7 @@ describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
     const input = 'bwwb\nbbwb\nbwwb\nbwww\n\nwwww\nwwww\nwwww\nwwww\nbwwb\nbbqb\nbwwb\nbwww\nbbbb\nbbbb\nbbbb\nbbbw\n';
     const { status, stdout, stderr } = cli('flip', input);
     expect(status).toBe(2);
-    expect(stdout.trim().split('\n')).toEqual(['4', '0', 'Impossible']);
+    expect(stdout.trim().split('\n')).toEqual(['4', '0', 'error', 'Impossible']);
     expect(stderr.trim().split('\n')).toEqual(["case 3: line 2, column 3: stray character 'q', expected 'w' or 'b'"]);
   });
 
@@ -51,7 +52,7 @@ describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
     const input = '1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 7 x\n1 2 3\n\n1 2 3 4 5 6 8 7 x\n';
     const { status, stdout, stderr } = cli('eight', input);
     expect(status).toBe(2);
-    expect(stdout.split('\n').slice(0, 2)).toEqual(['', 'unsolvable']);
+    expect(stdout.split('\n')).toEqual(['', 'error', 'error', 'unsolvable', '']);
     expect(stderr.trim().split('\n')).toEqual([
       'case 2: position 8: duplicate tile 7 (also at position 7)',
       'case 3: wrong size: 3 tokens, expected 9',
@@ -65,7 +66,8 @@ describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
     expect(status).toBe(2);
     expect(stderr).toMatch(/^case 1: wrong size: 17 tokens, expected 9, 16 or 25$/m);
     expect(stderr).toMatch(/^case 2: \d+ nodes, [\d.]+ ms \((wasm|ts)\)$/m);
-    const path = stdout.trim();
+    const [placeholder, path] = stdout.trim().split('\n');
+    expect(placeholder).toBe('error');
     expect(path).toHaveLength(55);
     expect(replaySliding(korf2.split(' ').map(Number), 4, path).join(' ')).toBe(goal);
   });
@@ -75,7 +77,7 @@ describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
     const { status, stdout, stderr } = cli('sliding', `${korf1}\n1 2 3 4 5 6 7 8 x\n`, '--goal', 'blank-first', '--max-nodes', '5000');
     expect(status).toBe(3);
     expect(stderr.trim()).toBe('case 1: stopped: no solution found within 5000 nodes');
-    expect(stdout.trim()).toMatch(/^[udlr]+$/);
+    expect(stdout.trim()).toMatch(/^stopped\n[udlr]+$/);
     expect(run(['eight', '--max-nodes', 'many'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/--max-nodes takes a whole number/) });
   });
 
@@ -102,6 +104,151 @@ describe('puzzlesearch CLI usage', () => {
   it('refuses unknown families and options with status 1', () => {
     expect(run(['tetris'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/unknown family 'tetris'/) });
     expect(run(['eight', '--algorithm', 'dfs'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/unknown algorithm 'dfs'/) });
-    expect(run(['flip', '--goal', 'x'])).toMatchObject({ status: 1 });
+  });
+});
+
+/** Starts the CLI with standard input left open, for tests of what happens while input is still coming. */
+function start(args: string[]) {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const output = async (predicate: (text: string) => boolean) => {
+    while (!predicate(stdout)) await new Promise((resolve) => setTimeout(resolve, 10));
+    return stdout;
+  };
+  return { child, exited, output, stderr: () => stderr };
+}
+
+describe('puzzlesearch CLI framing: a bad case never takes the lines of a good one', () => {
+  it('ends grid cases at blank lines and answers the cases after a short one', () => {
+    const input = 'bwwb\nbbwb\nbwwb\n\nwwww\nwwww\nwwww\nwwww\n\nbbbb\nbbbb\nbbbb\nbbbb\n';
+    const { status, stdout, stderr } = run(['flip'], input);
+    expect(status).toBe(2);
+    expect(stdout).toBe('error\n0\n0\n');
+    expect(stderr).toBe('case 1: wrong size: 3 lines, expected 4 lines of 4 characters\n');
+  });
+
+  it('makes a grid line of the wrong length a case of its own', () => {
+    const { status, stdout, stderr } = run(['flip'], 'bwwbbbwbbwwbbwww\nbwwb\nbbwb\nbwwb\nbwww\nbw\nwwww\nwwww\nwwww\nwwww\n');
+    expect(status).toBe(2);
+    expect(stdout).toBe('error\n4\nerror\n0\n');
+    expect(stderr.trim().split('\n')).toEqual([
+      'case 1: wrong size: a line of 16 characters, expected 4 lines of 4 characters',
+      'case 3: wrong size: a line of 2 characters, expected 4 lines of 4 characters',
+    ]);
+  });
+
+  it('makes a sliding line with a stray token, or a count that is neither board nor row, a case of its own', () => {
+    const lines = ['hello', '2 3 4 1 5 x 7 6 8', '1,2,3,4,5,6,7,8,x', '1 2 3 4', '2 3 4 1 5 x 7 6 8', '1 2 3', '2 3 4 1 5 x 7 6 8', '1 2 3', '4 5 6', '7 8 x'];
+    const input = `${lines.join('\n')}\n\xff\xfe\n2 3 4 1 5 x 7 6 8\n`;
+    const { status, stdout, stderr } = run(['eight'], input);
+    expect(status).toBe(2);
+    const answers = stdout.split('\n').slice(0, -1);
+    expect(answers.map((a) => (/^[udlr]{19}$/.test(a) ? 'path' : a))).toEqual(['error', 'path', 'error', 'error', 'path', 'error', 'path', '', 'error', 'path']);
+    for (const path of answers.filter((a) => a.length === 19)) {
+      expect(replaySliding([2, 3, 4, 1, 5, 0, 7, 6, 8], 3, path)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    }
+    expect(stderr.trim().split('\n')).toEqual([
+      "case 1: token 1: stray token 'hello', expected a tile number or 'x' for the blank",
+      "case 3: token 1: stray token '1,2,3,4,5,6,7,8,x', expected a tile number or 'x' for the blank",
+      'case 4: wrong size: 4 tokens, expected 9',
+      'case 6: wrong size: 3 tokens, expected 9',
+      expect.stringMatching(/^case 9: token 1: stray token/),
+    ]);
+  });
+
+  it('reports an over-long line as one bad case without holding it', () => {
+    const long = '1 '.repeat(100_000);
+    const { status, stdout, stderr } = run(['eight'], `${long}\n1 2 3 4 5 6 7 8 x\n`);
+    expect(status).toBe(2);
+    expect(stdout).toBe('error\n\n');
+    expect(stderr).toBe('case 1: line too long: 200000 characters, at most 4096 in a line\n');
+  });
+});
+
+describe('puzzlesearch CLI as a Unix tool', () => {
+  it('checks its arguments before reading any input', async () => {
+    for (const args of [['--help'], ['--version'], ['tetris'], ['flip', '--engine', 'gpu']]) {
+      const { child, exited } = start(args);
+      // Standard input stays open: a CLI that read it first would never exit.
+      const status = await exited;
+      child.stdin.destroy();
+      expect(status).toBe(args[0].startsWith('--') ? 0 : 1);
+    }
+  });
+
+  it('writes each answer as soon as its case is read', async () => {
+    const cli = start(['flip']);
+    cli.child.stdin.write('bwwb\nbbwb\nbwwb\nbwww\n');
+    expect(await cli.output((text) => text.includes('\n'))).toBe('4\n');
+    cli.child.stdin.write('wwww\nwwww\nwwww\nwwww\n');
+    expect(await cli.output((text) => text.split('\n').length > 2)).toBe('4\n0\n');
+    cli.child.stdin.end();
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('ends quietly with status 0 when standard output is closed', async () => {
+    const cli = start(['flip', '--moves']);
+    const board = 'bwwb\nbbwb\nbwwb\nbwww\n\n';
+    cli.child.stdin.on('error', () => {});
+    cli.child.stdin.write(board.repeat(200_000));
+    await cli.output((text) => text.length > 0);
+    cli.child.stdout.destroy();
+    cli.child.stdin.end();
+    expect(await cli.exited).toBe(0);
+    expect(cli.stderr()).toBe('');
+  });
+
+  it('gives one line for a directory as input, a bad --goal, and a bad --max-nodes', () => {
+    const dir = spawnSync(process.execPath, [bin, 'flip'], { stdio: [openSync('/', 'r'), 'pipe', 'pipe'], encoding: 'utf8' });
+    expect(dir).toMatchObject({ status: 1, stderr: 'puzzlesearch: cannot read standard input: it is a directory\n' });
+    const goal = run(['eight', '--goal', '1 2 3'], '1 2 3 4 5 6 7 8 x\n1 2 3 4 5 6 7 8 x\n');
+    expect(goal.status).toBe(1);
+    expect(goal.stderr.trim().split('\n')).toHaveLength(1);
+    expect(goal.stderr).toMatch(/^puzzlesearch: --goal: wrong size/);
+    for (const value of ['', '1e3', '-1', '0', '2.5']) {
+      const bad = run(['sliding', '--max-nodes', value]);
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toBe(`puzzlesearch: --max-nodes takes a whole number of nodes from 1, not '${value}'; see puzzlesearch --help\n`);
+    }
+  });
+
+  it('warns once about options that do nothing for the family, and still answers', () => {
+    const eight = run(['eight', '--moves', '--algorithm', 'bfs', '--max-nodes', '10'], '1 2 3 4 5 6 7 8 x\n');
+    expect(eight.status).toBe(0);
+    expect(eight.stderr.trim().split('\n')).toEqual([
+      'puzzlesearch: warning: --max-nodes does nothing with --algorithm bfs: it applies to idastar',
+      'puzzlesearch: warning: --moves does nothing for eight: its answer always lists the moves',
+    ]);
+    const flip = run(['flip', '--goal', 'x'], 'wwww\nwwww\nwwww\nwwww\n');
+    expect(flip).toMatchObject({ status: 0, stdout: '0\n', stderr: 'puzzlesearch: warning: --goal does nothing for flip: it applies to eight and sliding\n' });
+  });
+
+  it('says "no cases read" on empty input with --stats, and nothing otherwise', () => {
+    expect(run(['flip', '--stats'], ' \n\n')).toMatchObject({ status: 0, stdout: '', stderr: 'puzzlesearch: no cases read\n' });
+    expect(run(['flip'], '')).toMatchObject({ status: 0, stdout: '', stderr: '' });
+  });
+
+  it('keeps memory flat on a million cases', () => {
+    // The CLI's main over a generated stream of 1,000,000 Flip cases, output
+    // discarded; the child prints its peak resident memory at exit.
+    const script = `
+      import { main } from ${JSON.stringify(new URL('../dist/cli.js', import.meta.url).href)};
+      async function* input() {
+        const chunk = 'bwwb\\nbbwb\\nbwwb\\nbwww\\n\\n'.repeat(4000);
+        for (let i = 0; i < 250; i++) yield chunk;
+      }
+      let answers = 0;
+      const status = await main(['flip'], { input, write: (t) => { answers += t.split('\\n').length - 1; }, error: (l) => console.error(l) });
+      console.log(JSON.stringify({ status, answers, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
+    `;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 300_000 });
+    const report = JSON.parse(child.stdout);
+    expect(report.status).toBe(0);
+    expect(report.answers).toBe(1_000_000);
+    expect(report.maxRssMb).toBeLessThan(200);
   });
 });
