@@ -57,14 +57,24 @@ export function compilePuzzleWasm(source: WasmSource = defaultWasmUrl): Promise<
   return pending;
 }
 
-function abort(messagePtr: number, filePtr: number, line: number, column: number): never {
-  // Only reachable in the debug build: release builds compile with --noAssert.
-  throw new Error(`puzzlesearch.wasm aborted at ${line}:${column} (message ${messagePtr}, file ${filePtr})`);
-}
-
 /** A fresh instance of the cached module; `T` names the exports its caller uses. */
 export async function instantiatePuzzleWasm<T>(source?: WasmSource): Promise<T & { memory: WebAssembly.Memory }> {
   const module = await compilePuzzleWasm(source);
+  // The module calls abort on a failed assertion (debug build) and, in every
+  // build, when the runtime cannot allocate; its arguments are pointers to
+  // strings in the instance's memory, decoded here so the error says what and where.
+  let decode: ((pointer: number) => string) | undefined;
+  const text = (pointer: number) => {
+    try {
+      return pointer !== 0 && decode ? decode(pointer) : '?';
+    } catch {
+      return `@${pointer}`;
+    }
+  };
+  const abort = (message: number, file: number, line: number, column: number): never => {
+    throw new Error(`puzzlesearch.wasm aborted: ${text(message)} at ${text(file)}:${line}:${column}`);
+  };
   const { exports } = await instantiate<Record<string, unknown>>(module, { env: { abort } });
+  decode = (exports as unknown as { __getString(pointer: number): string }).__getString;
   return exports as unknown as T & { memory: WebAssembly.Memory };
 }
