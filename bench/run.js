@@ -64,12 +64,6 @@ async function loadCores() {
     const { createWasmCore } = await import('../dist/wasm/index.js');
     const { createTwinCore } = await import('../dist/twin/index.js');
     const cores = { wasm: await createWasmCore(), ts: createTwinCore() };
-    // For tests/bench.test.ts only: make one engine miscount, to see the run abort.
-    const sabotaged = process.env.PUZZLESEARCH_BENCH_SABOTAGE;
-    if (sabotaged === 'wasm' || sabotaged === 'ts') {
-      const { flip } = cores[sabotaged];
-      cores[sabotaged] = { ...cores[sabotaged], flip: { ...flip, buildTable: (kind) => flip.buildTable(kind) + 1 } };
-    }
     return cores;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

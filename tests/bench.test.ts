@@ -12,6 +12,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { FlipKind } from '../src/core.js';
+import { loadCore } from './engines.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
@@ -88,14 +90,14 @@ describe('benchmark (quick)', () => {
   });
 
   it('aborts with a clear error when the engines disagree', async () => {
-    const error = await run(process.execPath, ['bench/run.js', '--quick', '--no-write', '--only', 'flip-table', '--korf', '0'], {
-      cwd: root,
-      env: { ...process.env, PUZZLESEARCH_BENCH_SABOTAGE: 'ts' },
-    }).then(
-      () => null,
-      (failure: { code?: number; stderr?: string }) => failure,
-    );
-    expect(error?.code).toBe(1);
-    expect(error?.stderr).toMatch(/ABORTED, answers differ: .*disagree/);
+    // The suite itself, in-process, with one engine made to miscount.
+    const { runSuite } = await import('../bench/suite.js');
+    const { MismatchError } = await import('../bench/measure.js');
+    const wasm = await loadCore('wasm');
+    const twin = await loadCore('ts');
+    const sabotaged = { ...twin, flip: { ...twin.flip, buildTable: (kind: FlipKind) => twin.flip.buildTable(kind) + 1 } };
+    const suite = () => runSuite({ cores: { wasm, ts: sabotaged }, quick: true, only: ['flip-table'], korf: [], log: () => {} });
+    expect(suite).toThrow(MismatchError);
+    expect(suite).toThrow(/disagree/);
   });
 });
