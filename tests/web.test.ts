@@ -19,12 +19,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSolver } from '../src/index.js';
+import { launchChromium } from './browser.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const mime: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -68,9 +68,6 @@ beforeAll(async () => {
   if (!existsSync(join(repo, 'build/puzzlesearch.wasm'))) {
     throw new Error('build/puzzlesearch.wasm is missing: run `npm run asbuild` first (`npm test` does)');
   }
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`no Chromium at ${chromiumPath}: apt-get install -y chromium (never playwright install)`);
-  }
   outDir = mkdtempSync(join(tmpdir(), 'puzzlesearch-web-'));
   const env = { ...process.env };
   delete env.NODE_ENV;
@@ -84,11 +81,7 @@ beforeAll(async () => {
   if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
   server = await serve(outDir);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${mount}`;
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  ({ browser } = await launchChromium());
 }, 180_000);
 
 afterAll(async () => {
