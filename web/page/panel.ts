@@ -340,7 +340,7 @@ export abstract class Panel<S, M extends SolutionMove> {
     const table = h(
       'table',
       { class: 'engines' },
-      h('caption', {}, 'Last run per engine'),
+      h('caption', {}, 'This position on each engine'),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Engine'), h('th', { scope: 'col' }, 'Moves'), h('th', { scope: 'col' }, 'Nodes'), h('th', { scope: 'col' }, 'Time'))),
       this.engineTable,
     );
