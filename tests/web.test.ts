@@ -2,11 +2,16 @@
  * The web page in a real browser: builds web/ with Vite into a temporary
  * folder, serves it below a sub-path from a tiny static server on 127.0.0.1
  * (correct MIME types, so the .wasm compiles while streaming), and drives
- * Debian's Chromium (/usr/bin/chromium) with playwright-core. Every family is
- * loaded, solved in the page's worker, checked against its known optimum and
- * played back to the goal; a long 15-puzzle search must leave the page
- * responsive and stop on Cancel. Any console error or uncaught exception on
- * the page, or any request to another host, fails the test.
+ * headless Chromium with playwright-core: the system's, or the one the npm
+ * package @sparticuz/chromium ships (tests/browser.ts says which). Every
+ * family is loaded, solved in the page's worker, checked against its known
+ * optimum and played back to the goal; a long 15-puzzle search must leave the
+ * page responsive and stop on Cancel; "Compare engines" must compare warm
+ * medians and never print a ratio of unmeasurable times; the engine table
+ * must never show a run of another position; opened from file:// the page
+ * must say that it has to be served. Any console error or uncaught exception
+ * on the page (served over http), or any request to another host, fails the
+ * test.
  *
  * Needs build/puzzlesearch.wasm (npm test builds it first). The last test
  * renders the page to a picture; UPDATE_SCREENSHOT=1 writes it to
@@ -18,13 +23,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSolver } from '../src/index.js';
+import { launchChromium } from './browser.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const mime: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -68,9 +73,6 @@ beforeAll(async () => {
   if (!existsSync(join(repo, 'build/puzzlesearch.wasm'))) {
     throw new Error('build/puzzlesearch.wasm is missing: run `npm run asbuild` first (`npm test` does)');
   }
-  if (!existsSync(chromiumPath)) {
-    throw new Error(`no Chromium at ${chromiumPath}: apt-get install -y chromium (never playwright install)`);
-  }
   outDir = mkdtempSync(join(tmpdir(), 'puzzlesearch-web-'));
   const env = { ...process.env };
   delete env.NODE_ENV;
@@ -84,11 +86,7 @@ beforeAll(async () => {
   if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
   server = await serve(outDir);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${mount}`;
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  ({ browser } = await launchChromium());
 }, 180_000);
 
 afterAll(async () => {
@@ -123,6 +121,7 @@ async function open(): Promise<Page> {
   session = { context, page, problems };
   await page.goto(base);
   await page.waitForSelector('body[data-ready="true"]');
+  expect(await page.isVisible('#file-warning')).toBe(false);
   return page;
 }
 
@@ -163,6 +162,38 @@ async function playToEnd(page: Page, id: string, length: number): Promise<string
   return boardText(page, id);
 }
 
+/** Presses Compare engines and waits until both rows are filled and the panel is idle. */
+async function compareEngines(page: Page, id: string, timeout = 120_000): Promise<void> {
+  await page.click(`${panel(id)} button:text-is("Compare engines")`);
+  await page.waitForSelector(`${panel(id)}[data-busy="false"] tr[data-engine="ts"][data-nodes]`, { state: 'attached', timeout });
+  await page.waitForSelector(`${panel(id)}[data-busy="false"] tr[data-engine="wasm"][data-nodes]`, { state: 'attached', timeout });
+}
+
+/**
+ * The comparison's line agrees with the table: both engines timed the same
+ * number of runs, and a ratio is shown exactly when both medians are at least
+ * 1 ms, as the medians' quotient. Returns the ratio (null: too fast to compare).
+ */
+async function expectFairComparison(page: Page, id: string): Promise<number | null> {
+  const row = (engine: string, name: string) => page.getAttribute(`${panel(id)} tr[data-engine="${engine}"]`, name);
+  const [wasmMs, tsMs] = [Number(await row('wasm', 'data-ms')), Number(await row('ts', 'data-ms'))];
+  const runs = await row('wasm', 'data-runs');
+  expect(Number(runs)).toBeGreaterThanOrEqual(1);
+  expect(await row('ts', 'data-runs')).toBe(runs);
+  const text = (await page.textContent(`${panel(id)} .speedup`)) ?? '';
+  expect(text).not.toMatch(/Infinity|NaN/);
+  const ratio = await page.getAttribute(`${panel(id)} .speedup`, 'data-ratio');
+  if (wasmMs >= 1 && tsMs >= 1) {
+    expect(Number(ratio)).toBeCloseTo(tsMs / wasmMs, 6);
+    const shown = Number(ratio) >= 1 ? Number(ratio) : 1 / Number(ratio);
+    expect(text).toContain(`${shown.toFixed(1)}× faster`);
+    return Number(ratio);
+  }
+  expect(ratio).toBeNull();
+  expect(text).toMatch(/^Too fast to compare/);
+  return null;
+}
+
 async function setEngine(page: Page, engine: 'wasm' | 'ts'): Promise<void> {
   await page.check(`input[name="engine"][value="${engine}"]`);
   await page.waitForSelector(`body[data-engine="${engine}"]`);
@@ -196,6 +227,75 @@ describe('the web page in Chromium', () => {
     expect(await page.getAttribute(`${panel('flip')} .result`, 'data-solvable')).toBe('false');
     expect(await page.textContent(`${panel('flip')} .result`)).toContain('Impossible');
     expect(await page.textContent(`${panel('flip')} .judge-output`)).toBe('Impossible');
+  });
+
+  it('compares engines on a trivial board without an Infinity×: too fast to compare', async () => {
+    const page = await open();
+    // Already solved: both engines answer in well under the clock's resolution, often in 0 ms.
+    await loadText(page, 'flip', 'wwww\nwwww\nwwww\nwwww');
+    await compareEngines(page, 'flip');
+    expect(await page.getAttribute(`${panel('flip')} .result`, 'data-length')).toBe('0');
+    expect(await expectFairComparison(page, 'flip')).toBeNull();
+    // Warm runs, timed in several rounds: a median, not one cold run against a warm one.
+    expect(Number(await page.getAttribute(`${panel('flip')} tr[data-engine="wasm"]`, 'data-runs'))).toBeGreaterThan(1);
+    expect(await page.textContent(`${panel('flip')} .speedup`)).toContain('after a warm-up run');
+  });
+
+  it('keeps no stale engine row after an unsolvable board, an edit or a scramble', async () => {
+    const page = await open();
+    const rows = () =>
+      page.$$eval(`${panel('flip')} tbody tr`, (trs) => trs.map((tr) => `${tr.getAttribute('data-engine')}:${tr.getAttribute('data-nodes') ?? '-'}`).join(' '));
+    await loadText(page, 'flip', 'bwwb\nbbwb\nbwwb\nbwww');
+    await compareEngines(page, 'flip');
+    expect(await rows()).toMatch(/^wasm:[1-9]\d* ts:[1-9]\d*$/);
+
+    // Unsolvable, solved on the chosen engine only: the other engine's row of the sample must go.
+    await loadText(page, 'flip', 'bwww\nwwww\nwwww\nwwww');
+    expect(await rows()).toBe('wasm:- ts:-');
+    expect(await solve(page, 'flip')).toBeNull();
+    expect(await rows()).toMatch(/^wasm:\d+ ts:-$/);
+    expect(await page.textContent(`${panel('flip')} tr[data-engine="wasm"]`)).toContain('none');
+    expect(await page.getAttribute(`${panel('flip')} .speedup`, 'data-ratio')).toBeNull();
+    expect(await page.textContent(`${panel('flip')} .speedup`)).not.toMatch(/×|Too fast/);
+
+    // Solved again, then a cell edited: the table is empty.
+    await loadText(page, 'flip', 'bwwb\nbbwb\nbwwb\nbwww');
+    expect(await solve(page, 'flip')).toBe(4);
+    expect(await rows()).toMatch(/^wasm:\d+ ts:-$/);
+    await page.click(`${panel('flip')} button.toggle`);
+    await page.click('#flip-board .cell[data-index="0"]');
+    await page.click(`${panel('flip')} button.toggle`);
+    expect(await rows()).toBe('wasm:- ts:-');
+    expect(await page.textContent(`${panel('flip')} .judge-output`)).toBe('');
+
+    // And after a scramble.
+    await loadText(page, 'flip', 'bwwb\nbbwb\nbwwb\nbwww');
+    await compareEngines(page, 'flip');
+    expect(await rows()).toMatch(/^wasm:[1-9]\d* ts:[1-9]\d*$/);
+    await page.click(`${panel('flip')} button:text-is("Scramble")`);
+    expect(await rows()).toBe('wasm:- ts:-');
+    expect(await page.getAttribute(`${panel('flip')} .result`, 'data-length')).toBeNull();
+  });
+
+  it('opened from file:// says on the page that it must be served over http, and why', async () => {
+    // No open(): from file:// the blocked module and stylesheet loads are console errors, and that is the point.
+    const context = await browser!.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(pathToFileURL(join(outDir, 'index.html')).href);
+      const warning = page.locator('#file-warning');
+      await warning.waitFor({ state: 'visible', timeout: 10_000 });
+      const text = (await warning.textContent())?.replace(/\s+/g, ' ') ?? '';
+      expect(text).toContain('Serve this page over http');
+      expect(text).toContain('file://');
+      expect(text).toMatch(/block.*WebAssembly module.*Web Worker/);
+      expect(text).toContain('npm run web');
+      expect(text).toContain('npm run build:web');
+      expect(await page.isVisible('#app')).toBe(false);
+      expect(await page.getAttribute('body', 'data-ready')).toBeNull();
+    } finally {
+      await context.close();
+    }
   });
 
   it('shows PuzzleInputError messages inline and edits by clicking', async () => {
@@ -251,14 +351,13 @@ describe('the web page in Chromium', () => {
   it('solves the 8-puzzle sample in 19 on both engines, with the same nodes, and plays it home', async () => {
     const page = await open();
     await loadText(page, 'eight', '2 3 4 1 5 x 7 6 8');
-    await page.click(`${panel('eight')} button:text-is("Compare engines")`);
-    await page.waitForSelector(`${panel('eight')}[data-busy="false"] tr[data-engine="ts"][data-nodes]`, { timeout: 120_000 });
+    await compareEngines(page, 'eight');
     expect(await page.getAttribute(`${panel('eight')} .result`, 'data-length')).toBe('19');
     const wasmNodes = await page.getAttribute(`${panel('eight')} tr[data-engine="wasm"]`, 'data-nodes');
     const tsNodes = await page.getAttribute(`${panel('eight')} tr[data-engine="ts"]`, 'data-nodes');
     expect(Number(wasmNodes)).toBeGreaterThan(0);
     expect(tsNodes).toBe(wasmNodes);
-    expect(await page.textContent(`${panel('eight')} .speedup`)).toMatch(/faster/);
+    await expectFairComparison(page, 'eight');
     expect(await page.textContent(`${panel('eight')} .judge-output`)).toMatch(/^[udlr]{19}$/);
     expect(await playToEnd(page, 'eight', 19)).toBe('1 2 3/4 5 6/7 8 x');
 
@@ -274,6 +373,10 @@ describe('the web page in Chromium', () => {
     expect(await solve(page, 'eight')).toBeNull();
     expect(await page.getAttribute(`${panel('eight')} .result`, 'data-solvable')).toBe('false');
     expect(await page.textContent(`${panel('eight')} .result`)).toMatch(/unsolvable.*parity/);
+    // The table shows this position only: the comparison of the sample is gone.
+    expect(await page.getAttribute(`${panel('eight')} tr[data-engine="wasm"]`, 'data-nodes')).toBe('0');
+    expect(await page.getAttribute(`${panel('eight')} tr[data-engine="ts"]`, 'data-nodes')).toBeNull();
+    expect(await page.textContent(`${panel('eight')} .speedup`)).not.toMatch(/×|Too fast/);
   });
 
   it('solves Korf’s 15-puzzle instance #79 to the blank-first goal in its optimum', async () => {
@@ -286,6 +389,21 @@ describe('the web page in Chromium', () => {
     expect(await boardText(page, 'fifteen')).toBe(korf[78].slice(0, 16).map((t) => (t === 0 ? 'x' : t)).join(' ').replace(/((?:\S+ ){3}\S+) /g, '$1/'));
     expect(await solve(page, 'fifteen')).toBe(optimum);
     expect(await playToEnd(page, 'fifteen', optimum)).toBe('x 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15');
+  });
+
+  it('compares engines on Korf’s #30 with a ratio of warm medians over the same nodes', async () => {
+    const page = await open();
+    // About 680,000 nodes: milliseconds on either engine, well above the clock's 0.1 ms steps, yet quick to repeat.
+    await page.selectOption('#fifteen-korf', '30');
+    await page.click(`${panel('fifteen')} button:text-is("Load")`);
+    await compareEngines(page, 'fifteen');
+    expect(await page.getAttribute(`${panel('fifteen')} .result`, 'data-length')).toBe(String(korf[29][16]));
+    const nodes = await page.getAttribute(`${panel('fifteen')} tr[data-engine="wasm"]`, 'data-nodes');
+    expect(await page.getAttribute(`${panel('fifteen')} tr[data-engine="ts"]`, 'data-nodes')).toBe(nodes);
+    const ratio = await expectFairComparison(page, 'fifteen');
+    expect(ratio).not.toBeNull();
+    expect(ratio).toBeGreaterThan(0);
+    expect(await page.textContent(`${panel('fifteen')} .speedup`)).toMatch(/medians of \d timed runs each after a warm-up run, interleaved; same nodes searched/);
   });
 
   it('solves a scrambled 15-puzzle on the TypeScript twin in the optimum the Node API finds', async () => {
@@ -348,8 +466,8 @@ describe('the web page in Chromium', () => {
     const page = await open();
     await page.selectOption('#fifteen-korf', '79');
     await page.click(`${panel('fifteen')} button:text-is("Load")`);
-    await page.click(`${panel('fifteen')} button:text-is("Compare engines")`);
-    await page.waitForSelector(`${panel('fifteen')}[data-busy="false"] tr[data-engine="ts"][data-nodes]`, { state: 'attached', timeout: 120_000 });
+    await compareEngines(page, 'fifteen');
+    await expectFairComparison(page, 'fifteen');
     for (let i = 0; i < 17; i++) await page.click(`${panel('fifteen')} .play-forward`);
     await page.mouse.move(0, 0);
     // Only the 15-puzzle panel below the page head, so that the picture stays README-sized.

@@ -3,10 +3,12 @@
  * share (the board grid, history and undo, edit mode, the judge-text box,
  * scramble, solving in the panel's worker with progress and Cancel, the move
  * list and its playback, and the per-engine timings); a subclass supplies the
- * rules of its puzzle.
+ * rules of its puzzle. The engine table only ever shows runs of the position
+ * on the board (or of the solution being played from it).
  */
 import type { EngineName, GoalName } from '../../src/index.js';
 import type { Family, SolutionMove, SolveAnswer } from '../protocol.js';
+import { type Comparison, median, plannedRounds, roundOrder, verdict } from './compare.js';
 import { formatMs, h, numberFormat } from './dom.js';
 import { SolveCancelled, SolverClient } from './solverClient.js';
 
@@ -65,10 +67,16 @@ interface Solution<S, M> {
 interface EngineRun {
   key: string;
   answer: SolveAnswer;
+  /** The time shown: the run's own, or the median of a comparison's timed runs. */
+  ms: number;
+  /** How many timed runs `ms` stands for. */
+  runs: number;
 }
 
 interface Busy {
   engine: EngineName;
+  /** What this run is for: a solve, or a comparison's warm-up or timed round. */
+  phase: string;
   started: number;
   bound: number | null;
   nodes: number | null;
@@ -82,6 +90,7 @@ export abstract class Panel<S, M extends SolutionMove> {
   protected history: S[] = [];
   protected solution: Solution<S, M> | null = null;
   private readonly runs = new Map<EngineName, EngineRun>();
+  private comparison: Comparison | null = null;
   private busy: Busy | null = null;
   private busyTimer: number | undefined;
   private playTimer: number | undefined;
@@ -189,6 +198,8 @@ export abstract class Panel<S, M extends SolutionMove> {
     this.history = [state];
     this.solution = null;
     this.message = null;
+    this.runs.clear();
+    this.comparison = null;
     this.textDirty = false;
     this.clearSelection();
     this.changed();
@@ -298,8 +309,8 @@ export abstract class Panel<S, M extends SolutionMove> {
     const loadButton = h('button', { type: 'button', 'aria-label': `Load the ${spec.title} position typed as judge text`, onclick: () => this.loadText(this.textArea.value) }, 'Load text');
     this.inputError = h('p', { class: 'input-error', id: `${id}-input-error`, role: 'alert' });
 
-    this.solveButton = h('button', { type: 'button', class: 'primary', 'aria-label': `Solve the ${spec.title}`, onclick: () => void this.solve([this.context.engine()]) }, 'Solve');
-    this.compareButton = h('button', { type: 'button', 'aria-label': `Solve the ${spec.title} on both engines and compare`, onclick: () => void this.solve(this.bothEngines()) }, 'Compare engines');
+    this.solveButton = h('button', { type: 'button', class: 'primary', 'aria-label': `Solve the ${spec.title}`, onclick: () => void this.solve() }, 'Solve');
+    this.compareButton = h('button', { type: 'button', 'aria-label': `Solve the ${spec.title} on both engines and compare`, onclick: () => void this.compare() }, 'Compare engines');
     this.cancelButton = h('button', { type: 'button', class: 'danger', hidden: true, 'aria-label': `Cancel the ${spec.title} search`, onclick: () => this.client.cancel() }, 'Cancel');
     this.progress = h('p', { class: 'progress', 'aria-live': 'polite', hidden: true });
     this.result = h('div', { class: 'result', 'aria-live': 'polite' });
@@ -329,7 +340,7 @@ export abstract class Panel<S, M extends SolutionMove> {
     const table = h(
       'table',
       { class: 'engines' },
-      h('caption', {}, 'Last run per engine'),
+      h('caption', {}, 'This position on each engine'),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Engine'), h('th', { scope: 'col' }, 'Moves'), h('th', { scope: 'col' }, 'Nodes'), h('th', { scope: 'col' }, 'Time'))),
       this.engineTable,
     );
@@ -467,37 +478,79 @@ export abstract class Panel<S, M extends SolutionMove> {
 
   // ---- solving ----------------------------------------------------------------------------
 
-  async solve(engines: EngineName[]): Promise<void> {
+  /** Solve on the chosen engine: one run, its answer and its time. */
+  async solve(): Promise<void> {
+    const engine = this.context.engine();
+    await this.searching(engine, async (start, key, board) => {
+      const answer = await this.search(engine, board, 'Searching');
+      this.runs.set(engine, { key, answer, ms: answer.stats.ms, runs: 1 });
+      this.comparison = null;
+      this.accept(start, key, answer);
+    });
+  }
+
+  /** Both engines on the same position, warm, timed in interleaved rounds (see compare.ts). */
+  async compare(): Promise<void> {
+    const engines = this.bothEngines();
+    await this.searching(engines[0], async (start, key, board) => {
+      this.comparison = null;
+      const answers = new Map<EngineName, SolveAnswer>();
+      for (const engine of engines) {
+        const answer = await this.search(engine, board, 'Warm-up run');
+        answers.set(engine, answer);
+        if (answers.size === 1) this.accept(start, key, answer);
+      }
+      const rounds = plannedRounds(engines.reduce((sum, engine) => sum + answers.get(engine)!.stats.ms, 0));
+      const times = new Map<EngineName, number[]>(engines.map((engine) => [engine, []]));
+      for (let round = 0; round < rounds; round++) {
+        for (const engine of roundOrder(engines, round)) {
+          const answer = await this.search(engine, board, `Timed run ${round + 1} of ${rounds}`);
+          times.get(engine)!.push(answer.stats.ms);
+        }
+      }
+      const ms = {} as Record<EngineName, number>;
+      for (const engine of engines) {
+        const answer = answers.get(engine)!;
+        ms[engine] = rounds > 0 ? median(times.get(engine)!) : answer.stats.ms;
+        this.runs.set(engine, { key, answer, ms: ms[engine], runs: Math.max(rounds, 1) });
+      }
+      const nodes = new Set(engines.map((engine) => answers.get(engine)!.stats.nodes));
+      this.comparison = { key, ms, rounds, sameNodes: nodes.size === 1 };
+    });
+  }
+
+  /** Runs one search job on the shown position, with progress, Cancel and error reporting. */
+  private async searching(first: EngineName, job: (start: S, key: string, board: string) => Promise<void>): Promise<void> {
     if (this.busy) return;
     this.stopPlayback();
     const start = this.state;
-    const key = this.keyOf(start);
-    const board = this.format(start);
     this.message = null;
-    for (const engine of engines) {
-      this.busy = { engine, started: performance.now(), bound: null, nodes: null };
-      this.busyTimer = window.setInterval(() => this.renderProgress(), 100);
-      this.render();
-      try {
-        const answer = await this.client.solve({ engine, family: this.spec.family, board, goal: this.goal() }, (progress) => {
-          if (this.busy) Object.assign(this.busy, progress);
-          this.renderProgress();
-        });
-        this.runs.set(engine, { key, answer });
-        this.accept(start, key, answer);
-      } catch (error) {
-        if (error instanceof SolveCancelled) {
-          this.message = { text: `Search cancelled on ${engineLabel[engine]}; the worker was stopped and a fresh one started.`, kind: 'info' };
-        } else {
-          this.message = { text: error instanceof Error ? error.message : String(error), kind: 'error' };
-        }
-        break;
-      } finally {
-        window.clearInterval(this.busyTimer);
-        this.busy = null;
-        this.render();
+    this.busy = { engine: first, phase: 'Searching', started: performance.now(), bound: null, nodes: null };
+    this.busyTimer = window.setInterval(() => this.renderProgress(), 100);
+    try {
+      await job(start, this.keyOf(start), this.format(start));
+    } catch (error) {
+      const engine = this.busy?.engine ?? first;
+      if (error instanceof SolveCancelled) {
+        this.message = { text: `Search cancelled on ${engineLabel[engine]}; the worker was stopped and a fresh one started.`, kind: 'info' };
+      } else {
+        this.message = { text: error instanceof Error ? error.message : String(error), kind: 'error' };
       }
+    } finally {
+      window.clearInterval(this.busyTimer);
+      this.busy = null;
+      this.render();
     }
+  }
+
+  /** One search in the worker. */
+  private search(engine: EngineName, board: string, phase: string): Promise<SolveAnswer> {
+    this.busy = { engine, phase, started: performance.now(), bound: null, nodes: null };
+    this.render();
+    return this.client.solve({ engine, family: this.spec.family, board, goal: this.goal() }, (progress) => {
+      if (this.busy) Object.assign(this.busy, progress);
+      this.renderProgress();
+    });
   }
 
   private accept(start: S, key: string, answer: SolveAnswer): void {
@@ -645,7 +698,7 @@ export abstract class Panel<S, M extends SolutionMove> {
       return;
     }
     const elapsed = (performance.now() - busy.started) / 1000;
-    const parts = [`Searching on ${engineLabel[busy.engine]}`, `${elapsed.toFixed(1)} s`];
+    const parts = [`${busy.phase} on ${engineLabel[busy.engine]}`, `${elapsed.toFixed(1)} s`];
     if (busy.bound !== null) parts.push(`IDA* bound ${busy.bound}`);
     if (busy.nodes !== null) parts.push(`${numberFormat.format(busy.nodes)} nodes so far`);
     this.progress.textContent = parts.join(' · ');
@@ -663,7 +716,7 @@ export abstract class Panel<S, M extends SolutionMove> {
       r.append(h('p', { class: `message ${this.message.kind}` }, this.message.text));
       if (this.message.kind === 'unsolvable') r.dataset.solvable = 'false';
     }
-    const run = this.runs.get(this.context.engine()) ?? [...this.runs.values()].at(-1);
+    const run = [this.runs.get(this.context.engine()), ...this.runs.values()].find((candidate) => candidate && this.current(candidate));
     if (run && !run.answer.solvable && run.key === this.keyOf(this.state)) r.dataset.solvable = 'false';
     this.judgeOutput.textContent = run ? this.judgeText(run.answer) : '';
 
@@ -725,35 +778,41 @@ export abstract class Panel<S, M extends SolutionMove> {
   private renderEngines(): void {
     this.engineTable.replaceChildren(
       ...engineNames.map((engine) => {
-        const run = this.runs.get(engine);
-        const stale = run && !this.current(run);
+        const stored = this.runs.get(engine);
+        // A run of another position is never shown: after a new board, an edit or an unsolvable one, its row is empty.
+        const run = stored && this.current(stored) ? stored : undefined;
         const row = h(
           'tr',
-          { 'data-engine': engine, class: `${engine === this.context.engine() ? 'chosen' : ''}${stale ? ' stale' : ''}`, title: run ? `Position: ${run.key.replace(/\n/g, ' / ')}` : undefined },
+          {
+            'data-engine': engine,
+            class: engine === this.context.engine() ? 'chosen' : undefined,
+            title: run ? (run.runs > 1 ? `Time: median of ${run.runs} timed runs after a warm-up run` : 'Time: one run') : undefined,
+          },
           h('th', { scope: 'row' }, engineLabel[engine]),
-          h('td', {}, run ? (run.answer.length === null ? '—' : String(run.answer.length)) : '—'),
+          h('td', {}, run ? (run.answer.length === null ? (run.answer.solvable ? '—' : 'none') : String(run.answer.length)) : '—'),
           h('td', {}, run ? numberFormat.format(run.answer.stats.nodes) : '—'),
-          h('td', {}, run ? formatMs(run.answer.stats.ms) : '—'),
+          h('td', {}, run ? formatMs(run.ms) : '—'),
         );
         if (run) {
           row.dataset.nodes = String(run.answer.stats.nodes);
-          row.dataset.ms = String(run.answer.stats.ms);
+          row.dataset.ms = String(run.ms);
+          row.dataset.runs = String(run.runs);
         }
         return row;
       }),
     );
-    const wasm = this.runs.get('wasm');
-    const ts = this.runs.get('ts');
-    if (wasm && ts && wasm.key === ts.key && wasm.answer.stats.ms > 0) {
-      const ratio = ts.answer.stats.ms / wasm.answer.stats.ms;
-      const sameNodes = wasm.answer.stats.nodes === ts.answer.stats.nodes ? ' (same nodes searched)' : '';
-      const which = this.current(wasm) ? 'this' : 'the last compared';
-      this.speedup.textContent =
-        ratio >= 1
-          ? `WebAssembly was ${ratio.toFixed(1)}× faster than the TypeScript twin on ${which} position${sameNodes}.`
-          : `The TypeScript twin was ${(1 / ratio).toFixed(1)}× faster on ${which} position${sameNodes}: tiny searches are dominated by call overhead.`;
+    const comparison = this.comparison;
+    const shown = comparison && engineNames.every((engine) => {
+      const run = this.runs.get(engine);
+      return run !== undefined && run.key === comparison.key && this.current(run);
+    });
+    delete this.speedup.dataset.ratio;
+    if (comparison && shown) {
+      const { text, ratio } = verdict(comparison);
+      this.speedup.textContent = text;
+      if (ratio !== null) this.speedup.dataset.ratio = String(ratio);
     } else {
-      this.speedup.textContent = 'Solve on both engines (Compare engines) to see the speed-up.';
+      this.speedup.textContent = 'Compare engines solves this position on both engines, warm, and compares their median times.';
     }
   }
 }
