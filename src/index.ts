@@ -3,6 +3,7 @@ export {
   createSolver,
   defaultSolver,
   solverFromCore,
+  SolverBusyError,
   solveFlip,
   solvePilots,
   solveFourLine,

@@ -137,6 +137,38 @@ function parityReason(board: SlidingBoard): string {
     : 'unsolvable: the parity of the tile permutation differs from the goal\'s, and every move preserves it';
 }
 
+/** A call made on a solver while another call on the same engine core is still running. */
+export class SolverBusyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SolverBusyError';
+  }
+}
+
+/**
+ * The call running on each core, if any. A core's scratch memory and search state
+ * serve one call at a time, so a call made from inside another (from `onIteration`)
+ * would corrupt the outer search; it is refused instead. Keyed by core, not by
+ * solver, because `defaultSolver` wraps one shared core in a fresh solver per call.
+ */
+const runningCall = new WeakMap<Core, string>();
+
+/** Runs `work` as the one call on `core`; throws SolverBusyError if a call is already running there. */
+function exclusive<T>(core: Core, call: string, work: () => T): T {
+  const running = runningCall.get(core);
+  if (running !== undefined) {
+    throw new SolverBusyError(
+      `solver is busy: ${call}() was called while ${running}() is still running on this ${core.engine} solver (from its onIteration?); use another solver (createSolver) for nested work`,
+    );
+  }
+  runningCall.set(core, call);
+  try {
+    return work();
+  } finally {
+    runningCall.delete(core);
+  }
+}
+
 /** Builds the public API over one engine's core. */
 export function solverFromCore(core: Core): Solver {
   function flipFamily(kind: FlipKind, input: GridInput): Result<Cell> {
@@ -179,39 +211,47 @@ export function solverFromCore(core: Core): Solver {
     return { solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } };
   }
 
+  function fourLine(input: GridInput): Result<FourLineMove> {
+    const { cells, warning } = parseFourLineBoard(input);
+    const { value, ms } = timed(() => core.fourLine.solve(cells));
+    if (value.moves === null) {
+      return notSolved('Impossible: no sequence of alternating moves makes a line of four', value.nodes, ms, false, warning);
+    }
+    const board = Uint8Array.from(cells);
+    const moves = value.moves.map(([from, to]): FourLineMove => {
+      const colour = board[from] === 1 ? 'B' : 'W';
+      board[to] = board[from];
+      board[from] = 0;
+      return { colour, from: cellOf(from), to: cellOf(to) };
+    });
+    const result: Solved<FourLineMove> = { solvable: true, length: moves.length, moves, stats: { nodes: value.nodes, ms } };
+    if (warning) result.warning = warning;
+    return result;
+  }
+
+  function slidingDistances(input: SlidingInput): number[] {
+    const goal = parseSlidingBoard(input);
+    if (goal.width * goal.height > MAX_RANKED_CELLS) {
+      throw new PuzzleInputError(`a full BFS handles boards of at most ${MAX_RANKED_CELLS} cells, not ${goal.width}x${goal.height}`);
+    }
+    return core.sliding.distances(goal);
+  }
+
+  function slidingSolvable(input: SlidingInput, goalInput?: GoalName | SlidingInput): boolean {
+    const start = parseSlidingBoard(input);
+    return core.sliding.solvable(start, resolveGoal(goalInput, start));
+  }
+
+  // Every entry point is exclusive, not only sliding (the one with a callback):
+  // a nested flip() would overwrite the scratch memory the outer search reads.
   return {
     engine: core.engine,
-    flip: (board) => flipFamily('flip', board),
-    pilots: (board) => flipFamily('pilots', board),
-    fourLine(input) {
-      const { cells, warning } = parseFourLineBoard(input);
-      const { value, ms } = timed(() => core.fourLine.solve(cells));
-      if (value.moves === null) {
-        return notSolved('Impossible: no sequence of alternating moves makes a line of four', value.nodes, ms, false, warning);
-      }
-      const board = Uint8Array.from(cells);
-      const moves = value.moves.map(([from, to]): FourLineMove => {
-        const colour = board[from] === 1 ? 'B' : 'W';
-        board[to] = board[from];
-        board[from] = 0;
-        return { colour, from: cellOf(from), to: cellOf(to) };
-      });
-      const result: Solved<FourLineMove> = { solvable: true, length: moves.length, moves, stats: { nodes: value.nodes, ms } };
-      if (warning) result.warning = warning;
-      return result;
-    },
-    sliding,
-    slidingDistances(input) {
-      const goal = parseSlidingBoard(input);
-      if (goal.width * goal.height > MAX_RANKED_CELLS) {
-        throw new PuzzleInputError(`a full BFS handles boards of at most ${MAX_RANKED_CELLS} cells, not ${goal.width}x${goal.height}`);
-      }
-      return core.sliding.distances(goal);
-    },
-    slidingSolvable(input, goalInput) {
-      const start = parseSlidingBoard(input);
-      return core.sliding.solvable(start, resolveGoal(goalInput, start));
-    },
+    flip: (board) => exclusive(core, 'flip', () => flipFamily('flip', board)),
+    pilots: (board) => exclusive(core, 'pilots', () => flipFamily('pilots', board)),
+    fourLine: (board) => exclusive(core, 'fourLine', () => fourLine(board)),
+    sliding: (board, options) => exclusive(core, 'sliding', () => sliding(board, options)),
+    slidingDistances: (goal) => exclusive(core, 'slidingDistances', () => slidingDistances(goal)),
+    slidingSolvable: (board, goal) => exclusive(core, 'slidingSolvable', () => slidingSolvable(board, goal)),
   };
 }
 

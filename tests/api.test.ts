@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PuzzleInputError, createSolver, solveFlip, solveSliding, type Solver } from '../src/index.js';
+import { PuzzleInputError, SolverBusyError, createSolver, defaultSolver, solveFlip, solveSliding, type Solver } from '../src/index.js';
 import { engineNames } from './engines.js';
 import { hasLine, pressMask, replayFourLine, replayPresses, replaySliding } from './replay.js';
 
@@ -178,5 +179,83 @@ describe('engines agree and one-shot calls work', () => {
     expect((await solveFlip(flipSample, 'ts')).length).toBe(4);
     expect((await solveSliding(eightSample, { algorithm: 'astar', engine: 'ts' })).length).toBe(19);
     await expect(createSolver({ engine: 'c' as never })).rejects.toThrow(/unknown engine 'c'/);
+  });
+});
+
+describe.each(engineNames)('one call at a time on the %s engine', (engine) => {
+  const korf1Line = readFileSync(new URL('../data/korf100.txt', import.meta.url), 'utf8').split('\n')[0];
+  const korf1 = korf1Line.trim().split(/\s+/).map(Number);
+  const korf1Optimum = korf1.pop()!;
+  const blankFirst = Array.from({ length: 16 }, (_, i) => i);
+
+  function busyMessage(work: () => unknown): string {
+    try {
+      work();
+    } catch (error) {
+      expect(error).toBeInstanceOf(SolverBusyError);
+      return (error as Error).message;
+    }
+    throw new Error('the nested call was not refused');
+  }
+
+  it('refuses every nested call from onIteration and still returns the outer optimum', async () => {
+    const s = await createSolver({ engine });
+    const messages: string[] = [];
+    let iterations = 0;
+    const result = s.sliding(korf1, {
+      goal: 'blank-first',
+      onIteration: () => {
+        iterations++;
+        messages.push(busyMessage(() => s.sliding(eightSample)));
+        messages.push(busyMessage(() => s.sliding(korf1, { goal: 'blank-first' })));
+        messages.push(busyMessage(() => s.flip(flipSample)));
+        messages.push(busyMessage(() => s.pilots(pilotsSample)));
+        messages.push(busyMessage(() => s.fourLine(fourLineSample)));
+        messages.push(busyMessage(() => s.slidingSolvable(eightSample)));
+        messages.push(busyMessage(() => s.slidingDistances('1 2 3 4 5 6 7 8 x')));
+      },
+    });
+    expect(korf1Optimum).toBe(57);
+    expect(iterations).toBeGreaterThan(1);
+    expect(messages).toHaveLength(iterations * 7);
+    for (const message of messages) {
+      expect(message).toMatch(/^solver is busy: /);
+      expect(message).toMatch(/while sliding\(\) is still running/);
+      expect(message).not.toContain('\n');
+    }
+    expect(messages[2]).toMatch(/^solver is busy: flip\(\) was called/);
+    expect(result.length).toBe(korf1Optimum);
+    if (!('path' in result)) throw new Error('no path');
+    expect(replaySliding(korf1, 4, result.path)).toEqual(blankFirst);
+    // Free again afterwards.
+    expect(s.sliding(eightSample).length).toBe(19);
+  });
+
+  it('releases the solver when onIteration throws', async () => {
+    const s = await createSolver({ engine });
+    expect(() => s.sliding(korf1, { goal: 'blank-first', onIteration: () => { throw new RangeError('caller gave up'); } })).toThrow('caller gave up');
+    expect(s.flip(flipSample).length).toBe(4);
+    const result = s.sliding(korf1, { goal: 'blank-first' });
+    expect(result.length).toBe(korf1Optimum);
+    if (!('path' in result)) throw new Error('no path');
+    expect(replaySliding(korf1, 4, result.path)).toEqual(blankFirst);
+  });
+
+  it('refuses a nested call through another handle on the shared default core, not on another solver', async () => {
+    // defaultSolver hands out a fresh Solver object over one shared core per call.
+    const [shared, sameCore] = [await defaultSolver(engine), await defaultSolver(engine)];
+    const other = await createSolver({ engine });
+    let nested = '';
+    let otherLength: number | null = null;
+    const result = shared.sliding(eightSample, {
+      onIteration: () => {
+        nested ||= busyMessage(() => sameCore.flip(flipSample));
+        otherLength = other.flip(flipSample).length;
+      },
+    });
+    expect(result.length).toBe(19);
+    expect(nested).toMatch(/^solver is busy: flip\(\) was called while sliding\(\) is still running/);
+    expect(otherLength).toBe(4);
+    expect(sameCore.flip(flipSample).length).toBe(4);
   });
 });
