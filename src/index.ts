@@ -8,6 +8,10 @@ export {
   solvePilots,
   solveFourLine,
   solveSliding,
+  ENGINES,
+  HEURISTICS,
+  SLIDING_ALGORITHMS,
+  type BoardSize,
   type Cell,
   type EngineName,
   type FourLineMove,
@@ -24,6 +28,7 @@ export {
 } from './solver.js';
 export {
   PuzzleInputError,
+  GOAL_NAMES,
   namedGoal,
   parseFlipBoard,
   parseFourLineBoard,

@@ -4,20 +4,26 @@
  * code runs over the wasm engine and the TypeScript twin.
  */
 import {
+  ENGINES,
+  EXHAUSTIVE_ALGORITHMS,
+  HEURISTICS,
   MAX_RANKED_CELLS,
   MOVE_LETTERS,
   type Core,
-  type ExhaustiveAlgorithm,
+  type EngineName,
   type FlipKind,
   type Heuristic,
   type SlidingBoard,
 } from './core.js';
 import {
   PuzzleInputError,
+  checkChoice,
+  describeValue,
   parseFlipBoard,
   parseFourLineBoard,
   parseSlidingBoard,
   resolveGoal,
+  sizedGoal,
   type GoalName,
   type GridInput,
   type SlidingInput,
@@ -25,7 +31,7 @@ import {
 import type { WasmSource } from './loader.js';
 import { createTwinCore } from './twin/index.js';
 
-export type EngineName = 'wasm' | 'ts';
+export { ENGINES, HEURISTICS, type EngineName };
 
 export interface SolverOptions {
   /** 'wasm' (default) or 'ts', the pure-TypeScript twin. */
@@ -76,7 +82,9 @@ export interface FourLineMove {
 }
 
 export type SlidingMove = 'u' | 'd' | 'l' | 'r';
-export type SlidingAlgorithm = ExhaustiveAlgorithm | 'idastar';
+/** Every sliding algorithm; the type derives from this list. */
+export const SLIDING_ALGORITHMS = [...EXHAUSTIVE_ALGORITHMS, 'idastar'] as const;
+export type SlidingAlgorithm = (typeof SLIDING_ALGORITHMS)[number];
 
 export interface SlidingOptions {
   /** 'blank-last' (default: 1 2 ... x), 'blank-first' (0 1 2 ...), or any board of the same size. */
@@ -85,10 +93,16 @@ export interface SlidingOptions {
   algorithm?: SlidingAlgorithm;
   /** IDA* heuristic: default 'manhattan' up to 3x3, 'linear-conflict' above. */
   heuristic?: Heuristic;
-  /** IDA* only: give up (solvable, length null) after this many nodes. */
+  /** IDA* only: give up (solvable, length null) after this many nodes; a positive integer, or undefined for no limit. */
   maxNodes?: number;
   /** IDA* only: called before each iteration with its f-bound and the nodes so far. */
   onIteration?: (bound: number, nodes: number) => void;
+}
+
+/** The size of a sliding board, for goals given by name. */
+export interface BoardSize {
+  width: number;
+  height: number;
 }
 
 export interface SlidingResult extends Solved<SlidingMove> {
@@ -106,8 +120,11 @@ export interface Solver {
   fourLine(board: GridInput): Result<FourLineMove>;
   /** Sliding tiles, 2x2 to 5x5 (the 8-, 15- and 24-puzzles). */
   sliding(board: SlidingInput, options?: SlidingOptions): SlidingResult | NotSolved;
-  /** Boards at each distance from `goal` (full BFS; boards of at most 10 cells). */
-  slidingDistances(goal: SlidingInput): number[];
+  /**
+   * Boards at each distance from `goal` (full BFS; boards of at most 10 cells).
+   * A goal name needs the size: `slidingDistances('blank-first', { width: 3, height: 3 })`.
+   */
+  slidingDistances(goal: GoalName | SlidingInput, size?: BoardSize): number[];
   /** Whether `board` can reach `goal` (parity; no search). */
   slidingSolvable(board: SlidingInput, goal?: GoalName | SlidingInput): boolean;
 }
@@ -181,26 +198,27 @@ export function solverFromCore(core: Core): Solver {
   }
 
   function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | NotSolved {
+    if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
     const start = parseSlidingBoard(input);
     const goal = resolveGoal(options.goal, start);
-    const algorithm = options.algorithm ?? 'idastar';
+    const algorithm = checkChoice('algorithm', options.algorithm ?? 'idastar', SLIDING_ALGORITHMS);
     const cells = start.width * start.height;
-    if (algorithm !== 'idastar') {
-      if (!['bfs', 'bibfs', 'astar'].includes(algorithm)) {
-        throw new PuzzleInputError(`unknown algorithm '${algorithm}', expected bfs, bibfs, astar or idastar`);
-      }
-      if (cells > MAX_RANKED_CELLS) {
-        throw new PuzzleInputError(`algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`);
-      }
+    if (algorithm !== 'idastar' && cells > MAX_RANKED_CELLS) {
+      throw new PuzzleInputError(`algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`);
     }
-    const heuristic = options.heuristic ?? (cells <= 9 ? 'manhattan' : 'linear-conflict');
-    if (heuristic !== 'manhattan' && heuristic !== 'linear-conflict') {
-      throw new PuzzleInputError(`unknown heuristic '${heuristic}', expected manhattan or linear-conflict`);
+    const heuristic = checkChoice('heuristic', options.heuristic ?? (cells <= 9 ? 'manhattan' : 'linear-conflict'), HEURISTICS);
+    const { maxNodes, onIteration } = options;
+    // null, NaN, strings and fractions once slipped through (and meant different things per engine).
+    if (maxNodes !== undefined && !(Number.isSafeInteger(maxNodes) && maxNodes > 0)) {
+      throw new PuzzleInputError(`maxNodes must be a positive integer (or left out for no limit), not ${describeValue(maxNodes)}`);
+    }
+    if (onIteration !== undefined && typeof onIteration !== 'function') {
+      throw new PuzzleInputError(`onIteration must be a function, not ${describeValue(onIteration)}`);
     }
     const { value, ms } = timed(() => {
       if (!core.sliding.solvable(start, goal)) return null;
       return algorithm === 'idastar'
-        ? core.idaStar.solve(start, goal, { heuristic, maxNodes: options.maxNodes, onIteration: options.onIteration })
+        ? core.idaStar.solve(start, goal, { heuristic, maxNodes, onIteration })
         : core.sliding.solveExhaustive(start, goal, algorithm);
     });
     if (value === null) return notSolved(parityReason(start), 0, ms);
@@ -229,8 +247,8 @@ export function solverFromCore(core: Core): Solver {
     return result;
   }
 
-  function slidingDistances(input: SlidingInput): number[] {
-    const goal = parseSlidingBoard(input);
+  function slidingDistances(input: GoalName | SlidingInput, size?: BoardSize): number[] {
+    const goal = sizedGoal(input, size);
     if (goal.width * goal.height > MAX_RANKED_CELLS) {
       throw new PuzzleInputError(`a full BFS handles boards of at most ${MAX_RANKED_CELLS} cells, not ${goal.width}x${goal.height}`);
     }
@@ -250,7 +268,7 @@ export function solverFromCore(core: Core): Solver {
     pilots: (board) => exclusive(core, 'pilots', () => flipFamily('pilots', board)),
     fourLine: (board) => exclusive(core, 'fourLine', () => fourLine(board)),
     sliding: (board, options) => exclusive(core, 'sliding', () => sliding(board, options)),
-    slidingDistances: (goal) => exclusive(core, 'slidingDistances', () => slidingDistances(goal)),
+    slidingDistances: (goal, size) => exclusive(core, 'slidingDistances', () => slidingDistances(goal, size)),
     slidingSolvable: (board, goal) => exclusive(core, 'slidingSolvable', () => slidingSolvable(board, goal)),
   };
 }
@@ -262,16 +280,16 @@ const cores = new Map<string, Promise<Core>>();
  * each wasm solver has an instance of its own (its own scratch memory).
  */
 export async function createSolver(options: SolverOptions = {}): Promise<Solver> {
-  const engine = options.engine ?? 'wasm';
+  const engine = checkChoice('engine', options.engine ?? 'wasm', ENGINES);
   if (engine === 'ts') return solverFromCore(createTwinCore());
-  if (engine !== 'wasm') throw new PuzzleInputError(`unknown engine '${engine}', expected wasm or ts`);
   // Loaded on demand so that a page using only the twin never fetches the module.
   const { createWasmCore } = await import('./wasm/index.js');
   return solverFromCore(await createWasmCore(options.wasm));
 }
 
 /** One-shot use: a solver per engine, created on first use and shared by later calls. */
-export function defaultSolver(engine: EngineName = 'wasm'): Promise<Solver> {
+export async function defaultSolver(engineName: EngineName = 'wasm'): Promise<Solver> {
+  const engine = checkChoice('engine', engineName, ENGINES);
   let core = cores.get(engine);
   if (!core) {
     core = engine === 'ts'

@@ -1,6 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PuzzleInputError, SolverBusyError, createSolver, defaultSolver, solveFlip, solveSliding, type Solver } from '../src/index.js';
+import {
+  ENGINES,
+  GOAL_NAMES,
+  HEURISTICS,
+  PuzzleInputError,
+  SLIDING_ALGORITHMS,
+  SolverBusyError,
+  createSolver,
+  defaultSolver,
+  solveFlip,
+  solveFourLine,
+  solvePilots,
+  solveSliding,
+  type Solver,
+} from '../src/index.js';
 import { engineNames } from './engines.js';
 import { hasLine, pressMask, replayFourLine, replayPresses, replaySliding } from './replay.js';
 
@@ -160,6 +174,78 @@ describe.each(engineNames)('the public API on the %s engine', (engine) => {
     expect(() => s.sliding(eightSample, { algorithm: 'dfs' as never })).toThrow(/unknown algorithm 'dfs'/);
     expect(() => s.sliding(eightSample, { goal: '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x' })).toThrow(/goal is 4x4 but the board is 3x3/);
     expect(() => s.slidingDistances('1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x')).toThrow(/at most 10 cells/);
+  });
+});
+
+describe.each(engineNames)('option and input validation on the %s engine', (engine) => {
+  const korf1 = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+
+  function inputError(work: () => unknown): string {
+    try {
+      work();
+    } catch (error) {
+      expect(error).toBeInstanceOf(PuzzleInputError);
+      expect((error as Error).message).not.toContain('\n');
+      return (error as Error).message;
+    }
+    throw new Error('expected a PuzzleInputError');
+  }
+
+  it.each([-5, 0, 0.5, NaN, Infinity, null, '100', 2 ** 60])('rejects maxNodes %s', async (maxNodes) => {
+    const s = await createSolver({ engine });
+    const message = inputError(() => s.sliding(korf1, { goal: 'blank-first', maxNodes: maxNodes as never }));
+    expect(message).toMatch(/^maxNodes must be a positive integer \(or left out for no limit\), not /);
+    expect(message).toContain(typeof maxNodes === 'string' ? `'${maxNodes}'` : String(maxNodes));
+  });
+
+  it('accepts a positive integer maxNodes and stops there, or no limit at all', async () => {
+    const s = await createSolver({ engine });
+    const stopped = s.sliding(korf1, { goal: 'blank-first', maxNodes: 1 });
+    expect(stopped).toMatchObject({ solvable: true, length: null });
+    expect(stopped.stats.nodes).toBeLessThanOrEqual(100);
+    expect(s.sliding(eightSample, { maxNodes: undefined }).length).toBe(19);
+    expect(inputError(() => s.sliding(eightSample, { onIteration: 5 as never }))).toBe('onIteration must be a function, not 5');
+  });
+
+  it('rejects ragged rows naming the row, and a 10,000-digit tile as out of range', async () => {
+    const s = await createSolver({ engine });
+    expect(inputError(() => s.sliding([[1, 2, 3], [4, 5], [6, 7, 8, 0]]))).toBe('row 2: 2 tiles, but row 1 has 3; rows must be equal');
+    expect(inputError(() => s.slidingSolvable('1 2 3\n4 5\n6 7 8 x 9'))).toMatch(/^line 2: 2 tiles, but line 1 has 3/);
+    expect(inputError(() => s.sliding(`1 2 3 4 5 6 7 8 ${'7'.repeat(10_000)}`))).toMatch(/^position 9: tile out of range/);
+  });
+
+  it('names the choices of unknown algorithms, heuristics, goals and engines', async () => {
+    const s = await createSolver({ engine });
+    expect(inputError(() => s.sliding(eightSample, { algorithm: 'dfs' as never }))).toBe("unknown algorithm 'dfs', expected bfs, bibfs, astar or idastar");
+    expect(inputError(() => s.sliding(eightSample, { heuristic: 'pdb' as never }))).toBe("unknown heuristic 'pdb', expected manhattan or linear-conflict");
+    expect(inputError(() => s.sliding(eightSample, { algorithm: 7 as never }))).toBe('unknown algorithm 7, expected bfs, bibfs, astar or idastar');
+    expect(inputError(() => s.sliding(eightSample, { goal: 'blank-middle' as never }))).toMatch(/^unknown goal 'blank-middle', expected blank-last, blank-first or a board/);
+    const engineError = "unknown engine 'bogus', expected wasm or ts";
+    await expect(createSolver({ engine: 'bogus' as never })).rejects.toThrow(engineError);
+    await expect(defaultSolver('bogus' as never)).rejects.toThrow(engineError);
+    for (const oneShot of [solveFlip, solvePilots, solveFourLine]) {
+      await expect(oneShot(flipSample, 'bogus' as never)).rejects.toThrow(PuzzleInputError);
+      await expect(oneShot(flipSample, 'bogus' as never)).rejects.toThrow(engineError);
+    }
+    await expect(solveSliding(eightSample, { engine: 'bogus' as never })).rejects.toThrow(engineError);
+    expect(ENGINES).toEqual(['wasm', 'ts']);
+    expect(SLIDING_ALGORITHMS).toEqual(['bfs', 'bibfs', 'astar', 'idastar']);
+    expect(HEURISTICS).toEqual(['manhattan', 'linear-conflict']);
+    expect(GOAL_NAMES).toEqual(['blank-last', 'blank-first']);
+  });
+
+  it('counts distances from a goal given by name and size', async () => {
+    const s = await createSolver({ engine });
+    const byBoard = s.slidingDistances('1 2 3 4 5 6 7 8 x');
+    expect(s.slidingDistances('blank-last', { width: 3, height: 3 })).toEqual(byBoard);
+    expect(s.slidingDistances('1 2 3 4 5 6 7 8 x', { width: 3, height: 3 })).toEqual(byBoard);
+    const blankFirst2x3 = s.slidingDistances('blank-first', { width: 3, height: 2 });
+    expect(blankFirst2x3).toEqual(s.slidingDistances([[0, 1, 2], [3, 4, 5]]));
+    expect(blankFirst2x3.reduce((a, b) => a + b)).toBe(360); // 6! / 2 boards reachable
+    expect(inputError(() => s.slidingDistances('blank-first'))).toMatch(/^goal 'blank-first' needs a size/);
+    expect(inputError(() => s.slidingDistances('blank-first', { width: 4, height: 4 }))).toMatch(/at most 10 cells/);
+    expect(inputError(() => s.slidingDistances('blank-first', { width: 1, height: 4 }))).toMatch(/^wrong size: 1x4/);
+    expect(inputError(() => s.slidingDistances('1 2 3 4 5 6 7 8 x', { width: 2, height: 4 }))).toBe('size 2x4 does not match the 3x3 goal');
   });
 });
 
