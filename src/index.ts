@@ -25,6 +25,9 @@ export {
   type Solver,
   type SolverOptions,
   type Stats,
+  type Status,
+  type Stopped,
+  type Unsolvable,
 } from './solver.js';
 export {
   PuzzleInputError,

@@ -47,7 +47,15 @@ export interface Stats {
   ms: number;
 }
 
+/**
+ * Every result is one of three variants, told apart by `status` (or, equally,
+ * by `solvable` and `length`): solved, unsolvable, or stopped before an answer.
+ */
+export type Status = 'solved' | 'unsolvable' | 'stopped';
+
+/** A shortest solution. */
 export interface Solved<M> {
+  status: 'solved';
   solvable: true;
   length: number;
   moves: M[];
@@ -56,17 +64,32 @@ export interface Solved<M> {
   warning?: string;
 }
 
-export interface NotSolved {
-  /** False when no solution exists; true when the search stopped early (`maxNodes`). */
-  solvable: boolean;
+/** No solution exists. */
+export interface Unsolvable {
+  status: 'unsolvable';
+  solvable: false;
   length: null;
   moves: [];
-  /** Why there is no answer, in one sentence. */
+  /** Why there is no solution, in one sentence. */
   reason: string;
   stats: Stats;
   warning?: string;
 }
 
+/** A sliding search stopped by `maxNodes`: a solution exists (the board passed the parity test) but was not found. */
+export interface Stopped {
+  status: 'stopped';
+  solvable: true;
+  length: null;
+  moves: [];
+  /** `stopped: no solution found within N nodes`. */
+  reason: string;
+  stats: Stats;
+}
+
+export type NotSolved = Unsolvable | Stopped;
+
+/** Any result; `flip`, `pilots` and `fourLine` never stop, so theirs is `Solved<M> | Unsolvable`. */
 export type Result<M> = Solved<M> | NotSolved;
 
 /** A cell, 1-based as the judges print it. */
@@ -113,13 +136,13 @@ export interface SlidingResult extends Solved<SlidingMove> {
 export interface Solver {
   readonly engine: EngineName;
   /** Flip Game (POJ 1753): fewest presses making the board all white or all black. */
-  flip(board: GridInput): Result<Cell>;
+  flip(board: GridInput): Solved<Cell> | Unsolvable;
   /** The Pilots Brothers' refrigerator (POJ 2965): fewest presses opening every handle. */
-  pilots(board: GridInput): Result<Cell>;
+  pilots(board: GridInput): Solved<Cell> | Unsolvable;
   /** Four in a line (Wikioi 1004): fewest alternating moves making a line of four. */
-  fourLine(board: GridInput): Result<FourLineMove>;
+  fourLine(board: GridInput): Solved<FourLineMove> | Unsolvable;
   /** Sliding tiles, 2x2 to 5x5 (the 8-, 15- and 24-puzzles). */
-  sliding(board: SlidingInput, options?: SlidingOptions): SlidingResult | NotSolved;
+  sliding(board: SlidingInput, options?: SlidingOptions): SlidingResult | Unsolvable | Stopped;
   /**
    * Boards at each distance from `goal` (full BFS; boards of at most 10 cells).
    * A goal name needs the size: `slidingDistances('blank-first', { width: 3, height: 3 })`.
@@ -141,8 +164,8 @@ function timed<T>(work: () => T): { value: T; ms: number } {
   return { value, ms: performance.now() - start };
 }
 
-function notSolved(reason: string, nodes: number, ms: number, solvable = false, warning?: string): NotSolved {
-  const result: NotSolved = { solvable, length: null, moves: [], reason, stats: { nodes, ms } };
+function unsolvable(reason: string, nodes: number, ms: number, warning?: string): Unsolvable {
+  const result: Unsolvable = { status: 'unsolvable', solvable: false, length: null, moves: [], reason, stats: { nodes, ms } };
   if (warning) result.warning = warning;
   return result;
 }
@@ -188,16 +211,16 @@ function exclusive<T>(core: Core, call: string, work: () => T): T {
 
 /** Builds the public API over one engine's core. */
 export function solverFromCore(core: Core): Solver {
-  function flipFamily(kind: FlipKind, input: GridInput): Result<Cell> {
+  function flipFamily(kind: FlipKind, input: GridInput): Solved<Cell> | Unsolvable {
     const board = parseFlipBoard(kind, input);
     const { value, ms } = timed(() => core.flip.solve(kind, board));
     if (value.cells === null) {
-      return notSolved('Impossible: no set of presses turns the board all white or all black', value.nodes, ms);
+      return unsolvable('Impossible: no set of presses turns the board all white or all black', value.nodes, ms);
     }
-    return { solvable: true, length: value.cells.length, moves: value.cells.map(cellOf), stats: { nodes: value.nodes, ms } };
+    return { status: 'solved', solvable: true, length: value.cells.length, moves: value.cells.map(cellOf), stats: { nodes: value.nodes, ms } };
   }
 
-  function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | NotSolved {
+  function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
     if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
     const start = parseSlidingBoard(input);
     const goal = resolveGoal(options.goal, start);
@@ -221,19 +244,20 @@ export function solverFromCore(core: Core): Solver {
         ? core.idaStar.solve(start, goal, { heuristic, maxNodes, onIteration })
         : core.sliding.solveExhaustive(start, goal, algorithm);
     });
-    if (value === null) return notSolved(parityReason(start), 0, ms);
+    if (value === null) return unsolvable(parityReason(start), 0, ms);
     if (value.moves === null) {
-      return notSolved(`stopped: no solution found within ${options.maxNodes} nodes`, value.nodes, ms, true);
+      const reason = `stopped: no solution found within ${maxNodes} nodes`;
+      return { status: 'stopped', solvable: true, length: null, moves: [], reason, stats: { nodes: value.nodes, ms } };
     }
     const moves = Array.from(value.moves, (move) => letters[move]);
-    return { solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } };
+    return { status: 'solved', solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } };
   }
 
-  function fourLine(input: GridInput): Result<FourLineMove> {
+  function fourLine(input: GridInput): Solved<FourLineMove> | Unsolvable {
     const { cells, warning } = parseFourLineBoard(input);
     const { value, ms } = timed(() => core.fourLine.solve(cells));
     if (value.moves === null) {
-      return notSolved('Impossible: no sequence of alternating moves makes a line of four', value.nodes, ms, false, warning);
+      return unsolvable('Impossible: no sequence of alternating moves makes a line of four', value.nodes, ms, warning);
     }
     const board = Uint8Array.from(cells);
     const moves = value.moves.map(([from, to]): FourLineMove => {
@@ -242,7 +266,7 @@ export function solverFromCore(core: Core): Solver {
       board[from] = 0;
       return { colour, from: cellOf(from), to: cellOf(to) };
     });
-    const result: Solved<FourLineMove> = { solvable: true, length: moves.length, moves, stats: { nodes: value.nodes, ms } };
+    const result: Solved<FourLineMove> = { status: 'solved', solvable: true, length: moves.length, moves, stats: { nodes: value.nodes, ms } };
     if (warning) result.warning = warning;
     return result;
   }
