@@ -16,7 +16,7 @@ import {
   type Solver,
 } from '../src/index.js';
 import { engineNames } from './engines.js';
-import { hasLine, pressMask, replayFourLine, replayPresses, replaySliding } from './replay.js';
+import { hasLine, pressMask, replayFourLine, replayPresses, replaySliding } from './oracles.js';
 
 const flipSample = 'bwwb\nbbwb\nbwwb\nbwww';
 const pilotsSample = '-+--\n----\n----\n-+--';
