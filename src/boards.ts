@@ -144,7 +144,7 @@ function tokenRows(text: string): number[][] {
       if (token === 'x' || token === 'X') return 0;
       if (!/^\d+$/.test(token)) {
         const where = lines.length > 1 ? `line ${r + 1}, token ${c + 1}` : `token ${c + 1}`;
-        throw new PuzzleInputError(`${where}: stray token '${token}', expected a tile number or 'x' for the blank`);
+        throw new PuzzleInputError(`${where}: stray token ${describeValue(token)}, expected a tile number or 'x' for the blank`);
       }
       return Number(token);
     }),

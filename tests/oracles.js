@@ -179,7 +179,7 @@ export function blankTarget(width, height, blank, move) {
  * a board `width` wide; throws on a move off the board.
  * @param {ArrayLike<number>} tiles
  * @param {number} width
- * @param {string | ArrayLike<number>} moves
+ * @param {string | ArrayLike<number | string>} moves codes 0..3 or letters
  * @returns {number[]}
  */
 export function replaySliding(tiles, width, moves) {
