@@ -304,11 +304,11 @@ const cores = new Map<string, Promise<Core>>();
  * each wasm solver has an instance of its own (its own scratch memory).
  */
 export async function createSolver(options: SolverOptions = {}): Promise<Solver> {
-  const engine = checkChoice('engine', options.engine ?? 'wasm', ENGINES);
+  const engine = checkChoice('engine', options?.engine ?? 'wasm', ENGINES);
   if (engine === 'ts') return solverFromCore(createTwinCore());
   // Loaded on demand so that a page using only the twin never fetches the module.
   const { createWasmCore } = await import('./wasm/index.js');
-  return solverFromCore(await createWasmCore(options.wasm));
+  return solverFromCore(await createWasmCore(options?.wasm));
 }
 
 /** One-shot use: a solver per engine, created on first use and shared by later calls. */
