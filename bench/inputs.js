@@ -5,66 +5,23 @@
  * in PUZZLES.md rather than taken from the engines.
  */
 import { readFileSync } from 'node:fs';
+import {
+  FLIP_GOALS,
+  hasLine,
+  pressEffects,
+  replayFourLine,
+  replayPresses,
+  replaySliding as replaySlidingTiles,
+  seededRandom,
+  shuffle,
+} from '../tests/oracles.js';
+
+// The random generator, press masks and replays are the shared oracles of tests/oracles.js.
+export { pressEffects, seededRandom as mulberry32, shuffle } from '../tests/oracles.js';
 
 /** @typedef {import('../dist/core.js').SlidingBoard} SlidingBoard */
 
-/**
- * mulberry32: a small, fast, seeded PRNG returning floats in [0, 1).
- * @param {number} seed
- * @returns {() => number}
- */
-export function mulberry32(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/**
- * Fisher-Yates in place.
- * @template {{ length: number, [index: number]: number }} A
- * @param {A} items
- * @param {() => number} random
- * @returns {A}
- */
-export function shuffle(items, random) {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    const swap = items[i];
-    items[i] = items[j];
-    items[j] = swap;
-  }
-  return items;
-}
-
 // ---------------------------------------------------------------- Flip Game
-
-/**
- * What one press turns over, from the rules: the cross (flip) or the whole row
- * and column (pilots).
- * @param {'flip' | 'pilots'} kind
- * @returns {number[]}
- */
-export function pressEffects(kind) {
-  const effects = [];
-  for (let row = 0; row < 4; row++) {
-    for (let col = 0; col < 4; col++) {
-      let effect = 0;
-      for (let r = 0; r < 4; r++) {
-        for (let c = 0; c < 4; c++) {
-          const turns = kind === 'flip' ? Math.abs(r - row) + Math.abs(c - col) <= 1 : r === row || c === col;
-          if (turns) effect |= 1 << (4 * r + c);
-        }
-      }
-      effects.push(effect);
-    }
-  }
-  return effects;
-}
 
 /**
  * Null if pressing `cells` turns `board` into a goal, else what is wrong.
@@ -75,18 +32,14 @@ export function pressEffects(kind) {
  * @returns {string | null}
  */
 export function flipReplayError(kind, board, cells, effects) {
-  let current = board;
-  for (const cell of cells) {
-    if (!(cell >= 0 && cell < 16)) return `press ${cell} is not a cell`;
-    current ^= effects[cell];
-  }
-  const atGoal = kind === 'flip' ? current === 0 || current === 0xffff : current === 0;
-  return atGoal ? null : `the presses leave board ${current.toString(16)}, not a goal`;
+  for (const cell of cells) if (!(cell >= 0 && cell < 16)) return `press ${cell} is not a cell`;
+  // The press masks are the shared oracle's; `effects` (the same masks, precomputed) is a quick cross-check.
+  const current = replayPresses(kind, board, cells);
+  if (cells.reduce((b, cell) => b ^ effects[cell], board) !== current) return 'the press effects differ from the rules';
+  return /** @type {readonly number[]} */ (FLIP_GOALS[kind]).includes(current) ? null : `the presses leave board ${current.toString(16)}, not a goal`;
 }
 
 // ---------------------------------------------------------------- Four in a line
-
-const LINES = [0x000f, 0x00f0, 0x0f00, 0xf000, 0x1111, 0x2222, 0x4444, 0x8888, 0x8421, 0x1248];
 
 /**
  * @param {string} text rows of B/W/O, any separators
@@ -108,7 +61,7 @@ export const FOUR_LINE_SAMPLE = fourLineCells('BWBO WBWB BWBW WBWO');
  * @returns {Uint8Array[]}
  */
 export function randomFourLineBoards(count, seed) {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const boards = [];
   for (let i = 0; i < count; i++) {
     const cells = new Uint8Array(16);
@@ -119,13 +72,6 @@ export function randomFourLineBoards(count, seed) {
   return boards;
 }
 
-/** @param {Uint8Array} cells @param {number} colour */
-function hasLine(cells, colour) {
-  let mask = 0;
-  for (let i = 0; i < 16; i++) if (cells[i] === colour) mask |= 1 << i;
-  return LINES.some((line) => (mask & line) === line);
-}
-
 /**
  * Null if `moves` is a legal alternating sequence from `start` ending on a line
  * (the first move may be either colour's), else what is wrong.
@@ -134,17 +80,12 @@ function hasLine(cells, colour) {
  * @returns {string | null}
  */
 export function fourLineReplayError(start, moves) {
-  const cells = Uint8Array.from(start);
-  let mover = moves.length > 0 ? cells[moves[0][0]] : 0;
-  for (const [from, to] of moves) {
-    if (cells[from] !== mover || mover === 0) return `move ${from}->${to} does not move a piece of the side to move`;
-    if (cells[to] !== 0) return `move ${from}->${to} goes onto an occupied cell`;
-    if (Math.abs((from >> 2) - (to >> 2)) + Math.abs((from & 3) - (to & 3)) !== 1) return `move ${from}->${to} is not a step`;
-    cells[to] = mover;
-    cells[from] = 0;
-    mover = 3 - mover;
+  try {
+    const end = replayFourLine(Array.from(start, (code) => 'OBW'[code]).join(''), moves);
+    return hasLine(end) ? null : 'the moves end without a line of four';
+  } catch (error) {
+    return /** @type {Error} */ (error).message;
   }
-  return hasLine(cells, 1) || hasLine(cells, 2) ? null : 'the moves end without a line of four';
 }
 
 // ---------------------------------------------------------------- Sliding tiles
@@ -191,7 +132,7 @@ export function reaches(start, goal) {
  * @returns {SlidingBoard[]}
  */
 export function randomSolvableBoards(count, goal, seed) {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const boards = [];
   for (let i = 0; i < count; i++) {
     const board = slidingBoard(goal.width, goal.height, shuffle(Uint8Array.from(goal.tiles), random));
@@ -212,24 +153,11 @@ export function randomSolvableBoards(count, goal, seed) {
  * @returns {Uint8Array | string}
  */
 export function replaySliding(board, moves) {
-  const { width, height } = board;
-  const tiles = Uint8Array.from(board.tiles);
-  let blank = tiles.indexOf(0);
-  for (let i = 0; i < moves.length; i++) {
-    const row = Math.floor(blank / width);
-    const col = blank % width;
-    const move = moves[i];
-    let next;
-    if (move === 0 && row > 0) next = blank - width;
-    else if (move === 1 && row < height - 1) next = blank + width;
-    else if (move === 2 && col > 0) next = blank - 1;
-    else if (move === 3 && col < width - 1) next = blank + 1;
-    else return `move ${i} (${'udlr'[move] ?? move}) leaves the board`;
-    tiles[blank] = tiles[next];
-    tiles[next] = 0;
-    blank = next;
+  try {
+    return Uint8Array.from(replaySlidingTiles(board.tiles, board.width, moves));
+  } catch (error) {
+    return /** @type {Error} */ (error).message;
   }
-  return tiles;
 }
 
 /**

@@ -57,7 +57,9 @@ export interface SlidingBoard {
   tiles: Uint8Array;
 }
 
-export type ExhaustiveAlgorithm = 'bfs' | 'bibfs' | 'astar';
+/** The sliding searches over ranked states; each name is listed once here and the type derives from it. */
+export const EXHAUSTIVE_ALGORITHMS = ['bfs', 'bibfs', 'astar'] as const;
+export type ExhaustiveAlgorithm = (typeof EXHAUSTIVE_ALGORITHMS)[number];
 
 export interface SlidingAnswer {
   /** Blank moves 0..3 (see MOVE_LETTERS) taking `start` to `goal`; null when stopped by a node limit. */
@@ -112,7 +114,9 @@ export interface SlidingCore {
   rankRoundTrip(n: number): number;
 }
 
-export type Heuristic = 'manhattan' | 'linear-conflict';
+/** IDA* heuristics; the type derives from this list. */
+export const HEURISTICS = ['manhattan', 'linear-conflict'] as const;
+export type Heuristic = (typeof HEURISTICS)[number];
 
 export interface IdaStarOptions {
   heuristic: Heuristic;
@@ -129,9 +133,13 @@ export interface IdaStarCore {
   estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic): number;
 }
 
+/** The two engines: WebAssembly and the pure-TypeScript twin. */
+export const ENGINES = ['wasm', 'ts'] as const;
+export type EngineName = (typeof ENGINES)[number];
+
 /** Everything one engine offers; `solver.ts` builds the public API on top. */
 export interface Core {
-  engine: 'wasm' | 'ts';
+  engine: EngineName;
   flip: FlipCore;
   fourLine: FourLineCore;
   sliding: SlidingCore;

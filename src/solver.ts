@@ -4,20 +4,26 @@
  * code runs over the wasm engine and the TypeScript twin.
  */
 import {
+  ENGINES,
+  EXHAUSTIVE_ALGORITHMS,
+  HEURISTICS,
   MAX_RANKED_CELLS,
   MOVE_LETTERS,
   type Core,
-  type ExhaustiveAlgorithm,
+  type EngineName,
   type FlipKind,
   type Heuristic,
   type SlidingBoard,
 } from './core.js';
 import {
   PuzzleInputError,
+  checkChoice,
+  describeValue,
   parseFlipBoard,
   parseFourLineBoard,
   parseSlidingBoard,
   resolveGoal,
+  sizedGoal,
   type GoalName,
   type GridInput,
   type SlidingInput,
@@ -25,7 +31,7 @@ import {
 import type { WasmSource } from './loader.js';
 import { createTwinCore } from './twin/index.js';
 
-export type EngineName = 'wasm' | 'ts';
+export { ENGINES, HEURISTICS, type EngineName };
 
 export interface SolverOptions {
   /** 'wasm' (default) or 'ts', the pure-TypeScript twin. */
@@ -41,7 +47,15 @@ export interface Stats {
   ms: number;
 }
 
+/**
+ * Every result is one of three variants, told apart by `status` (or, equally,
+ * by `solvable` and `length`): solved, unsolvable, or stopped before an answer.
+ */
+export type Status = 'solved' | 'unsolvable' | 'stopped';
+
+/** A shortest solution. */
 export interface Solved<M> {
+  status: 'solved';
   solvable: true;
   length: number;
   moves: M[];
@@ -50,17 +64,32 @@ export interface Solved<M> {
   warning?: string;
 }
 
-export interface NotSolved {
-  /** False when no solution exists; true when the search stopped early (`maxNodes`). */
-  solvable: boolean;
+/** No solution exists. */
+export interface Unsolvable {
+  status: 'unsolvable';
+  solvable: false;
   length: null;
   moves: [];
-  /** Why there is no answer, in one sentence. */
+  /** Why there is no solution, in one sentence. */
   reason: string;
   stats: Stats;
   warning?: string;
 }
 
+/** A sliding search stopped by `maxNodes`: a solution exists (the board passed the parity test) but was not found. */
+export interface Stopped {
+  status: 'stopped';
+  solvable: true;
+  length: null;
+  moves: [];
+  /** `stopped: no solution found within N nodes`. */
+  reason: string;
+  stats: Stats;
+}
+
+export type NotSolved = Unsolvable | Stopped;
+
+/** Any result; `flip`, `pilots` and `fourLine` never stop, so theirs is `Solved<M> | Unsolvable`. */
 export type Result<M> = Solved<M> | NotSolved;
 
 /** A cell, 1-based as the judges print it. */
@@ -76,7 +105,9 @@ export interface FourLineMove {
 }
 
 export type SlidingMove = 'u' | 'd' | 'l' | 'r';
-export type SlidingAlgorithm = ExhaustiveAlgorithm | 'idastar';
+/** Every sliding algorithm; the type derives from this list. */
+export const SLIDING_ALGORITHMS = [...EXHAUSTIVE_ALGORITHMS, 'idastar'] as const;
+export type SlidingAlgorithm = (typeof SLIDING_ALGORITHMS)[number];
 
 export interface SlidingOptions {
   /** 'blank-last' (default: 1 2 ... x), 'blank-first' (0 1 2 ...), or any board of the same size. */
@@ -85,10 +116,16 @@ export interface SlidingOptions {
   algorithm?: SlidingAlgorithm;
   /** IDA* heuristic: default 'manhattan' up to 3x3, 'linear-conflict' above. */
   heuristic?: Heuristic;
-  /** IDA* only: give up (solvable, length null) after this many nodes. */
+  /** IDA* only: give up (solvable, length null) after this many nodes; a positive integer, or undefined for no limit. */
   maxNodes?: number;
   /** IDA* only: called before each iteration with its f-bound and the nodes so far. */
   onIteration?: (bound: number, nodes: number) => void;
+}
+
+/** The size of a sliding board, for goals given by name. */
+export interface BoardSize {
+  width: number;
+  height: number;
 }
 
 export interface SlidingResult extends Solved<SlidingMove> {
@@ -99,15 +136,18 @@ export interface SlidingResult extends Solved<SlidingMove> {
 export interface Solver {
   readonly engine: EngineName;
   /** Flip Game (POJ 1753): fewest presses making the board all white or all black. */
-  flip(board: GridInput): Result<Cell>;
+  flip(board: GridInput): Solved<Cell> | Unsolvable;
   /** The Pilots Brothers' refrigerator (POJ 2965): fewest presses opening every handle. */
-  pilots(board: GridInput): Result<Cell>;
+  pilots(board: GridInput): Solved<Cell> | Unsolvable;
   /** Four in a line (Wikioi 1004): fewest alternating moves making a line of four. */
-  fourLine(board: GridInput): Result<FourLineMove>;
+  fourLine(board: GridInput): Solved<FourLineMove> | Unsolvable;
   /** Sliding tiles, 2x2 to 5x5 (the 8-, 15- and 24-puzzles). */
-  sliding(board: SlidingInput, options?: SlidingOptions): SlidingResult | NotSolved;
-  /** Boards at each distance from `goal` (full BFS; boards of at most 10 cells). */
-  slidingDistances(goal: SlidingInput): number[];
+  sliding(board: SlidingInput, options?: SlidingOptions): SlidingResult | Unsolvable | Stopped;
+  /**
+   * Boards at each distance from `goal` (full BFS; boards of at most 10 cells).
+   * A goal name needs the size: `slidingDistances('blank-first', { width: 3, height: 3 })`.
+   */
+  slidingDistances(goal: GoalName | SlidingInput, size?: BoardSize): number[];
   /** Whether `board` can reach `goal` (parity; no search). */
   slidingSolvable(board: SlidingInput, goal?: GoalName | SlidingInput): boolean;
 }
@@ -124,8 +164,8 @@ function timed<T>(work: () => T): { value: T; ms: number } {
   return { value, ms: performance.now() - start };
 }
 
-function notSolved(reason: string, nodes: number, ms: number, solvable = false, warning?: string): NotSolved {
-  const result: NotSolved = { solvable, length: null, moves: [], reason, stats: { nodes, ms } };
+function unsolvable(reason: string, nodes: number, ms: number, warning?: string): Unsolvable {
+  const result: Unsolvable = { status: 'unsolvable', solvable: false, length: null, moves: [], reason, stats: { nodes, ms } };
   if (warning) result.warning = warning;
   return result;
 }
@@ -137,81 +177,123 @@ function parityReason(board: SlidingBoard): string {
     : 'unsolvable: the parity of the tile permutation differs from the goal\'s, and every move preserves it';
 }
 
+/** A call made on a solver while another call on the same engine core is still running. */
+export class SolverBusyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SolverBusyError';
+  }
+}
+
+/**
+ * The call running on each core, if any. A core's scratch memory and search state
+ * serve one call at a time, so a call made from inside another (from `onIteration`)
+ * would corrupt the outer search; it is refused instead. Keyed by core, not by
+ * solver, because `defaultSolver` wraps one shared core in a fresh solver per call.
+ */
+const runningCall = new WeakMap<Core, string>();
+
+/** Runs `work` as the one call on `core`; throws SolverBusyError if a call is already running there. */
+function exclusive<T>(core: Core, call: string, work: () => T): T {
+  const running = runningCall.get(core);
+  if (running !== undefined) {
+    throw new SolverBusyError(
+      `solver is busy: ${call}() was called while ${running}() is still running on this ${core.engine} solver (from its onIteration?); use another solver (createSolver) for nested work`,
+    );
+  }
+  runningCall.set(core, call);
+  try {
+    return work();
+  } finally {
+    runningCall.delete(core);
+  }
+}
+
 /** Builds the public API over one engine's core. */
 export function solverFromCore(core: Core): Solver {
-  function flipFamily(kind: FlipKind, input: GridInput): Result<Cell> {
+  function flipFamily(kind: FlipKind, input: GridInput): Solved<Cell> | Unsolvable {
     const board = parseFlipBoard(kind, input);
     const { value, ms } = timed(() => core.flip.solve(kind, board));
     if (value.cells === null) {
-      return notSolved('Impossible: no set of presses turns the board all white or all black', value.nodes, ms);
+      return unsolvable('Impossible: no set of presses turns the board all white or all black', value.nodes, ms);
     }
-    return { solvable: true, length: value.cells.length, moves: value.cells.map(cellOf), stats: { nodes: value.nodes, ms } };
+    return { status: 'solved', solvable: true, length: value.cells.length, moves: value.cells.map(cellOf), stats: { nodes: value.nodes, ms } };
   }
 
-  function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | NotSolved {
+  function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
+    if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
     const start = parseSlidingBoard(input);
     const goal = resolveGoal(options.goal, start);
-    const algorithm = options.algorithm ?? 'idastar';
+    const algorithm = checkChoice('algorithm', options.algorithm ?? 'idastar', SLIDING_ALGORITHMS);
     const cells = start.width * start.height;
-    if (algorithm !== 'idastar') {
-      if (!['bfs', 'bibfs', 'astar'].includes(algorithm)) {
-        throw new PuzzleInputError(`unknown algorithm '${algorithm}', expected bfs, bibfs, astar or idastar`);
-      }
-      if (cells > MAX_RANKED_CELLS) {
-        throw new PuzzleInputError(`algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`);
-      }
+    if (algorithm !== 'idastar' && cells > MAX_RANKED_CELLS) {
+      throw new PuzzleInputError(`algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`);
     }
-    const heuristic = options.heuristic ?? (cells <= 9 ? 'manhattan' : 'linear-conflict');
-    if (heuristic !== 'manhattan' && heuristic !== 'linear-conflict') {
-      throw new PuzzleInputError(`unknown heuristic '${heuristic}', expected manhattan or linear-conflict`);
+    const heuristic = checkChoice('heuristic', options.heuristic ?? (cells <= 9 ? 'manhattan' : 'linear-conflict'), HEURISTICS);
+    const { maxNodes, onIteration } = options;
+    // null, NaN, strings and fractions once slipped through (and meant different things per engine).
+    if (maxNodes !== undefined && !(Number.isSafeInteger(maxNodes) && maxNodes > 0)) {
+      throw new PuzzleInputError(`maxNodes must be a positive integer (or left out for no limit), not ${describeValue(maxNodes)}`);
+    }
+    if (onIteration !== undefined && typeof onIteration !== 'function') {
+      throw new PuzzleInputError(`onIteration must be a function, not ${describeValue(onIteration)}`);
     }
     const { value, ms } = timed(() => {
       if (!core.sliding.solvable(start, goal)) return null;
       return algorithm === 'idastar'
-        ? core.idaStar.solve(start, goal, { heuristic, maxNodes: options.maxNodes, onIteration: options.onIteration })
+        ? core.idaStar.solve(start, goal, { heuristic, maxNodes, onIteration })
         : core.sliding.solveExhaustive(start, goal, algorithm);
     });
-    if (value === null) return notSolved(parityReason(start), 0, ms);
+    if (value === null) return unsolvable(parityReason(start), 0, ms);
     if (value.moves === null) {
-      return notSolved(`stopped: no solution found within ${options.maxNodes} nodes`, value.nodes, ms, true);
+      const reason = `stopped: no solution found within ${maxNodes} nodes`;
+      return { status: 'stopped', solvable: true, length: null, moves: [], reason, stats: { nodes: value.nodes, ms } };
     }
     const moves = Array.from(value.moves, (move) => letters[move]);
-    return { solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } };
+    return { status: 'solved', solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } };
   }
 
+  function fourLine(input: GridInput): Solved<FourLineMove> | Unsolvable {
+    const { cells, warning } = parseFourLineBoard(input);
+    const { value, ms } = timed(() => core.fourLine.solve(cells));
+    if (value.moves === null) {
+      return unsolvable('Impossible: no sequence of alternating moves makes a line of four', value.nodes, ms, warning);
+    }
+    const board = Uint8Array.from(cells);
+    const moves = value.moves.map(([from, to]): FourLineMove => {
+      const colour = board[from] === 1 ? 'B' : 'W';
+      board[to] = board[from];
+      board[from] = 0;
+      return { colour, from: cellOf(from), to: cellOf(to) };
+    });
+    const result: Solved<FourLineMove> = { status: 'solved', solvable: true, length: moves.length, moves, stats: { nodes: value.nodes, ms } };
+    if (warning) result.warning = warning;
+    return result;
+  }
+
+  function slidingDistances(input: GoalName | SlidingInput, size?: BoardSize): number[] {
+    const goal = sizedGoal(input, size);
+    if (goal.width * goal.height > MAX_RANKED_CELLS) {
+      throw new PuzzleInputError(`a full BFS handles boards of at most ${MAX_RANKED_CELLS} cells, not ${goal.width}x${goal.height}`);
+    }
+    return core.sliding.distances(goal);
+  }
+
+  function slidingSolvable(input: SlidingInput, goalInput?: GoalName | SlidingInput): boolean {
+    const start = parseSlidingBoard(input);
+    return core.sliding.solvable(start, resolveGoal(goalInput, start));
+  }
+
+  // Every entry point is exclusive, not only sliding (the one with a callback):
+  // a nested flip() would overwrite the scratch memory the outer search reads.
   return {
     engine: core.engine,
-    flip: (board) => flipFamily('flip', board),
-    pilots: (board) => flipFamily('pilots', board),
-    fourLine(input) {
-      const { cells, warning } = parseFourLineBoard(input);
-      const { value, ms } = timed(() => core.fourLine.solve(cells));
-      if (value.moves === null) {
-        return notSolved('Impossible: no sequence of alternating moves makes a line of four', value.nodes, ms, false, warning);
-      }
-      const board = Uint8Array.from(cells);
-      const moves = value.moves.map(([from, to]): FourLineMove => {
-        const colour = board[from] === 1 ? 'B' : 'W';
-        board[to] = board[from];
-        board[from] = 0;
-        return { colour, from: cellOf(from), to: cellOf(to) };
-      });
-      const result: Solved<FourLineMove> = { solvable: true, length: moves.length, moves, stats: { nodes: value.nodes, ms } };
-      if (warning) result.warning = warning;
-      return result;
-    },
-    sliding,
-    slidingDistances(input) {
-      const goal = parseSlidingBoard(input);
-      if (goal.width * goal.height > MAX_RANKED_CELLS) {
-        throw new PuzzleInputError(`a full BFS handles boards of at most ${MAX_RANKED_CELLS} cells, not ${goal.width}x${goal.height}`);
-      }
-      return core.sliding.distances(goal);
-    },
-    slidingSolvable(input, goalInput) {
-      const start = parseSlidingBoard(input);
-      return core.sliding.solvable(start, resolveGoal(goalInput, start));
-    },
+    flip: (board) => exclusive(core, 'flip', () => flipFamily('flip', board)),
+    pilots: (board) => exclusive(core, 'pilots', () => flipFamily('pilots', board)),
+    fourLine: (board) => exclusive(core, 'fourLine', () => fourLine(board)),
+    sliding: (board, options) => exclusive(core, 'sliding', () => sliding(board, options)),
+    slidingDistances: (goal, size) => exclusive(core, 'slidingDistances', () => slidingDistances(goal, size)),
+    slidingSolvable: (board, goal) => exclusive(core, 'slidingSolvable', () => slidingSolvable(board, goal)),
   };
 }
 
@@ -222,16 +304,16 @@ const cores = new Map<string, Promise<Core>>();
  * each wasm solver has an instance of its own (its own scratch memory).
  */
 export async function createSolver(options: SolverOptions = {}): Promise<Solver> {
-  const engine = options.engine ?? 'wasm';
+  const engine = checkChoice('engine', options?.engine ?? 'wasm', ENGINES);
   if (engine === 'ts') return solverFromCore(createTwinCore());
-  if (engine !== 'wasm') throw new PuzzleInputError(`unknown engine '${engine}', expected wasm or ts`);
   // Loaded on demand so that a page using only the twin never fetches the module.
   const { createWasmCore } = await import('./wasm/index.js');
-  return solverFromCore(await createWasmCore(options.wasm));
+  return solverFromCore(await createWasmCore(options?.wasm));
 }
 
 /** One-shot use: a solver per engine, created on first use and shared by later calls. */
-export function defaultSolver(engine: EngineName = 'wasm'): Promise<Solver> {
+export async function defaultSolver(engineName: EngineName = 'wasm'): Promise<Solver> {
+  const engine = checkChoice('engine', engineName, ENGINES);
   let core = cores.get(engine);
   if (!core) {
     core = engine === 'ts'

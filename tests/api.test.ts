@@ -1,7 +1,22 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PuzzleInputError, createSolver, solveFlip, solveSliding, type Solver } from '../src/index.js';
+import {
+  ENGINES,
+  GOAL_NAMES,
+  HEURISTICS,
+  PuzzleInputError,
+  SLIDING_ALGORITHMS,
+  SolverBusyError,
+  createSolver,
+  defaultSolver,
+  solveFlip,
+  solveFourLine,
+  solvePilots,
+  solveSliding,
+  type Solver,
+} from '../src/index.js';
 import { engineNames } from './engines.js';
-import { hasLine, pressMask, replayFourLine, replayPresses, replaySliding } from './replay.js';
+import { hasLine, pressMask, replayFourLine, replayPresses, replaySliding } from './oracles.js';
 
 const flipSample = 'bwwb\nbbwb\nbwwb\nbwww';
 const pilotsSample = '-+--\n----\n----\n-+--';
@@ -162,6 +177,78 @@ describe.each(engineNames)('the public API on the %s engine', (engine) => {
   });
 });
 
+describe.each(engineNames)('option and input validation on the %s engine', (engine) => {
+  const korf1 = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+
+  function inputError(work: () => unknown): string {
+    try {
+      work();
+    } catch (error) {
+      expect(error).toBeInstanceOf(PuzzleInputError);
+      expect((error as Error).message).not.toContain('\n');
+      return (error as Error).message;
+    }
+    throw new Error('expected a PuzzleInputError');
+  }
+
+  it.each([-5, 0, 0.5, NaN, Infinity, null, '100', 2 ** 60])('rejects maxNodes %s', async (maxNodes) => {
+    const s = await createSolver({ engine });
+    const message = inputError(() => s.sliding(korf1, { goal: 'blank-first', maxNodes: maxNodes as never }));
+    expect(message).toMatch(/^maxNodes must be a positive integer \(or left out for no limit\), not /);
+    expect(message).toContain(typeof maxNodes === 'string' ? `'${maxNodes}'` : String(maxNodes));
+  });
+
+  it('accepts a positive integer maxNodes and stops there, or no limit at all', async () => {
+    const s = await createSolver({ engine });
+    const stopped = s.sliding(korf1, { goal: 'blank-first', maxNodes: 1 });
+    expect(stopped).toMatchObject({ solvable: true, length: null });
+    expect(stopped.stats.nodes).toBeLessThanOrEqual(100);
+    expect(s.sliding(eightSample, { maxNodes: undefined }).length).toBe(19);
+    expect(inputError(() => s.sliding(eightSample, { onIteration: 5 as never }))).toBe('onIteration must be a function, not 5');
+  });
+
+  it('rejects ragged rows naming the row, and a 10,000-digit tile as out of range', async () => {
+    const s = await createSolver({ engine });
+    expect(inputError(() => s.sliding([[1, 2, 3], [4, 5], [6, 7, 8, 0]]))).toBe('row 2: 2 tiles, but row 1 has 3; rows must be equal');
+    expect(inputError(() => s.slidingSolvable('1 2 3\n4 5\n6 7 8 x 9'))).toMatch(/^line 2: 2 tiles, but line 1 has 3/);
+    expect(inputError(() => s.sliding(`1 2 3 4 5 6 7 8 ${'7'.repeat(10_000)}`))).toMatch(/^position 9: tile out of range/);
+  });
+
+  it('names the choices of unknown algorithms, heuristics, goals and engines', async () => {
+    const s = await createSolver({ engine });
+    expect(inputError(() => s.sliding(eightSample, { algorithm: 'dfs' as never }))).toBe("unknown algorithm 'dfs', expected bfs, bibfs, astar or idastar");
+    expect(inputError(() => s.sliding(eightSample, { heuristic: 'pdb' as never }))).toBe("unknown heuristic 'pdb', expected manhattan or linear-conflict");
+    expect(inputError(() => s.sliding(eightSample, { algorithm: 7 as never }))).toBe('unknown algorithm 7, expected bfs, bibfs, astar or idastar');
+    expect(inputError(() => s.sliding(eightSample, { goal: 'blank-middle' as never }))).toMatch(/^unknown goal 'blank-middle', expected blank-last, blank-first or a board/);
+    const engineError = "unknown engine 'bogus', expected wasm or ts";
+    await expect(createSolver({ engine: 'bogus' as never })).rejects.toThrow(engineError);
+    await expect(defaultSolver('bogus' as never)).rejects.toThrow(engineError);
+    for (const oneShot of [solveFlip, solvePilots, solveFourLine]) {
+      await expect(oneShot(flipSample, 'bogus' as never)).rejects.toThrow(PuzzleInputError);
+      await expect(oneShot(flipSample, 'bogus' as never)).rejects.toThrow(engineError);
+    }
+    await expect(solveSliding(eightSample, { engine: 'bogus' as never })).rejects.toThrow(engineError);
+    expect(ENGINES).toEqual(['wasm', 'ts']);
+    expect(SLIDING_ALGORITHMS).toEqual(['bfs', 'bibfs', 'astar', 'idastar']);
+    expect(HEURISTICS).toEqual(['manhattan', 'linear-conflict']);
+    expect(GOAL_NAMES).toEqual(['blank-last', 'blank-first']);
+  });
+
+  it('counts distances from a goal given by name and size', async () => {
+    const s = await createSolver({ engine });
+    const byBoard = s.slidingDistances('1 2 3 4 5 6 7 8 x');
+    expect(s.slidingDistances('blank-last', { width: 3, height: 3 })).toEqual(byBoard);
+    expect(s.slidingDistances('1 2 3 4 5 6 7 8 x', { width: 3, height: 3 })).toEqual(byBoard);
+    const blankFirst2x3 = s.slidingDistances('blank-first', { width: 3, height: 2 });
+    expect(blankFirst2x3).toEqual(s.slidingDistances([[0, 1, 2], [3, 4, 5]]));
+    expect(blankFirst2x3.reduce((a, b) => a + b)).toBe(360); // 6! / 2 boards reachable
+    expect(inputError(() => s.slidingDistances('blank-first'))).toMatch(/^goal 'blank-first' needs a size/);
+    expect(inputError(() => s.slidingDistances('blank-first', { width: 4, height: 4 }))).toMatch(/at most 10 cells/);
+    expect(inputError(() => s.slidingDistances('blank-first', { width: 1, height: 4 }))).toMatch(/^wrong size: 1x4/);
+    expect(inputError(() => s.slidingDistances('1 2 3 4 5 6 7 8 x', { width: 2, height: 4 }))).toBe('size 2x4 does not match the 3x3 goal');
+  });
+});
+
 describe('engines agree and one-shot calls work', () => {
   it('gives the same answers and node counts on both engines', async () => {
     const [wasm, ts] = await Promise.all(engineNames.map((engine) => createSolver({ engine })));
@@ -178,5 +265,83 @@ describe('engines agree and one-shot calls work', () => {
     expect((await solveFlip(flipSample, 'ts')).length).toBe(4);
     expect((await solveSliding(eightSample, { algorithm: 'astar', engine: 'ts' })).length).toBe(19);
     await expect(createSolver({ engine: 'c' as never })).rejects.toThrow(/unknown engine 'c'/);
+  });
+});
+
+describe.each(engineNames)('one call at a time on the %s engine', (engine) => {
+  const korf1Line = readFileSync(new URL('../data/korf100.txt', import.meta.url), 'utf8').split('\n')[0];
+  const korf1 = korf1Line.trim().split(/\s+/).map(Number);
+  const korf1Optimum = korf1.pop()!;
+  const blankFirst = Array.from({ length: 16 }, (_, i) => i);
+
+  function busyMessage(work: () => unknown): string {
+    try {
+      work();
+    } catch (error) {
+      expect(error).toBeInstanceOf(SolverBusyError);
+      return (error as Error).message;
+    }
+    throw new Error('the nested call was not refused');
+  }
+
+  it('refuses every nested call from onIteration and still returns the outer optimum', async () => {
+    const s = await createSolver({ engine });
+    const messages: string[] = [];
+    let iterations = 0;
+    const result = s.sliding(korf1, {
+      goal: 'blank-first',
+      onIteration: () => {
+        iterations++;
+        messages.push(busyMessage(() => s.sliding(eightSample)));
+        messages.push(busyMessage(() => s.sliding(korf1, { goal: 'blank-first' })));
+        messages.push(busyMessage(() => s.flip(flipSample)));
+        messages.push(busyMessage(() => s.pilots(pilotsSample)));
+        messages.push(busyMessage(() => s.fourLine(fourLineSample)));
+        messages.push(busyMessage(() => s.slidingSolvable(eightSample)));
+        messages.push(busyMessage(() => s.slidingDistances('1 2 3 4 5 6 7 8 x')));
+      },
+    });
+    expect(korf1Optimum).toBe(57);
+    expect(iterations).toBeGreaterThan(1);
+    expect(messages).toHaveLength(iterations * 7);
+    for (const message of messages) {
+      expect(message).toMatch(/^solver is busy: /);
+      expect(message).toMatch(/while sliding\(\) is still running/);
+      expect(message).not.toContain('\n');
+    }
+    expect(messages[2]).toMatch(/^solver is busy: flip\(\) was called/);
+    expect(result.length).toBe(korf1Optimum);
+    if (!('path' in result)) throw new Error('no path');
+    expect(replaySliding(korf1, 4, result.path)).toEqual(blankFirst);
+    // Free again afterwards.
+    expect(s.sliding(eightSample).length).toBe(19);
+  });
+
+  it('releases the solver when onIteration throws', async () => {
+    const s = await createSolver({ engine });
+    expect(() => s.sliding(korf1, { goal: 'blank-first', onIteration: () => { throw new RangeError('caller gave up'); } })).toThrow('caller gave up');
+    expect(s.flip(flipSample).length).toBe(4);
+    const result = s.sliding(korf1, { goal: 'blank-first' });
+    expect(result.length).toBe(korf1Optimum);
+    if (!('path' in result)) throw new Error('no path');
+    expect(replaySliding(korf1, 4, result.path)).toEqual(blankFirst);
+  });
+
+  it('refuses a nested call through another handle on the shared default core, not on another solver', async () => {
+    // defaultSolver hands out a fresh Solver object over one shared core per call.
+    const [shared, sameCore] = [await defaultSolver(engine), await defaultSolver(engine)];
+    const other = await createSolver({ engine });
+    let nested = '';
+    let otherLength: number | null = null;
+    const result = shared.sliding(eightSample, {
+      onIteration: () => {
+        nested ||= busyMessage(() => sameCore.flip(flipSample));
+        otherLength = other.flip(flipSample).length;
+      },
+    });
+    expect(result.length).toBe(19);
+    expect(nested).toMatch(/^solver is busy: flip\(\) was called while sliding\(\) is still running/);
+    expect(otherLength).toBe(4);
+    expect(sameCore.flip(flipSample).length).toBe(4);
   });
 });

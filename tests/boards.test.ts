@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PuzzleInputError, namedGoal, parseFlipBoard, parseFourLineBoard, parseSlidingBoard, resolveGoal } from '../src/boards.js';
+import { PuzzleInputError, namedGoal, parseFlipBoard, parseFourLineBoard, parseSlidingBoard, resolveGoal, sizedGoal } from '../src/boards.js';
 import { gridCases, tokenCases } from '../src/cases.js';
 
 function errorOf(work: () => unknown): string {
@@ -52,10 +52,32 @@ describe('sliding boards', () => {
   it('names wrong sizes, stray, duplicate and missing tiles', () => {
     expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 x'))).toMatch(/^wrong size: 8 tiles/);
     expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 8 y'))).toBe("token 9: stray token 'y', expected a tile number or 'x' for the blank");
-    expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 9 x'))).toMatch(/^position 8: stray tile '9'/);
+    expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 9 x'))).toMatch(/^position 8: tile out of range \(9\), expected 1 to 8/);
+    expect(errorOf(() => parseSlidingBoard(`1 2 3 4 5 6 7 ${'9'.repeat(10_000)} x`))).toMatch(/^position 8: tile out of range \(a number of more than 15 digits\)/);
+    expect(errorOf(() => parseSlidingBoard([1, 2, 3, 4, 5, 6, 7, -1, 0]))).toMatch(/^position 8: tile out of range \(-1\)/);
+    expect(errorOf(() => parseSlidingBoard([1, 2, 3, 4, 5, 6, 7, 1.5, 0]))).toMatch(/^position 8: stray tile 1.5/);
+    expect(errorOf(() => parseSlidingBoard([1, 2, 3, 4, 5, 6, 7, '8', 0] as never))).toMatch(/^position 8: stray tile '8'/);
+    expect(errorOf(() => parseSlidingBoard([1, 2, 3, 4, 5, 6, 7, Object.create(null), 0] as never))).toMatch(/^position 8: stray tile an object/);
     expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 7 x'))).toBe('position 8: duplicate tile 7 (also at position 7)');
     expect(errorOf(() => parseSlidingBoard('1 2 3\n4 x 6\n7 8 x'))).toBe('position 9: duplicate blank (also at position 5)');
     expect(errorOf(() => parseSlidingBoard({ width: 6, height: 6, tiles: [] }))).toMatch(/wrong size: 6x6/);
+  });
+
+  it('rejects ragged rows of an array, naming the row, instead of reflowing them', () => {
+    expect(errorOf(() => parseSlidingBoard([[1, 2, 3], [4, 5], [6, 7, 8, 0]]))).toBe('row 2: 2 tiles, but row 1 has 3; rows must be equal');
+    expect(errorOf(() => parseSlidingBoard([[1, 2, 3, 4, 5, 6, 7, 8, 0]]))).toMatch(/^wrong size: 1 row of 9 tiles, sides must be 2 to 5/);
+    expect(errorOf(() => parseSlidingBoard([]))).toMatch(/^wrong size: 0 tiles/);
+    expect(errorOf(() => parseSlidingBoard([[1, 2], 3, 0] as never))).toBe('board mixes rows and single tiles');
+  });
+
+  it('reads text as equal rows, or as one square board however its lines break; otherwise names the line', () => {
+    expect(parseSlidingBoard('1 2 3 4\n5 6 7 x')).toMatchObject({ width: 4, height: 2 });
+    expect(Array.from(parseSlidingBoard('2 3 4 1 5 x\n7 6 8').tiles)).toEqual([2, 3, 4, 1, 5, 0, 7, 6, 8]);
+    expect(parseSlidingBoard('1 2 3 4 5 6 7 8\n9 10 11 12 13 14 15 x')).toMatchObject({ width: 4, height: 4 });
+    expect(errorOf(() => parseSlidingBoard('1 2 3\n4 5\n6 7 8 x 9'))).toBe(
+      'line 2: 2 tiles, but line 1 has 3; expected equal rows of 2 to 5 tiles, or one square board of 9, 16 or 25 tiles',
+    );
+    expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6\n7 8 9 10 11 x'))).toMatch(/^wrong size: 2 lines of 6 tiles/);
   });
 
   it('resolves goals by name or board, of the same size only', () => {
@@ -65,6 +87,11 @@ describe('sliding boards', () => {
     expect(Array.from(namedGoal('blank-last', 4, 2).tiles)).toEqual([1, 2, 3, 4, 5, 6, 7, 0]);
     expect(errorOf(() => resolveGoal('0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15', start))).toBe('goal is 4x4 but the board is 3x3');
     expect(errorOf(() => resolveGoal('0 1 2 3 4 5 6 7 7', start))).toMatch(/^goal: position 9: duplicate tile 7/);
+    expect(errorOf(() => resolveGoal('bogus' as never, start))).toBe("unknown goal 'bogus', expected blank-last, blank-first or a board");
+    expect(Array.from(sizedGoal('blank-first', { width: 2, height: 3 }).tiles)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(errorOf(() => sizedGoal('blank-last'))).toMatch(/^goal 'blank-last' needs a size/);
+    expect(errorOf(() => sizedGoal('blank-last', { width: 6, height: 3 }))).toMatch(/^wrong size: 6x3/);
+    expect(errorOf(() => sizedGoal('1 2 3 4 5 6 7 8 x', { width: 4, height: 2 }))).toBe('size 4x2 does not match the 3x3 goal');
   });
 });
 

@@ -1,10 +1,10 @@
 /** Both engines, loaded once per test file, so that every test runs on each. */
-import type { Core } from '../src/core.js';
+import { ENGINES, type Core, type EngineName } from '../src/core.js';
 import { createWasmCore } from '../src/wasm/index.js';
 import { createTwinCore } from '../src/twin/index.js';
 
-export const engineNames = ['wasm', 'ts'] as const;
-export type EngineName = (typeof engineNames)[number];
+export const engineNames = ENGINES;
+export type { EngineName };
 
 const cores = new Map<EngineName, Promise<Core>>();
 

@@ -9,16 +9,11 @@ import type { FlipAnswer, FlipCore, FlipKind } from '../src/core.js';
 import { createWasmCore } from '../src/wasm/index.js';
 import { createTwinCore } from '../src/twin/index.js';
 import { engineNames, loadCore, type EngineName } from './engines.js';
-import { pressMask } from './replay.js';
+import { FLIP_GOALS, pressEffects } from './oracles.js';
 
 const BOARDS = 1 << 16;
 const kinds: FlipKind[] = ['flip', 'pilots'];
-const goalsOf: Record<FlipKind, number[]> = { flip: [0, 0xffff], pilots: [0] };
-
-/** What pressing each cell turns over, straight from the rules (see replay.ts). */
-function pressEffects(kind: FlipKind): number[] {
-  return Array.from({ length: 16 }, (_, cell) => pressMask(kind, cell >> 2, cell & 3));
-}
+const goalsOf: Record<FlipKind, readonly number[]> = FLIP_GOALS;
 
 /** fewest[board] = minimum presses from `board` to a goal, or -1 when impossible. */
 function bruteForce(kind: FlipKind): Int8Array {

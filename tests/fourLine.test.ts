@@ -7,21 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FourLineAnswer, FourLineCore } from '../src/core.js';
 import { engineNames, loadCore } from './engines.js';
-import { seededRandom } from './random.js';
+import { hasLine, replayFourLine as replay, seededRandom } from './oracles.js';
 
 type Side = 'B' | 'W';
-
-/** The 10 lines: rows, columns, the two long diagonals, as cell lists. */
-const LINES: number[][] = [];
-for (let i = 0; i < 4; i++) {
-  LINES.push([0, 1, 2, 3].map((j) => 4 * i + j));
-  LINES.push([0, 1, 2, 3].map((j) => 4 * j + i));
-}
-LINES.push([0, 5, 10, 15], [3, 6, 9, 12]);
-
-function hasLine(board: string): boolean {
-  return LINES.some((line) => board[line[0]] !== 'O' && line.every((cell) => board[cell] === board[line[0]]));
-}
 
 function adjacent(a: number, b: number): boolean {
   const rowA = Math.floor(a / 4);
@@ -99,22 +87,6 @@ function reachableStates(board: string): number {
 
 function toCells(board: string): Uint8Array {
   return Uint8Array.from(board, (ch) => (ch === 'B' ? 1 : ch === 'W' ? 2 : 0));
-}
-
-/** Replays `moves` under the rules and returns the final board; throws on an illegal move. */
-function replay(board: string, moves: Array<[number, number]>): string {
-  const cells = board.split('');
-  let side: Side | null = null;
-  for (const [from, to] of moves) {
-    expect(adjacent(from, to), `move ${from}->${to} is not to a neighbour`).toBe(true);
-    expect(cells[to]).toBe('O');
-    expect(cells[from]).not.toBe('O');
-    if (side !== null) expect(cells[from], 'sides alternate').toBe(side);
-    side = other(cells[from] as Side);
-    cells[to] = cells[from];
-    cells[from] = 'O';
-  }
-  return cells.join('');
 }
 
 

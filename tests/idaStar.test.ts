@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Heuristic, IdaStarCore, SlidingAnswer, SlidingBoard } from '../src/core.js';
 import { engineNames, loadCore } from './engines.js';
-import { seededRandom as mulberry32 } from './random.js';
+import { blankTarget, replaySliding, seededRandom as mulberry32 } from './oracles.js';
 
 const heuristics: Heuristic[] = ['manhattan', 'linear-conflict'];
 
@@ -28,27 +28,12 @@ function blankLastGoal(width: number, height: number): SlidingBoard {
 
 /** Blank moves 0 u, 1 d, 2 l, 3 r: the blank's next position, or -1 off the board. */
 function step(blank: number, move: number, width: number, height: number): number {
-  const row = Math.floor(blank / width);
-  const col = blank % width;
-  if (move === 0) return row > 0 ? blank - width : -1;
-  if (move === 1) return row < height - 1 ? blank + width : -1;
-  if (move === 2) return col > 0 ? blank - 1 : -1;
-  if (move === 3) return col < width - 1 ? blank + 1 : -1;
-  return -1;
+  return blankTarget(width, height, blank, move);
 }
 
-/** Applies `moves` to `start`; throws on an illegal move. */
+/** Applies `moves` to `start` (the shared oracle); throws on an illegal move. */
 function replay(start: SlidingBoard, moves: Uint8Array): number[] {
-  const tiles = Array.from(start.tiles);
-  let blank = tiles.indexOf(0);
-  for (const move of moves) {
-    const next = step(blank, move, start.width, start.height);
-    if (next < 0) throw new Error(`illegal move ${move} with the blank at ${blank}`);
-    tiles[blank] = tiles[next]!;
-    tiles[next] = 0;
-    blank = next;
-  }
-  return tiles;
+  return replaySliding(start.tiles, start.width, moves);
 }
 
 function randomWalk(from: SlidingBoard, length: number, random: () => number): SlidingBoard {

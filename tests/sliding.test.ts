@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Core, ExhaustiveAlgorithm, SlidingAnswer, SlidingBoard } from '../src/core.js';
 import { engineNames, loadCore, type EngineName } from './engines.js';
-import { seededRandom as mulberry32 } from './random.js';
+import { blankTarget, replaySliding, seededRandom as mulberry32 } from './oracles.js';
 
 const ALGORITHMS: ExhaustiveAlgorithm[] = ['bfs', 'bibfs', 'astar'];
 
@@ -40,24 +40,6 @@ function referenceIndex(tiles: ArrayLike<number>, n: number): number {
     index = index * (n - i) + smallerLater;
   }
   return index;
-}
-
-/** Blank moves in the order u, d, l, r: where the blank goes from `blank`, or -1. */
-function blankTarget(width: number, height: number, blank: number, move: number): number {
-  const row = Math.floor(blank / width);
-  const column = blank % width;
-  switch (move) {
-    case 0:
-      return row > 0 ? blank - width : -1;
-    case 1:
-      return row < height - 1 ? blank + width : -1;
-    case 2:
-      return column > 0 ? blank - 1 : -1;
-    case 3:
-      return column < width - 1 ? blank + 1 : -1;
-    default:
-      return -1;
-  }
 }
 
 interface Reference {
@@ -171,18 +153,9 @@ function sampleBoards(ref: Reference, count: number, seed: number): { solvable: 
   return { solvable, unsolvable };
 }
 
-/** Plays `moves` on `start`; throws on a move off the board. */
+/** Plays `moves` on `start` (the shared oracle); throws on a move off the board. */
 function replay(start: SlidingBoard, moves: Uint8Array): number[] {
-  const tiles = Array.from(start.tiles);
-  let blank = tiles.indexOf(0);
-  for (const move of moves) {
-    const target = blankTarget(start.width, start.height, blank, move);
-    if (target < 0) throw new Error(`illegal move ${move} with the blank at ${blank}`);
-    tiles[blank] = tiles[target];
-    tiles[target] = 0;
-    blank = target;
-  }
-  return tiles;
+  return replaySliding(start.tiles, start.width, moves);
 }
 
 /** Problems with each answer (illegal, not reaching the goal, not optimal), as readable lines. */

@@ -1,0 +1,275 @@
+// @ts-check
+/**
+ * The independent oracles that tests and benchmarks hold the engines to, written
+ * once from the rules in PUZZLES.md and never from engine code: a seeded random
+ * generator, the press masks of the flip puzzles, replays of press sets, sliding
+ * paths and four-in-a-line moves, the line check, and a plain breadth-first
+ * search. Plain JavaScript with JSDoc types so that `bench/` (run by node without
+ * a build step) and the vitest files import the same code.
+ */
+
+/**
+ * mulberry32: a small seeded generator of floats in [0, 1), so that random
+ * boards are the same on every run.
+ * @param {number} seed
+ * @returns {() => number}
+ */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Fisher-Yates in place.
+ * @template {{ length: number, [index: number]: any }} A
+ * @param {A} items
+ * @param {() => number} random
+ * @returns {A}
+ */
+export function shuffle(items, random) {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    const swap = items[i];
+    items[i] = items[j];
+    items[j] = swap;
+  }
+  return items;
+}
+
+// ---------------------------------------------------------------- Flip Game and Pilots
+
+/** @typedef {'flip' | 'pilots'} FlipKind */
+
+/** The goal boards (bit i = 4 * row + column): one colour for flip, every handle open for pilots. */
+export const FLIP_GOALS = /** @type {const} */ ({ flip: [0, 0xffff], pilots: [0] });
+
+/**
+ * What pressing the cell at 0-based (row, col) turns over: the cross (flip) or
+ * the whole row and column (pilots), as a 16-bit mask.
+ * @param {FlipKind} kind
+ * @param {number} row
+ * @param {number} col
+ * @returns {number}
+ */
+export function pressMask(kind, row, col) {
+  let mask = 0;
+  for (let r = 0; r < 4; r++) {
+    for (let c = 0; c < 4; c++) {
+      const turns = kind === 'flip' ? Math.abs(r - row) + Math.abs(c - col) <= 1 : r === row || c === col;
+      if (turns) mask |= 1 << (r * 4 + c);
+    }
+  }
+  return mask;
+}
+
+/**
+ * The press mask of each cell 0..15 (cell = 4 * row + column).
+ * @param {FlipKind} kind
+ * @returns {number[]}
+ */
+export function pressEffects(kind) {
+  return Array.from({ length: 16 }, (_, cell) => pressMask(kind, cell >> 2, cell & 3));
+}
+
+/**
+ * The board after pressing `cells`: cell indices 0..15, or the public API's
+ * 1-based `{ row, col }`. Throws on something that is not a cell.
+ * @param {FlipKind} kind
+ * @param {number} board
+ * @param {ReadonlyArray<number | { row: number, col: number }>} cells
+ * @returns {number}
+ */
+export function replayPresses(kind, board, cells) {
+  let current = board;
+  for (const cell of cells) {
+    const index = typeof cell === 'number' ? cell : (cell.row - 1) * 4 + (cell.col - 1);
+    const inside = typeof cell === 'number' || (cell.col >= 1 && cell.col <= 4);
+    if (!(Number.isInteger(index) && index >= 0 && index < 16 && inside)) throw new Error(`press ${JSON.stringify(cell)} is not a cell`);
+    current ^= pressMask(kind, index >> 2, index & 3);
+  }
+  return current;
+}
+
+// ---------------------------------------------------------------- Four in a line
+
+/** The 10 lines of four: rows, columns and the two long diagonals, as cell lists. */
+export const FOUR_LINES = [
+  [0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15],
+  [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15],
+  [0, 5, 10, 15], [3, 6, 9, 12],
+];
+
+/**
+ * Whether four pieces of one colour stand in a line. `board`: 16 cells, as the
+ * letters 'B' / 'W' / 'O' (a string or an array) or as codes 1 / 2 / 0.
+ * @param {ArrayLike<string | number>} board
+ * @returns {boolean}
+ */
+export function hasLine(board) {
+  const empty = (/** @type {string | number} */ cell) => cell === 'O' || cell === 0;
+  return FOUR_LINES.some((line) => !empty(board[line[0]]) && line.every((cell) => board[cell] === board[line[0]]));
+}
+
+/** @typedef {{ colour: string, from: { row: number, col: number }, to: { row: number, col: number } }} FourLineApiMove */
+
+/**
+ * Replays four-in-a-line moves on a board of 'B' / 'W' / 'O' letters and returns
+ * the final board as a string. Moves are `[fromCell, toCell]` (cell = 4 * row +
+ * column) or the public API's `{ colour, from, to }` (1-based cells; the colour
+ * must be the piece's). Throws unless each move steps a piece to an empty
+ * neighbouring cell and the colours alternate (either may move first).
+ * @param {string} start
+ * @param {ReadonlyArray<readonly [number, number] | FourLineApiMove>} moves
+ * @returns {string}
+ */
+export function replayFourLine(start, moves) {
+  const board = [...start];
+  /** @type {string | null} */
+  let previous = null;
+  moves.forEach((move, i) => {
+    const [from, to] = 'from' in move
+      ? [(move.from.row - 1) * 4 + move.from.col - 1, (move.to.row - 1) * 4 + move.to.col - 1]
+      : move;
+    if (!(from >= 0 && from < 16 && to >= 0 && to < 16)) throw new Error(`move ${i + 1} leaves the board`);
+    if (Math.abs((from >> 2) - (to >> 2)) + Math.abs((from & 3) - (to & 3)) !== 1) throw new Error(`move ${i + 1} is not to a neighbour`);
+    if (board[to] !== 'O') throw new Error(`move ${i + 1} goes to an occupied cell`);
+    const piece = board[from];
+    if (piece !== 'B' && piece !== 'W') throw new Error(`move ${i + 1} moves from an empty cell`);
+    if ('colour' in move && move.colour !== piece) throw new Error(`move ${i + 1} moves a ${piece} piece, not ${move.colour}`);
+    if (previous === piece) throw new Error(`move ${i + 1} repeats colour ${piece}`);
+    board[to] = piece;
+    board[from] = 'O';
+    previous = piece;
+  });
+  return board.join('');
+}
+
+// ---------------------------------------------------------------- Sliding tiles
+
+const SLIDING_LETTERS = 'udlr';
+
+/**
+ * Where the blank goes on a width x height board: move 0 / 'u' up, 1 / 'd' down,
+ * 2 / 'l' left, 3 / 'r' right; -1 off the board (or not a move).
+ * @param {number} width
+ * @param {number} height
+ * @param {number} blank
+ * @param {number | string} move
+ * @returns {number}
+ */
+export function blankTarget(width, height, blank, move) {
+  const code = typeof move === 'string' ? SLIDING_LETTERS.indexOf(move) : move;
+  const row = Math.floor(blank / width);
+  const col = blank % width;
+  if (code === 0) return row > 0 ? blank - width : -1;
+  if (code === 1) return row < height - 1 ? blank + width : -1;
+  if (code === 2) return col > 0 ? blank - 1 : -1;
+  if (code === 3) return col < width - 1 ? blank + 1 : -1;
+  return -1;
+}
+
+/**
+ * The tiles after the blank makes `moves` (codes 0..3 or a string of u d l r) on
+ * a board `width` wide; throws on a move off the board.
+ * @param {ArrayLike<number>} tiles
+ * @param {number} width
+ * @param {string | ArrayLike<number | string>} moves codes 0..3 or letters
+ * @returns {number[]}
+ */
+export function replaySliding(tiles, width, moves) {
+  const board = Array.from(tiles);
+  const height = board.length / width;
+  let blank = board.indexOf(0);
+  for (let i = 0; i < moves.length; i++) {
+    const next = blankTarget(width, height, blank, moves[i]);
+    if (next < 0) throw new Error(`illegal move ${moves[i]} (move ${i + 1}) with the blank at ${blank}`);
+    board[blank] = board[next];
+    board[next] = 0;
+    blank = next;
+  }
+  return board;
+}
+
+/**
+ * Every board one blank move away.
+ * @param {ArrayLike<number>} tiles
+ * @param {number} width
+ * @returns {number[][]}
+ */
+export function slidingNeighbours(tiles, width) {
+  const height = tiles.length / width;
+  const blank = Array.prototype.indexOf.call(tiles, 0);
+  const out = [];
+  for (let move = 0; move < 4; move++) {
+    const next = blankTarget(width, height, blank, move);
+    if (next < 0) continue;
+    const child = Array.from(tiles);
+    child[blank] = child[next];
+    child[next] = 0;
+    out.push(child);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- Breadth-first search
+
+/**
+ * Fewest steps from any of `starts` to a state where `isGoal` holds, or null if
+ * none is reachable: a plain level-by-level BFS, states told apart by `key`.
+ * @template S
+ * @param {S[]} starts
+ * @param {(state: S) => S[]} successors
+ * @param {(state: S) => boolean} isGoal
+ * @param {(state: S) => string | number} [key]
+ * @returns {number | null}
+ */
+export function bfsDistance(starts, successors, isGoal, key = (state) => String(state)) {
+  const seen = new Set(starts.map(key));
+  let level = starts;
+  for (let depth = 0; level.length > 0; depth++) {
+    if (level.some(isGoal)) return depth;
+    /** @type {S[]} */
+    const next = [];
+    for (const state of level) {
+      for (const child of successors(state)) {
+        const id = key(child);
+        if (seen.has(id)) continue;
+        seen.add(id);
+        next.push(child);
+      }
+    }
+    level = next;
+  }
+  return null;
+}
+
+/**
+ * Distance from `start` to every state reachable from it, by a plain BFS, keyed
+ * by `key`; a state missing from the map is unreachable.
+ * @template S
+ * @param {S} start
+ * @param {(state: S) => S[]} successors
+ * @param {(state: S) => string | number} key
+ * @returns {Map<string | number, number>}
+ */
+export function bfsAllDistances(start, successors, key) {
+  const distance = new Map([[key(start), 0]]);
+  const queue = [start];
+  for (let head = 0; head < queue.length; head++) {
+    const state = queue[head];
+    const next = /** @type {number} */ (distance.get(key(state))) + 1;
+    for (const child of successors(state)) {
+      const id = key(child);
+      if (distance.has(id)) continue;
+      distance.set(id, next);
+      queue.push(child);
+    }
+  }
+  return distance;
+}
