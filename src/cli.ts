@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gridFramer, tokenFramer, type CaseFramer, type InputCase } from './cases.js';
 import { inputLines } from './lines.js';
-import { PuzzleInputError, parseSlidingBoard, type GoalName } from './boards.js';
-import { createSolver, type NotSolved, type Result, type SlidingAlgorithm, type Solver } from './solver.js';
+import { GOAL_NAMES, PuzzleInputError, parseSlidingBoard, type GoalName } from './boards.js';
+import { ENGINES, HEURISTICS, type EngineName, type Heuristic } from './core.js';
+import { SLIDING_ALGORITHMS, createSolver, type Result, type SlidingAlgorithm, type Solver } from './solver.js';
 
 /** The longest input line kept; longer lines are reported without being buffered. */
 export const LINE_LIMIT = 4096;
@@ -76,15 +77,12 @@ Examples:
 
 const families = ['flip', 'pilots', 'fourline', 'eight', 'sliding'] as const;
 type Family = (typeof families)[number];
-const engines = ['wasm', 'ts'] as const;
-const algorithms = ['bfs', 'bibfs', 'astar', 'idastar'] as const;
-const heuristics = ['manhattan', 'linear-conflict'] as const;
 
 interface Options {
   family: Family;
-  engine: (typeof engines)[number];
+  engine: EngineName;
   algorithm?: SlidingAlgorithm;
-  heuristic?: (typeof heuristics)[number];
+  heuristic?: Heuristic;
   goal?: string;
   maxNodes?: number;
   moves: boolean;
@@ -145,9 +143,9 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   if (values.version) return 'version';
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing FAMILY' : `one FAMILY expected, got ${positionals.join(' ')}`);
   const family = oneOf('family', positionals[0], families)!;
-  const engine = oneOf('engine', values.engine, engines)!;
-  const algorithm = oneOf('algorithm', values.algorithm, algorithms);
-  const heuristic = oneOf('heuristic', values.heuristic, heuristics);
+  const engine = oneOf('engine', values.engine, ENGINES)!;
+  const algorithm = oneOf('algorithm', values.algorithm, SLIDING_ALGORITHMS);
+  const heuristic = oneOf('heuristic', values.heuristic, HEURISTICS);
   const maxText = values['max-nodes'];
   if (maxText !== undefined && !(/^[1-9]\d*$/.test(maxText) && Number.isSafeInteger(Number(maxText)))) {
     throw new UsageError(`--max-nodes takes a whole number of nodes from 1, not '${maxText}'`);
@@ -167,7 +165,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   if (values.moves && (family === 'pilots' || sliding)) idle('--moves', `for ${family}: its answer always lists the moves`);
 
   const goal = sliding ? values.goal : undefined;
-  if (goal !== undefined && goal !== 'blank-first' && goal !== 'blank-last') {
+  if (goal !== undefined && !(GOAL_NAMES as readonly string[]).includes(goal)) {
     // Checked once here, so that a bad goal is one usage error rather than one error per case.
     let board;
     try {
@@ -207,11 +205,10 @@ function answer(solver: Solver, options: Options, item: InputCase): { lines: str
     }
     case 'eight':
     case 'sliding': {
-      const goal = options.goal === 'blank-first' || options.goal === 'blank-last' ? (options.goal as GoalName) : options.goal;
+      const goal = (GOAL_NAMES as readonly string[]).includes(options.goal ?? '') ? (options.goal as GoalName) : options.goal;
       const result = solver.sliding(item.text, { goal, algorithm: options.algorithm, heuristic: options.heuristic, maxNodes: options.maxNodes });
-      if ('path' in result) return { lines: [result.path], result };
-      if (result.solvable) throw new SearchStopped(result.reason);
-      return { lines: ['unsolvable'], result: result as NotSolved };
+      if (result.status === 'stopped') throw new SearchStopped(result.reason);
+      return { lines: [result.status === 'solved' ? result.path : 'unsolvable'], result };
     }
   }
 }

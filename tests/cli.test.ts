@@ -4,7 +4,7 @@ import { openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { engineNames } from './engines.js';
-import { pressMask, replaySliding } from './replay.js';
+import { pressMask, replaySliding } from './oracles.js';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
