@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PuzzleInputError, namedGoal, parseFlipBoard, parseFourLineBoard, parseSlidingBoard, resolveGoal, sizedGoal } from '../src/boards.js';
-import { gridCases, tokenCases } from '../src/cases.js';
+import { gridFramer, splitCases, tokenFramer } from '../src/cases.js';
+
+const gridCases = (input: string) => splitCases((emit) => gridFramer(emit), input);
+const tokenCases = (input: string, sizes: number[]) => splitCases((emit) => tokenFramer(emit, sizes), input);
 
 function errorOf(work: () => unknown): string {
   try {
@@ -96,20 +99,34 @@ describe('sliding boards', () => {
 });
 
 describe('splitting input into cases', () => {
-  it('groups grid boards by 4 non-blank lines', () => {
+  it('ends grid cases at 4 rows or a blank line; short cases are bad cases of their own', () => {
     const cases = gridCases('bwwb\nbbwb\n\nbwwb\nbwww\n\n\nwwww\nwwww\nwwww\nwwww\nbbbb\n');
-    expect(cases.map((c) => c.text.split('\n').length)).toEqual([4, 4, 1]);
-    expect(cases[2].error).toMatch(/input ended after 1 of 4 lines/);
+    expect(cases.map((c) => c.text.split('\n').length)).toEqual([2, 2, 4, 1]);
+    expect(cases.map((c) => c.error ?? 'ok')).toEqual([
+      'wrong size: 2 lines, expected 4 lines of 4 characters',
+      'wrong size: 2 lines, expected 4 lines of 4 characters',
+      'ok',
+      'wrong size: 1 line, expected 4 lines of 4 characters',
+    ]);
+    expect(cases.map((c) => c.line)).toEqual([1, 4, 8, 12]);
   });
 
-  it('ends token cases at a matching count, a blank line or an overflow', () => {
-    const cases = tokenCases('2 3 4\n1 5 x\n7 6 8\n1 2 3 4 5 6 7 8 x\n1 2\n\n' + '1 '.repeat(17) + '\n5 4 3 2 1 x 6 7 8', [9, 16, 25], 5);
+  it('makes a token line that is a whole board, or neither board nor row, a case of its own', () => {
+    const cases = tokenCases('2 3 4\n1 5 x\n7 6 8\n1 2 3 4 5 6 7 8 x\n1 2\n\n' + '1 '.repeat(17) + '\n5 4 3 2 1 x 6 7 8', [9, 16, 25]);
     expect(cases.map((c) => c.error ?? 'ok')).toEqual(['ok', 'ok', 'wrong size: 2 tokens, expected 9, 16 or 25', 'wrong size: 17 tokens, expected 9, 16 or 25', 'ok']);
     expect(cases.map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('lets a board run over lines when rows are unbounded (the 8-puzzle)', () => {
-    const cases = tokenCases('2 3 4 1 5 x\n7 6 8\n1 2 3 4 5 6 7\n8 x 9\n1 2 3 4 5 6 7 8 x', [9]);
-    expect(cases.map((c) => c.error ?? 'ok')).toEqual(['ok', 'wrong size: 10 tokens, expected 9', 'ok']);
+  it('joins only rows of one length that make exactly one board (the 8-puzzle)', () => {
+    const cases = tokenCases('2 3 4 1 5 x\n7 6 8\n1 2 3 4 5 6 7\n8 x 9\n1 2 3 4 5 6 7 8 x\n1 2 3\n4 5 6 7\n', [9]);
+    expect(cases.map((c) => c.error ?? 'ok')).toEqual([
+      'wrong size: 6 tokens, expected 9',
+      'wrong size: 3 tokens, expected 9',
+      'wrong size: 7 tokens, expected 9',
+      'wrong size: 3 tokens, expected 9',
+      'ok',
+      'wrong size: 3 tokens, expected 9',
+      'wrong size: 4 tokens, expected 9',
+    ]);
   });
 });
