@@ -1,0 +1,803 @@
+// Lights Out on an m x n board: a press adds 1 (mod a prime p) to every cell of
+// a pattern, and the fewest presses reaching a target is the lightest vector of
+// a coset of the press map's kernel. Step for step the same as
+// src/twin/lightsOut.ts (read its header for the method); GF(2) rows are packed
+// 64 cells to a u64 word here, GF(p) values are one byte each.
+//
+// Memory: everything lives in one region this file owns, taken straight from
+// memory.grow (never from the heap, whose allocator traps when memory runs out).
+// lightsOutReserve sizes it for the input, lightsOutSolve for the work; both say
+// no (0 / -1) instead of trapping, and lightsOutNeeded() tells the host how many
+// bytes were asked for.
+//
+// Input layout (from lightsOutReserve's pointer): offsets as i32 pairs (dr, dc),
+// then the board (rows * cols bytes), then each target (rows * cols bytes).
+// Output: lightsOutPresses() points at rows * cols bytes of presses per cell.
+
+import { setLastNodes } from './scratch';
+
+// ------------------------------------------------------------ the region
+
+let regionBase: usize = 0;
+let regionBytes: usize = 0;
+let neededBytes: f64 = 0;
+
+// Makes the region at least `bytes` long, keeping its first `keep` bytes.
+// Returns false, leaving the region as it was, when memory cannot grow.
+function ensureRegion(bytes: f64, keep: usize): bool {
+  neededBytes = bytes;
+  if (bytes > 4294901760.0) return false; // 65535 pages, the most a 32-bit memory holds
+  const want = <usize>bytes;
+  if (regionBase != 0 && want <= regionBytes) return true;
+  const memoryEnd = (<usize>memory.size()) << 16;
+  if (regionBase != 0 && regionBase + regionBytes == memoryEnd) {
+    // The region is the last thing in memory: grow it in place.
+    const pages = <i32>((want - regionBytes + 0xffff) >> 16);
+    if (memory.grow(pages) < 0) return false;
+    regionBytes += (<usize>pages) << 16;
+    return true;
+  }
+  const pages = <i32>((want + 0xffff) >> 16);
+  const before = memory.grow(pages);
+  if (before < 0) return false;
+  const base = (<usize>before) << 16;
+  if (regionBase != 0 && keep > 0) memory.copy(base, regionBase, keep);
+  regionBase = base;
+  regionBytes = (<usize>pages) << 16;
+  return true;
+}
+
+@inline function align8(bytes: f64): f64 {
+  return Math.ceil(bytes / 8) * 8;
+}
+
+let inputBytes: usize = 0;
+
+// The input area for `bytes` bytes; 0 when memory cannot grow to hold it.
+export function lightsOutReserve(bytes: i32): usize {
+  if (!ensureRegion(align8(<f64>bytes), 0)) return 0;
+  inputBytes = <usize>bytes;
+  return regionBase;
+}
+
+export function lightsOutNeeded(): f64 {
+  return neededBytes;
+}
+
+// ------------------------------------------------------------ problem and answer
+
+let m: i32 = 0;
+let n: i32 = 0;
+let colors: i32 = 2;
+let torus: bool = false;
+let h: i32 = 0;
+let offsetCount: i32 = 0;
+let targetCount: i32 = 0;
+let cells: i32 = 0;
+let unknowns: i32 = 0;
+let unknownRows: i32 = 0;
+let maxDr: i32 = 0;
+
+let offsetsAt: usize = 0;
+let boardAt: usize = 0;
+let targetsAt: usize = 0;
+let pressesAt: usize = 0;
+
+let answerDimension: i32 = 0;
+let answerTarget: i32 = -1;
+let answerReachable: i32 = 0;
+let answerMinimal: bool = true;
+
+export function lightsOutPresses(): usize {
+  return pressesAt;
+}
+export function lightsOutKernelDimension(): i32 {
+  return answerDimension;
+}
+export function lightsOutTarget(): i32 {
+  return answerTarget;
+}
+export function lightsOutReachable(): i32 {
+  return answerReachable;
+}
+export function lightsOutMinimal(): i32 {
+  return answerMinimal ? 1 : 0;
+}
+
+@inline function dr(k: i32): i32 {
+  return load<i32>(offsetsAt + (<usize>k << 3));
+}
+@inline function dc(k: i32): i32 {
+  return load<i32>(offsetsAt + (<usize>k << 3) + 4);
+}
+@inline function boardValue(cell: i32): i32 {
+  return <i32>load<u8>(boardAt + <usize>cell);
+}
+@inline function targetValue(t: i32, cell: i32): i32 {
+  return <i32>load<u8>(targetsAt + <usize>t * <usize>cells + <usize>cell);
+}
+
+// Candidates walked per target and the kernel vectors that walk touches (see the twin).
+let candidates: f64 = 1;
+let used: i32 = 0;
+function budget(base: i32, dimension: i32, maxCandidates: f64): void {
+  candidates = 1;
+  used = 0;
+  while (used < dimension && candidates * <f64>base <= maxCandidates) {
+    candidates *= <f64>base;
+    used++;
+  }
+  if (used < dimension && candidates < maxCandidates) {
+    candidates = maxCandidates;
+    used++;
+  }
+}
+
+// The most kernel vectors any budget up to 2^32 candidates can touch.
+const MAX_USED: i32 = 33;
+
+// Bump allocation inside the region, after the input.
+let bump: usize = 0;
+@inline function take(bytes: usize): usize {
+  const at = bump;
+  bump += (bytes + 7) & ~<usize>7;
+  return at;
+}
+
+// ------------------------------------------------------------ GF(2)
+
+let words: i32 = 0; // u64 words of an affine vector: unknowns + targetCount bits
+let rowWords: i32 = 0; // u64 words of one board row of presses
+let full: i32 = 0; // rowWords * m
+let systemAt: usize = 0;
+let ringAt: usize = 0;
+let ringRows: i32 = 0;
+let pivotsAt: usize = 0;
+let freeAt: usize = 0;
+let xAt: usize = 0;
+let kernelAt: usize = 0;
+let nonZeroAt: usize = 0;
+let nonZeroCountAt: usize = 0;
+let currentAt: usize = 0;
+let rank: i32 = 0;
+
+@inline function wordAt(base: usize, index: i32): usize {
+  return base + (<usize>index << 3);
+}
+
+@inline function flipBit(base: usize, bit: i32): void {
+  const at = wordAt(base, bit >> 6);
+  store<u64>(at, load<u64>(at) ^ (<u64>1 << <u64>(bit & 63)));
+}
+
+@inline function testBit(base: usize, bit: i32): i32 {
+  return <i32>((load<u64>(wordAt(base, bit >> 6)) >> <u64>(bit & 63)) & 1);
+}
+
+@inline function xorWords(dst: usize, src: usize, from: i32, count: i32): void {
+  for (let w = from; w < count; w++) {
+    const at = wordAt(dst, w);
+    store<u64>(at, load<u64>(at) ^ load<u64>(wordAt(src, w)));
+  }
+}
+
+function ringSlot(r: i32, c: i32): usize {
+  return ringAt + ((<usize>((r % ringRows) * n + c) * <usize>words) << 3);
+}
+
+function addNeeded2(cell: i32, row: usize): void {
+  for (let t = 0; t < targetCount; t++) {
+    if (((boardValue(cell) ^ targetValue(t, cell)) & 1) != 0) flipBit(row, unknowns + t);
+  }
+}
+
+function buildSystem2(): void {
+  memory.fill(systemAt, 0, (<usize>unknowns * <usize>words) << 3);
+  if (h > 0) {
+    memory.fill(ringAt, 0, (<usize>(ringRows * n) * <usize>words) << 3);
+    for (let r = 0; r < unknownRows; r++) {
+      for (let c = 0; c < n; c++) flipBit(ringSlot(r, c), r * n + c);
+    }
+    for (let r = 0; r + h < m; r++) {
+      for (let c = 0; c < n; c++) {
+        const at = ringSlot(r + h, c);
+        memory.fill(at, 0, <usize>words << 3);
+        addNeeded2(r * n + c, at);
+        for (let k = 0; k < offsetCount; k++) {
+          const rowOffset = dr(k);
+          if (rowOffset == -h) continue;
+          const pr = r - rowOffset;
+          const pc = c - dc(k);
+          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          xorWords(at, ringSlot(pr, pc), 0, words);
+        }
+      }
+    }
+    let e = 0;
+    for (let r = m - unknownRows; r < m; r++) {
+      for (let c = 0; c < n; c++) {
+        const at = systemAt + ((<usize>e * <usize>words) << 3);
+        e++;
+        addNeeded2(r * n + c, at);
+        for (let k = 0; k < offsetCount; k++) {
+          const pr = r - dr(k);
+          const pc = c - dc(k);
+          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          xorWords(at, ringSlot(pr, pc), 0, words);
+        }
+      }
+    }
+  } else {
+    for (let r = 0; r < m; r++) {
+      for (let c = 0; c < n; c++) {
+        const at = systemAt + ((<usize>(r * n + c) * <usize>words) << 3);
+        addNeeded2(r * n + c, at);
+        for (let k = 0; k < offsetCount; k++) {
+          let pr = r - dr(k);
+          let pc = c - dc(k);
+          if (torus) {
+            pr = ((pr % m) + m) % m;
+            pc = ((pc % n) + n) % n;
+          } else if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          flipBit(at, pr * n + pc);
+        }
+      }
+    }
+  }
+}
+
+// Gauss-Jordan over GF(2); pivots and free columns as in the twin.
+function eliminate2(): i32 {
+  let free = 0;
+  rank = 0;
+  const rows = unknowns;
+  for (let col = 0; col < unknowns; col++) {
+    const w = col >> 6;
+    const mask = <u64>1 << <u64>(col & 63);
+    let pivot = -1;
+    for (let i = rank; i < rows; i++) {
+      if ((load<u64>(systemAt + ((<usize>(i * words + w)) << 3)) & mask) != 0) {
+        pivot = i;
+        break;
+      }
+    }
+    if (pivot < 0) {
+      store<i32>(freeAt + (<usize>free << 2), col);
+      free++;
+      continue;
+    }
+    const top = systemAt + ((<usize>rank * <usize>words) << 3);
+    if (pivot != rank) {
+      const at = systemAt + ((<usize>pivot * <usize>words) << 3);
+      for (let q = w; q < words; q++) {
+        const a = wordAt(top, q);
+        const b = wordAt(at, q);
+        const swap = load<u64>(a);
+        store<u64>(a, load<u64>(b));
+        store<u64>(b, swap);
+      }
+    }
+    for (let i = 0; i < rows; i++) {
+      if (i == rank) continue;
+      const at = systemAt + ((<usize>i * <usize>words) << 3);
+      if ((load<u64>(wordAt(at, w)) & mask) != 0) xorWords(at, top, w, words);
+    }
+    store<i32>(pivotsAt + (<usize>rank << 2), col);
+    rank++;
+  }
+  return free;
+}
+
+@inline function systemBit(row: i32, column: i32): i32 {
+  return testBit(systemAt + ((<usize>row * <usize>words) << 3), column);
+}
+
+// dst row bits c ^= src row bit (c - shift), c in [0, n), rows of rowWords words.
+function xorShifted(dst: usize, src: usize, shift: i32): void {
+  const wordShift = shift >> 6; // floor, also for negative shifts
+  const bitShift = <u64>(shift & 63);
+  for (let w = 0; w < rowWords; w++) {
+    // Bits of word w of the result come from source bits 64w - shift ...
+    const low = w - wordShift;
+    let value: u64 = 0;
+    if (low >= 0 && low < rowWords) value = load<u64>(wordAt(src, low)) << bitShift;
+    if (bitShift != 0 && low - 1 >= 0 && low - 1 < rowWords) value |= load<u64>(wordAt(src, low - 1)) >> (64 - bitShift);
+    if (w == rowWords - 1 && (n & 63) != 0) value &= (<u64>1 << <u64>(n & 63)) - 1;
+    if (value != 0) {
+      const at = wordAt(dst, w);
+      store<u64>(at, load<u64>(at) ^ value);
+    }
+  }
+}
+
+// Unknown values at xAt (one byte each) into a full press board at `out`; target -1: homogeneous.
+function expand2(target: i32, out: usize): void {
+  memory.fill(out, 0, <usize>full << 3);
+  for (let u = 0; u < unknowns; u++) {
+    if (load<u8>(xAt + <usize>u) != 0) flipBit(wordAt(out, (u / n) * rowWords), u % n);
+  }
+  if (h == 0) return;
+  for (let r = 0; r + h < m; r++) {
+    const at = wordAt(out, (r + h) * rowWords);
+    if (target >= 0) {
+      for (let c = 0; c < n; c++) {
+        if (((boardValue(r * n + c) ^ targetValue(target, r * n + c)) & 1) != 0) flipBit(at, c);
+      }
+    }
+    for (let k = 0; k < offsetCount; k++) {
+      const rowOffset = dr(k);
+      if (rowOffset == -h) continue;
+      const pr = r - rowOffset;
+      if (pr < 0 || pr >= m) continue;
+      xorShifted(at, wordAt(out, pr * rowWords), dc(k));
+    }
+  }
+}
+
+@inline function kernelVector(j: i32): usize {
+  return kernelAt + ((<usize>j * <usize>full) << 3);
+}
+
+// The Gray-code walk over one coset; returns the lightest step (weight in walkWeight).
+let walkWeight: i64 = 0;
+@noinline function walk2(): f64 {
+  let weight: i64 = 0;
+  for (let w = 0; w < full; w++) weight += <i64>popcnt<u64>(load<u64>(wordAt(currentAt, w)));
+  let lightest = weight;
+  let lightestStep: u64 = 0;
+  const count = <u64>candidates;
+  for (let step: u64 = 1; step < count; step++) {
+    const j = <i32>ctz<u64>(step);
+    const vector = kernelVector(j);
+    const list = nonZeroAt + ((<usize>j * <usize>full) << 2);
+    const length = load<i32>(nonZeroCountAt + (<usize>j << 2));
+    for (let q = 0; q < length; q++) {
+      const w = load<i32>(list + (<usize>q << 2));
+      const at = wordAt(currentAt, w);
+      const before = load<u64>(at);
+      const after = before ^ load<u64>(wordAt(vector, w));
+      weight += <i64>popcnt<u64>(after) - <i64>popcnt<u64>(before);
+      store<u64>(at, after);
+    }
+    if (weight < lightest) {
+      lightest = weight;
+      lightestStep = step;
+    }
+  }
+  walkWeight = lightest;
+  return <f64>lightestStep;
+}
+
+function solve2(maxCandidates: f64): i32 {
+  unknownRows = h > 0 ? min(h, m) : m;
+  unknowns = h > 0 ? unknownRows * n : cells;
+  words = (unknowns + targetCount + 63) >> 6;
+  rowWords = (n + 63) >> 6;
+  full = rowWords * m;
+  ringRows = h > 0 ? maxDr + h + 1 : 0;
+  const usedMax = min(unknowns, MAX_USED);
+  let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
+  bytes += <f64>unknowns * <f64>words * 8;
+  bytes += <f64>ringRows * <f64>n * <f64>words * 8;
+  bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
+  bytes += <f64>usedMax * <f64>full * 12 + 8 * <f64>usedMax + 2 * <f64>full * 8 + 64;
+  if (!ensureRegion(bytes, inputBytes)) return -1;
+  bindInput();
+  systemAt = take(<usize>unknowns * <usize>words << 3);
+  ringAt = take(<usize>ringRows * <usize>n * <usize>words << 3);
+  pivotsAt = take(<usize>unknowns << 2);
+  freeAt = take(<usize>unknowns << 2);
+  xAt = take(<usize>unknowns);
+  kernelAt = take(<usize>usedMax * <usize>full << 3);
+  nonZeroAt = take(<usize>usedMax * <usize>full << 2);
+  nonZeroCountAt = take(<usize>usedMax << 2);
+  currentAt = take(<usize>full << 3);
+  const bestAt = take(<usize>full << 3);
+
+  buildSystem2();
+  eliminate2();
+  const dimension = unknowns - rank;
+  answerDimension = dimension;
+  budget(2, dimension, maxCandidates);
+
+  for (let j = 0; j < used; j++) {
+    memory.fill(xAt, 0, <usize>unknowns);
+    const f = load<i32>(freeAt + (<usize>j << 2));
+    store<u8>(xAt + <usize>f, 1);
+    for (let i = 0; i < rank; i++) store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemBit(i, f));
+    const vector = kernelVector(j);
+    expand2(-1, vector);
+    const list = nonZeroAt + ((<usize>j * <usize>full) << 2);
+    let length = 0;
+    for (let w = 0; w < full; w++) {
+      if (load<u64>(wordAt(vector, w)) != 0) {
+        store<i32>(list + (<usize>length << 2), w);
+        length++;
+      }
+    }
+    store<i32>(nonZeroCountAt + (<usize>j << 2), length);
+  }
+
+  let found = false;
+  let bestWeight: i64 = 0;
+  let nodes: f64 = 0;
+  answerTarget = -1;
+  answerReachable = 0;
+  for (let t = 0; t < targetCount; t++) {
+    let consistent = true;
+    for (let i = rank; i < unknowns; i++) {
+      if (systemBit(i, unknowns + t) != 0) {
+        consistent = false;
+        break;
+      }
+    }
+    if (!consistent) continue;
+    answerReachable++;
+    memory.fill(xAt, 0, <usize>unknowns);
+    for (let i = 0; i < rank; i++) store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemBit(i, unknowns + t));
+    expand2(t, currentAt);
+    const lightestStep = <u64>walk2();
+    nodes += candidates;
+    if (!found || walkWeight < bestWeight) {
+      found = true;
+      bestWeight = walkWeight;
+      answerTarget = t;
+      expand2(t, currentAt);
+      const code = lightestStep ^ (lightestStep >> 1);
+      for (let j = 0; j < used; j++) {
+        if (((code >> <u64>j) & 1) != 0) xorWords(currentAt, kernelVector(j), 0, full);
+      }
+      memory.copy(bestAt, currentAt, <usize>full << 3);
+    }
+  }
+  answerMinimal = used == dimension && candidates == Math.pow(2, <f64>dimension);
+  setLastNodes(nodes);
+  if (!found) return 0;
+  for (let r = 0; r < m; r++) {
+    for (let c = 0; c < n; c++) {
+      store<u8>(pressesAt + <usize>(r * n + c), <u8>testBit(wordAt(bestAt, r * rowWords), c));
+    }
+  }
+  return 1;
+}
+
+// ------------------------------------------------------------ GF(p)
+
+let width: i32 = 0; // bytes of an affine vector: unknowns + targetCount
+
+@inline function needed(cell: i32, t: i32): i32 {
+  return (targetValue(t, cell) - boardValue(cell) + colors) % colors;
+}
+
+function ringSlotP(r: i32, c: i32): usize {
+  return ringAt + <usize>((r % ringRows) * n + c) * <usize>width;
+}
+
+function buildSystemP(): void {
+  const p = colors;
+  memory.fill(systemAt, 0, <usize>unknowns * <usize>width);
+  if (h > 0) {
+    memory.fill(ringAt, 0, <usize>(ringRows * n) * <usize>width);
+    for (let r = 0; r < unknownRows; r++) {
+      for (let c = 0; c < n; c++) store<u8>(ringSlotP(r, c) + <usize>(r * n + c), 1);
+    }
+    for (let r = 0; r + h < m; r++) {
+      for (let c = 0; c < n; c++) {
+        const at = ringSlotP(r + h, c);
+        memory.fill(at, 0, <usize>width);
+        for (let t = 0; t < targetCount; t++) store<u8>(at + <usize>(unknowns + t), <u8>needed(r * n + c, t));
+        for (let k = 0; k < offsetCount; k++) {
+          const rowOffset = dr(k);
+          if (rowOffset == -h) continue;
+          const pr = r - rowOffset;
+          const pc = c - dc(k);
+          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const from = ringSlotP(pr, pc);
+          for (let w = 0; w < width; w++) {
+            const a = at + <usize>w;
+            store<u8>(a, <u8>((<i32>load<u8>(a) + p - <i32>load<u8>(from + <usize>w)) % p));
+          }
+        }
+      }
+    }
+    let e = 0;
+    for (let r = m - unknownRows; r < m; r++) {
+      for (let c = 0; c < n; c++) {
+        const at = systemAt + <usize>e * <usize>width;
+        e++;
+        for (let k = 0; k < offsetCount; k++) {
+          const pr = r - dr(k);
+          const pc = c - dc(k);
+          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const from = ringSlotP(pr, pc);
+          for (let w = 0; w < width; w++) {
+            const a = at + <usize>w;
+            store<u8>(a, <u8>((<i32>load<u8>(a) + <i32>load<u8>(from + <usize>w)) % p));
+          }
+        }
+        for (let t = 0; t < targetCount; t++) {
+          const a = at + <usize>(unknowns + t);
+          store<u8>(a, <u8>((needed(r * n + c, t) + p - <i32>load<u8>(a)) % p));
+        }
+      }
+    }
+  } else {
+    for (let r = 0; r < m; r++) {
+      for (let c = 0; c < n; c++) {
+        const at = systemAt + <usize>(r * n + c) * <usize>width;
+        for (let t = 0; t < targetCount; t++) store<u8>(at + <usize>(unknowns + t), <u8>needed(r * n + c, t));
+        for (let k = 0; k < offsetCount; k++) {
+          let pr = r - dr(k);
+          let pc = c - dc(k);
+          if (torus) {
+            pr = ((pr % m) + m) % m;
+            pc = ((pc % n) + n) % n;
+          } else if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const a = at + <usize>(pr * n + pc);
+          store<u8>(a, <u8>((<i32>load<u8>(a) + 1) % p));
+        }
+      }
+    }
+  }
+}
+
+function inverseMod(a: i32, p: i32): i32 {
+  let result = 1;
+  let base = a % p;
+  for (let e = p - 2; e > 0; e >>= 1) {
+    if ((e & 1) != 0) result = (result * base) % p;
+    base = (base * base) % p;
+  }
+  return result;
+}
+
+@inline function systemValue(row: i32, column: i32): i32 {
+  return <i32>load<u8>(systemAt + <usize>row * <usize>width + <usize>column);
+}
+
+function eliminateP(): void {
+  const p = colors;
+  let free = 0;
+  rank = 0;
+  const rows = unknowns;
+  for (let col = 0; col < unknowns; col++) {
+    let pivot = -1;
+    for (let i = rank; i < rows; i++) {
+      if (systemValue(i, col) != 0) {
+        pivot = i;
+        break;
+      }
+    }
+    if (pivot < 0) {
+      store<i32>(freeAt + (<usize>free << 2), col);
+      free++;
+      continue;
+    }
+    const top = systemAt + <usize>rank * <usize>width;
+    if (pivot != rank) {
+      const at = systemAt + <usize>pivot * <usize>width;
+      for (let q = col; q < width; q++) {
+        const swap = load<u8>(top + <usize>q);
+        store<u8>(top + <usize>q, load<u8>(at + <usize>q));
+        store<u8>(at + <usize>q, swap);
+      }
+    }
+    const scale = inverseMod(<i32>load<u8>(top + <usize>col), p);
+    for (let q = col; q < width; q++) store<u8>(top + <usize>q, <u8>((<i32>load<u8>(top + <usize>q) * scale) % p));
+    for (let i = 0; i < rows; i++) {
+      if (i == rank) continue;
+      const at = systemAt + <usize>i * <usize>width;
+      const factor = <i32>load<u8>(at + <usize>col);
+      if (factor == 0) continue;
+      const minus = p - factor;
+      for (let q = col; q < width; q++) {
+        store<u8>(at + <usize>q, <u8>((<i32>load<u8>(at + <usize>q) + minus * <i32>load<u8>(top + <usize>q)) % p));
+      }
+    }
+    store<i32>(pivotsAt + (<usize>rank << 2), col);
+    rank++;
+  }
+}
+
+function expandP(target: i32, out: usize): void {
+  const p = colors;
+  memory.fill(out, 0, <usize>cells);
+  memory.copy(out, xAt, <usize>unknowns);
+  if (h == 0) return;
+  for (let r = 0; r + h < m; r++) {
+    for (let c = 0; c < n; c++) {
+      let value = target >= 0 ? needed(r * n + c, target) : 0;
+      for (let k = 0; k < offsetCount; k++) {
+        const rowOffset = dr(k);
+        if (rowOffset == -h) continue;
+        const pr = r - rowOffset;
+        const pc = c - dc(k);
+        if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+        value += p - <i32>load<u8>(out + <usize>(pr * n + pc));
+      }
+      store<u8>(out + <usize>((r + h) * n + c), <u8>(value % p));
+    }
+  }
+}
+
+@inline function kernelVectorP(j: i32): usize {
+  return kernelAt + <usize>j * <usize>cells;
+}
+
+let digitsAt: usize = 0;
+
+@noinline function walkP(): f64 {
+  const p = colors;
+  let weight: i64 = 0;
+  for (let cell = 0; cell < cells; cell++) weight += <i64>load<u8>(currentAt + <usize>cell);
+  let lightest = weight;
+  let lightestStep: f64 = 0;
+  memory.fill(digitsAt, 0, (<usize>used + 1) << 2);
+  const count = candidates;
+  for (let step: f64 = 1; step < count; step++) {
+    let j = 0;
+    while (load<i32>(digitsAt + (<usize>j << 2)) == p - 1) {
+      store<i32>(digitsAt + (<usize>j << 2), 0);
+      j++;
+    }
+    store<i32>(digitsAt + (<usize>j << 2), load<i32>(digitsAt + (<usize>j << 2)) + 1);
+    const vector = kernelVectorP(j);
+    const list = nonZeroAt + ((<usize>j * <usize>cells) << 2);
+    const length = load<i32>(nonZeroCountAt + (<usize>j << 2));
+    for (let q = 0; q < length; q++) {
+      const cell = <usize>load<i32>(list + (<usize>q << 2));
+      const before = <i32>load<u8>(currentAt + cell);
+      let after = before + <i32>load<u8>(vector + cell);
+      if (after >= p) after -= p;
+      weight += <i64>(after - before);
+      store<u8>(currentAt + cell, <u8>after);
+    }
+    if (weight < lightest) {
+      lightest = weight;
+      lightestStep = step;
+    }
+  }
+  walkWeight = lightest;
+  return lightestStep;
+}
+
+function solveP(maxCandidates: f64): i32 {
+  const p = colors;
+  unknownRows = h > 0 ? min(h, m) : m;
+  unknowns = h > 0 ? unknownRows * n : cells;
+  width = unknowns + targetCount;
+  ringRows = h > 0 ? maxDr + h + 1 : 0;
+  const usedMax = min(unknowns, MAX_USED);
+  let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
+  bytes += align8(<f64>unknowns * <f64>width);
+  bytes += align8(<f64>ringRows * <f64>n * <f64>width);
+  bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
+  bytes += align8(<f64>usedMax * <f64>cells) + <f64>usedMax * <f64>cells * 4 + 8 * <f64>usedMax + 2 * align8(<f64>cells) + 8 * (<f64>usedMax + 2) + 64;
+  if (!ensureRegion(bytes, inputBytes)) return -1;
+  bindInput();
+  systemAt = take(<usize>unknowns * <usize>width);
+  ringAt = take(<usize>ringRows * <usize>n * <usize>width);
+  pivotsAt = take(<usize>unknowns << 2);
+  freeAt = take(<usize>unknowns << 2);
+  xAt = take(<usize>unknowns);
+  kernelAt = take(<usize>usedMax * <usize>cells);
+  nonZeroAt = take((<usize>usedMax * <usize>cells) << 2);
+  nonZeroCountAt = take(<usize>usedMax << 2);
+  digitsAt = take((<usize>usedMax + 2) << 2);
+  currentAt = take(<usize>cells);
+  const bestAt = take(<usize>cells);
+
+  buildSystemP();
+  eliminateP();
+  const dimension = unknowns - rank;
+  answerDimension = dimension;
+  budget(p, dimension, maxCandidates);
+
+  for (let j = 0; j < used; j++) {
+    memory.fill(xAt, 0, <usize>unknowns);
+    const f = load<i32>(freeAt + (<usize>j << 2));
+    store<u8>(xAt + <usize>f, 1);
+    for (let i = 0; i < rank; i++) {
+      store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>((p - systemValue(i, f)) % p));
+    }
+    const vector = kernelVectorP(j);
+    expandP(-1, vector);
+    const list = nonZeroAt + ((<usize>j * <usize>cells) << 2);
+    let length = 0;
+    for (let cell = 0; cell < cells; cell++) {
+      if (load<u8>(vector + <usize>cell) != 0) {
+        store<i32>(list + (<usize>length << 2), cell);
+        length++;
+      }
+    }
+    store<i32>(nonZeroCountAt + (<usize>j << 2), length);
+  }
+
+  let found = false;
+  let bestWeight: i64 = 0;
+  let nodes: f64 = 0;
+  answerTarget = -1;
+  answerReachable = 0;
+  for (let t = 0; t < targetCount; t++) {
+    let consistent = true;
+    for (let i = rank; i < unknowns; i++) {
+      if (systemValue(i, unknowns + t) != 0) {
+        consistent = false;
+        break;
+      }
+    }
+    if (!consistent) continue;
+    answerReachable++;
+    memory.fill(xAt, 0, <usize>unknowns);
+    for (let i = 0; i < rank; i++) {
+      store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemValue(i, unknowns + t));
+    }
+    expandP(t, currentAt);
+    const lightestStep = walkP();
+    nodes += candidates;
+    if (!found || walkWeight < bestWeight) {
+      found = true;
+      bestWeight = walkWeight;
+      answerTarget = t;
+      expandP(t, currentAt);
+      let rest = lightestStep;
+      for (let j = 0; j <= used; j++) {
+        store<i32>(digitsAt + (<usize>j << 2), <i32>(rest % <f64>p));
+        rest = Math.floor(rest / <f64>p);
+      }
+      for (let j = 0; j < used; j++) {
+        const times = (load<i32>(digitsAt + (<usize>j << 2)) - load<i32>(digitsAt + (<usize>(j + 1) << 2)) + p) % p;
+        if (times == 0) continue;
+        const vector = kernelVectorP(j);
+        for (let cell = 0; cell < cells; cell++) {
+          const a = currentAt + <usize>cell;
+          store<u8>(a, <u8>((<i32>load<u8>(a) + times * <i32>load<u8>(vector + <usize>cell)) % p));
+        }
+      }
+      memory.copy(bestAt, currentAt, <usize>cells);
+    }
+  }
+  answerMinimal = used == dimension && candidates == Math.pow(<f64>p, <f64>dimension);
+  setLastNodes(nodes);
+  if (!found) return 0;
+  memory.copy(pressesAt, bestAt, <usize>cells);
+  return 1;
+}
+
+// ------------------------------------------------------------ entry
+
+// Pointers into the region, taken again after it may have moved.
+function bindInput(): void {
+  offsetsAt = regionBase;
+  boardAt = offsetsAt + (<usize>offsetCount << 3);
+  targetsAt = boardAt + <usize>cells;
+  bump = regionBase + ((inputBytes + 7) & ~<usize>7);
+  pressesAt = take(<usize>cells);
+}
+
+// Solves the problem written at lightsOutReserve's pointer. Returns 1 when a
+// target is reachable (presses at lightsOutPresses()), 0 when none is, -1 when
+// memory could not grow to lightsOutNeeded() bytes. chase: 0 = eliminate,
+// h > 0 = light chasing h rows (plane only; the pattern's only offset with
+// row -h is (-h, 0)).
+export function lightsOutSolve(
+  rows: i32, cols: i32, base: i32, onTorus: i32, chase: i32, offsetPairs: i32, targets: i32, maxCandidates: f64,
+): i32 {
+  m = rows;
+  n = cols;
+  colors = base;
+  torus = onTorus != 0;
+  h = chase;
+  offsetCount = offsetPairs;
+  targetCount = targets;
+  cells = rows * cols;
+  offsetsAt = regionBase;
+  maxDr = 0;
+  for (let k = 0; k < offsetCount; k++) maxDr = max(maxDr, dr(k));
+  answerDimension = 0;
+  answerTarget = -1;
+  answerReachable = 0;
+  answerMinimal = true;
+  setLastNodes(0);
+  return colors == 2 ? solve2(maxCandidates) : solveP(maxCandidates);
+}
