@@ -185,6 +185,58 @@ function ringSlot(r: i32, c: i32): usize {
   return ringAt + ((<usize>((r % ringRows) * n + c) * <usize>words) << 3);
 }
 
+// Pointer lists for the chase's inner loop (offsetCount entries each).
+let activeRowAt: usize = 0;
+let activeColAt: usize = 0;
+let sourcesAt: usize = 0;
+
+// dst = (accumulate ? dst : 0) ^ the `k` (1..4) vectors at a, b, c, d: one pass over the words.
+@inline function xorUpTo4(dst: usize, a: usize, b: usize, c: usize, d: usize, k: i32, accumulate: bool): void {
+  for (let w = 0; w < words; w++) {
+    const o = <usize>w << 3;
+    let value = load<u64>(a + o);
+    if (k > 1) value ^= load<u64>(b + o);
+    if (k > 2) value ^= load<u64>(c + o);
+    if (k > 3) value ^= load<u64>(d + o);
+    if (accumulate) value ^= load<u64>(dst + o);
+    store<u64>(dst + o, value);
+  }
+}
+
+@noinline function xor1(dst: usize, a: usize, accumulate: bool): void {
+  if (accumulate) xorUpTo4(dst, a, 0, 0, 0, 1, true);
+  else xorUpTo4(dst, a, 0, 0, 0, 1, false);
+}
+@noinline function xor2(dst: usize, a: usize, b: usize, accumulate: bool): void {
+  if (accumulate) xorUpTo4(dst, a, b, 0, 0, 2, true);
+  else xorUpTo4(dst, a, b, 0, 0, 2, false);
+}
+@noinline function xor3(dst: usize, a: usize, b: usize, c: usize, accumulate: bool): void {
+  if (accumulate) xorUpTo4(dst, a, b, c, 0, 3, true);
+  else xorUpTo4(dst, a, b, c, 0, 3, false);
+}
+@noinline function xor4(dst: usize, a: usize, b: usize, c: usize, d: usize, accumulate: bool): void {
+  if (accumulate) xorUpTo4(dst, a, b, c, d, 4, true);
+  else xorUpTo4(dst, a, b, c, d, 4, false);
+}
+
+// dst = XOR of the `count` vectors listed at sourcesAt (zero when none), four at a time.
+function combine(dst: usize, count: i32): void {
+  if (count == 0) {
+    memory.fill(dst, 0, <usize>words << 3);
+    return;
+  }
+  for (let i = 0; i < count; i += 4) {
+    const left = count - i;
+    const list = sourcesAt + (<usize>i << 2);
+    const accumulate = i > 0;
+    if (left == 1) xor1(dst, load<usize>(list), accumulate);
+    else if (left == 2) xor2(dst, load<usize>(list), load<usize>(list + 4), accumulate);
+    else if (left == 3) xor3(dst, load<usize>(list), load<usize>(list + 4), load<usize>(list + 8), accumulate);
+    else xor4(dst, load<usize>(list), load<usize>(list + 4), load<usize>(list + 8), load<usize>(list + 12), accumulate);
+  }
+}
+
 function addNeeded2(cell: i32, row: usize): void {
   for (let t = 0; t < targetCount; t++) {
     if (((boardValue(cell) ^ targetValue(t, cell)) & 1) != 0) flipBit(row, unknowns + t);
@@ -198,19 +250,32 @@ function buildSystem2(): void {
     for (let r = 0; r < unknownRows; r++) {
       for (let c = 0; c < n; c++) flipBit(ringSlot(r, c), r * n + c);
     }
+    const stride = <usize>words << 3;
     for (let r = 0; r + h < m; r++) {
+      // The offsets that reach cell row r from a press row on the board, as
+      // (start of that press row in the ring, column offset).
+      let active = 0;
+      for (let k = 0; k < offsetCount; k++) {
+        const rowOffset = dr(k);
+        if (rowOffset == -h) continue;
+        const pr = r - rowOffset;
+        if (pr < 0 || pr >= m) continue;
+        store<usize>(activeRowAt + (<usize>active << 2), ringSlot(pr, 0));
+        store<i32>(activeColAt + (<usize>active << 2), dc(k));
+        active++;
+      }
+      const rowBase = ringSlot(r + h, 0);
       for (let c = 0; c < n; c++) {
-        const at = ringSlot(r + h, c);
-        memory.fill(at, 0, <usize>words << 3);
-        addNeeded2(r * n + c, at);
-        for (let k = 0; k < offsetCount; k++) {
-          const rowOffset = dr(k);
-          if (rowOffset == -h) continue;
-          const pr = r - rowOffset;
-          const pc = c - dc(k);
-          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
-          xorWords(at, ringSlot(pr, pc), 0, words);
+        let count = 0;
+        for (let a = 0; a < active; a++) {
+          const pc = c - load<i32>(activeColAt + (<usize>a << 2));
+          if (pc < 0 || pc >= n) continue;
+          store<usize>(sourcesAt + (<usize>count << 2), load<usize>(activeRowAt + (<usize>a << 2)) + <usize>pc * stride);
+          count++;
         }
+        const at = rowBase + <usize>c * stride;
+        combine(at, count);
+        addNeeded2(r * n + c, at);
       }
     }
     let e = 0;
@@ -380,11 +445,14 @@ function solve2(maxCandidates: f64): i32 {
   bytes += <f64>unknowns * <f64>words * 8;
   bytes += <f64>ringRows * <f64>n * <f64>words * 8;
   bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
-  bytes += <f64>usedMax * <f64>full * 12 + 8 * <f64>usedMax + 2 * <f64>full * 8 + 64;
+  bytes += <f64>usedMax * <f64>full * 12 + 8 * <f64>usedMax + 2 * <f64>full * 8 + 3 * align8(<f64>offsetCount * 4) + 64;
   if (!ensureRegion(bytes, inputBytes)) return -1;
   bindInput();
   systemAt = take(<usize>unknowns * <usize>words << 3);
   ringAt = take(<usize>ringRows * <usize>n * <usize>words << 3);
+  activeRowAt = take(<usize>offsetCount << 2);
+  activeColAt = take(<usize>offsetCount << 2);
+  sourcesAt = take(<usize>offsetCount << 2);
   pivotsAt = take(<usize>unknowns << 2);
   freeAt = take(<usize>unknowns << 2);
   xAt = take(<usize>unknowns);

@@ -32,4 +32,15 @@ export {
   type SlidingInput,
 } from './boards.js';
 export type { Core, FlipKind, Heuristic, SlidingBoard } from './core.js';
+export {
+  parseLightsOutBoard,
+  splitLightsOutCases,
+  pressGrid,
+  type LightsOutBoard,
+  type LightsOutInput,
+  type LightsOutOptions,
+  type LightsOutPattern,
+  type LightsOutPress,
+  type LightsOutResult,
+} from './lightsOut.js';
 export { compilePuzzleWasm, defaultWasmUrl, type WasmSource } from './loader.js';

@@ -23,6 +23,7 @@ import {
   type SlidingInput,
 } from './boards.js';
 import type { WasmSource } from './loader.js';
+import { solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { createTwinCore } from './twin/index.js';
 
 export type EngineName = 'wasm' | 'ts';
@@ -110,6 +111,8 @@ export interface Solver {
   slidingDistances(goal: SlidingInput): number[];
   /** Whether `board` can reach `goal` (parity; no search). */
   slidingSolvable(board: SlidingInput, goal?: GoalName | SlidingInput): boolean;
+  /** Lights Out on any m x n board: fewest presses to the target(s), by linear algebra over GF(k). */
+  lightsOut(board: LightsOutInput, options?: LightsOutOptions): LightsOutResult;
 }
 
 const letters = MOVE_LETTERS.split('') as SlidingMove[];
@@ -212,6 +215,7 @@ export function solverFromCore(core: Core): Solver {
       const start = parseSlidingBoard(input);
       return core.sliding.solvable(start, resolveGoal(goalInput, start));
     },
+    lightsOut: (board, options) => solveLightsOut(core.lightsOut, board, options),
   };
 }
 
