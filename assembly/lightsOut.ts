@@ -518,7 +518,8 @@ function solve2(maxCandidates: f64): i32 {
       memory.copy(bestAt, currentAt, <usize>full << 3);
     }
   }
-  answerMinimal = used == dimension && candidates == Math.pow(2, <f64>dimension);
+  // Nothing to minimise when no target is reachable.
+  answerMinimal = !found || (used == dimension && candidates == Math.pow(2, <f64>dimension));
   setLastNodes(nodes);
   if (!found) return 0;
   for (let r = 0; r < m; r++) {
@@ -825,7 +826,7 @@ function solveP(maxCandidates: f64): i32 {
       memory.copy(bestAt, currentAt, <usize>cells);
     }
   }
-  answerMinimal = used == dimension && candidates == Math.pow(<f64>p, <f64>dimension);
+  answerMinimal = !found || (used == dimension && candidates == Math.pow(<f64>p, <f64>dimension));
   setLastNodes(nodes);
   if (!found) return 0;
   memory.copy(pressesAt, bestAt, <usize>cells);

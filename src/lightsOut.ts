@@ -360,3 +360,13 @@ export function pressGrid(result: LightsOutResult, m: number, n: number): string
   for (const press of result.presses) counts[press.row - 1][press.col - 1] = press.count ?? 1;
   return counts.map((row) => row.map((count) => count.toString(36)).join(''));
 }
+
+/**
+ * Flip Game and Pilots as Lights Out problems: a 4x4 board of bits (bit
+ * 4 * row + column set for 'b' / '+'); flip = cross to all 0 or all 1, pilots =
+ * row and column to all 0.
+ */
+export function flipProblem(kind: 'flip' | 'pilots', board: number): LightsOutProblem {
+  const grid = Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => (board >> (4 * r + c)) & 1));
+  return lightsOutProblem(grid, kind === 'flip' ? { pattern: 'cross', targets: [0, 1] } : { pattern: 'rowcol' });
+}

@@ -54,6 +54,7 @@ interface Reduced {
   free: Int32Array;
 }
 
+/** No target reachable: nothing to minimise, so `minimal` holds. */
 function answerNone(dimension: number): LightsOutAnswer {
   return { presses: null, target: -1, kernelDimension: dimension, reachableTargets: 0, minimal: true, nodes: 0 };
 }
