@@ -148,7 +148,9 @@ let bump: usize = 0;
 
 let words: i32 = 0; // u64 words of an affine vector: unknowns + targetCount bits
 let rowWords: i32 = 0; // u64 words of one board row of presses
-let full: i32 = 0; // rowWords * m
+let full: i32 = 0; // rowWords * m: a press board, row by row
+let packed: i32 = 0; // words of a press board packed without row padding (bit r * n + c)
+let rowsAt: usize = 0; // one row-by-row press board, what expand2 writes
 let systemAt: usize = 0;
 let ringAt: usize = 0;
 let ringRows: i32 = 0;
@@ -400,33 +402,70 @@ function expand2(target: i32, out: usize): void {
 }
 
 @inline function kernelVector(j: i32): usize {
-  return kernelAt + ((<usize>j * <usize>full) << 3);
+  return kernelAt + ((<usize>j * <usize>packed) << 3);
+}
+
+// The row-by-row board at rowsAt into `out`, `packed` words, bit r * n + c: the
+// coset walk touches fewer words when rows narrower than 64 cells share words.
+function pack(out: usize): void {
+  memory.fill(out, 0, <usize>packed << 3);
+  for (let r = 0; r < m; r++) {
+    const row = wordAt(rowsAt, r * rowWords);
+    for (let w = 0; w < rowWords; w++) {
+      const value = load<u64>(wordAt(row, w));
+      if (value == 0) continue;
+      const position = r * n + (w << 6);
+      const shift = <u64>(position & 63);
+      const at = wordAt(out, position >> 6);
+      store<u64>(at, load<u64>(at) | (value << shift));
+      if (shift != 0 && (position >> 6) + 1 < packed) {
+        const next = at + 8;
+        store<u64>(next, load<u64>(next) | (value >> (64 - shift)));
+      }
+    }
+  }
 }
 
 // The Gray-code walk over one coset; returns the lightest step (weight in walkWeight).
 let walkWeight: i64 = 0;
+
+// XORs one kernel vector, given as (word index, word) pairs of 16 bytes from
+// `entry` to `end`, into the current press set; returns the updated weight.
+@inline function applyPairs(entry: usize, end: usize, weight: i32): i32 {
+  while (entry < end) {
+    const at = currentAt + (<usize>load<u32>(entry) << 3);
+    const before = load<u64>(at);
+    const after = before ^ load<u64>(entry, 8);
+    weight += <i32>popcnt<u64>(after) - <i32>popcnt<u64>(before);
+    store<u64>(at, after);
+    entry += 16;
+  }
+  return weight;
+}
+
 @noinline function walk2(): f64 {
-  let weight: i64 = 0;
-  for (let w = 0; w < full; w++) weight += <i64>popcnt<u64>(load<u64>(wordAt(currentAt, w)));
+  let weight: i32 = 0;
+  for (let w = 0; w < packed; w++) weight += <i32>popcnt<u64>(load<u64>(wordAt(currentAt, w)));
   let lightest = weight;
   let lightestStep: u64 = 0;
   const count = <u64>candidates;
-  for (let step: u64 = 1; step < count; step++) {
-    const j = <i32>ctz<u64>(step);
-    const vector = kernelVector(j);
-    const list = nonZeroAt + ((<usize>j * <usize>full) << 2);
-    const length = load<i32>(nonZeroCountAt + (<usize>j << 2));
-    for (let q = 0; q < length; q++) {
-      const w = load<i32>(list + (<usize>q << 2));
-      const at = wordAt(currentAt, w);
-      const before = load<u64>(at);
-      const after = before ^ load<u64>(wordAt(vector, w));
-      weight += <i64>popcnt<u64>(after) - <i64>popcnt<u64>(before);
-      store<u64>(at, after);
-    }
+  // Odd steps add vector 0 (half of all steps): its pairs are found once.
+  const firstStart = nonZeroAt;
+  const firstEnd = firstStart + (<usize>load<i32>(nonZeroCountAt) << 4);
+  for (let step: u64 = 1; step < count; step += 2) {
+    weight = applyPairs(firstStart, firstEnd, weight);
     if (weight < lightest) {
       lightest = weight;
       lightestStep = step;
+    }
+    const next = step + 1;
+    if (next >= count) break;
+    const j = <i32>ctz<u64>(next);
+    const start = nonZeroAt + ((<usize>j * <usize>packed) << 4);
+    weight = applyPairs(start, start + (<usize>load<i32>(nonZeroCountAt + (<usize>j << 2)) << 4), weight);
+    if (weight < lightest) {
+      lightest = weight;
+      lightestStep = next;
     }
   }
   walkWeight = lightest;
@@ -439,13 +478,14 @@ function solve2(maxCandidates: f64): i32 {
   words = (unknowns + targetCount + 63) >> 6;
   rowWords = (n + 63) >> 6;
   full = rowWords * m;
+  packed = (cells + 63) >> 6;
   ringRows = h > 0 ? maxDr + h + 1 : 0;
   const usedMax = min(unknowns, MAX_USED);
   let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
   bytes += <f64>unknowns * <f64>words * 8;
   bytes += <f64>ringRows * <f64>n * <f64>words * 8;
   bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
-  bytes += <f64>usedMax * <f64>full * 12 + 8 * <f64>usedMax + 2 * <f64>full * 8 + 3 * align8(<f64>offsetCount * 4) + 64;
+  bytes += <f64>usedMax * <f64>packed * 24 + 8 * <f64>usedMax + 2 * <f64>packed * 8 + <f64>full * 8 + 3 * align8(<f64>offsetCount * 4) + 64;
   if (!ensureRegion(bytes, inputBytes)) return -1;
   bindInput();
   systemAt = take(<usize>unknowns * <usize>words << 3);
@@ -456,11 +496,12 @@ function solve2(maxCandidates: f64): i32 {
   pivotsAt = take(<usize>unknowns << 2);
   freeAt = take(<usize>unknowns << 2);
   xAt = take(<usize>unknowns);
-  kernelAt = take(<usize>usedMax * <usize>full << 3);
-  nonZeroAt = take(<usize>usedMax * <usize>full << 2);
+  kernelAt = take(<usize>usedMax * <usize>packed << 3);
+  nonZeroAt = take(<usize>usedMax * <usize>packed << 4);
   nonZeroCountAt = take(<usize>usedMax << 2);
-  currentAt = take(<usize>full << 3);
-  const bestAt = take(<usize>full << 3);
+  currentAt = take(<usize>packed << 3);
+  const bestAt = take(<usize>packed << 3);
+  rowsAt = take(<usize>full << 3);
 
   buildSystem2();
   eliminate2();
@@ -474,12 +515,15 @@ function solve2(maxCandidates: f64): i32 {
     store<u8>(xAt + <usize>f, 1);
     for (let i = 0; i < rank; i++) store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemBit(i, f));
     const vector = kernelVector(j);
-    expand2(-1, vector);
-    const list = nonZeroAt + ((<usize>j * <usize>full) << 2);
+    expand2(-1, rowsAt);
+    pack(vector);
+    const list = nonZeroAt + ((<usize>j * <usize>packed) << 4);
     let length = 0;
-    for (let w = 0; w < full; w++) {
-      if (load<u64>(wordAt(vector, w)) != 0) {
-        store<i32>(list + (<usize>length << 2), w);
+    for (let w = 0; w < packed; w++) {
+      const value = load<u64>(wordAt(vector, w));
+      if (value != 0) {
+        store<u32>(list + (<usize>length << 4), w);
+        store<u64>(list + (<usize>length << 4), value, 8);
         length++;
       }
     }
@@ -503,30 +547,28 @@ function solve2(maxCandidates: f64): i32 {
     answerReachable++;
     memory.fill(xAt, 0, <usize>unknowns);
     for (let i = 0; i < rank; i++) store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemBit(i, unknowns + t));
-    expand2(t, currentAt);
+    expand2(t, rowsAt);
+    pack(currentAt);
     const lightestStep = <u64>walk2();
     nodes += candidates;
     if (!found || walkWeight < bestWeight) {
       found = true;
       bestWeight = walkWeight;
       answerTarget = t;
-      expand2(t, currentAt);
+      expand2(t, rowsAt);
+      pack(currentAt);
       const code = lightestStep ^ (lightestStep >> 1);
       for (let j = 0; j < used; j++) {
-        if (((code >> <u64>j) & 1) != 0) xorWords(currentAt, kernelVector(j), 0, full);
+        if (((code >> <u64>j) & 1) != 0) xorWords(currentAt, kernelVector(j), 0, packed);
       }
-      memory.copy(bestAt, currentAt, <usize>full << 3);
+      memory.copy(bestAt, currentAt, <usize>packed << 3);
     }
   }
   // Nothing to minimise when no target is reachable.
   answerMinimal = !found || (used == dimension && candidates == Math.pow(2, <f64>dimension));
   setLastNodes(nodes);
   if (!found) return 0;
-  for (let r = 0; r < m; r++) {
-    for (let c = 0; c < n; c++) {
-      store<u8>(pressesAt + <usize>(r * n + c), <u8>testBit(wordAt(bestAt, r * rowWords), c));
-    }
-  }
+  for (let cell = 0; cell < cells; cell++) store<u8>(pressesAt + <usize>cell, <u8>testBit(bestAt, cell));
   return 1;
 }
 

@@ -184,6 +184,19 @@ function solveGf2(problem: LightsOutProblem): LightsOutAnswer {
     }
   };
 
+  // The coset walk works on boards packed without row padding (bit r * n + c):
+  // fewer words when rows are narrower than a word.
+  const packedWords = (cells + 31) >>> 5;
+  const rowsBoard = new Uint32Array(full);
+  const pack = (out: Uint32Array): void => {
+    out.fill(0);
+    for (let r = 0; r < m; r++) {
+      for (let c = 0; c < n; c++) {
+        if ((rowsBoard[r * rowWords + (c >>> 5)] >>> (c & 31)) & 1) out[(r * n + c) >>> 5] |= 1 << ((r * n + c) & 31);
+      }
+    }
+  };
+
   const { candidates, used } = budget(2, dimension, problem.maxCandidates);
   const kernel: Uint32Array[] = [];
   const nonZero: Int32Array[] = [];
@@ -193,11 +206,12 @@ function solveGf2(problem: LightsOutProblem): LightsOutAnswer {
     const f = free[j];
     x[f] = 1;
     for (let i = 0; i < rank; i++) x[pivots[i]] = bit(i, f);
-    const vector = new Uint32Array(full);
-    expand(x, -1, vector);
+    expand(x, -1, rowsBoard);
+    const vector = new Uint32Array(packedWords);
+    pack(vector);
     kernel.push(vector);
     const list: number[] = [];
-    for (let w = 0; w < full; w++) if (vector[w] !== 0) list.push(w);
+    for (let w = 0; w < packedWords; w++) if (vector[w] !== 0) list.push(w);
     nonZero.push(Int32Array.from(list));
   }
 
@@ -206,7 +220,7 @@ function solveGf2(problem: LightsOutProblem): LightsOutAnswer {
   let bestTarget = -1;
   let reachable = 0;
   let nodes = 0;
-  const current = new Uint32Array(full);
+  const current = new Uint32Array(packedWords);
   for (let t = 0; t < targetCount; t++) {
     let consistent = true;
     for (let i = rank; i < equations && consistent; i++) if (bit(i, unknowns + t)) consistent = false;
@@ -214,9 +228,10 @@ function solveGf2(problem: LightsOutProblem): LightsOutAnswer {
     reachable++;
     x.fill(0);
     for (let i = 0; i < rank; i++) x[pivots[i]] = bit(i, unknowns + t);
-    expand(x, t, current);
+    expand(x, t, rowsBoard);
+    pack(current);
     let weight = 0;
-    for (let w = 0; w < full; w++) weight += popcount32(current[w]);
+    for (let w = 0; w < packedWords; w++) weight += popcount32(current[w]);
     let lightest = weight;
     let lightestStep = 0;
     for (let step = 1; step < candidates; step++) {
@@ -240,19 +255,18 @@ function solveGf2(problem: LightsOutProblem): LightsOutAnswer {
       bestWeight = lightest;
       bestTarget = t;
       // Rebuild the lightest: the particular solution plus the Gray code's vectors.
-      expand(x, t, current);
+      expand(x, t, rowsBoard);
+      pack(current);
       const code = lightestStep ^ (lightestStep >>> 1);
       for (let j = 0; j < used; j++) {
-        if ((code >>> j) & 1) for (let w = 0; w < full; w++) current[w] ^= kernel[j][w];
+        if ((code >>> j) & 1) for (let w = 0; w < packedWords; w++) current[w] ^= kernel[j][w];
       }
       best = current.slice();
     }
   }
   if (best === null) return answerNone(dimension);
   const presses = new Uint8Array(cells);
-  for (let r = 0; r < m; r++) {
-    for (let c = 0; c < n; c++) presses[r * n + c] = (best[r * rowWords + (c >>> 5)] >>> (c & 31)) & 1;
-  }
+  for (let cell = 0; cell < cells; cell++) presses[cell] = (best[cell >>> 5] >>> (cell & 31)) & 1;
   return { presses, target: bestTarget, kernelDimension: dimension, reachableTargets: reachable, minimal: used === dimension && candidates === 2 ** dimension, nodes };
 }
 
