@@ -38,7 +38,8 @@ export interface LightsOutOptions {
   targets?: ReadonlyArray<LightsOutInput | number>;
   /**
    * Press sets weighed at most per target in the coset search (1 to 2^32). Default
-   * 2^24, lowered on big boards so that a search stays near 2^32 word operations.
+   * 2^24, lowered on big boards (more than 256 64-bit words a press set) so that a
+   * search stays near 2^32 word operations: 2^18 on a 1000x1000 board.
    * When the kernel's coset is larger, the result is the lightest seen, `minimal: false`.
    */
   maxKernel?: number;
@@ -311,7 +312,7 @@ export function lightsOutProblem(input: LightsOutInput, options: LightsOutOption
   let maxCandidates: number;
   if (options.maxKernel === undefined) {
     // 2^24 press sets, fewer when a press board spans many words.
-    const boardWords = colors === 2 ? m * Math.ceil(n / 64) : m * n / 8;
+    const boardWords = colors === 2 ? Math.ceil((m * n) / 64) : (m * n) / 8;
     maxCandidates = Math.max(1, Math.min(DEFAULT_CANDIDATES, 2 ** Math.floor(Math.log2(2 ** 32 / boardWords))));
   } else {
     maxCandidates = options.maxKernel;

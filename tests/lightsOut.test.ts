@@ -396,6 +396,31 @@ describe('the two engines agree', () => {
   });
 });
 
+describe('memory', () => {
+  it('turns a module that cannot grow into an error naming the size', async () => {
+    const { wasmLightsOut } = await import('../src/wasm/lightsOut.js');
+    const memory = new WebAssembly.Memory({ initial: 1 });
+    const refusing = {
+      memory,
+      scratchPointer: () => 0,
+      lastNodes: () => 0,
+      lightsOutReserve: () => 0,
+      lightsOutNeeded: () => 3 * 2 ** 30,
+    } as unknown as Parameters<typeof wasmLightsOut>[0];
+    const problem = lightsOutProblem('010\n111\n010');
+    expect(() => wasmLightsOut(refusing).solve(problem)).toThrow(/^lights out: the input of a 3x3 board needs 3072\.0 MiB of wasm memory \(3221225472 bytes\)/);
+    const failingSolve = { ...refusing, lightsOutReserve: () => 1024, lightsOutSolve: () => -1 } as typeof refusing;
+    expect(() => wasmLightsOut(failingSolve).solve(problem)).toThrow(/^lights out: solving a 3x3 board needs 3072\.0 MiB/);
+  });
+
+  it('grows for a 1000x1000 board and still answers small ones after', async () => {
+    const core = (await loadCore('wasm')).lightsOut;
+    const before = solveLightsOut(core, ['11', '11']);
+    solveLightsOut(core, Array.from({ length: 1000 }, () => '0'.repeat(1000)));
+    expect(solveLightsOut(core, ['11', '11'])).toEqual({ ...before, stats: expect.anything() });
+  });
+});
+
 describe('the public API', () => {
   it.each(engineNames)('solver.lightsOut, flip and pilots on %s', async (engine) => {
     const solver: Solver = await createSolver({ engine });
