@@ -313,6 +313,26 @@ function buildSystem2(): void {
   }
 }
 
+// row ^= pivot row, words from..words-1, four words a step (the elimination's hot loop).
+@inline function xorRowTail(row: usize, pivotRow: usize, from: i32): void {
+  let at = wordAt(row, from);
+  let source = wordAt(pivotRow, from);
+  const end = wordAt(row, words);
+  while (at + 32 <= end) {
+    store<u64>(at, load<u64>(at) ^ load<u64>(source));
+    store<u64>(at, load<u64>(at, 8) ^ load<u64>(source, 8), 8);
+    store<u64>(at, load<u64>(at, 16) ^ load<u64>(source, 16), 16);
+    store<u64>(at, load<u64>(at, 24) ^ load<u64>(source, 24), 24);
+    at += 32;
+    source += 32;
+  }
+  while (at < end) {
+    store<u64>(at, load<u64>(at) ^ load<u64>(source));
+    at += 8;
+    source += 8;
+  }
+}
+
 // Gauss-Jordan over GF(2); pivots and free columns as in the twin.
 function eliminate2(): i32 {
   let free = 0;
@@ -347,7 +367,7 @@ function eliminate2(): i32 {
     for (let i = 0; i < rows; i++) {
       if (i == rank) continue;
       const at = systemAt + ((<usize>i * <usize>words) << 3);
-      if ((load<u64>(wordAt(at, w)) & mask) != 0) xorWords(at, top, w, words);
+      if ((load<u64>(wordAt(at, w)) & mask) != 0) xorRowTail(at, top, w);
     }
     store<i32>(pivotsAt + (<usize>rank << 2), col);
     rank++;
