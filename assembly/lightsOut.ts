@@ -194,8 +194,32 @@ let sourcesAt: usize = 0;
 
 // dst = (accumulate ? dst : 0) ^ the `k` (1..4) vectors at a, b, c, d: one pass over the words.
 @inline function xorUpTo4(dst: usize, a: usize, b: usize, c: usize, d: usize, k: i32, accumulate: bool): void {
-  for (let w = 0; w < words; w++) {
-    const o = <usize>w << 3;
+  const end = <usize>words << 3;
+  let o: usize = 0;
+  // Two words a step, then the odd one.
+  for (; o + 16 <= end; o += 16) {
+    let first = load<u64>(a + o);
+    let second = load<u64>(a + o, 8);
+    if (k > 1) {
+      first ^= load<u64>(b + o);
+      second ^= load<u64>(b + o, 8);
+    }
+    if (k > 2) {
+      first ^= load<u64>(c + o);
+      second ^= load<u64>(c + o, 8);
+    }
+    if (k > 3) {
+      first ^= load<u64>(d + o);
+      second ^= load<u64>(d + o, 8);
+    }
+    if (accumulate) {
+      first ^= load<u64>(dst + o);
+      second ^= load<u64>(dst + o, 8);
+    }
+    store<u64>(dst + o, first);
+    store<u64>(dst + o, second, 8);
+  }
+  if (o < end) {
     let value = load<u64>(a + o);
     if (k > 1) value ^= load<u64>(b + o);
     if (k > 2) value ^= load<u64>(c + o);
