@@ -372,6 +372,26 @@ describe.each(engineNames)('lights out on %s', (name: EngineName) => {
     expect(replay(board, result, stencils.cross(size, size), size, size, false, 2).every((v) => v === 0)).toBe(true);
   });
 
+  it.each([
+    ['rowcol', 64, 64, true, 2],
+    ['x', 64, 64, false, 2], // kernel dimension 28: a partial coset walk
+    ['cross', 100, 100, false, 3],
+    ['plus-only', 20, 20, true, 5],
+  ] as const)('large boards: %s %ix%i (torus %s), k = %i', async (pattern, m, n, torus, k) => {
+    const random = mulberry32(m * 1000 + k);
+    const stencil = stencils[pattern](m, n);
+    const board = new Array<number>(m * n).fill(0);
+    for (let cell = 0; cell < m * n; cell++) {
+      const times = Math.floor(random() * k);
+      for (const hit of reach(stencil, m, n, torus, Math.floor(cell / n), cell % n)) board[hit] = (board[hit] + times) % k;
+    }
+    const rows = Array.from({ length: m }, (_, r) => board.slice(r * n, r * n + n));
+    const result = await solve(rows, { pattern, torus, colors: k, maxKernel: 4096 });
+    expect(result.solvable).toBe(true);
+    expect(result.minimal).toBe(k ** result.kernelDimension <= 4096);
+    expect(replay(board, result, stencil, m, n, torus, k).every((v) => v === 0)).toBe(true);
+  });
+
   it('says Impossible when no target is reachable', async () => {
     const none = await solve(['10', '00'], { pattern: 'x' });
     expect(none).toMatchObject({ solvable: false, length: null, presses: [], reason: expect.stringMatching(/^Impossible/) });

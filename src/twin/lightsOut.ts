@@ -158,8 +158,6 @@ function solveGf2(problem: LightsOutProblem): LightsOutAnswer {
   // Full press boards: m rows of rowWords words.
   const rowWords = (n + 31) >>> 5;
   const full = m * rowWords;
-  let minDr = 0;
-  for (let k = 0; k < offsetCount; k++) minDr = Math.min(minDr, offsets[2 * k]);
   /** Expands unknown values `x` (one bit each) into `out`; `target` -1 for the homogeneous chase. */
   const expand = (x: Uint8Array, target: number, out: Uint32Array): void => {
     out.fill(0);
@@ -436,8 +434,6 @@ function solveGfp(problem: LightsOutProblem): LightsOutAnswer {
   const free = Int32Array.from(freeList);
   const dimension = unknowns - rank;
 
-  let minDr = 0;
-  for (let k = 0; k < offsetCount; k++) minDr = Math.min(minDr, offsets[2 * k]);
   const expand = (x: Uint8Array, target: number, out: Uint8Array): void => {
     out.fill(0);
     out.set(x.subarray(0, unknowns));
