@@ -710,8 +710,14 @@ function inverseMod(a: i32, p: i32): i32 {
   return <i32>load<u8>(systemAt + <usize>row * <usize>width + <usize>column);
 }
 
+// products[f * 256 + v] = f * v mod p, for f, v < p.
+let productsAt: usize = 0;
+
 function eliminateP(): void {
   const p = colors;
+  for (let f = 0; f < p; f++) {
+    for (let v = 0; v < p; v++) store<u8>(productsAt + (<usize>f << 8) + <usize>v, <u8>((f * v) % p));
+  }
   let free = 0;
   rank = 0;
   const rows = unknowns;
@@ -744,9 +750,13 @@ function eliminateP(): void {
       const at = systemAt + <usize>i * <usize>width;
       const factor = <i32>load<u8>(at + <usize>col);
       if (factor == 0) continue;
-      const minus = p - factor;
+      // row += (p - factor) * pivot row, the products from a table: no division in the cubic loop.
+      const times = productsAt + (<usize>(p - factor) << 8);
       for (let q = col; q < width; q++) {
-        store<u8>(at + <usize>q, <u8>((<i32>load<u8>(at + <usize>q) + minus * <i32>load<u8>(top + <usize>q)) % p));
+        const a = at + <usize>q;
+        let value = <i32>load<u8>(a) + <i32>load<u8>(times + <usize>load<u8>(top + <usize>q));
+        if (value >= p) value -= p;
+        store<u8>(a, <u8>value);
       }
     }
     store<i32>(pivotsAt + (<usize>rank << 2), col);
@@ -827,7 +837,7 @@ function solveP(maxCandidates: f64): i32 {
   bytes += align8(<f64>unknowns * <f64>width);
   bytes += align8(<f64>ringRows * <f64>n * <f64>width);
   bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
-  bytes += align8(<f64>usedMax * <f64>cells) + <f64>usedMax * <f64>cells * 4 + 8 * <f64>usedMax + 2 * align8(<f64>cells) + 8 * (<f64>usedMax + 2) + 64;
+  bytes += <f64>p * 256 + align8(<f64>usedMax * <f64>cells) + <f64>usedMax * <f64>cells * 4 + 8 * <f64>usedMax + 2 * align8(<f64>cells) + 8 * (<f64>usedMax + 2) + 64;
   if (!ensureRegion(bytes, inputBytes)) return -1;
   bindInput();
   systemAt = take(<usize>unknowns * <usize>width);
@@ -839,6 +849,7 @@ function solveP(maxCandidates: f64): i32 {
   nonZeroAt = take((<usize>usedMax * <usize>cells) << 2);
   nonZeroCountAt = take(<usize>usedMax << 2);
   digitsAt = take((<usize>usedMax + 2) << 2);
+  productsAt = take(<usize>p << 8);
   currentAt = take(<usize>cells);
   const bestAt = take(<usize>cells);
 

@@ -251,7 +251,7 @@ export function chaseRowsOf(offsets: Int32Array, torus: boolean): number {
 
 /** Work limits (GF(2) in 64-bit word operations, GF(p) in byte operations), a few seconds at most. */
 const GF2_LIMIT = 2 ** 31;
-const GFP_LIMIT = 2 ** 30;
+const GFP_LIMIT = 2 ** 31;
 const DEFAULT_CANDIDATES = 2 ** 24;
 const MAX_CANDIDATES = 2 ** 32;
 
