@@ -223,18 +223,23 @@ describe.each(engineNames)('lights out on %s', (name: EngineName) => {
     expect(checked).toBeGreaterThan(200000);
   });
 
-  it('every board up to 9 cells for x, plus-only, rowcol and a stencil, plane and torus', async () => {
+  it('every board up to 4x3 for x, plus-only, rowcol and two stencils, plane and torus', async () => {
     const engine = await core();
     const knight: Stencil = [[0, 0], [-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]];
     const knightGrid = ['.#.#.', '#...#', '..X..', '#...#', '.#.#.'];
+    // Reaches two rows up through one cell straight above: chased with 2 unknown rows.
+    const tall: Stencil = [[-2, 0], [0, -1], [0, 0], [0, 1], [1, 0]];
+    const tallGrid = '.#./.../#X#/.#.';
+    expect(lightsOutProblem('000\n000\n000', { pattern: tallGrid }).chaseRows).toBe(2);
     const failures = collector();
     for (const [label, pattern, make] of [
       ['x', 'x', stencils.x],
       ['plus-only', 'plus-only', stencils['plus-only']],
       ['rowcol', 'rowcol', stencils.rowcol],
       ['knight stencil', knightGrid, () => knight],
+      ['tall stencil', tallGrid, () => tall],
     ] as const) {
-      for (let m = 1; m <= 3; m++) {
+      for (let m = 1; m <= 4; m++) {
         for (let n = 1; n <= 3; n++) {
           for (const torus of [false, true]) {
             const stencil = make(m, n);
