@@ -650,7 +650,9 @@ function buildSystemP(): void {
           const from = ringSlotP(pr, pc);
           for (let w = 0; w < width; w++) {
             const a = at + <usize>w;
-            store<u8>(a, <u8>((<i32>load<u8>(a) + p - <i32>load<u8>(from + <usize>w)) % p));
+            let value = <i32>load<u8>(a) - <i32>load<u8>(from + <usize>w);
+            if (value < 0) value += p;
+            store<u8>(a, <u8>value);
           }
         }
       }
@@ -667,7 +669,9 @@ function buildSystemP(): void {
           const from = ringSlotP(pr, pc);
           for (let w = 0; w < width; w++) {
             const a = at + <usize>w;
-            store<u8>(a, <u8>((<i32>load<u8>(a) + <i32>load<u8>(from + <usize>w)) % p));
+            let value = <i32>load<u8>(a) + <i32>load<u8>(from + <usize>w);
+            if (value >= p) value -= p;
+            store<u8>(a, <u8>value);
           }
         }
         for (let t = 0; t < targetCount; t++) {

@@ -249,7 +249,10 @@ export function chaseRowsOf(offsets: Int32Array, torus: boolean): number {
   return atMin === 1 && straight ? -minDr : 0;
 }
 
-/** Work limits (GF(2) in 64-bit word operations, GF(p) in byte operations), a few seconds at most. */
+/**
+ * Work limits (GF(2) in 64-bit word operations, GF(p) in byte operations): about
+ * a second on the wasm engine at the limit, several on the TypeScript twin.
+ */
 const GF2_LIMIT = 2 ** 31;
 const GFP_LIMIT = 2 ** 31;
 const DEFAULT_CANDIDATES = 2 ** 24;
@@ -266,8 +269,8 @@ function checkSize(m: number, n: number, k: number, offsets: Int32Array, h: numb
   if (chase + eliminate > limit || cells > 2 ** 24) {
     const method = h > 0 ? `light chasing with ${unknowns} unknowns` : `Gaussian elimination over all ${cells} cells`;
     const hint = k === 2
-      ? 'up to 1024x1024 with cross or plus-only on the plane, about 64x64 otherwise'
-      : 'about 100x100 with cross or plus-only on the plane, about 32x32 otherwise';
+      ? 'about 2800x2800 with cross or plus-only on the plane (light chasing), about 64x64 otherwise'
+      : 'about 700x700 with cross or plus-only on the plane (light chasing), about 32x32 otherwise';
     throw new PuzzleInputError(`too large: a ${m}x${n} board, pattern ${patternName}, k = ${k} needs ${method} (about ${(chase + eliminate).toExponential(1)} operations); this solver handles ${hint}`);
   }
 }

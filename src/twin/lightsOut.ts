@@ -354,7 +354,10 @@ function solveGfp(problem: LightsOutProblem): LightsOutAnswer {
           const pc = c - offsets[2 * k + 1];
           if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
           const from = slot(pr, pc);
-          for (let w = 0; w < width; w++) ring[at + w] = (ring[at + w] + p - ring[from + w]) % p;
+          for (let w = 0; w < width; w++) {
+            const value = ring[at + w] - ring[from + w];
+            ring[at + w] = value < 0 ? value + p : value;
+          }
         }
       }
     }
@@ -368,7 +371,10 @@ function solveGfp(problem: LightsOutProblem): LightsOutAnswer {
           const pc = c - offsets[2 * k + 1];
           if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
           const from = slot(pr, pc);
-          for (let w = 0; w < width; w++) system[at + w] = (system[at + w] + ring[from + w]) % p;
+          for (let w = 0; w < width; w++) {
+            const value = system[at + w] + ring[from + w];
+            system[at + w] = value >= p ? value - p : value;
+          }
         }
         for (let t = 0; t < targetCount; t++) {
           system[at + unknowns + t] = (needed(r * n + c, t) + p - system[at + unknowns + t]) % p;
