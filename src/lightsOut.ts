@@ -219,34 +219,42 @@ function resolveOffsets(pattern: LightsOutPattern, m: number, n: number, torus: 
     throw new PuzzleInputError('pattern must be a name (cross, rowcol, x, plus-only) or a stencil grid');
   }
   if (!torus) return Int32Array.from(flat);
-  // On a torus, offsets that land on the same cell count once.
+  // On a torus, offsets that land on the same cell count once (the first, in
+  // row-major stencil order, stands for them).
   const seen = new Set<number>();
   const out: number[] = [];
   for (let i = 0; i < flat.length; i += 2) {
-    const dr = ((flat[i] % m) + m) % m;
-    const dc = ((flat[i + 1] % n) + n) % n;
-    const key = dr * n + dc;
+    const key = (((flat[i] % m) + m) % m) * n + (((flat[i + 1] % n) + n) % n);
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push(dr, dc);
+    out.push(flat[i], flat[i + 1]);
   }
-  return Int32Array.from(sortPairs(out));
+  return Int32Array.from(out);
 }
 
-/** h > 0 when light chasing applies on the plane: the pattern's lowest-reaching row holds only (-h, 0). */
-export function chaseRowsOf(offsets: Int32Array, torus: boolean): number {
-  if (torus) return 0;
+/**
+ * h > 0 when light chasing applies: the pattern reaches h rows up through one
+ * cell only, straight above (so each cell row forces one press row), and on a
+ * torus the pattern's rows fit on the board without meeting round the back.
+ */
+export function chaseRowsOf(offsets: Int32Array, torus: boolean, rows = 0, cols = 1): number {
   let minDr = 0;
-  for (let i = 0; i < offsets.length; i += 2) minDr = Math.min(minDr, offsets[i]);
+  let maxDr = 0;
+  for (let i = 0; i < offsets.length; i += 2) {
+    minDr = Math.min(minDr, offsets[i]);
+    maxDr = Math.max(maxDr, offsets[i]);
+  }
   if (minDr >= 0) return 0;
   let atMin = 0;
   let straight = false;
   for (let i = 0; i < offsets.length; i += 2) {
     if (offsets[i] !== minDr) continue;
     atMin++;
-    straight = offsets[i + 1] === 0;
+    straight = torus ? offsets[i + 1] % cols === 0 : offsets[i + 1] === 0;
   }
-  return atMin === 1 && straight ? -minDr : 0;
+  if (atMin !== 1 || !straight) return 0;
+  if (torus && rows <= maxDr - minDr) return 0;
+  return -minDr;
 }
 
 /**
@@ -258,9 +266,11 @@ const GFP_LIMIT = 2 ** 31;
 const DEFAULT_CANDIDATES = 2 ** 24;
 const MAX_CANDIDATES = 2 ** 32;
 
-function checkSize(m: number, n: number, k: number, offsets: Int32Array, h: number, targetCount: number, patternName: string): void {
+function checkSize(m: number, n: number, k: number, torus: boolean, offsets: Int32Array, h: number, targetCount: number, patternName: string): void {
   const cells = m * n;
-  const unknowns = h > 0 ? Math.min(h, m) * n : cells;
+  let reachDown = 0;
+  for (let i = 0; i < offsets.length; i += 2) reachDown = Math.max(reachDown, offsets[i]);
+  const unknowns = h === 0 ? cells : (torus ? h + reachDown : Math.min(h, m)) * n;
   const width = unknowns + targetCount;
   const perVector = k === 2 ? Math.ceil(width / 64) : width;
   const chase = h > 0 ? cells * (offsets.length / 2) * perVector : 0;
@@ -269,8 +279,8 @@ function checkSize(m: number, n: number, k: number, offsets: Int32Array, h: numb
   if (chase + eliminate > limit || cells > 2 ** 24) {
     const method = h > 0 ? `light chasing with ${unknowns} unknowns` : `Gaussian elimination over all ${cells} cells`;
     const hint = k === 2
-      ? 'about 2800x2800 with cross or plus-only on the plane (light chasing), about 64x64 otherwise'
-      : 'about 700x700 with cross or plus-only on the plane (light chasing), about 32x32 otherwise';
+      ? 'about 2800x2800 with cross or plus-only (light chasing), about 64x64 otherwise'
+      : 'about 700x700 with cross or plus-only (light chasing), about 32x32 otherwise';
     throw new PuzzleInputError(`too large: a ${m}x${n} board, pattern ${patternName}, k = ${k} needs ${method} (about ${(chase + eliminate).toExponential(1)} operations); this solver handles ${hint}`);
   }
 }
@@ -309,9 +319,9 @@ export function lightsOutProblem(input: LightsOutInput, options: LightsOutOption
     }
     return parsed.cells;
   });
-  const h = chaseRowsOf(offsets, torus);
+  const h = chaseRowsOf(offsets, torus, m, n);
   const patternName = typeof pattern === 'string' && patternNames.includes(pattern) ? pattern : 'stencil';
-  checkSize(m, n, colors, offsets, h, targets.length, patternName);
+  checkSize(m, n, colors, torus, offsets, h, targets.length, patternName);
   let maxCandidates: number;
   if (options.maxKernel === undefined) {
     // 2^24 press sets, fewer when a press board spans many words.

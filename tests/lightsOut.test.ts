@@ -503,8 +503,10 @@ describe('the public API', () => {
 
   it('chases where the lowest-reaching pattern cell is alone and straight above, eliminates elsewhere', () => {
     const chase = (options: LightsOutOptions, board = '000\n000\n000') => (lightsOutProblem(board, options) as LightsOutProblem).chaseRows;
-    expect([chase({}), chase({ pattern: 'plus-only' }), chase({ pattern: 'x' }), chase({ torus: true })]).toEqual([1, 1, 0, 0]);
+    expect([chase({}), chase({ pattern: 'plus-only' }), chase({ pattern: 'x' }), chase({ torus: true })]).toEqual([1, 1, 0, 1]);
+    // A torus chases only when the pattern's rows do not meet round the back.
+    expect([chase({ torus: true }, '000'), chase({ torus: true }, '00\n00'), chase({ torus: true }, '000\n000\n000\n000')]).toEqual([0, 1, 1]);
     // rowcol reaches m - 1 rows up through one cell, straight above: it chases too.
-    expect([chase({ pattern: 'rowcol' }), chase({ pattern: 'rowcol', torus: true }), chase({ pattern: '#X#' }), chase({ pattern: '#.#\n.X.' })]).toEqual([2, 0, 0, 0]);
+    expect([chase({ pattern: 'rowcol' }), chase({ pattern: 'rowcol', torus: true }), chase({ pattern: '#X#' }), chase({ pattern: '#.#\n.X.' })]).toEqual([2, 2, 0, 0]);
   });
 });

@@ -59,6 +59,54 @@ function answerNone(dimension: number): LightsOutAnswer {
   return { presses: null, target: -1, kernelDimension: dimension, reachableTargets: 0, minimal: true, nodes: 0 };
 }
 
+/**
+ * The shape of the system. Chasing (h > 0): the pattern reaches h rows up
+ * (through one cell straight above) and `reachDown` rows down. On the plane the
+ * unknowns are press rows 0..h-1, cell rows 0..m-1-h force press rows h..m-1 and
+ * the last h cell rows are the equations. On a torus the unknowns are press rows
+ * 0..span-1 (span = h + reachDown), cell rows reachDown..m-1-h force the rest,
+ * and the equations are cell rows 0..reachDown-1 and m-h..m-1, which wrap onto
+ * both ends. Eliminating (h = 0): every press an unknown, every cell an equation.
+ */
+interface Shape {
+  unknownRows: number;
+  /** The first cell row that forces a press row. */
+  chaseStart: number;
+  /** Press rows kept as affine vectors: the last `ringRows` rows in a ring, plus on a torus the unknown rows. */
+  ringRows: number;
+  ringSize: number;
+  ringRow(row: number): number;
+  /** The cell row of equation row e (of unknownRows). */
+  equationRow(e: number): number;
+}
+
+function shapeOf(problem: LightsOutProblem): Shape {
+  const { rows: m, offsets, torus, chaseRows: h } = problem;
+  let reachDown = 0;
+  for (let k = 0; k < offsets.length; k += 2) reachDown = Math.max(reachDown, offsets[k]);
+  const span = reachDown + h;
+  if (h === 0) return { unknownRows: m, chaseStart: 0, ringRows: 0, ringSize: 0, ringRow: () => 0, equationRow: (e) => e };
+  const ringRows = span + 1;
+  if (torus) {
+    return {
+      unknownRows: span,
+      chaseStart: reachDown,
+      ringRows,
+      ringSize: ringRows + span,
+      ringRow: (row) => (row < span ? ringRows + row : row % ringRows),
+      equationRow: (e) => (e < reachDown ? e : m - h + (e - reachDown)),
+    };
+  }
+  const unknownRows = Math.min(h, m);
+  return { unknownRows, chaseStart: 0, ringRows, ringSize: ringRows, ringRow: (row) => row % ringRows, equationRow: (e) => m - unknownRows + e };
+}
+
+/** Row or column `index` of a press reaching a cell: wrapped on a torus, -1 when off a plane board. */
+function onBoard(index: number, size: number, torus: boolean): number {
+  if (torus) return ((index % size) + size) % size;
+  return index >= 0 && index < size ? index : -1;
+}
+
 // ------------------------------------------------------------------ GF(2)
 
 /** dst bits c ^= src bit (c - shift) for c in [0, n): rows of `words` 32-bit words. */
@@ -75,8 +123,9 @@ function solveGf2(problem: LightsOutProblem): LightsOutAnswer {
   const targetCount = targets.length;
   const offsetCount = offsets.length >> 1;
   const h = problem.chaseRows;
-  const unknownRows = h > 0 ? Math.min(h, m) : m;
-  const unknowns = h > 0 ? unknownRows * n : cells;
+  const shape = shapeOf(problem);
+  const { unknownRows, ringRow } = shape;
+  const unknowns = unknownRows * n;
   const width = unknowns + targetCount;
   const words = (width + 31) >>> 5;
   const equations = unknowns;
@@ -87,45 +136,42 @@ function solveGf2(problem: LightsOutProblem): LightsOutAnswer {
     }
   };
 
-  let maxDr = 0;
-  for (let k = 0; k < offsetCount; k++) maxDr = Math.max(maxDr, offsets[2 * k]);
   if (h > 0) {
-    // Press rows as affine vectors in a ring of span + 1 rows.
-    const ringRows = maxDr + h + 1;
-    const ring = new Uint32Array(ringRows * n * words);
-    const slot = (r: number, c: number) => ((r % ringRows) * n + c) * words;
+    // Press rows as affine vectors: bits of the unknowns, then one constant bit per target.
+    const ring = new Uint32Array(shape.ringSize * n * words);
+    const slot = (r: number, c: number) => (ringRow(r) * n + c) * words;
     for (let r = 0; r < unknownRows; r++) {
       for (let c = 0; c < n; c++) {
         const u = r * n + c;
         ring[slot(r, c) + (u >>> 5)] = 1 << (u & 31);
       }
     }
-    for (let r = 0; r + h < m; r++) {
+    for (let r = shape.chaseStart; r + h < m; r++) {
       for (let c = 0; c < n; c++) {
         const at = slot(r + h, c);
         ring.fill(0, at, at + words);
         rhsBit(r * n + c, ring, at);
         for (let k = 0; k < offsetCount; k++) {
           const dr = offsets[2 * k];
-          const dc = offsets[2 * k + 1];
           if (dr === -h) continue; // the forced press itself
-          const pr = r - dr;
-          const pc = c - dc;
-          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          // Never wraps a row: the chase starts reachDown rows in.
+          const pr = onBoard(r - dr, m, false);
+          const pc = onBoard(c - offsets[2 * k + 1], n, torus);
+          if (pr < 0 || pc < 0) continue;
           const from = slot(pr, pc);
           for (let w = 0; w < words; w++) ring[at + w] ^= ring[from + w];
         }
       }
     }
-    let e = 0;
-    for (let r = m - unknownRows; r < m; r++) {
-      for (let c = 0; c < n; c++, e++) {
-        const at = e * words;
+    for (let e = 0; e < unknownRows; e++) {
+      const r = shape.equationRow(e);
+      for (let c = 0; c < n; c++) {
+        const at = (e * n + c) * words;
         rhsBit(r * n + c, system, at);
         for (let k = 0; k < offsetCount; k++) {
-          const pr = r - offsets[2 * k];
-          const pc = c - offsets[2 * k + 1];
-          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const pr = onBoard(r - offsets[2 * k], m, torus);
+          const pc = onBoard(c - offsets[2 * k + 1], n, torus);
+          if (pr < 0 || pc < 0) continue;
           const from = slot(pr, pc);
           for (let w = 0; w < words; w++) system[at + w] ^= ring[from + w];
         }
@@ -137,12 +183,9 @@ function solveGf2(problem: LightsOutProblem): LightsOutAnswer {
         const at = (r * n + c) * words;
         rhsBit(r * n + c, system, at);
         for (let k = 0; k < offsetCount; k++) {
-          let pr = r - offsets[2 * k];
-          let pc = c - offsets[2 * k + 1];
-          if (torus) {
-            pr = ((pr % m) + m) % m;
-            pc = ((pc % n) + n) % n;
-          } else if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const pr = onBoard(r - offsets[2 * k], m, torus);
+          const pc = onBoard(c - offsets[2 * k + 1], n, torus);
+          if (pr < 0 || pc < 0) continue;
           const u = pr * n + pc;
           system[at + (u >>> 5)] ^= 1 << (u & 31);
         }
@@ -166,7 +209,7 @@ function solveGf2(problem: LightsOutProblem): LightsOutAnswer {
       return;
     }
     for (let u = 0; u < unknowns; u++) if (x[u]) out[Math.floor(u / n) * rowWords + ((u % n) >>> 5)] |= 1 << ((u % n) & 31);
-    for (let r = 0; r + h < m; r++) {
+    for (let r = shape.chaseStart; r + h < m; r++) {
       const at = (r + h) * rowWords;
       if (target >= 0) {
         const goal = targets[target];
@@ -175,9 +218,17 @@ function solveGf2(problem: LightsOutProblem): LightsOutAnswer {
       for (let k = 0; k < offsetCount; k++) {
         const dr = offsets[2 * k];
         if (dr === -h) continue;
-        const pr = r - dr;
-        if (pr < 0 || pr >= m) continue;
-        xorShifted(out, at, out, pr * rowWords, rowWords, offsets[2 * k + 1], n);
+        const pr = onBoard(r - dr, m, false);
+        if (pr < 0) continue;
+        const dc = offsets[2 * k + 1];
+        if (!torus) {
+          xorShifted(out, at, out, pr * rowWords, rowWords, dc, n);
+        } else {
+          // A rotation: the columns shifted right by dc mod n, and those that fall off back in at the left.
+          const shift = ((dc % n) + n) % n;
+          xorShifted(out, at, out, pr * rowWords, rowWords, shift, n);
+          if (shift !== 0) xorShifted(out, at, out, pr * rowWords, rowWords, shift - n, n);
+        }
       }
     }
   };
@@ -326,22 +377,21 @@ function solveGfp(problem: LightsOutProblem): LightsOutAnswer {
   const targetCount = targets.length;
   const offsetCount = offsets.length >> 1;
   const h = problem.chaseRows;
-  const unknownRows = h > 0 ? Math.min(h, m) : m;
-  const unknowns = h > 0 ? unknownRows * n : cells;
+  const shape = shapeOf(problem);
+  const { unknownRows, ringRow } = shape;
+  const unknowns = unknownRows * n;
   const width = unknowns + targetCount;
   const equations = unknowns;
   const system = new Uint8Array(equations * width);
   /** (goal - board) mod p for cell `cell` and target t. */
   const needed = (cell: number, t: number) => (targets[t][cell] - board[cell] + p) % p;
 
-  let maxDr = 0;
-  for (let k = 0; k < offsetCount; k++) maxDr = Math.max(maxDr, offsets[2 * k]);
   if (h > 0) {
-    const ringRows = maxDr + h + 1;
-    const ring = new Uint8Array(ringRows * n * width);
-    const slot = (r: number, c: number) => ((r % ringRows) * n + c) * width;
+    // Press rows as affine vectors: coefficients of the unknowns, then one constant per target.
+    const ring = new Uint8Array(shape.ringSize * n * width);
+    const slot = (r: number, c: number) => (ringRow(r) * n + c) * width;
     for (let r = 0; r < unknownRows; r++) for (let c = 0; c < n; c++) ring[slot(r, c) + r * n + c] = 1;
-    for (let r = 0; r + h < m; r++) {
+    for (let r = shape.chaseStart; r + h < m; r++) {
       for (let c = 0; c < n; c++) {
         // press(r + h, c) = needed - (every other press reaching cell (r, c)).
         const at = slot(r + h, c);
@@ -350,9 +400,9 @@ function solveGfp(problem: LightsOutProblem): LightsOutAnswer {
         for (let k = 0; k < offsetCount; k++) {
           const dr = offsets[2 * k];
           if (dr === -h) continue;
-          const pr = r - dr;
-          const pc = c - offsets[2 * k + 1];
-          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const pr = onBoard(r - dr, m, false);
+          const pc = onBoard(c - offsets[2 * k + 1], n, torus);
+          if (pr < 0 || pc < 0) continue;
           const from = slot(pr, pc);
           for (let w = 0; w < width; w++) {
             const value = ring[at + w] - ring[from + w];
@@ -361,15 +411,15 @@ function solveGfp(problem: LightsOutProblem): LightsOutAnswer {
         }
       }
     }
-    let e = 0;
-    for (let r = m - unknownRows; r < m; r++) {
-      for (let c = 0; c < n; c++, e++) {
+    for (let e = 0; e < unknownRows; e++) {
+      const r = shape.equationRow(e);
+      for (let c = 0; c < n; c++) {
         // Sum of the presses reaching (r, c) = needed: linear part left, needed - constant right.
-        const at = e * width;
+        const at = (e * n + c) * width;
         for (let k = 0; k < offsetCount; k++) {
-          const pr = r - offsets[2 * k];
-          const pc = c - offsets[2 * k + 1];
-          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const pr = onBoard(r - offsets[2 * k], m, torus);
+          const pc = onBoard(c - offsets[2 * k + 1], n, torus);
+          if (pr < 0 || pc < 0) continue;
           const from = slot(pr, pc);
           for (let w = 0; w < width; w++) {
             const value = system[at + w] + ring[from + w];
@@ -387,12 +437,9 @@ function solveGfp(problem: LightsOutProblem): LightsOutAnswer {
         const at = (r * n + c) * width;
         for (let t = 0; t < targetCount; t++) system[at + unknowns + t] = needed(r * n + c, t);
         for (let k = 0; k < offsetCount; k++) {
-          let pr = r - offsets[2 * k];
-          let pc = c - offsets[2 * k + 1];
-          if (torus) {
-            pr = ((pr % m) + m) % m;
-            pc = ((pc % n) + n) % n;
-          } else if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const pr = onBoard(r - offsets[2 * k], m, torus);
+          const pc = onBoard(c - offsets[2 * k + 1], n, torus);
+          if (pr < 0 || pc < 0) continue;
           const u = pr * n + pc;
           system[at + u] = (system[at + u] + 1) % p;
         }
@@ -450,15 +497,15 @@ function solveGfp(problem: LightsOutProblem): LightsOutAnswer {
     out.fill(0);
     out.set(x.subarray(0, unknowns));
     if (h === 0) return;
-    for (let r = 0; r + h < m; r++) {
+    for (let r = shape.chaseStart; r + h < m; r++) {
       for (let c = 0; c < n; c++) {
         let value = target >= 0 ? needed(r * n + c, target) : 0;
         for (let k = 0; k < offsetCount; k++) {
           const dr = offsets[2 * k];
           if (dr === -h) continue;
-          const pr = r - dr;
-          const pc = c - offsets[2 * k + 1];
-          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const pr = onBoard(r - dr, m, false);
+          const pc = onBoard(c - offsets[2 * k + 1], n, torus);
+          if (pr < 0 || pc < 0) continue;
           value += p - out[pr * n + pc];
         }
         out[(r + h) * n + c] = value % p;
