@@ -76,7 +76,54 @@ let targetCount: i32 = 0;
 let cells: i32 = 0;
 let unknowns: i32 = 0;
 let unknownRows: i32 = 0;
+let ringRows: i32 = 0;
 let maxDr: i32 = 0;
+// The chase's shape (see shapeOf in the twin): press rows 0..unknownRows-1 are
+// the unknowns, cell rows chaseStart..m-1-h force the rest, and unknownRows
+// cell rows are the equations. On a torus the unknown rows keep slots of their
+// own after the ring (ringSize = ringRows + span), as the last equations wrap
+// back onto them.
+let span: i32 = 0;
+let chaseStart: i32 = 0;
+let ringSize: i32 = 0;
+
+function setShape(): void {
+  span = maxDr + h;
+  if (h == 0) {
+    unknownRows = m;
+    chaseStart = 0;
+    ringRows = 0;
+    ringSize = 0;
+  } else if (torus) {
+    unknownRows = span;
+    chaseStart = maxDr;
+    ringRows = span + 1;
+    ringSize = ringRows + span;
+  } else {
+    unknownRows = min(h, m);
+    chaseStart = 0;
+    ringRows = span + 1;
+    ringSize = ringRows;
+  }
+  unknowns = unknownRows * n;
+}
+
+// The ring row holding press row `row`.
+@inline function ringRow(row: i32): i32 {
+  return torus && row < span ? ringRows + row : row % ringRows;
+}
+
+// The cell row of equation row e.
+function equationRow(e: i32): i32 {
+  if (torus) return e < maxDr ? e : m - h + (e - maxDr);
+  return m - unknownRows + e;
+}
+
+// Row or column `index` of a press reaching a cell: wrapped on a torus, -1 when off a plane board.
+@inline function onBoard(index: i32, size: i32, wrap: bool): i32 {
+  if (wrap) return ((index % size) + size) % size;
+  return index >= 0 && index < size ? index : -1;
+}
 
 let offsetsAt: usize = 0;
 let boardAt: usize = 0;
@@ -153,7 +200,6 @@ let packed: i32 = 0; // words of a press board packed without row padding (bit r
 let rowsAt: usize = 0; // one row-by-row press board, what expand2 writes
 let systemAt: usize = 0;
 let ringAt: usize = 0;
-let ringRows: i32 = 0;
 let pivotsAt: usize = 0;
 let freeAt: usize = 0;
 let xAt: usize = 0;
@@ -184,7 +230,7 @@ let rank: i32 = 0;
 }
 
 function ringSlot(r: i32, c: i32): usize {
-  return ringAt + ((<usize>((r % ringRows) * n + c) * <usize>words) << 3);
+  return ringAt + ((<usize>(ringRow(r) * n + c) * <usize>words) << 3);
 }
 
 // Pointer lists for the chase's inner loop (offsetCount entries each).
@@ -272,14 +318,15 @@ function addNeeded2(cell: i32, row: usize): void {
 function buildSystem2(): void {
   memory.fill(systemAt, 0, (<usize>unknowns * <usize>words) << 3);
   if (h > 0) {
-    memory.fill(ringAt, 0, (<usize>(ringRows * n) * <usize>words) << 3);
+    memory.fill(ringAt, 0, (<usize>(ringSize * n) * <usize>words) << 3);
     for (let r = 0; r < unknownRows; r++) {
       for (let c = 0; c < n; c++) flipBit(ringSlot(r, c), r * n + c);
     }
     const stride = <usize>words << 3;
-    for (let r = 0; r + h < m; r++) {
+    for (let r = chaseStart; r + h < m; r++) {
       // The offsets that reach cell row r from a press row on the board, as
-      // (start of that press row in the ring, column offset).
+      // (start of that press row in the ring, column offset; mod n on a torus).
+      // Rows never wrap here: the chase starts maxDr rows in.
       let active = 0;
       for (let k = 0; k < offsetCount; k++) {
         const rowOffset = dr(k);
@@ -287,15 +334,17 @@ function buildSystem2(): void {
         const pr = r - rowOffset;
         if (pr < 0 || pr >= m) continue;
         store<usize>(activeRowAt + (<usize>active << 2), ringSlot(pr, 0));
-        store<i32>(activeColAt + (<usize>active << 2), dc(k));
+        store<i32>(activeColAt + (<usize>active << 2), torus ? onBoard(dc(k), n, true) : dc(k));
         active++;
       }
       const rowBase = ringSlot(r + h, 0);
       for (let c = 0; c < n; c++) {
         let count = 0;
         for (let a = 0; a < active; a++) {
-          const pc = c - load<i32>(activeColAt + (<usize>a << 2));
-          if (pc < 0 || pc >= n) continue;
+          let pc = c - load<i32>(activeColAt + (<usize>a << 2));
+          if (torus) {
+            if (pc < 0) pc += n;
+          } else if (pc < 0 || pc >= n) continue;
           store<usize>(sourcesAt + (<usize>count << 2), load<usize>(activeRowAt + (<usize>a << 2)) + <usize>pc * stride);
           count++;
         }
@@ -304,16 +353,15 @@ function buildSystem2(): void {
         addNeeded2(r * n + c, at);
       }
     }
-    let e = 0;
-    for (let r = m - unknownRows; r < m; r++) {
+    for (let e = 0; e < unknownRows; e++) {
+      const r = equationRow(e);
       for (let c = 0; c < n; c++) {
-        const at = systemAt + ((<usize>e * <usize>words) << 3);
-        e++;
+        const at = systemAt + ((<usize>(e * n + c) * <usize>words) << 3);
         addNeeded2(r * n + c, at);
         for (let k = 0; k < offsetCount; k++) {
-          const pr = r - dr(k);
-          const pc = c - dc(k);
-          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const pr = onBoard(r - dr(k), m, torus);
+          const pc = onBoard(c - dc(k), n, torus);
+          if (pr < 0 || pc < 0) continue;
           xorWords(at, ringSlot(pr, pc), 0, words);
         }
       }
@@ -428,7 +476,7 @@ function expand2(target: i32, out: usize): void {
     if (load<u8>(xAt + <usize>u) != 0) flipBit(wordAt(out, (u / n) * rowWords), u % n);
   }
   if (h == 0) return;
-  for (let r = 0; r + h < m; r++) {
+  for (let r = chaseStart; r + h < m; r++) {
     const at = wordAt(out, (r + h) * rowWords);
     if (target >= 0) {
       for (let c = 0; c < n; c++) {
@@ -440,7 +488,15 @@ function expand2(target: i32, out: usize): void {
       if (rowOffset == -h) continue;
       const pr = r - rowOffset;
       if (pr < 0 || pr >= m) continue;
-      xorShifted(at, wordAt(out, pr * rowWords), dc(k));
+      const source = wordAt(out, pr * rowWords);
+      if (!torus) {
+        xorShifted(at, source, dc(k));
+      } else {
+        // A rotation: shifted right by dc mod n, and what falls off comes back at the left.
+        const shift = onBoard(dc(k), n, true);
+        xorShifted(at, source, shift);
+        if (shift != 0) xorShifted(at, source, shift - n);
+      }
     }
   }
 }
@@ -517,23 +573,21 @@ let walkWeight: i64 = 0;
 }
 
 function solve2(maxCandidates: f64): i32 {
-  unknownRows = h > 0 ? min(h, m) : m;
-  unknowns = h > 0 ? unknownRows * n : cells;
+  setShape();
   words = (unknowns + targetCount + 63) >> 6;
   rowWords = (n + 63) >> 6;
   full = rowWords * m;
   packed = (cells + 63) >> 6;
-  ringRows = h > 0 ? maxDr + h + 1 : 0;
   const usedMax = min(unknowns, MAX_USED);
   let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
   bytes += <f64>unknowns * <f64>words * 8;
-  bytes += <f64>ringRows * <f64>n * <f64>words * 8;
+  bytes += <f64>ringSize * <f64>n * <f64>words * 8;
   bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
   bytes += <f64>usedMax * <f64>packed * 24 + 8 * <f64>usedMax + 2 * <f64>packed * 8 + <f64>full * 8 + 3 * align8(<f64>offsetCount * 4) + 64;
   if (!ensureRegion(bytes, inputBytes)) return -1;
   bindInput();
   systemAt = take(<usize>unknowns * <usize>words << 3);
-  ringAt = take(<usize>ringRows * <usize>n * <usize>words << 3);
+  ringAt = take(<usize>ringSize * <usize>n * <usize>words << 3);
   activeRowAt = take(<usize>offsetCount << 2);
   activeColAt = take(<usize>offsetCount << 2);
   sourcesAt = take(<usize>offsetCount << 2);
@@ -625,18 +679,18 @@ let width: i32 = 0; // bytes of an affine vector: unknowns + targetCount
 }
 
 function ringSlotP(r: i32, c: i32): usize {
-  return ringAt + <usize>((r % ringRows) * n + c) * <usize>width;
+  return ringAt + <usize>(ringRow(r) * n + c) * <usize>width;
 }
 
 function buildSystemP(): void {
   const p = colors;
   memory.fill(systemAt, 0, <usize>unknowns * <usize>width);
   if (h > 0) {
-    memory.fill(ringAt, 0, <usize>(ringRows * n) * <usize>width);
+    memory.fill(ringAt, 0, <usize>(ringSize * n) * <usize>width);
     for (let r = 0; r < unknownRows; r++) {
       for (let c = 0; c < n; c++) store<u8>(ringSlotP(r, c) + <usize>(r * n + c), 1);
     }
-    for (let r = 0; r + h < m; r++) {
+    for (let r = chaseStart; r + h < m; r++) {
       for (let c = 0; c < n; c++) {
         const at = ringSlotP(r + h, c);
         memory.fill(at, 0, <usize>width);
@@ -644,9 +698,9 @@ function buildSystemP(): void {
         for (let k = 0; k < offsetCount; k++) {
           const rowOffset = dr(k);
           if (rowOffset == -h) continue;
-          const pr = r - rowOffset;
-          const pc = c - dc(k);
-          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const pr = onBoard(r - rowOffset, m, false);
+          const pc = onBoard(c - dc(k), n, torus);
+          if (pr < 0 || pc < 0) continue;
           const from = ringSlotP(pr, pc);
           for (let w = 0; w < width; w++) {
             const a = at + <usize>w;
@@ -657,15 +711,14 @@ function buildSystemP(): void {
         }
       }
     }
-    let e = 0;
-    for (let r = m - unknownRows; r < m; r++) {
+    for (let e = 0; e < unknownRows; e++) {
+      const r = equationRow(e);
       for (let c = 0; c < n; c++) {
-        const at = systemAt + <usize>e * <usize>width;
-        e++;
+        const at = systemAt + <usize>(e * n + c) * <usize>width;
         for (let k = 0; k < offsetCount; k++) {
-          const pr = r - dr(k);
-          const pc = c - dc(k);
-          if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const pr = onBoard(r - dr(k), m, torus);
+          const pc = onBoard(c - dc(k), n, torus);
+          if (pr < 0 || pc < 0) continue;
           const from = ringSlotP(pr, pc);
           for (let w = 0; w < width; w++) {
             const a = at + <usize>w;
@@ -773,15 +826,15 @@ function expandP(target: i32, out: usize): void {
   memory.fill(out, 0, <usize>cells);
   memory.copy(out, xAt, <usize>unknowns);
   if (h == 0) return;
-  for (let r = 0; r + h < m; r++) {
+  for (let r = chaseStart; r + h < m; r++) {
     for (let c = 0; c < n; c++) {
       let value = target >= 0 ? needed(r * n + c, target) : 0;
       for (let k = 0; k < offsetCount; k++) {
         const rowOffset = dr(k);
         if (rowOffset == -h) continue;
-        const pr = r - rowOffset;
-        const pc = c - dc(k);
-        if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+        const pr = onBoard(r - rowOffset, m, false);
+        const pc = onBoard(c - dc(k), n, torus);
+        if (pr < 0 || pc < 0) continue;
         value += p - <i32>load<u8>(out + <usize>(pr * n + pc));
       }
       store<u8>(out + <usize>((r + h) * n + c), <u8>(value % p));
@@ -832,20 +885,18 @@ let digitsAt: usize = 0;
 
 function solveP(maxCandidates: f64): i32 {
   const p = colors;
-  unknownRows = h > 0 ? min(h, m) : m;
-  unknowns = h > 0 ? unknownRows * n : cells;
+  setShape();
   width = unknowns + targetCount;
-  ringRows = h > 0 ? maxDr + h + 1 : 0;
   const usedMax = min(unknowns, MAX_USED);
   let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
   bytes += align8(<f64>unknowns * <f64>width);
-  bytes += align8(<f64>ringRows * <f64>n * <f64>width);
+  bytes += align8(<f64>ringSize * <f64>n * <f64>width);
   bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
   bytes += <f64>p * 256 + align8(<f64>usedMax * <f64>cells) + <f64>usedMax * <f64>cells * 4 + 8 * <f64>usedMax + 2 * align8(<f64>cells) + 8 * (<f64>usedMax + 2) + 64;
   if (!ensureRegion(bytes, inputBytes)) return -1;
   bindInput();
   systemAt = take(<usize>unknowns * <usize>width);
-  ringAt = take(<usize>ringRows * <usize>n * <usize>width);
+  ringAt = take(<usize>ringSize * <usize>n * <usize>width);
   pivotsAt = take(<usize>unknowns << 2);
   freeAt = take(<usize>unknowns << 2);
   xAt = take(<usize>unknowns);

@@ -257,29 +257,39 @@ function eightSolveTask(algorithm, boards, solve, target, fullRounds) {
 
 // ---------------------------------------------------------------- Lights Out
 
+/** The toggle patterns the rows use, as (dr, dc) offsets from the pressed cell. */
+const LIGHTS_OUT_PATTERNS = {
+  cross: [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]],
+  x: [[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]],
+};
+
 /**
  * A board that can reach all 0: each cell pressed at random (seeded), the
- * presses' effect written from the rules here (cross, or any list of offsets).
- * @param {number} m @param {number} n @param {boolean} torus @param {number} seed
+ * presses' effect written from the rules here.
+ * @param {'cross' | 'x'} pattern @param {number} m @param {number} n @param {boolean} torus @param {number} seed
  * @returns {number[][]}
  */
-function lightsOutBoard(m, n, torus, seed) {
+function lightsOutBoard(pattern, m, n, torus, seed) {
   const random = mulberry32(seed);
   const board = Array.from({ length: m }, () => new Array(n).fill(0));
   for (let r = 0; r < m; r++) {
     for (let c = 0; c < n; c++) {
       if (random() >= 0.5) continue;
-      for (const [rr, cc] of crossCells(m, n, torus, r, c)) board[rr][cc] ^= 1;
+      for (const [rr, cc] of patternCells(pattern, m, n, torus, r, c)) board[rr][cc] ^= 1;
     }
   }
   return board;
 }
 
-/** The distinct cells a cross press at (r, c) toggles. @returns {Array<[number, number]>} */
-function crossCells(/** @type {number} */ m, /** @type {number} */ n, /** @type {boolean} */ torus, /** @type {number} */ r, /** @type {number} */ c) {
+/**
+ * The distinct cells a press at (r, c) toggles.
+ * @param {'cross' | 'x'} pattern @param {number} m @param {number} n @param {boolean} torus @param {number} r @param {number} c
+ * @returns {Array<[number, number]>}
+ */
+function patternCells(pattern, m, n, torus, r, c) {
   /** @type {Map<number, [number, number]>} */
   const cells = new Map();
-  for (const [dr, dc] of [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]]) {
+  for (const [dr, dc] of LIGHTS_OUT_PATTERNS[pattern]) {
     let rr = r + dr;
     let cc = c + dc;
     if (torus) {
@@ -293,16 +303,16 @@ function crossCells(/** @type {number} */ m, /** @type {number} */ n, /** @type 
 
 /**
  * Independent check: the presses turn the board all 0.
- * @param {number[][]} board @param {Uint8Array} presses @param {boolean} torus
+ * @param {'cross' | 'x'} pattern @param {number[][]} board @param {Uint8Array} presses @param {boolean} torus
  * @returns {string | null}
  */
-function lightsOutReplayError(board, presses, torus) {
+function lightsOutReplayError(pattern, board, presses, torus) {
   const m = board.length;
   const n = board[0].length;
   const end = board.map((row) => [...row]);
   for (let cell = 0; cell < m * n; cell++) {
     if (presses[cell] === 0) continue;
-    for (const [rr, cc] of crossCells(m, n, torus, Math.floor(cell / n), cell % n)) end[rr][cc] ^= 1;
+    for (const [rr, cc] of patternCells(pattern, m, n, torus, Math.floor(cell / n), cell % n)) end[rr][cc] ^= 1;
   }
   const lit = end.flat().filter((v) => v !== 0).length;
   return lit === 0 ? null : `${lit} cells still lit after the presses`;
@@ -311,14 +321,14 @@ function lightsOutReplayError(board, presses, torus) {
 /**
  * @param {string} id @param {string} label @param {string} workload @param {string} unit
  * @param {'elimination' | null} target
- * @param {number} m @param {number} n @param {boolean} torus @param {number} seed
+ * @param {'cross' | 'x'} pattern @param {number} m @param {number} n @param {boolean} torus @param {number} seed
  * @param {(answer: import('../dist/core.js').LightsOutAnswer, cells: number) => number} work
  * @returns {TaskSpec}
  */
-function lightsOutTask(id, label, workload, unit, target, m, n, torus, seed, work) {
+function lightsOutTask(id, label, workload, unit, target, pattern, m, n, torus, seed, work) {
   /** @type {number[][] | undefined} */
   let board;
-  const makeBoard = () => (board ??= lightsOutBoard(m, n, torus, seed));
+  const makeBoard = () => (board ??= lightsOutBoard(pattern, m, n, torus, seed));
   const checksumOf = (/** @type {import('../dist/core.js').LightsOutAnswer} */ answer) =>
     mix(mix(mix(0, answer.nodes), answer.kernelDimension), answer.presses === null ? -1 : answer.presses.reduce((sum, p) => sum + p, 0));
   return {
@@ -329,7 +339,7 @@ function lightsOutTask(id, label, workload, unit, target, m, n, torus, seed, wor
     unit,
     target,
     size: 'short',
-    inputs: () => lightsOutProblem(makeBoard(), { torus }),
+    inputs: () => lightsOutProblem(makeBoard(), { pattern, torus }),
     answer: (core, problem) => {
       const answer = core.lightsOut.solve(problem);
       return { nodes: work(answer, m * n), detail: answer, checksum: checksumOf(answer) };
@@ -339,7 +349,7 @@ function lightsOutTask(id, label, workload, unit, target, m, n, torus, seed, wor
       const detail = /** @type {import('../dist/core.js').LightsOutAnswer} */ (answer.detail);
       if (detail.presses === null) return 'said unsolvable, yet the board was made by presses';
       if (!detail.minimal) return 'coset not searched in full';
-      return lightsOutReplayError(makeBoard(), detail.presses, torus);
+      return lightsOutReplayError(pattern, makeBoard(), detail.presses, torus);
     },
   };
 }
@@ -353,16 +363,16 @@ function lightsOutTasks() {
       'fewest presses for a random solvable 1000x1000 plane cross (seed 1000): light chasing with 1,000 unknowns, 1000x1000 GF(2) elimination (wasm target <= 50 ms)',
       'cells',
       null,
-      1000, 1000, false, 1000,
+      'cross', 1000, 1000, false, 1000,
       (_answer, cells) => cells,
     ),
     lightsOutTask(
       'lightsout-torus-64',
-      'Lights Out: 64x64 torus',
-      'fewest presses for a random solvable 64x64 torus cross (seed 64): Gaussian elimination over all 4,096 cells',
+      'Lights Out: 64x64 torus x',
+      'fewest presses for a random solvable 64x64 torus, x pattern (seed 64; the cell and its diagonal neighbours, which no light chase covers): Gaussian elimination over all 4,096 cells',
       'cells',
       'elimination',
-      64, 64, true, 64,
+      'x', 64, 64, true, 64,
       (_answer, cells) => cells,
     ),
     lightsOutTask(
@@ -371,7 +381,7 @@ function lightsOutTasks() {
       'fewest presses for a random solvable 30x30 plane cross (seed 30; kernel dimension 20): Gray-code walk over all 2^20 press sets of the coset (wasm target >= 100M candidates/s)',
       'candidates',
       null,
-      30, 30, false, 30,
+      'cross', 30, 30, false, 30,
       (answer) => answer.nodes,
     ),
   ];

@@ -382,6 +382,8 @@ describe.each(engineNames)('lights out on %s', (name: EngineName) => {
     ['x', 64, 64, false, 2], // kernel dimension 28: a partial coset walk
     ['cross', 100, 100, false, 3],
     ['plus-only', 20, 20, true, 5],
+    ['cross', 64, 64, true, 3], // chased round the torus: 128 unknowns
+    ['cross', 400, 300, true, 2],
   ] as const)('large boards: %s %ix%i (torus %s), k = %i', async (pattern, m, n, torus, k) => {
     const random = mulberry32(m * 1000 + k);
     const stencil = stencils[pattern](m, n);
