@@ -133,8 +133,9 @@ export interface IdaStarCore {
  * One Lights Out problem, already parsed and checked by `lightsOut.ts`: an m x n
  * board of values 0..colors-1 (colors prime), a press adding 1 mod colors to
  * every cell of the pattern. The host also picks the method: `chaseRows` h > 0
- * means light chasing on the plane (the pattern's lowest-reaching offset is
- * (-h, 0) and unique, so each press row h below a cell row is forced by it);
+ * means light chasing (the pattern's lowest-reaching offset is (-h, 0) and
+ * unique, so each cell row forces the press row h below it; on a torus the
+ * pattern's rows also fit on the board without meeting round the back);
  * 0 means Gaussian elimination over all cells.
  */
 export interface LightsOutProblem {
@@ -145,10 +146,10 @@ export interface LightsOutProblem {
   torus: boolean;
   /**
    * The pattern as (dr, dc) pairs, flat: a press at (r, c) adds 1 to (r + dr, c + dc).
-   * Distinct cells only: on a torus the host has already reduced them mod the board size.
+   * Distinct cells only: on a torus the host has already dropped offsets that land on the same cell.
    */
   offsets: Int32Array;
-  /** 0 = eliminate; h > 0 = chase (plane only). */
+  /** 0 = eliminate; h > 0 = chase. */
   chaseRows: number;
   /** rows * cols values, row-major. */
   board: Uint8Array;

@@ -2,11 +2,12 @@
  * TypeScript twin of `assembly/lightsOut.ts`: Lights Out over GF(2) (bit-packed,
  * 32-bit words here, 64-bit there) and GF(p) (one byte a value).
  *
- * 1. System: with light chasing (plane, pattern reaching h rows up through one
- *    cell straight above), the presses of the first h rows are the unknowns and
+ * 1. System: with light chasing (the pattern reaches h rows up through one
+ *    cell, straight above), the presses of the first rows are the unknowns and
  *    every later press is an affine function of them, carried as a vector of
- *    unknown coefficients plus one constant per target; the last h cell rows
- *    give h * n equations. Otherwise every press is an unknown and every cell
+ *    unknown coefficients plus one constant per target; the cell rows left
+ *    over give as many equations as there are unknowns (see shapeOf for the
+ *    plane and the torus). Otherwise every press is an unknown and every cell
  *    an equation.
  * 2. Gauss-Jordan elimination (pivot: the first row at or below the rank with a
  *    non-zero entry in the column), then per target a particular solution and,
