@@ -180,8 +180,18 @@ function budget(base: i32, dimension: i32, maxCandidates: f64): void {
   }
 }
 
-// The most kernel vectors any budget up to 2^32 candidates can touch.
-const MAX_USED: i32 = 33;
+// The most kernel vectors a walk of at most `maxCandidates` press sets can
+// touch (budget() never uses more), so storage is sized by the budget, not by
+// the board.
+function usedLimit(base: i32, maxCandidates: f64): i32 {
+  let limit = 0;
+  let reach: f64 = 1;
+  while (reach < maxCandidates) {
+    reach *= <f64>base;
+    limit++;
+  }
+  return limit;
+}
 
 // Bump allocation inside the region, after the input.
 let bump: usize = 0;
@@ -578,7 +588,7 @@ function solve2(maxCandidates: f64): i32 {
   rowWords = (n + 63) >> 6;
   full = rowWords * m;
   packed = (cells + 63) >> 6;
-  const usedMax = min(unknowns, MAX_USED);
+  const usedMax = min(unknowns, usedLimit(2, maxCandidates));
   let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
   bytes += <f64>unknowns * <f64>words * 8;
   bytes += <f64>ringSize * <f64>n * <f64>words * 8;
@@ -887,7 +897,7 @@ function solveP(maxCandidates: f64): i32 {
   const p = colors;
   setShape();
   width = unknowns + targetCount;
-  const usedMax = min(unknowns, MAX_USED);
+  const usedMax = min(unknowns, usedLimit(p, maxCandidates));
   let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
   bytes += align8(<f64>unknowns * <f64>width);
   bytes += align8(<f64>ringSize * <f64>n * <f64>width);
