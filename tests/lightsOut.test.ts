@@ -399,6 +399,16 @@ describe.each(engineNames)('lights out on %s', (name: EngineName) => {
     expect(replay(board, result, stencil, m, n, torus, k).every((v) => v === 0)).toBe(true);
   });
 
+  it('handles presses that toggle nothing on the board', async () => {
+    // 1x1 plus-only: a press reaches only off-board cells, so it is a kernel vector of its own.
+    expect(await solve('0', { pattern: 'plus-only' })).toMatchObject({ solvable: true, length: 0, kernelDimension: 1, solutions: 2n });
+    expect(await solve('1', { pattern: 'plus-only' })).toMatchObject({ solvable: false, kernelDimension: 1, solutions: 0n });
+    // A stencil whose only toggled cell is five columns away, on a 1x3 board.
+    expect(await solve('000', { pattern: '#....O' })).toMatchObject({ solvable: true, length: 0, kernelDimension: 3, solutions: 8n });
+    // 1x1 torus: the whole cross wraps onto the one cell, toggled once.
+    expect(await solve('1', { torus: true })).toMatchObject({ solvable: true, length: 1, kernelDimension: 0 });
+  });
+
   it('says Impossible when no target is reachable', async () => {
     const none = await solve(['10', '00'], { pattern: 'x' });
     expect(none).toMatchObject({ solvable: false, length: null, presses: [], reason: expect.stringMatching(/^Impossible/) });
