@@ -4,3 +4,4 @@ export * from './flip';
 export * from './fourLine';
 export * from './sliding';
 export * from './idaStar';
+export * from './lightsOut';

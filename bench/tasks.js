@@ -18,6 +18,8 @@ import {
   slidingBoard,
   slidingReplayError,
 } from './inputs.js';
+import { mulberry32 } from './inputs.js';
+import { lightsOutProblem } from '../dist/lightsOut.js';
 
 /** @typedef {import('../dist/core.js').Core} Core */
 /** @typedef {import('../dist/core.js').SlidingBoard} SlidingBoard */
@@ -38,7 +40,7 @@ import {
  * @property {string} label short name for tables and the chart
  * @property {string} workload what one iteration does
  * @property {string} unit what `nodes` counts
- * @property {'bfs' | 'ranking' | 'idastar' | null} target speed-up target class
+ * @property {'bfs' | 'ranking' | 'idastar' | 'elimination' | null} target speed-up target class
  * @property {'short' | 'long'} size short: ms per iteration, many samples; long: few single runs
  * @property {number} [fullRounds] long tasks: samples per engine in a full run, when not the default
  * @property {() => unknown} inputs a fresh copy of the inputs (called once per engine)
@@ -253,6 +255,138 @@ function eightSolveTask(algorithm, boards, solve, target, fullRounds) {
   };
 }
 
+// ---------------------------------------------------------------- Lights Out
+
+/** The toggle patterns the rows use, as (dr, dc) offsets from the pressed cell. */
+const LIGHTS_OUT_PATTERNS = {
+  cross: [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]],
+  x: [[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]],
+};
+
+/**
+ * A board that can reach all 0: each cell pressed at random (seeded), the
+ * presses' effect written from the rules here.
+ * @param {'cross' | 'x'} pattern @param {number} m @param {number} n @param {boolean} torus @param {number} seed
+ * @returns {number[][]}
+ */
+function lightsOutBoard(pattern, m, n, torus, seed) {
+  const random = mulberry32(seed);
+  const board = Array.from({ length: m }, () => new Array(n).fill(0));
+  for (let r = 0; r < m; r++) {
+    for (let c = 0; c < n; c++) {
+      if (random() >= 0.5) continue;
+      for (const [rr, cc] of patternCells(pattern, m, n, torus, r, c)) board[rr][cc] ^= 1;
+    }
+  }
+  return board;
+}
+
+/**
+ * The distinct cells a press at (r, c) toggles.
+ * @param {'cross' | 'x'} pattern @param {number} m @param {number} n @param {boolean} torus @param {number} r @param {number} c
+ * @returns {Array<[number, number]>}
+ */
+function patternCells(pattern, m, n, torus, r, c) {
+  /** @type {Map<number, [number, number]>} */
+  const cells = new Map();
+  for (const [dr, dc] of LIGHTS_OUT_PATTERNS[pattern]) {
+    let rr = r + dr;
+    let cc = c + dc;
+    if (torus) {
+      rr = (rr + m) % m;
+      cc = (cc + n) % n;
+    } else if (rr < 0 || rr >= m || cc < 0 || cc >= n) continue;
+    cells.set(rr * n + cc, [rr, cc]);
+  }
+  return [...cells.values()];
+}
+
+/**
+ * Independent check: the presses turn the board all 0.
+ * @param {'cross' | 'x'} pattern @param {number[][]} board @param {Uint8Array} presses @param {boolean} torus
+ * @returns {string | null}
+ */
+function lightsOutReplayError(pattern, board, presses, torus) {
+  const m = board.length;
+  const n = board[0].length;
+  const end = board.map((row) => [...row]);
+  for (let cell = 0; cell < m * n; cell++) {
+    if (presses[cell] === 0) continue;
+    for (const [rr, cc] of patternCells(pattern, m, n, torus, Math.floor(cell / n), cell % n)) end[rr][cc] ^= 1;
+  }
+  const lit = end.flat().filter((v) => v !== 0).length;
+  return lit === 0 ? null : `${lit} cells still lit after the presses`;
+}
+
+/**
+ * @param {string} id @param {string} label @param {string} workload @param {string} unit
+ * @param {'elimination' | null} target
+ * @param {'cross' | 'x'} pattern @param {number} m @param {number} n @param {boolean} torus @param {number} seed
+ * @param {(answer: import('../dist/core.js').LightsOutAnswer, cells: number) => number} work
+ * @returns {TaskSpec}
+ */
+function lightsOutTask(id, label, workload, unit, target, pattern, m, n, torus, seed, work) {
+  /** @type {number[][] | undefined} */
+  let board;
+  const makeBoard = () => (board ??= lightsOutBoard(pattern, m, n, torus, seed));
+  const checksumOf = (/** @type {import('../dist/core.js').LightsOutAnswer} */ answer) =>
+    mix(mix(mix(0, answer.nodes), answer.kernelDimension), answer.presses === null ? -1 : answer.presses.reduce((sum, p) => sum + p, 0));
+  return {
+    id,
+    group: 'Lights Out',
+    label,
+    workload,
+    unit,
+    target,
+    size: 'short',
+    inputs: () => lightsOutProblem(makeBoard(), { pattern, torus }),
+    answer: (core, problem) => {
+      const answer = core.lightsOut.solve(problem);
+      return { nodes: work(answer, m * n), detail: answer, checksum: checksumOf(answer) };
+    },
+    run: (core, problem) => checksumOf(core.lightsOut.solve(problem)),
+    check: (answer) => {
+      const detail = /** @type {import('../dist/core.js').LightsOutAnswer} */ (answer.detail);
+      if (detail.presses === null) return 'said unsolvable, yet the board was made by presses';
+      if (!detail.minimal) return 'coset not searched in full';
+      return lightsOutReplayError(pattern, makeBoard(), detail.presses, torus);
+    },
+  };
+}
+
+/** @returns {TaskSpec[]} */
+function lightsOutTasks() {
+  return [
+    lightsOutTask(
+      'lightsout-chase-1000',
+      'Lights Out: 1000x1000 chase',
+      'fewest presses for a random solvable 1000x1000 plane cross (seed 1000): light chasing with 1,000 unknowns, 1000x1000 GF(2) elimination (wasm target <= 50 ms)',
+      'cells',
+      null,
+      'cross', 1000, 1000, false, 1000,
+      (_answer, cells) => cells,
+    ),
+    lightsOutTask(
+      'lightsout-torus-64',
+      'Lights Out: 64x64 torus x',
+      'fewest presses for a random solvable 64x64 torus, x pattern (seed 64; the cell and its diagonal neighbours, which no light chase covers): Gaussian elimination over all 4,096 cells',
+      'cells',
+      'elimination',
+      'x', 64, 64, true, 64,
+      (_answer, cells) => cells,
+    ),
+    lightsOutTask(
+      'lightsout-coset-20',
+      'Lights Out: kernel dimension 20',
+      'fewest presses for a random solvable 30x30 plane cross (seed 30; kernel dimension 20): Gray-code walk over all 2^20 press sets of the coset (wasm target >= 100M candidates/s)',
+      'candidates',
+      null,
+      'cross', 30, 30, false, 30,
+      (answer) => answer.nodes,
+    ),
+  ];
+}
+
 /**
  * @param {{ fourLineBoards: number, eightBoards: number }} workload
  * @returns {TaskSpec[]}
@@ -306,5 +440,6 @@ export function buildTasks(workload) {
     eightSolveTask('bibfs', eight, (core, start, goal) => core.sliding.solveExhaustive(start, goal, 'bibfs'), 'bfs'),
     eightSolveTask('astar', eight, (core, start, goal) => core.sliding.solveExhaustive(start, goal, 'astar'), null),
     eightSolveTask('idastar', eight, (core, start, goal) => core.idaStar.solve(start, goal, { heuristic: 'manhattan' }), 'idastar'),
+    ...lightsOutTasks(),
   ];
 }

@@ -137,6 +137,56 @@ export interface IdaStarCore {
 export const ENGINES = ['wasm', 'ts'] as const;
 export type EngineName = (typeof ENGINES)[number];
 
+/**
+ * One Lights Out problem, already parsed and checked by `lightsOut.ts`: an m x n
+ * board of values 0..colors-1 (colors prime), a press adding 1 mod colors to
+ * every cell of the pattern. The host also picks the method: `chaseRows` h > 0
+ * means light chasing (the pattern's lowest-reaching offset is (-h, 0) and
+ * unique, so each cell row forces the press row h below it; on a torus the
+ * pattern's rows also fit on the board without meeting round the back);
+ * 0 means Gaussian elimination over all cells.
+ */
+export interface LightsOutProblem {
+  rows: number;
+  cols: number;
+  /** A prime: 2 (bit-packed GF(2)) or an odd prime (GF(p), one byte a cell). */
+  colors: number;
+  torus: boolean;
+  /**
+   * The pattern as (dr, dc) pairs, flat: a press at (r, c) adds 1 to (r + dr, c + dc).
+   * Distinct cells only: on a torus the host has already dropped offsets that land on the same cell.
+   */
+  offsets: Int32Array;
+  /** 0 = eliminate; h > 0 = chase. */
+  chaseRows: number;
+  /** rows * cols values, row-major. */
+  board: Uint8Array;
+  /** One or more goal boards, each rows * cols values; the one needing fewest presses wins (ties: the first). */
+  targets: Uint8Array[];
+  /** Press sets weighed at most per target in the coset search (>= 1). */
+  maxCandidates: number;
+}
+
+export interface LightsOutAnswer {
+  /** Presses per cell (0..colors-1), row-major; null when no target is reachable. */
+  presses: Uint8Array | null;
+  /** Index of the target reached, -1 when none. */
+  target: number;
+  /** Dimension of the kernel of the press map (solutions per reachable target = colors^dimension). */
+  kernelDimension: number;
+  /** How many of the targets are reachable. */
+  reachableTargets: number;
+  /** True when every candidate of every reachable target's coset was weighed. */
+  minimal: boolean;
+  /** Press sets weighed in the coset search, summed over reachable targets. */
+  nodes: number;
+}
+
+export interface LightsOutCore {
+  /** Throws a RangeError naming the memory needed when the engine cannot get it. */
+  solve(problem: LightsOutProblem): LightsOutAnswer;
+}
+
 /** Everything one engine offers; `solver.ts` builds the public API on top. */
 export interface Core {
   engine: EngineName;
@@ -144,4 +194,5 @@ export interface Core {
   fourLine: FourLineCore;
   sliding: SlidingCore;
   idaStar: IdaStarCore;
+  lightsOut: LightsOutCore;
 }

@@ -41,4 +41,17 @@ export {
   type SlidingInput,
 } from './boards.js';
 export type { Core, FlipKind, Heuristic, SlidingBoard } from './core.js';
+export {
+  parseLightsOutBoard,
+  splitLightsOutCases,
+  pressGrid,
+  type LightsOutBoard,
+  type LightsOutInput,
+  type LightsOutOptions,
+  type LightsOutPattern,
+  type LightsOutPress,
+  type LightsOutResult,
+  type LightsOutSolved,
+  type LightsOutUnsolvable,
+} from './lightsOut.js';
 export { compilePuzzleWasm, defaultWasmUrl, type WasmSource } from './loader.js';

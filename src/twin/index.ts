@@ -4,6 +4,7 @@ import { twinFlip } from './flip.js';
 import { twinFourLine } from './fourLine.js';
 import { twinSliding } from './sliding.js';
 import { twinIdaStar } from './idaStar.js';
+import { twinLightsOut } from './lightsOut.js';
 
 export function createTwinCore(): Core {
   return {
@@ -12,5 +13,6 @@ export function createTwinCore(): Core {
     fourLine: twinFourLine(),
     sliding: twinSliding(),
     idaStar: twinIdaStar(),
+    lightsOut: twinLightsOut(),
   };
 }

@@ -5,8 +5,9 @@ import { wasmFlip, type FlipExports } from './flip.js';
 import { wasmFourLine, type FourLineExports } from './fourLine.js';
 import { wasmSliding, type SlidingExports } from './sliding.js';
 import { wasmIdaStar, type IdaStarExports } from './idaStar.js';
+import { wasmLightsOut, type LightsOutExports } from './lightsOut.js';
 
-export type PuzzleExports = FlipExports & FourLineExports & SlidingExports & IdaStarExports;
+export type PuzzleExports = FlipExports & FourLineExports & SlidingExports & IdaStarExports & LightsOutExports;
 
 export async function createWasmCore(source?: WasmSource): Promise<Core> {
   const exports = await instantiatePuzzleWasm<PuzzleExports>(source);
@@ -16,5 +17,6 @@ export async function createWasmCore(source?: WasmSource): Promise<Core> {
     fourLine: wasmFourLine(exports),
     sliding: wasmSliding(exports),
     idaStar: wasmIdaStar(exports),
+    lightsOut: wasmLightsOut(exports),
   };
 }

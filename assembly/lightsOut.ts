@@ -1,0 +1,1034 @@
+// Lights Out on an m x n board: a press adds 1 (mod a prime p) to every cell of
+// a pattern, and the fewest presses reaching a target is the lightest vector of
+// a coset of the press map's kernel. Step for step the same as
+// src/twin/lightsOut.ts (read its header for the method); GF(2) rows are packed
+// 64 cells to a u64 word here, GF(p) values are one byte each.
+//
+// Memory: everything lives in one region this file owns, taken straight from
+// memory.grow (never from the heap, whose allocator traps when memory runs out).
+// lightsOutReserve sizes it for the input, lightsOutSolve for the work; both say
+// no (0 / -1) instead of trapping, and lightsOutNeeded() tells the host how many
+// bytes were asked for.
+//
+// Input layout (from lightsOutReserve's pointer): offsets as i32 pairs (dr, dc),
+// then the board (rows * cols bytes), then each target (rows * cols bytes).
+// Output: lightsOutPresses() points at rows * cols bytes of presses per cell.
+
+import { setLastNodes } from './scratch';
+
+// ------------------------------------------------------------ the region
+
+let regionBase: usize = 0;
+let regionBytes: usize = 0;
+let neededBytes: f64 = 0;
+
+// Makes the region at least `bytes` long, keeping its first `keep` bytes.
+// Returns false, leaving the region as it was, when memory cannot grow.
+function ensureRegion(bytes: f64, keep: usize): bool {
+  neededBytes = bytes;
+  if (bytes > 4294901760.0) return false; // 65535 pages, the most a 32-bit memory holds
+  const want = <usize>bytes;
+  if (regionBase != 0 && want <= regionBytes) return true;
+  const memoryEnd = (<usize>memory.size()) << 16;
+  if (regionBase != 0 && regionBase + regionBytes == memoryEnd) {
+    // The region is the last thing in memory: grow it in place.
+    const pages = <i32>((want - regionBytes + 0xffff) >> 16);
+    if (memory.grow(pages) < 0) return false;
+    regionBytes += (<usize>pages) << 16;
+    return true;
+  }
+  const pages = <i32>((want + 0xffff) >> 16);
+  const before = memory.grow(pages);
+  if (before < 0) return false;
+  const base = (<usize>before) << 16;
+  if (regionBase != 0 && keep > 0) memory.copy(base, regionBase, keep);
+  regionBase = base;
+  regionBytes = (<usize>pages) << 16;
+  return true;
+}
+
+@inline function align8(bytes: f64): f64 {
+  return Math.ceil(bytes / 8) * 8;
+}
+
+let inputBytes: usize = 0;
+
+// The input area for `bytes` bytes; 0 when memory cannot grow to hold it.
+export function lightsOutReserve(bytes: i32): usize {
+  if (!ensureRegion(align8(<f64>bytes), 0)) return 0;
+  inputBytes = <usize>bytes;
+  return regionBase;
+}
+
+export function lightsOutNeeded(): f64 {
+  return neededBytes;
+}
+
+// ------------------------------------------------------------ problem and answer
+
+let m: i32 = 0;
+let n: i32 = 0;
+let colors: i32 = 2;
+let torus: bool = false;
+let h: i32 = 0;
+let offsetCount: i32 = 0;
+let targetCount: i32 = 0;
+let cells: i32 = 0;
+let unknowns: i32 = 0;
+let unknownRows: i32 = 0;
+let ringRows: i32 = 0;
+let maxDr: i32 = 0;
+// The chase's shape (see shapeOf in the twin): press rows 0..unknownRows-1 are
+// the unknowns, cell rows chaseStart..m-1-h force the rest, and unknownRows
+// cell rows are the equations. On a torus the unknown rows keep slots of their
+// own after the ring (ringSize = ringRows + span), as the last equations wrap
+// back onto them.
+let span: i32 = 0;
+let chaseStart: i32 = 0;
+let ringSize: i32 = 0;
+
+function setShape(): void {
+  span = maxDr + h;
+  if (h == 0) {
+    unknownRows = m;
+    chaseStart = 0;
+    ringRows = 0;
+    ringSize = 0;
+  } else if (torus) {
+    unknownRows = span;
+    chaseStart = maxDr;
+    ringRows = span + 1;
+    ringSize = ringRows + span;
+  } else {
+    unknownRows = min(h, m);
+    chaseStart = 0;
+    ringRows = span + 1;
+    ringSize = ringRows;
+  }
+  unknowns = unknownRows * n;
+}
+
+// The ring row holding press row `row`.
+@inline function ringRow(row: i32): i32 {
+  return torus && row < span ? ringRows + row : row % ringRows;
+}
+
+// The cell row of equation row e.
+function equationRow(e: i32): i32 {
+  if (torus) return e < maxDr ? e : m - h + (e - maxDr);
+  return m - unknownRows + e;
+}
+
+// Row or column `index` of a press reaching a cell: wrapped on a torus, -1 when off a plane board.
+@inline function onBoard(index: i32, size: i32, wrap: bool): i32 {
+  if (wrap) return ((index % size) + size) % size;
+  return index >= 0 && index < size ? index : -1;
+}
+
+let offsetsAt: usize = 0;
+let boardAt: usize = 0;
+let targetsAt: usize = 0;
+let pressesAt: usize = 0;
+
+let answerDimension: i32 = 0;
+let answerTarget: i32 = -1;
+let answerReachable: i32 = 0;
+let answerMinimal: bool = true;
+
+export function lightsOutPresses(): usize {
+  return pressesAt;
+}
+export function lightsOutKernelDimension(): i32 {
+  return answerDimension;
+}
+export function lightsOutTarget(): i32 {
+  return answerTarget;
+}
+export function lightsOutReachable(): i32 {
+  return answerReachable;
+}
+export function lightsOutMinimal(): i32 {
+  return answerMinimal ? 1 : 0;
+}
+
+@inline function dr(k: i32): i32 {
+  return load<i32>(offsetsAt + (<usize>k << 3));
+}
+@inline function dc(k: i32): i32 {
+  return load<i32>(offsetsAt + (<usize>k << 3) + 4);
+}
+@inline function boardValue(cell: i32): i32 {
+  return <i32>load<u8>(boardAt + <usize>cell);
+}
+@inline function targetValue(t: i32, cell: i32): i32 {
+  return <i32>load<u8>(targetsAt + <usize>t * <usize>cells + <usize>cell);
+}
+
+// Candidates walked per target and the kernel vectors that walk touches (see the twin).
+let candidates: f64 = 1;
+let used: i32 = 0;
+function budget(base: i32, dimension: i32, maxCandidates: f64): void {
+  candidates = 1;
+  used = 0;
+  while (used < dimension && candidates * <f64>base <= maxCandidates) {
+    candidates *= <f64>base;
+    used++;
+  }
+  if (used < dimension && candidates < maxCandidates) {
+    candidates = maxCandidates;
+    used++;
+  }
+}
+
+// The most kernel vectors a walk of at most `maxCandidates` press sets can
+// touch (budget() never uses more), so storage is sized by the budget, not by
+// the board.
+function usedLimit(base: i32, maxCandidates: f64): i32 {
+  let limit = 0;
+  let reach: f64 = 1;
+  while (reach < maxCandidates) {
+    reach *= <f64>base;
+    limit++;
+  }
+  return limit;
+}
+
+// Bump allocation inside the region, after the input.
+let bump: usize = 0;
+@inline function take(bytes: usize): usize {
+  const at = bump;
+  bump += (bytes + 7) & ~<usize>7;
+  return at;
+}
+
+// ------------------------------------------------------------ GF(2)
+
+let words: i32 = 0; // u64 words of an affine vector: unknowns + targetCount bits
+let rowWords: i32 = 0; // u64 words of one board row of presses
+let full: i32 = 0; // rowWords * m: a press board, row by row
+let packed: i32 = 0; // words of a press board packed without row padding (bit r * n + c)
+let rowsAt: usize = 0; // one row-by-row press board, what expand2 writes
+let systemAt: usize = 0;
+let ringAt: usize = 0;
+let pivotsAt: usize = 0;
+let freeAt: usize = 0;
+let xAt: usize = 0;
+let kernelAt: usize = 0;
+let nonZeroAt: usize = 0;
+let nonZeroCountAt: usize = 0;
+let currentAt: usize = 0;
+let rank: i32 = 0;
+
+@inline function wordAt(base: usize, index: i32): usize {
+  return base + (<usize>index << 3);
+}
+
+@inline function flipBit(base: usize, bit: i32): void {
+  const at = wordAt(base, bit >> 6);
+  store<u64>(at, load<u64>(at) ^ (<u64>1 << <u64>(bit & 63)));
+}
+
+@inline function testBit(base: usize, bit: i32): i32 {
+  return <i32>((load<u64>(wordAt(base, bit >> 6)) >> <u64>(bit & 63)) & 1);
+}
+
+@inline function xorWords(dst: usize, src: usize, from: i32, count: i32): void {
+  for (let w = from; w < count; w++) {
+    const at = wordAt(dst, w);
+    store<u64>(at, load<u64>(at) ^ load<u64>(wordAt(src, w)));
+  }
+}
+
+function ringSlot(r: i32, c: i32): usize {
+  return ringAt + ((<usize>(ringRow(r) * n + c) * <usize>words) << 3);
+}
+
+// Pointer lists for the chase's inner loop (offsetCount entries each).
+let activeRowAt: usize = 0;
+let activeColAt: usize = 0;
+let sourcesAt: usize = 0;
+
+// dst = (accumulate ? dst : 0) ^ the `k` (1..4) vectors at a, b, c, d: one pass over the words.
+@inline function xorUpTo4(dst: usize, a: usize, b: usize, c: usize, d: usize, k: i32, accumulate: bool): void {
+  const end = <usize>words << 3;
+  let o: usize = 0;
+  // Two words a step, then the odd one.
+  for (; o + 16 <= end; o += 16) {
+    let first = load<u64>(a + o);
+    let second = load<u64>(a + o, 8);
+    if (k > 1) {
+      first ^= load<u64>(b + o);
+      second ^= load<u64>(b + o, 8);
+    }
+    if (k > 2) {
+      first ^= load<u64>(c + o);
+      second ^= load<u64>(c + o, 8);
+    }
+    if (k > 3) {
+      first ^= load<u64>(d + o);
+      second ^= load<u64>(d + o, 8);
+    }
+    if (accumulate) {
+      first ^= load<u64>(dst + o);
+      second ^= load<u64>(dst + o, 8);
+    }
+    store<u64>(dst + o, first);
+    store<u64>(dst + o, second, 8);
+  }
+  if (o < end) {
+    let value = load<u64>(a + o);
+    if (k > 1) value ^= load<u64>(b + o);
+    if (k > 2) value ^= load<u64>(c + o);
+    if (k > 3) value ^= load<u64>(d + o);
+    if (accumulate) value ^= load<u64>(dst + o);
+    store<u64>(dst + o, value);
+  }
+}
+
+@noinline function xor1(dst: usize, a: usize, accumulate: bool): void {
+  if (accumulate) xorUpTo4(dst, a, 0, 0, 0, 1, true);
+  else xorUpTo4(dst, a, 0, 0, 0, 1, false);
+}
+@noinline function xor2(dst: usize, a: usize, b: usize, accumulate: bool): void {
+  if (accumulate) xorUpTo4(dst, a, b, 0, 0, 2, true);
+  else xorUpTo4(dst, a, b, 0, 0, 2, false);
+}
+@noinline function xor3(dst: usize, a: usize, b: usize, c: usize, accumulate: bool): void {
+  if (accumulate) xorUpTo4(dst, a, b, c, 0, 3, true);
+  else xorUpTo4(dst, a, b, c, 0, 3, false);
+}
+@noinline function xor4(dst: usize, a: usize, b: usize, c: usize, d: usize, accumulate: bool): void {
+  if (accumulate) xorUpTo4(dst, a, b, c, d, 4, true);
+  else xorUpTo4(dst, a, b, c, d, 4, false);
+}
+
+// dst = XOR of the `count` vectors listed at sourcesAt (zero when none), four at a time.
+function combine(dst: usize, count: i32): void {
+  if (count == 0) {
+    memory.fill(dst, 0, <usize>words << 3);
+    return;
+  }
+  for (let i = 0; i < count; i += 4) {
+    const left = count - i;
+    const list = sourcesAt + (<usize>i << 2);
+    const accumulate = i > 0;
+    if (left == 1) xor1(dst, load<usize>(list), accumulate);
+    else if (left == 2) xor2(dst, load<usize>(list), load<usize>(list + 4), accumulate);
+    else if (left == 3) xor3(dst, load<usize>(list), load<usize>(list + 4), load<usize>(list + 8), accumulate);
+    else xor4(dst, load<usize>(list), load<usize>(list + 4), load<usize>(list + 8), load<usize>(list + 12), accumulate);
+  }
+}
+
+function addNeeded2(cell: i32, row: usize): void {
+  for (let t = 0; t < targetCount; t++) {
+    if (((boardValue(cell) ^ targetValue(t, cell)) & 1) != 0) flipBit(row, unknowns + t);
+  }
+}
+
+function buildSystem2(): void {
+  memory.fill(systemAt, 0, (<usize>unknowns * <usize>words) << 3);
+  if (h > 0) {
+    memory.fill(ringAt, 0, (<usize>(ringSize * n) * <usize>words) << 3);
+    for (let r = 0; r < unknownRows; r++) {
+      for (let c = 0; c < n; c++) flipBit(ringSlot(r, c), r * n + c);
+    }
+    const stride = <usize>words << 3;
+    for (let r = chaseStart; r + h < m; r++) {
+      // The offsets that reach cell row r from a press row on the board, as
+      // (start of that press row in the ring, column offset; mod n on a torus).
+      // Rows never wrap here: the chase starts maxDr rows in.
+      let active = 0;
+      for (let k = 0; k < offsetCount; k++) {
+        const rowOffset = dr(k);
+        if (rowOffset == -h) continue;
+        const pr = r - rowOffset;
+        if (pr < 0 || pr >= m) continue;
+        store<usize>(activeRowAt + (<usize>active << 2), ringSlot(pr, 0));
+        store<i32>(activeColAt + (<usize>active << 2), torus ? onBoard(dc(k), n, true) : dc(k));
+        active++;
+      }
+      const rowBase = ringSlot(r + h, 0);
+      for (let c = 0; c < n; c++) {
+        let count = 0;
+        for (let a = 0; a < active; a++) {
+          let pc = c - load<i32>(activeColAt + (<usize>a << 2));
+          if (torus) {
+            if (pc < 0) pc += n;
+          } else if (pc < 0 || pc >= n) continue;
+          store<usize>(sourcesAt + (<usize>count << 2), load<usize>(activeRowAt + (<usize>a << 2)) + <usize>pc * stride);
+          count++;
+        }
+        const at = rowBase + <usize>c * stride;
+        combine(at, count);
+        addNeeded2(r * n + c, at);
+      }
+    }
+    for (let e = 0; e < unknownRows; e++) {
+      const r = equationRow(e);
+      for (let c = 0; c < n; c++) {
+        const at = systemAt + ((<usize>(e * n + c) * <usize>words) << 3);
+        addNeeded2(r * n + c, at);
+        for (let k = 0; k < offsetCount; k++) {
+          const pr = onBoard(r - dr(k), m, torus);
+          const pc = onBoard(c - dc(k), n, torus);
+          if (pr < 0 || pc < 0) continue;
+          xorWords(at, ringSlot(pr, pc), 0, words);
+        }
+      }
+    }
+  } else {
+    for (let r = 0; r < m; r++) {
+      for (let c = 0; c < n; c++) {
+        const at = systemAt + ((<usize>(r * n + c) * <usize>words) << 3);
+        addNeeded2(r * n + c, at);
+        for (let k = 0; k < offsetCount; k++) {
+          let pr = r - dr(k);
+          let pc = c - dc(k);
+          if (torus) {
+            pr = ((pr % m) + m) % m;
+            pc = ((pc % n) + n) % n;
+          } else if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          flipBit(at, pr * n + pc);
+        }
+      }
+    }
+  }
+}
+
+// row ^= pivot row, words from..words-1, four words a step (the elimination's hot loop).
+@inline function xorRowTail(row: usize, pivotRow: usize, from: i32): void {
+  let at = wordAt(row, from);
+  let source = wordAt(pivotRow, from);
+  const end = wordAt(row, words);
+  while (at + 32 <= end) {
+    store<u64>(at, load<u64>(at) ^ load<u64>(source));
+    store<u64>(at, load<u64>(at, 8) ^ load<u64>(source, 8), 8);
+    store<u64>(at, load<u64>(at, 16) ^ load<u64>(source, 16), 16);
+    store<u64>(at, load<u64>(at, 24) ^ load<u64>(source, 24), 24);
+    at += 32;
+    source += 32;
+  }
+  while (at < end) {
+    store<u64>(at, load<u64>(at) ^ load<u64>(source));
+    at += 8;
+    source += 8;
+  }
+}
+
+// Gauss-Jordan over GF(2); pivots and free columns as in the twin.
+function eliminate2(): i32 {
+  let free = 0;
+  rank = 0;
+  const rows = unknowns;
+  for (let col = 0; col < unknowns; col++) {
+    const w = col >> 6;
+    const mask = <u64>1 << <u64>(col & 63);
+    let pivot = -1;
+    for (let i = rank; i < rows; i++) {
+      if ((load<u64>(systemAt + ((<usize>(i * words + w)) << 3)) & mask) != 0) {
+        pivot = i;
+        break;
+      }
+    }
+    if (pivot < 0) {
+      store<i32>(freeAt + (<usize>free << 2), col);
+      free++;
+      continue;
+    }
+    const top = systemAt + ((<usize>rank * <usize>words) << 3);
+    if (pivot != rank) {
+      const at = systemAt + ((<usize>pivot * <usize>words) << 3);
+      for (let q = w; q < words; q++) {
+        const a = wordAt(top, q);
+        const b = wordAt(at, q);
+        const swap = load<u64>(a);
+        store<u64>(a, load<u64>(b));
+        store<u64>(b, swap);
+      }
+    }
+    for (let i = 0; i < rows; i++) {
+      if (i == rank) continue;
+      const at = systemAt + ((<usize>i * <usize>words) << 3);
+      if ((load<u64>(wordAt(at, w)) & mask) != 0) xorRowTail(at, top, w);
+    }
+    store<i32>(pivotsAt + (<usize>rank << 2), col);
+    rank++;
+  }
+  return free;
+}
+
+@inline function systemBit(row: i32, column: i32): i32 {
+  return testBit(systemAt + ((<usize>row * <usize>words) << 3), column);
+}
+
+// dst row bits c ^= src row bit (c - shift), c in [0, n), rows of rowWords words.
+function xorShifted(dst: usize, src: usize, shift: i32): void {
+  const wordShift = shift >> 6; // floor, also for negative shifts
+  const bitShift = <u64>(shift & 63);
+  for (let w = 0; w < rowWords; w++) {
+    // Bits of word w of the result come from source bits 64w - shift ...
+    const low = w - wordShift;
+    let value: u64 = 0;
+    if (low >= 0 && low < rowWords) value = load<u64>(wordAt(src, low)) << bitShift;
+    if (bitShift != 0 && low - 1 >= 0 && low - 1 < rowWords) value |= load<u64>(wordAt(src, low - 1)) >> (64 - bitShift);
+    if (w == rowWords - 1 && (n & 63) != 0) value &= (<u64>1 << <u64>(n & 63)) - 1;
+    if (value != 0) {
+      const at = wordAt(dst, w);
+      store<u64>(at, load<u64>(at) ^ value);
+    }
+  }
+}
+
+// Unknown values at xAt (one byte each) into a full press board at `out`; target -1: homogeneous.
+function expand2(target: i32, out: usize): void {
+  memory.fill(out, 0, <usize>full << 3);
+  for (let u = 0; u < unknowns; u++) {
+    if (load<u8>(xAt + <usize>u) != 0) flipBit(wordAt(out, (u / n) * rowWords), u % n);
+  }
+  if (h == 0) return;
+  for (let r = chaseStart; r + h < m; r++) {
+    const at = wordAt(out, (r + h) * rowWords);
+    if (target >= 0) {
+      for (let c = 0; c < n; c++) {
+        if (((boardValue(r * n + c) ^ targetValue(target, r * n + c)) & 1) != 0) flipBit(at, c);
+      }
+    }
+    for (let k = 0; k < offsetCount; k++) {
+      const rowOffset = dr(k);
+      if (rowOffset == -h) continue;
+      const pr = r - rowOffset;
+      if (pr < 0 || pr >= m) continue;
+      const source = wordAt(out, pr * rowWords);
+      if (!torus) {
+        xorShifted(at, source, dc(k));
+      } else {
+        // A rotation: shifted right by dc mod n, and what falls off comes back at the left.
+        const shift = onBoard(dc(k), n, true);
+        xorShifted(at, source, shift);
+        if (shift != 0) xorShifted(at, source, shift - n);
+      }
+    }
+  }
+}
+
+@inline function kernelVector(j: i32): usize {
+  return kernelAt + ((<usize>j * <usize>packed) << 3);
+}
+
+// The row-by-row board at rowsAt into `out`, `packed` words, bit r * n + c: the
+// coset walk touches fewer words when rows narrower than 64 cells share words.
+function pack(out: usize): void {
+  memory.fill(out, 0, <usize>packed << 3);
+  for (let r = 0; r < m; r++) {
+    const row = wordAt(rowsAt, r * rowWords);
+    for (let w = 0; w < rowWords; w++) {
+      const value = load<u64>(wordAt(row, w));
+      if (value == 0) continue;
+      const position = r * n + (w << 6);
+      const shift = <u64>(position & 63);
+      const at = wordAt(out, position >> 6);
+      store<u64>(at, load<u64>(at) | (value << shift));
+      if (shift != 0 && (position >> 6) + 1 < packed) {
+        const next = at + 8;
+        store<u64>(next, load<u64>(next) | (value >> (64 - shift)));
+      }
+    }
+  }
+}
+
+// The Gray-code walk over one coset; returns the lightest step (weight in walkWeight).
+let walkWeight: i64 = 0;
+
+// XORs one kernel vector, given as (word index, word) pairs of 16 bytes from
+// `entry` to `end`, into the current press set; returns the updated weight.
+@inline function applyPairs(entry: usize, end: usize, weight: i32): i32 {
+  while (entry < end) {
+    const at = currentAt + (<usize>load<u32>(entry) << 3);
+    const before = load<u64>(at);
+    const after = before ^ load<u64>(entry, 8);
+    weight += <i32>popcnt<u64>(after) - <i32>popcnt<u64>(before);
+    store<u64>(at, after);
+    entry += 16;
+  }
+  return weight;
+}
+
+@noinline function walk2(): f64 {
+  let weight: i32 = 0;
+  for (let w = 0; w < packed; w++) weight += <i32>popcnt<u64>(load<u64>(wordAt(currentAt, w)));
+  let lightest = weight;
+  let lightestStep: u64 = 0;
+  const count = <u64>candidates;
+  // Odd steps add vector 0 (half of all steps): its pairs are found once.
+  const firstStart = nonZeroAt;
+  const firstEnd = firstStart + (<usize>load<i32>(nonZeroCountAt) << 4);
+  for (let step: u64 = 1; step < count; step += 2) {
+    weight = applyPairs(firstStart, firstEnd, weight);
+    if (weight < lightest) {
+      lightest = weight;
+      lightestStep = step;
+    }
+    const next = step + 1;
+    if (next >= count) break;
+    const j = <i32>ctz<u64>(next);
+    const start = nonZeroAt + ((<usize>j * <usize>packed) << 4);
+    weight = applyPairs(start, start + (<usize>load<i32>(nonZeroCountAt + (<usize>j << 2)) << 4), weight);
+    if (weight < lightest) {
+      lightest = weight;
+      lightestStep = next;
+    }
+  }
+  walkWeight = lightest;
+  return <f64>lightestStep;
+}
+
+function solve2(maxCandidates: f64): i32 {
+  setShape();
+  words = (unknowns + targetCount + 63) >> 6;
+  rowWords = (n + 63) >> 6;
+  full = rowWords * m;
+  packed = (cells + 63) >> 6;
+  const usedMax = min(unknowns, usedLimit(2, maxCandidates));
+  let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
+  bytes += <f64>unknowns * <f64>words * 8;
+  bytes += <f64>ringSize * <f64>n * <f64>words * 8;
+  bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
+  bytes += <f64>usedMax * <f64>packed * 24 + 8 * <f64>usedMax + 2 * <f64>packed * 8 + <f64>full * 8 + 3 * align8(<f64>offsetCount * 4) + 64;
+  if (!ensureRegion(bytes, inputBytes)) return -1;
+  bindInput();
+  systemAt = take(<usize>unknowns * <usize>words << 3);
+  ringAt = take(<usize>ringSize * <usize>n * <usize>words << 3);
+  activeRowAt = take(<usize>offsetCount << 2);
+  activeColAt = take(<usize>offsetCount << 2);
+  sourcesAt = take(<usize>offsetCount << 2);
+  pivotsAt = take(<usize>unknowns << 2);
+  freeAt = take(<usize>unknowns << 2);
+  xAt = take(<usize>unknowns);
+  kernelAt = take(<usize>usedMax * <usize>packed << 3);
+  nonZeroAt = take(<usize>usedMax * <usize>packed << 4);
+  nonZeroCountAt = take(<usize>usedMax << 2);
+  currentAt = take(<usize>packed << 3);
+  const bestAt = take(<usize>packed << 3);
+  rowsAt = take(<usize>full << 3);
+
+  buildSystem2();
+  eliminate2();
+  const dimension = unknowns - rank;
+  answerDimension = dimension;
+  budget(2, dimension, maxCandidates);
+
+  for (let j = 0; j < used; j++) {
+    memory.fill(xAt, 0, <usize>unknowns);
+    const f = load<i32>(freeAt + (<usize>j << 2));
+    store<u8>(xAt + <usize>f, 1);
+    for (let i = 0; i < rank; i++) store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemBit(i, f));
+    const vector = kernelVector(j);
+    expand2(-1, rowsAt);
+    pack(vector);
+    const list = nonZeroAt + ((<usize>j * <usize>packed) << 4);
+    let length = 0;
+    for (let w = 0; w < packed; w++) {
+      const value = load<u64>(wordAt(vector, w));
+      if (value != 0) {
+        store<u32>(list + (<usize>length << 4), w);
+        store<u64>(list + (<usize>length << 4), value, 8);
+        length++;
+      }
+    }
+    store<i32>(nonZeroCountAt + (<usize>j << 2), length);
+  }
+
+  let found = false;
+  let bestWeight: i64 = 0;
+  let nodes: f64 = 0;
+  answerTarget = -1;
+  answerReachable = 0;
+  for (let t = 0; t < targetCount; t++) {
+    let consistent = true;
+    for (let i = rank; i < unknowns; i++) {
+      if (systemBit(i, unknowns + t) != 0) {
+        consistent = false;
+        break;
+      }
+    }
+    if (!consistent) continue;
+    answerReachable++;
+    memory.fill(xAt, 0, <usize>unknowns);
+    for (let i = 0; i < rank; i++) store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemBit(i, unknowns + t));
+    expand2(t, rowsAt);
+    pack(currentAt);
+    const lightestStep = <u64>walk2();
+    nodes += candidates;
+    if (!found || walkWeight < bestWeight) {
+      found = true;
+      bestWeight = walkWeight;
+      answerTarget = t;
+      expand2(t, rowsAt);
+      pack(currentAt);
+      const code = lightestStep ^ (lightestStep >> 1);
+      for (let j = 0; j < used; j++) {
+        if (((code >> <u64>j) & 1) != 0) xorWords(currentAt, kernelVector(j), 0, packed);
+      }
+      memory.copy(bestAt, currentAt, <usize>packed << 3);
+    }
+  }
+  // Nothing to minimise when no target is reachable.
+  answerMinimal = !found || (used == dimension && candidates == Math.pow(2, <f64>dimension));
+  setLastNodes(nodes);
+  if (!found) return 0;
+  for (let cell = 0; cell < cells; cell++) store<u8>(pressesAt + <usize>cell, <u8>testBit(bestAt, cell));
+  return 1;
+}
+
+// ------------------------------------------------------------ GF(p)
+
+let width: i32 = 0; // bytes of an affine vector: unknowns + targetCount
+
+@inline function needed(cell: i32, t: i32): i32 {
+  return (targetValue(t, cell) - boardValue(cell) + colors) % colors;
+}
+
+function ringSlotP(r: i32, c: i32): usize {
+  return ringAt + <usize>(ringRow(r) * n + c) * <usize>width;
+}
+
+function buildSystemP(): void {
+  const p = colors;
+  memory.fill(systemAt, 0, <usize>unknowns * <usize>width);
+  if (h > 0) {
+    memory.fill(ringAt, 0, <usize>(ringSize * n) * <usize>width);
+    for (let r = 0; r < unknownRows; r++) {
+      for (let c = 0; c < n; c++) store<u8>(ringSlotP(r, c) + <usize>(r * n + c), 1);
+    }
+    for (let r = chaseStart; r + h < m; r++) {
+      for (let c = 0; c < n; c++) {
+        const at = ringSlotP(r + h, c);
+        memory.fill(at, 0, <usize>width);
+        for (let t = 0; t < targetCount; t++) store<u8>(at + <usize>(unknowns + t), <u8>needed(r * n + c, t));
+        for (let k = 0; k < offsetCount; k++) {
+          const rowOffset = dr(k);
+          if (rowOffset == -h) continue;
+          const pr = onBoard(r - rowOffset, m, false);
+          const pc = onBoard(c - dc(k), n, torus);
+          if (pr < 0 || pc < 0) continue;
+          const from = ringSlotP(pr, pc);
+          for (let w = 0; w < width; w++) {
+            const a = at + <usize>w;
+            let value = <i32>load<u8>(a) - <i32>load<u8>(from + <usize>w);
+            if (value < 0) value += p;
+            store<u8>(a, <u8>value);
+          }
+        }
+      }
+    }
+    for (let e = 0; e < unknownRows; e++) {
+      const r = equationRow(e);
+      for (let c = 0; c < n; c++) {
+        const at = systemAt + <usize>(e * n + c) * <usize>width;
+        for (let k = 0; k < offsetCount; k++) {
+          const pr = onBoard(r - dr(k), m, torus);
+          const pc = onBoard(c - dc(k), n, torus);
+          if (pr < 0 || pc < 0) continue;
+          const from = ringSlotP(pr, pc);
+          for (let w = 0; w < width; w++) {
+            const a = at + <usize>w;
+            let value = <i32>load<u8>(a) + <i32>load<u8>(from + <usize>w);
+            if (value >= p) value -= p;
+            store<u8>(a, <u8>value);
+          }
+        }
+        for (let t = 0; t < targetCount; t++) {
+          const a = at + <usize>(unknowns + t);
+          store<u8>(a, <u8>((needed(r * n + c, t) + p - <i32>load<u8>(a)) % p));
+        }
+      }
+    }
+  } else {
+    for (let r = 0; r < m; r++) {
+      for (let c = 0; c < n; c++) {
+        const at = systemAt + <usize>(r * n + c) * <usize>width;
+        for (let t = 0; t < targetCount; t++) store<u8>(at + <usize>(unknowns + t), <u8>needed(r * n + c, t));
+        for (let k = 0; k < offsetCount; k++) {
+          let pr = r - dr(k);
+          let pc = c - dc(k);
+          if (torus) {
+            pr = ((pr % m) + m) % m;
+            pc = ((pc % n) + n) % n;
+          } else if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+          const a = at + <usize>(pr * n + pc);
+          store<u8>(a, <u8>((<i32>load<u8>(a) + 1) % p));
+        }
+      }
+    }
+  }
+}
+
+function inverseMod(a: i32, p: i32): i32 {
+  let result = 1;
+  let base = a % p;
+  for (let e = p - 2; e > 0; e >>= 1) {
+    if ((e & 1) != 0) result = (result * base) % p;
+    base = (base * base) % p;
+  }
+  return result;
+}
+
+@inline function systemValue(row: i32, column: i32): i32 {
+  return <i32>load<u8>(systemAt + <usize>row * <usize>width + <usize>column);
+}
+
+// products[f * 256 + v] = f * v mod p, for f, v < p.
+let productsAt: usize = 0;
+
+function eliminateP(): void {
+  const p = colors;
+  for (let f = 0; f < p; f++) {
+    for (let v = 0; v < p; v++) store<u8>(productsAt + (<usize>f << 8) + <usize>v, <u8>((f * v) % p));
+  }
+  let free = 0;
+  rank = 0;
+  const rows = unknowns;
+  for (let col = 0; col < unknowns; col++) {
+    let pivot = -1;
+    for (let i = rank; i < rows; i++) {
+      if (systemValue(i, col) != 0) {
+        pivot = i;
+        break;
+      }
+    }
+    if (pivot < 0) {
+      store<i32>(freeAt + (<usize>free << 2), col);
+      free++;
+      continue;
+    }
+    const top = systemAt + <usize>rank * <usize>width;
+    if (pivot != rank) {
+      const at = systemAt + <usize>pivot * <usize>width;
+      for (let q = col; q < width; q++) {
+        const swap = load<u8>(top + <usize>q);
+        store<u8>(top + <usize>q, load<u8>(at + <usize>q));
+        store<u8>(at + <usize>q, swap);
+      }
+    }
+    const scale = inverseMod(<i32>load<u8>(top + <usize>col), p);
+    for (let q = col; q < width; q++) store<u8>(top + <usize>q, <u8>((<i32>load<u8>(top + <usize>q) * scale) % p));
+    for (let i = 0; i < rows; i++) {
+      if (i == rank) continue;
+      const at = systemAt + <usize>i * <usize>width;
+      const factor = <i32>load<u8>(at + <usize>col);
+      if (factor == 0) continue;
+      // row += (p - factor) * pivot row, the products from a table: no division in the cubic loop.
+      const times = productsAt + (<usize>(p - factor) << 8);
+      for (let q = col; q < width; q++) {
+        const a = at + <usize>q;
+        let value = <i32>load<u8>(a) + <i32>load<u8>(times + <usize>load<u8>(top + <usize>q));
+        if (value >= p) value -= p;
+        store<u8>(a, <u8>value);
+      }
+    }
+    store<i32>(pivotsAt + (<usize>rank << 2), col);
+    rank++;
+  }
+}
+
+function expandP(target: i32, out: usize): void {
+  const p = colors;
+  memory.fill(out, 0, <usize>cells);
+  memory.copy(out, xAt, <usize>unknowns);
+  if (h == 0) return;
+  for (let r = chaseStart; r + h < m; r++) {
+    for (let c = 0; c < n; c++) {
+      let value = target >= 0 ? needed(r * n + c, target) : 0;
+      for (let k = 0; k < offsetCount; k++) {
+        const rowOffset = dr(k);
+        if (rowOffset == -h) continue;
+        const pr = onBoard(r - rowOffset, m, false);
+        const pc = onBoard(c - dc(k), n, torus);
+        if (pr < 0 || pc < 0) continue;
+        value += p - <i32>load<u8>(out + <usize>(pr * n + pc));
+      }
+      store<u8>(out + <usize>((r + h) * n + c), <u8>(value % p));
+    }
+  }
+}
+
+@inline function kernelVectorP(j: i32): usize {
+  return kernelAt + <usize>j * <usize>cells;
+}
+
+let digitsAt: usize = 0;
+
+@noinline function walkP(): f64 {
+  const p = colors;
+  let weight: i64 = 0;
+  for (let cell = 0; cell < cells; cell++) weight += <i64>load<u8>(currentAt + <usize>cell);
+  let lightest = weight;
+  let lightestStep: f64 = 0;
+  memory.fill(digitsAt, 0, (<usize>used + 1) << 2);
+  const count = candidates;
+  for (let step: f64 = 1; step < count; step++) {
+    let j = 0;
+    while (load<i32>(digitsAt + (<usize>j << 2)) == p - 1) {
+      store<i32>(digitsAt + (<usize>j << 2), 0);
+      j++;
+    }
+    store<i32>(digitsAt + (<usize>j << 2), load<i32>(digitsAt + (<usize>j << 2)) + 1);
+    const vector = kernelVectorP(j);
+    const list = nonZeroAt + ((<usize>j * <usize>cells) << 2);
+    const length = load<i32>(nonZeroCountAt + (<usize>j << 2));
+    for (let q = 0; q < length; q++) {
+      const cell = <usize>load<i32>(list + (<usize>q << 2));
+      const before = <i32>load<u8>(currentAt + cell);
+      let after = before + <i32>load<u8>(vector + cell);
+      if (after >= p) after -= p;
+      weight += <i64>(after - before);
+      store<u8>(currentAt + cell, <u8>after);
+    }
+    if (weight < lightest) {
+      lightest = weight;
+      lightestStep = step;
+    }
+  }
+  walkWeight = lightest;
+  return lightestStep;
+}
+
+function solveP(maxCandidates: f64): i32 {
+  const p = colors;
+  setShape();
+  width = unknowns + targetCount;
+  const usedMax = min(unknowns, usedLimit(p, maxCandidates));
+  let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
+  bytes += align8(<f64>unknowns * <f64>width);
+  bytes += align8(<f64>ringSize * <f64>n * <f64>width);
+  bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
+  bytes += <f64>p * 256 + align8(<f64>usedMax * <f64>cells) + <f64>usedMax * <f64>cells * 4 + 8 * <f64>usedMax + 2 * align8(<f64>cells) + 8 * (<f64>usedMax + 2) + 64;
+  if (!ensureRegion(bytes, inputBytes)) return -1;
+  bindInput();
+  systemAt = take(<usize>unknowns * <usize>width);
+  ringAt = take(<usize>ringSize * <usize>n * <usize>width);
+  pivotsAt = take(<usize>unknowns << 2);
+  freeAt = take(<usize>unknowns << 2);
+  xAt = take(<usize>unknowns);
+  kernelAt = take(<usize>usedMax * <usize>cells);
+  nonZeroAt = take((<usize>usedMax * <usize>cells) << 2);
+  nonZeroCountAt = take(<usize>usedMax << 2);
+  digitsAt = take((<usize>usedMax + 2) << 2);
+  productsAt = take(<usize>p << 8);
+  currentAt = take(<usize>cells);
+  const bestAt = take(<usize>cells);
+
+  buildSystemP();
+  eliminateP();
+  const dimension = unknowns - rank;
+  answerDimension = dimension;
+  budget(p, dimension, maxCandidates);
+
+  for (let j = 0; j < used; j++) {
+    memory.fill(xAt, 0, <usize>unknowns);
+    const f = load<i32>(freeAt + (<usize>j << 2));
+    store<u8>(xAt + <usize>f, 1);
+    for (let i = 0; i < rank; i++) {
+      store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>((p - systemValue(i, f)) % p));
+    }
+    const vector = kernelVectorP(j);
+    expandP(-1, vector);
+    const list = nonZeroAt + ((<usize>j * <usize>cells) << 2);
+    let length = 0;
+    for (let cell = 0; cell < cells; cell++) {
+      if (load<u8>(vector + <usize>cell) != 0) {
+        store<i32>(list + (<usize>length << 2), cell);
+        length++;
+      }
+    }
+    store<i32>(nonZeroCountAt + (<usize>j << 2), length);
+  }
+
+  let found = false;
+  let bestWeight: i64 = 0;
+  let nodes: f64 = 0;
+  answerTarget = -1;
+  answerReachable = 0;
+  for (let t = 0; t < targetCount; t++) {
+    let consistent = true;
+    for (let i = rank; i < unknowns; i++) {
+      if (systemValue(i, unknowns + t) != 0) {
+        consistent = false;
+        break;
+      }
+    }
+    if (!consistent) continue;
+    answerReachable++;
+    memory.fill(xAt, 0, <usize>unknowns);
+    for (let i = 0; i < rank; i++) {
+      store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemValue(i, unknowns + t));
+    }
+    expandP(t, currentAt);
+    const lightestStep = walkP();
+    nodes += candidates;
+    if (!found || walkWeight < bestWeight) {
+      found = true;
+      bestWeight = walkWeight;
+      answerTarget = t;
+      expandP(t, currentAt);
+      let rest = lightestStep;
+      for (let j = 0; j <= used; j++) {
+        store<i32>(digitsAt + (<usize>j << 2), <i32>(rest % <f64>p));
+        rest = Math.floor(rest / <f64>p);
+      }
+      for (let j = 0; j < used; j++) {
+        const times = (load<i32>(digitsAt + (<usize>j << 2)) - load<i32>(digitsAt + (<usize>(j + 1) << 2)) + p) % p;
+        if (times == 0) continue;
+        const vector = kernelVectorP(j);
+        for (let cell = 0; cell < cells; cell++) {
+          const a = currentAt + <usize>cell;
+          store<u8>(a, <u8>((<i32>load<u8>(a) + times * <i32>load<u8>(vector + <usize>cell)) % p));
+        }
+      }
+      memory.copy(bestAt, currentAt, <usize>cells);
+    }
+  }
+  answerMinimal = !found || (used == dimension && candidates == Math.pow(<f64>p, <f64>dimension));
+  setLastNodes(nodes);
+  if (!found) return 0;
+  memory.copy(pressesAt, bestAt, <usize>cells);
+  return 1;
+}
+
+// ------------------------------------------------------------ entry
+
+// Pointers into the region, taken again after it may have moved.
+function bindInput(): void {
+  offsetsAt = regionBase;
+  boardAt = offsetsAt + (<usize>offsetCount << 3);
+  targetsAt = boardAt + <usize>cells;
+  bump = regionBase + ((inputBytes + 7) & ~<usize>7);
+  pressesAt = take(<usize>cells);
+}
+
+// Solves the problem written at lightsOutReserve's pointer. Returns 1 when a
+// target is reachable (presses at lightsOutPresses()), 0 when none is, -1 when
+// memory could not grow to lightsOutNeeded() bytes. chase: 0 = eliminate,
+// h > 0 = light chasing h rows (plane only; the pattern's only offset with
+// row -h is (-h, 0)).
+export function lightsOutSolve(
+  rows: i32, cols: i32, base: i32, onTorus: i32, chase: i32, offsetPairs: i32, targets: i32, maxCandidates: f64,
+): i32 {
+  m = rows;
+  n = cols;
+  colors = base;
+  torus = onTorus != 0;
+  h = chase;
+  offsetCount = offsetPairs;
+  targetCount = targets;
+  cells = rows * cols;
+  offsetsAt = regionBase;
+  maxDr = 0;
+  for (let k = 0; k < offsetCount; k++) maxDr = max(maxDr, dr(k));
+  answerDimension = 0;
+  answerTarget = -1;
+  answerReachable = 0;
+  answerMinimal = true;
+  setLastNodes(0);
+  return colors == 2 ? solve2(maxCandidates) : solveP(maxCandidates);
+}
