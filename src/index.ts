@@ -42,3 +42,15 @@ export {
 } from './boards.js';
 export type { Core, FlipKind, Heuristic, SlidingBoard } from './core.js';
 export { compilePuzzleWasm, defaultWasmUrl, type WasmSource } from './loader.js';
+export {
+  createSolverPool,
+  type BoardMethod,
+  type CallOptions,
+  type ManyOptions,
+  type PoolMethods,
+  type PoolWorkerInfo,
+  type RestArgs,
+  type SolverPool,
+  type SolverPoolOptions,
+} from './pool/outside.js';
+export type { PoolSlidingOptions, Progress } from './pool/inside.js';
