@@ -7,10 +7,9 @@
  * on the board (or of the solution being played from it).
  */
 import type { EngineName, GoalName } from '../../src/index.js';
-import type { Family, SolutionMove, SolveAnswer } from '../protocol.js';
 import { type Comparison, median, plannedRounds, roundOrder, verdict } from './compare.js';
 import { formatMs, h, numberFormat } from './dom.js';
-import { SolveCancelled, SolverClient } from './solverClient.js';
+import { SolveCancelled, SolverClient, type Family, type SolutionMove, type SolveAnswer } from './solverClient.js';
 
 export const engineNames: readonly EngineName[] = ['wasm', 'ts'];
 export const engineLabel: Record<EngineName, string> = { wasm: 'WebAssembly', ts: 'TypeScript twin' };
@@ -532,7 +531,7 @@ export abstract class Panel<S, M extends SolutionMove> {
     } catch (error) {
       const engine = this.busy?.engine ?? first;
       if (error instanceof SolveCancelled) {
-        this.message = { text: `Search cancelled on ${engineLabel[engine]}; the worker was stopped and a fresh one started.`, kind: 'info' };
+        this.message = { text: `Search cancelled on ${engineLabel[engine]}; ${error.how}`, kind: 'info' };
       } else {
         this.message = { text: error instanceof Error ? error.message : String(error), kind: 'error' };
       }
