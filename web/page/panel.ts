@@ -682,7 +682,6 @@ export abstract class Panel<S, M extends SolutionMove> {
     this.solveButton.textContent = `Solve on ${engineLabel[this.context.engine()]}`;
     this.cancelButton.hidden = !busy;
     this.element.dataset.busy = String(busy);
-    this.element.dataset.workers = String(this.client.generation);
     this.renderProgress();
     this.renderResult();
     this.renderEngines();
@@ -690,6 +689,8 @@ export abstract class Panel<S, M extends SolutionMove> {
 
   private renderProgress(): void {
     const busy = this.busy;
+    // Here, not in render(): the pool may start its workers after a search began.
+    this.element.dataset.workers = String(this.client.generation);
     this.progress.hidden = busy === null;
     if (!busy) {
       delete this.progress.dataset.bound;
