@@ -16,6 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Package from '../src/index.js';
 import { FLIP_GOALS, replayFourLine, replayPresses, replaySliding, seededRandom, shuffle } from './oracles.js';
@@ -335,6 +336,78 @@ describe('a solver pool', () => {
       expect(child.status).toBe(0);
     } finally {
       rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+/** The ```ts blocks of the README's "Worker pool" section. */
+function poolBlocks(): string[] {
+  const readme = readFileSync(join(root, 'README.md'), 'utf8');
+  const start = readme.indexOf('\n## Worker pool\n');
+  expect(start).toBeGreaterThanOrEqual(0);
+  const end = readme.indexOf('\n## ', start + 1);
+  return [...readme.slice(start, end < 0 ? undefined : end).matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]);
+}
+
+/** What the pool's types must say, checked by tsc (never run). */
+const typeAssertions = (index: string) => `
+import { createSolverPool, type Cell, type Progress, type SlidingResult, type Solved, type Stopped, type Unsolvable } from '${index}';
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+const check = <T extends true>(value?: T) => value;
+const pool = await createSolverPool({ workers: 2 });
+const flip = pool.flip('wwww\\nwwww\\nwwww\\nwwww', { signal: AbortSignal.abort() });
+check<Equal<typeof flip, Promise<Solved<Cell> | Unsolvable>>>();
+const sliding = pool.sliding('1 2 3 4 5 6 7 8 x', { goal: 'blank-first', maxNodes: 10 }, { onProgress: (progress: Progress) => void progress.ms });
+check<Equal<typeof sliding, Promise<SlidingResult | Unsolvable | Stopped>>>();
+const many = pool.solveMany('sliding', ['1 2 3 4 5 6 7 8 x'], { args: [{ heuristic: 'manhattan' }], onResult: (result, index: number) => void [result.status, index] });
+check<Equal<typeof many, Promise<Array<SlidingResult | Unsolvable | Stopped>>>>();
+check<Equal<Awaited<ReturnType<typeof pool.slidingDistances>>, number[]>>();
+check<Equal<Awaited<ReturnType<typeof pool.slidingSolvable>>, boolean>>();
+// @ts-expect-error: a function cannot cross to a worker; progress comes through onProgress
+void pool.sliding('1 2 3 4 5 6 7 8 x', { onIteration: () => {} });
+// @ts-expect-error: flip has no options of its own; the call options come right after the board
+void pool.flip('wwww\\nwwww\\nwwww\\nwwww', { goal: 'blank-first' });
+// @ts-expect-error: solveMany spreads methods that take one board
+void pool.solveMany('slidingDistances', []);
+// @ts-expect-error: the args after a flip board are none
+void pool.solveMany('flip', [], { args: [1] });
+`;
+
+describe('the pool types', () => {
+  it('type-check the README "Worker pool" example and the pool\'s method types, and tsc would catch a drift', async () => {
+    const blocks = poolBlocks();
+    expect(blocks.length).toBeGreaterThan(0);
+    const dir = mkdtempSync(join(root, '.pool-types-'));
+    try {
+      const index = join(root, 'src', 'index.js');
+      const files: Record<string, string> = { 'assertions.ts': typeAssertions(index) };
+      blocks.forEach((block, i) => {
+        files[`readme-${i + 1}.ts`] = block.replaceAll("from 'puzzlesearch'", `from '${index}'`);
+      });
+      // A known drift: proves this harness fails on one.
+      files['drift.ts'] = `import { createSolverPool } from '${index}';\nconst pool = await createSolverPool();\nexport const length: number = pool.flip('wwww\\nwwww\\nwwww\\nwwww').length;\n`;
+      for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+      const config = {
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'], strict: true, noEmit: true, skipLibCheck: true },
+        files: Object.keys(files).map((name) => relative(dir, join(dir, name))),
+      };
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
+      const run = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], { encoding: 'utf8' });
+      const output = `${run.stdout}${run.stderr}`;
+      const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
+      expect(errors.filter((line) => !line.includes('drift.ts')), output).toEqual([]);
+      expect(errors.join('\n')).toMatch(/drift\.ts\(3,\d+\): error TS2339: Property 'length' does not exist/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // And what the example prints, at run time.
+    const pool = await lib.createSolverPool({ workers: 2 });
+    try {
+      const results = await pool.solveMany('sliding', ['2 3 4 1 5 x 7 6 8', '1 2 3 4 5 6 x 7 8'], { args: [{ goal: 'blank-last' }] });
+      expect(results.map((result) => result.length)).toEqual([19, 2]);
+      expect((await pool.flip('bwwb\nbbwb\nbwwb\nbwww')).length).toBe(4);
+    } finally {
+      await pool.terminate();
     }
   });
 });
