@@ -44,7 +44,6 @@ export type { Core, FlipKind, Heuristic, SlidingBoard } from './core.js';
 export { compilePuzzleWasm, defaultWasmUrl, type WasmSource } from './loader.js';
 export {
   createSolverPool,
-  type BoardMethod,
   type CallOptions,
   type ManyOptions,
   type PoolMethods,
@@ -54,3 +53,4 @@ export {
   type SolverPoolOptions,
 } from './pool/outside.js';
 export type { PoolSlidingOptions, Progress } from './pool/inside.js';
+export type { Answer as PoolAnswer, Args as PoolArgs, MethodName as PoolMethodName } from './pool/protocol.js';

@@ -367,8 +367,10 @@ check<Equal<Awaited<ReturnType<typeof pool.slidingSolvable>>, boolean>>();
 void pool.sliding('1 2 3 4 5 6 7 8 x', { onIteration: () => {} });
 // @ts-expect-error: flip has no options of its own; the call options come right after the board
 void pool.flip('wwww\\nwwww\\nwwww\\nwwww', { goal: 'blank-first' });
-// @ts-expect-error: solveMany spreads methods that take one board
-void pool.solveMany('slidingDistances', []);
+const solvable = pool.solveMany('slidingSolvable', ['1 2 3 4 5 6 7 8 x'], { args: ['blank-first'] });
+check<Equal<typeof solvable, Promise<boolean[]>>>();
+// @ts-expect-error: solveMany takes a method of the pool
+void pool.solveMany('terminate', []);
 // @ts-expect-error: the args after a flip board are none
 void pool.solveMany('flip', [], { args: [1] });
 `;

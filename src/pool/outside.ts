@@ -40,13 +40,10 @@ export interface CallOptions {
   onProgress?: (progress: Progress) => void;
 }
 
-/** Methods whose first parameter is one board, the ones `solveMany` spreads. */
-export type BoardMethod = 'flip' | 'pilots' | 'fourLine' | 'sliding';
-
 /** The arguments after the board, the same for every board of a `solveMany`. */
 export type RestArgs<M extends MethodName> = Args<M> extends [unknown, ...infer Rest] ? Rest : [];
 
-export interface ManyOptions<M extends BoardMethod> {
+export interface ManyOptions<M extends MethodName> {
   /** Arguments after the board, e.g. `[{ goal: 'blank-first' }]` for sliding. */
   args?: RestArgs<M>;
   /** Abort every call not yet answered. */
@@ -79,8 +76,8 @@ export interface SolverPool extends PoolMethods {
   readonly cancelMode: 'flag' | 'restart';
   /** One entry per worker, as it is now. */
   readonly workers: readonly PoolWorkerInfo[];
-  /** `method` on every board, spread over the workers; the answers in input order. */
-  solveMany<M extends BoardMethod>(method: M, boards: readonly Args<M>[0][], options?: ManyOptions<M>): Promise<Answer<M>[]>;
+  /** `method` on every board (its first argument), spread over the workers; the answers in input order. */
+  solveMany<M extends MethodName>(method: M, boards: readonly Args<M>[0][], options?: ManyOptions<M>): Promise<Answer<M>[]>;
   /** Ends every worker; calls not yet answered reject with AbortError. */
   terminate(): Promise<void>;
 }
@@ -417,8 +414,8 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     await Promise.all(slots.map((slot) => slot.port?.terminate()));
   }
 
-  async function solveMany<M extends BoardMethod>(method: M, boards: readonly Args<M>[0][], manyOptions: ManyOptions<M> = {}): Promise<Answer<M>[]> {
-    checkChoice('solveMany method', method, ['flip', 'pilots', 'fourLine', 'sliding'] satisfies BoardMethod[]);
+  async function solveMany<M extends MethodName>(method: M, boards: readonly Args<M>[0][], manyOptions: ManyOptions<M> = {}): Promise<Answer<M>[]> {
+    checkChoice('solveMany method', method, Object.keys(insideApi) as MethodName[]);
     if (!Array.isArray(boards)) throw new PuzzleInputError(`solveMany: boards must be an array, not ${describeValue(boards)}`);
     if (typeof manyOptions !== 'object' || manyOptions === null) throw new PuzzleInputError(`solveMany options must be an object, not ${describeValue(manyOptions)}`);
     const { args = [], signal, onResult } = manyOptions;
