@@ -334,6 +334,21 @@ describe('a solver pool', () => {
       expect(child.stderr).toBe('');
       expect(child.stdout).toBe('4 0\n');
       expect(child.status).toBe(0);
+
+      // Idle workers do not keep a process alive either, even without terminate().
+      const forgetful = join(folder, 'forgetful.mjs');
+      writeFileSync(
+        forgetful,
+        [
+          `import { createSolverPool } from ${JSON.stringify(pathToFileURL(distIndex).href)};`,
+          `const pool = await createSolverPool({ workers: 2 });`,
+          `console.log((await pool.sliding('2 3 4 1 5 x 7 6 8')).length);`,
+        ].join('\n'),
+      );
+      const second = spawnSync(process.execPath, [forgetful], { encoding: 'utf8', timeout: 60_000 });
+      expect(second.signal).toBeNull();
+      expect(second.stdout).toBe('19\n');
+      expect(second.status).toBe(0);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
