@@ -282,6 +282,8 @@ describe('a solver pool', () => {
       [{ engine: 'gpu' }, badEngine.message],
       [{ workers: 0 }, 'workers must be an integer from 1 to 256, not 0'],
       [{ workers: 1.5 }, 'workers must be an integer from 1 to 256, not 1.5'],
+      [{ restartAfterMs: -1 }, 'restartAfterMs must be a number of milliseconds (0 or more, or Infinity), not -1'],
+      [{ cancel: 'kill' }, "unknown cancel 'kill', expected auto or restart"],
     ] as const) {
       const error = await rejection(lib.createSolverPool(options as never));
       expect(error).toBeInstanceOf(lib.PuzzleInputError);
@@ -304,6 +306,35 @@ describe('a solver pool', () => {
       expect(restarting.workers).toEqual([{ generation: 2, calls: 2, stopped: 0, busy: false }]);
     } finally {
       await restarting.terminate();
+    }
+  });
+
+  it('restarts a worker whose aborted call did not stop within restartAfterMs (a long step without a flag check)', async () => {
+    // A full BFS over the 1,814,400 boards of 2x5 (a few hundred ms on the twin) never calls onIteration,
+    // so only the restart can free its worker early. An abort that reaches the worker before the call
+    // starts is answered at once instead (no restart needed), so the abort waits a little, longer each try.
+    const impatient = await lib.createSolverPool({ workers: 1, engine: 'ts', restartAfterMs: 0 });
+    try {
+      let restartedAfter = 0;
+      for (let attempt = 1; attempt <= 5 && !restartedAfter; attempt++) {
+        const before = impatient.workers[0];
+        const controller = new AbortController();
+        const running = impatient.slidingDistances('blank-first', { width: 5, height: 2 }, { signal: controller.signal });
+        await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
+        controller.abort();
+        const outcome = await running.then(() => 'answered', (error: Error) => error.name);
+        // The next call runs on the slot's worker, whichever it is now.
+        expect(await impatient.slidingSolvable('1 2 3\n4 5 6\n8 7 x')).toBe(false);
+        const after = impatient.workers[0];
+        if (after.generation > before.generation) {
+          expect(outcome).toBe('AbortError');
+          expect(after.stopped).toBe(before.stopped);
+          restartedAfter = attempt;
+        }
+      }
+      expect(restartedAfter).toBeGreaterThan(0);
+    } finally {
+      await impatient.terminate();
     }
   });
 

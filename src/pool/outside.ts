@@ -30,6 +30,13 @@ export interface SolverPoolOptions {
    * 'restart' always terminates and restarts the worker (the fallback, for tests).
    */
   cancel?: 'auto' | 'restart';
+  /**
+   * A running call stopped on the flag is stopped between two IDA* iterations;
+   * if its worker has not answered this many milliseconds after the abort (one
+   * iteration can be long), the worker is restarted after all, so that it never
+   * stays out of service for long. Default 10 000; Infinity never restarts.
+   */
+  restartAfterMs?: number;
 }
 
 /** The last argument of every pool method, after the method's own. */
@@ -197,10 +204,20 @@ class Slot {
   job: Job | null = null;
   /** The cancel flag this worker reads, over shared memory; null in 'restart' mode. */
   cancel: Int32Array | null = null;
+  /** Set after an abort on the flag: restarts the worker if it has not stopped in time. */
+  stopTimer: ReturnType<typeof setTimeout> | undefined;
 
   get busy(): boolean {
     return this.job !== null;
   }
+}
+
+function checkRestartAfter(value: unknown): number {
+  if (value === undefined) return 10_000;
+  if (!(typeof value === 'number' && value >= 0 && !Number.isNaN(value))) {
+    throw new PuzzleInputError(`restartAfterMs must be a number of milliseconds (0 or more, or Infinity), not ${describeValue(value)}`);
+  }
+  return value;
 }
 
 function checkWorkers(value: unknown, fallback: number): number {
@@ -253,6 +270,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   const engine = checkChoice('engine', options.engine ?? 'wasm', ENGINES);
   const cancelChoice = checkChoice('cancel', options.cancel ?? 'auto', ['auto', 'restart'] as const);
   const size = checkWorkers(options.workers, options.workers === undefined ? await coreCount() : 0);
+  const restartAfterMs = checkRestartAfter(options.restartAfterMs);
   const wasm = wasmMessage(options.wasm);
   const cancelMode = cancelChoice === 'auto' && sharedMemoryWorks() ? 'flag' : 'restart';
   const spawn = isNode() ? await nodeSpawner() : webSpawner();
@@ -265,6 +283,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   let starting: { left: number; resolve(): void; reject(error: Error): void } | null = null;
 
   function start(slot: Slot): void {
+    clearTimeout(slot.stopTimer);
     slot.generation++;
     slot.ready = false;
     slot.cancel = cancelMode === 'flag' ? new Int32Array(new SharedArrayBuffer(4)) : null;
@@ -299,6 +318,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
         const job = slot.job;
         if (!job || job.id !== message.id) return;
         slot.job = null;
+        clearTimeout(slot.stopTimer);
         if (message.type === 'answer') settle(job, () => job.resolve(message.value));
         else {
           if (job.aborted && message.error.name === 'AbortError') slot.stopped++;
@@ -324,8 +344,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       void terminate();
       return;
     }
-    void slot.port?.terminate();
-    start(slot);
+    replace(slot);
   }
 
   function settle(job: Job, how: () => void): void {
@@ -370,9 +389,16 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     if (slot.cancel) {
       // The worker sees this between two iterations, stops, and answers AbortError; until then it keeps the job.
       Atomics.store(slot.cancel, CANCEL_CELL, job.id);
+      // Timers hold at most 2^31 - 1 ms (about 24 days); longer is as good as never.
+      if (restartAfterMs < 2 ** 31) slot.stopTimer = setTimeout(() => slot.job === job && replace(slot), restartAfterMs);
       return;
     }
     // No shared memory: the only way to stop a running search is to end its worker.
+    replace(slot);
+  }
+
+  /** Ends the worker of `slot` (its call already settled) and starts a fresh one. */
+  function replace(slot: Slot): void {
     slot.job = null;
     void slot.port?.terminate();
     start(slot);
@@ -407,6 +433,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     const error = abortError('the solver pool was terminated');
     for (const job of queue.splice(0)) settle(job, () => job.reject(error));
     for (const slot of slots) {
+      clearTimeout(slot.stopTimer);
       const job = slot.job;
       slot.job = null;
       if (job) settle(job, () => job.reject(error));
