@@ -194,6 +194,19 @@ describe.each(engineNames)('a solver pool on %s', (engine) => {
     }
   });
 
+  it('stops the search when onProgress throws, and rejects with its error, as a solver does with onIteration', async () => {
+    const pool = await lib.createSolverPool({ workers: 1, engine });
+    try {
+      const thrown = new RangeError('caller gave up');
+      const error = await rejection(pool.sliding(korfTiles(60), { goal: 'blank-first' }, { onProgress: () => { throw thrown; } }));
+      expect(error).toBe(thrown);
+      expect((await pool.sliding(korfTiles(9), { goal: 'blank-first' })).length).toBe(korf[8][16]);
+      expect(pool.workers).toEqual([{ generation: 1, calls: 2, stopped: 1, busy: false }]);
+    } finally {
+      await pool.terminate();
+    }
+  });
+
   it('relays progress: the bounds and nodes a single solver reports to onIteration', async () => {
     const pool = await lib.createSolverPool({ workers: 1, engine });
     try {

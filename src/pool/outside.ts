@@ -310,7 +310,13 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
         return;
       case 'progress': {
         const job = slot.job;
-        if (job && job.id === message.id && !job.settled) job.onProgress?.(message.progress);
+        if (!job || job.id !== message.id || job.settled) return;
+        try {
+          job.onProgress?.(message.progress);
+        } catch (error) {
+          // As with a solver's onIteration: a callback that throws stops the search, and the call fails with its error.
+          abort(job, error);
+        }
         return;
       }
       case 'answer':
@@ -377,12 +383,13 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     }
   }
 
-  function abort(job: Job): void {
+  /** Stops `job` (dropped from the queue, or stopped in its worker); it rejects with `reason`, AbortError unless told. */
+  function abort(job: Job, reason: unknown = abortError(`${job.method}() was aborted`)): void {
     if (job.settled) return;
     const queued = queue.indexOf(job);
     if (queued >= 0) queue.splice(queued, 1);
     job.aborted = true;
-    settle(job, () => job.reject(abortError(`${job.method}() was aborted`)));
+    settle(job, () => job.reject(reason));
     if (queued >= 0) return;
     const slot = slots.find((candidate) => candidate.job === job);
     if (!slot) return;
