@@ -438,7 +438,7 @@ describe('the pool types', () => {
   it('type-check the README "Worker pool" example and the pool\'s method types, and tsc would catch a drift', async () => {
     const blocks = poolBlocks();
     expect(blocks.length).toBeGreaterThan(0);
-    const dir = mkdtempSync(join(root, '.pool-types-'));
+    const dir = mkdtempSync(join(root, '.types-check-pool-'));
     try {
       const index = join(root, 'src', 'index.js');
       const files: Record<string, string> = { 'assertions.ts': typeAssertions(index) };
