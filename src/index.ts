@@ -55,3 +55,15 @@ export {
   type LightsOutUnsolvable,
 } from './lightsOut.js';
 export { compilePuzzleWasm, defaultWasmUrl, type WasmSource } from './loader.js';
+export {
+  createSolverPool,
+  type CallOptions,
+  type ManyOptions,
+  type PoolMethods,
+  type PoolWorkerInfo,
+  type RestArgs,
+  type SolverPool,
+  type SolverPoolOptions,
+} from './pool/outside.js';
+export type { PoolSlidingOptions, Progress } from './pool/inside.js';
+export type { Answer as PoolAnswer, Args as PoolArgs, MethodName as PoolMethodName } from './pool/protocol.js';

@@ -6,7 +6,8 @@
  * package @sparticuz/chromium ships (tests/browser.ts says which). Every
  * family is loaded, solved in the page's worker, checked against its known
  * optimum and played back to the goal; a long 15-puzzle search must leave the
- * page responsive and stop on Cancel; "Compare engines" must compare warm
+ * page responsive and stop on Cancel (in its worker on a cross-origin isolated
+ * page, by replacing the worker on a plain one); "Compare engines" must compare warm
  * medians and never print a ratio of unmeasurable times; the engine table
  * must never show a run of another position; opened from file:// the page
  * must say that it has to be served. Any console error or uncaught exception
@@ -44,13 +45,21 @@ const mime: Record<string, string> = {
 
 /** The built folder is served below a sub-path, to show that its URLs are all relative. */
 const mount = '/some/where/';
+/**
+ * The same folder again, with the headers that make the page cross-origin
+ * isolated (as `npm run web` and `vite preview` send them): then the solver
+ * pool has SharedArrayBuffer and stops a search without ending its worker.
+ */
+const isolatedMount = '/isolated/';
+const isolation = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 
 function serve(folder: string): Promise<Server> {
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
     let file = '';
-    if (path.startsWith(mount)) {
-      const inside = path.slice(mount.length);
+    const under = [mount, isolatedMount].find((prefix) => path.startsWith(prefix));
+    if (under) {
+      const inside = path.slice(under.length);
       file = normalize(join(folder, inside === '' || inside.endsWith('/') ? `${inside}index.html` : inside));
       if (!file.startsWith(folder + sep) || !existsSync(file) || !statSync(file).isFile()) file = '';
     }
@@ -58,7 +67,7 @@ function serve(folder: string): Promise<Server> {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    response.writeHead(200, { 'content-type': mime[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    response.writeHead(200, { 'content-type': mime[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...(under === isolatedMount ? isolation : {}) });
     response.end(readFileSync(file));
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -68,6 +77,7 @@ let outDir = '';
 let server: Server | undefined;
 let browser: Browser | undefined;
 let base = '';
+let isolatedBase = '';
 
 beforeAll(async () => {
   if (!existsSync(join(repo, 'build/puzzlesearch.wasm'))) {
@@ -86,6 +96,7 @@ beforeAll(async () => {
   if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
   server = await serve(outDir);
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${mount}`;
+  isolatedBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}${isolatedMount}`;
   ({ browser } = await launchChromium());
 }, 180_000);
 
@@ -104,7 +115,7 @@ interface Session {
 
 let session: Session | undefined;
 
-async function open(): Promise<Page> {
+async function open(url = base): Promise<Page> {
   const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
   const problems: string[] = [];
   await context.route('**/*', (route) => {
@@ -119,7 +130,7 @@ async function open(): Promise<Page> {
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   session = { context, page, problems };
-  await page.goto(base);
+  await page.goto(url);
   await page.waitForSelector('body[data-ready="true"]');
   expect(await page.isVisible('#file-warning')).toBe(false);
   return page;
@@ -419,8 +430,12 @@ describe('the web page in Chromium', () => {
     expect(await playToEnd(page, 'fifteen', expected.length!)).toBe('1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x');
   });
 
-  it('stays responsive during a long 15-puzzle search, which Cancel stops', async () => {
-    const page = await open();
+  it.each([
+    ['cross-origin isolated: the worker stops the search and lives on', true],
+    ['not isolated: the worker is replaced', false],
+  ])('stays responsive during a long 15-puzzle search, which Cancel stops (%s)', async (_, isolated) => {
+    const page = await open(isolated ? isolatedBase : base);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(isolated);
     await page.selectOption('#fifteen-korf', '88');
     await page.click(`${panel('fifteen')} button:text-is("Load")`);
     await page.click(`${panel('fifteen')} button.primary`);
@@ -454,9 +469,11 @@ describe('the web page in Chromium', () => {
     await page.waitForSelector(`${panel('fifteen')}[data-busy="false"]`, { timeout: 2_000 });
     expect(await page.textContent(`${panel('fifteen')} .result`)).toContain('cancelled');
     expect(await page.getAttribute(`${panel('fifteen')} .result`, 'data-length')).toBeNull();
-    expect(Number(await page.getAttribute(panel('fifteen'), 'data-workers'))).toBe(workers + 1);
+    // Workers started by the page: the same with a shared cancel flag, one more when the worker had to be replaced.
+    expect(Number(await page.getAttribute(panel('fifteen'), 'data-workers'))).toBe(isolated ? workers : workers + 1);
+    expect(await page.textContent(`${panel('fifteen')} .result`)).toContain(isolated ? 'stays ready' : 'a fresh one started');
 
-    // The fresh worker solves the next position.
+    // The worker solves the next position.
     await page.click(`${panel('fifteen')} button:text-is("Example")`);
     expect(await solve(page, 'fifteen')).toBe(3);
     expect(await playToEnd(page, 'fifteen', 3)).toBe('1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x');

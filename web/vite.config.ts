@@ -8,12 +8,22 @@ import { defineConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * Cross-origin isolation gives the page SharedArrayBuffer, over which the
+ * solver pool stops a running search without ending its worker. A static
+ * server without these headers still works: the pool then restarts the worker.
+ */
+const isolation = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 export default defineConfig({
   root,
   base: './',
   // The page imports ../src (the package) and ../data (Korf's instances).
-  server: { fs: { allow: [repo] }, host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  server: { fs: { allow: [repo] }, host: '127.0.0.1', headers: isolation },
+  preview: { host: '127.0.0.1', headers: isolation },
   worker: { format: 'es' },
   build: {
     outDir: 'dist',

@@ -1,13 +1,13 @@
 /**
  * Outside: the page. It builds one panel per puzzle family and the engine
- * switch; every search runs in a worker (see ../worker.ts), so the page keeps
+ * switch; every search runs in the library's worker pool (see src/pool), so the page keeps
  * answering clicks and keys while the 15-puzzle is being searched.
  */
 import type { EngineName } from '../../src/index.js';
 import { h } from './dom.js';
 import { engineLabel, engineNames, type Panel } from './panel.js';
 import { FlipPanel, FourLinePanel, PilotsPanel, SlidingPanel } from './puzzles.js';
-import type { SolutionMove } from '../protocol.js';
+import type { SolutionMove } from './solverClient.js';
 
 let engine: EngineName = 'wasm';
 const context = { engine: () => engine };
@@ -71,11 +71,11 @@ app.replaceChildren(
   h(
     'footer',
     {},
-    h('p', {}, 'Searches run in a Web Worker on this page (Cancel stops one at once); nothing is sent anywhere. Node counts are the same on both engines, so the times compare the same work.'),
+    h('p', {}, 'Searches run in a pool of Web Workers on this page (Cancel stops one at once); nothing is sent anywhere. Node counts are the same on both engines, so the times compare the same work.'),
   ),
 );
 for (const panel of panels) {
-  panel.element.addEventListener('pointerenter', () => panel.client.warm(), { once: true });
-  panel.element.addEventListener('focusin', () => panel.client.warm(), { once: true });
+  panel.element.addEventListener('pointerenter', () => panel.client.warm(engine), { once: true });
+  panel.element.addEventListener('focusin', () => panel.client.warm(engine), { once: true });
 }
 document.body.dataset.ready = 'true';

@@ -7,10 +7,9 @@
  * on the board (or of the solution being played from it).
  */
 import type { EngineName, GoalName } from '../../src/index.js';
-import type { Family, SolutionMove, SolveAnswer } from '../protocol.js';
 import { type Comparison, median, plannedRounds, roundOrder, verdict } from './compare.js';
 import { formatMs, h, numberFormat } from './dom.js';
-import { SolveCancelled, SolverClient } from './solverClient.js';
+import { SolveCancelled, SolverClient, type Family, type SolutionMove, type SolveAnswer } from './solverClient.js';
 
 export const engineNames: readonly EngineName[] = ['wasm', 'ts'];
 export const engineLabel: Record<EngineName, string> = { wasm: 'WebAssembly', ts: 'TypeScript twin' };
@@ -532,7 +531,7 @@ export abstract class Panel<S, M extends SolutionMove> {
     } catch (error) {
       const engine = this.busy?.engine ?? first;
       if (error instanceof SolveCancelled) {
-        this.message = { text: `Search cancelled on ${engineLabel[engine]}; the worker was stopped and a fresh one started.`, kind: 'info' };
+        this.message = { text: `Search cancelled on ${engineLabel[engine]}; ${error.how}`, kind: 'info' };
       } else {
         this.message = { text: error instanceof Error ? error.message : String(error), kind: 'error' };
       }
@@ -683,7 +682,6 @@ export abstract class Panel<S, M extends SolutionMove> {
     this.solveButton.textContent = `Solve on ${engineLabel[this.context.engine()]}`;
     this.cancelButton.hidden = !busy;
     this.element.dataset.busy = String(busy);
-    this.element.dataset.workers = String(this.client.generation);
     this.renderProgress();
     this.renderResult();
     this.renderEngines();
@@ -691,6 +689,8 @@ export abstract class Panel<S, M extends SolutionMove> {
 
   private renderProgress(): void {
     const busy = this.busy;
+    // Here, not in render(): the pool may start its workers after a search began.
+    this.element.dataset.workers = String(this.client.generation);
     this.progress.hidden = busy === null;
     if (!busy) {
       delete this.progress.dataset.bound;

@@ -6,7 +6,7 @@
  */
 import { PuzzleInputError, namedGoal, parseFlipBoard, parseFourLineBoard, parseSlidingBoard, type GoalName } from '../../src/boards.js';
 import type { Cell, FourLineMove, SlidingMove } from '../../src/index.js';
-import type { SolveAnswer } from '../protocol.js';
+import type { SolveAnswer } from './solverClient.js';
 import korfText from '../../data/korf100.txt?raw';
 import { h, randomInt, shuffle } from './dom.js';
 import { Panel, type CellView, type PanelContext } from './panel.js';

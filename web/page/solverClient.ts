@@ -1,103 +1,109 @@
 /**
- * Outside: the page's handle on a solving worker. Each panel owns one, so
- * that a long 15-puzzle search never blocks the other puzzles. Cancel
- * terminates the worker (a search in wasm cannot be interrupted otherwise)
- * and the next solve starts a fresh one.
+ * Outside: the page's handle on the library's worker pool (src/pool). The page
+ * shares one pool per engine, started on first use; each panel owns a client
+ * that runs one search at a time on it, so a long 15-puzzle search never
+ * blocks the other puzzles. Cancel aborts the call: the pool stops the search
+ * in its worker (or, on a page without cross-origin isolation, replaces that
+ * one worker).
  */
-import type { SolveAnswer, SolveRequest, WorkerMessage } from '../protocol.js';
+import { createSolverPool, type Cell, type EngineName, type FourLineMove, type GoalName, type Progress, type SlidingMove, type SolverPool } from '../../src/index.js';
 
-export interface Progress {
-  bound: number;
-  nodes: number;
+export type Family = 'flip' | 'pilots' | 'fourLine' | 'sliding';
+export type SolutionMove = Cell | FourLineMove | SlidingMove;
+
+/** The fields of a result that the page reads (every result variant has this shape). */
+export interface SolveAnswer {
+  solvable: boolean;
+  length: number | null;
+  moves: SolutionMove[];
+  reason?: string;
+  warning?: string;
+  stats: { nodes: number; ms: number };
 }
+
+/** One solve: the board as judge text, the engine, and for sliding the goal. */
+export interface SolveRequest {
+  engine: EngineName;
+  family: Family;
+  board: string;
+  goal?: GoalName;
+}
+
+export type { Progress };
 
 export class SolveCancelled extends Error {
-  constructor() {
+  /** What happened to the worker, in words for the page. */
+  readonly how: string;
+  constructor(how: string) {
     super('cancelled');
     this.name = 'SolveCancelled';
+    this.how = how;
   }
 }
 
-/** An error reported by the worker, keeping the name (e.g. PuzzleInputError) for the page to show. */
-export class WorkerError extends Error {
-  constructor(name: string, message: string) {
-    super(message);
-    this.name = name;
+const pools = new Map<EngineName, Promise<SolverPool>>();
+const started: SolverPool[] = [];
+
+function poolFor(engine: EngineName): Promise<SolverPool> {
+  let pool = pools.get(engine);
+  if (!pool) {
+    // Enough workers that every panel can search at once on a small machine, not one per core on a large one.
+    const workers = Math.max(2, Math.min(navigator.hardwareConcurrency || 2, 4));
+    pool = createSolverPool({ engine, workers });
+    pools.set(engine, pool);
+    pool.then((ready) => started.push(ready), () => pools.delete(engine));
   }
+  return pool;
 }
 
-interface Pending {
-  id: number;
-  resolve: (answer: SolveAnswer) => void;
-  reject: (error: Error) => void;
-  onProgress?: (progress: Progress) => void;
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 }
-
-let nextId = 1;
 
 export class SolverClient {
-  private worker: Worker | null = null;
-  private pending: Pending | null = null;
-  /** How many workers were started (shown in the page's data attributes for the tests). */
-  generation = 0;
+  private running: AbortController | null = null;
 
   get busy(): boolean {
-    return this.pending !== null;
+    return this.running !== null;
   }
 
-  private start(): Worker {
-    const worker = new Worker(new URL('../worker.ts', import.meta.url), { type: 'module', name: 'puzzlesearch-solver' });
-    worker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => this.receive(event.data));
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      this.fail(new WorkerError('WorkerError', event.message || 'the solver worker failed to start'));
-      this.worker?.terminate();
-      this.worker = null;
-    });
-    this.generation++;
-    return worker;
+  /** Workers started by the page's pools so far, restarts included (shown in the page's data attributes for the tests). */
+  get generation(): number {
+    return started.reduce((sum, pool) => sum + pool.workers.reduce((count, worker) => count + worker.generation, 0), 0);
   }
 
-  private receive(message: WorkerMessage): void {
-    const pending = this.pending;
-    if (!pending || message.id !== pending.id) return;
-    if (message.type === 'progress') {
-      pending.onProgress?.({ bound: message.bound, nodes: message.nodes });
-    } else if (message.type === 'result') {
-      this.pending = null;
-      pending.resolve(message.answer);
-    } else {
-      this.pending = null;
-      pending.reject(new WorkerError(message.name, message.message));
+  /** Starts the engine's pool ahead of the first solve so that the first answer is quick. */
+  warm(engine: EngineName): void {
+    poolFor(engine).catch(() => {});
+  }
+
+  async solve(request: SolveRequest, onProgress?: (progress: Progress) => void): Promise<SolveAnswer> {
+    this.cancel();
+    const running = new AbortController();
+    this.running = running;
+    try {
+      const pool = await poolFor(request.engine);
+      running.signal.throwIfAborted();
+      const call = { signal: running.signal, onProgress };
+      return request.family === 'sliding'
+        ? await pool.sliding(request.board, { goal: request.goal }, call)
+        : await pool[request.family](request.board, call);
+    } catch (error) {
+      if (!isAbort(error)) throw error;
+      const pool = await poolFor(request.engine);
+      throw new SolveCancelled(
+        pool.cancelMode === 'flag'
+          ? 'the worker stopped the search and stays ready, keeping what it loaded.'
+          : 'the worker was stopped and a fresh one started (this page is not cross-origin isolated, so a search cannot be stopped in place).',
+      );
+    } finally {
+      if (this.running === running) this.running = null;
     }
   }
 
-  private fail(error: Error): void {
-    const pending = this.pending;
-    this.pending = null;
-    pending?.reject(error);
-  }
-
-  /** Starts the worker ahead of the first solve so that the first answer is quick. */
-  warm(): void {
-    this.worker ??= this.start();
-  }
-
-  solve(request: Omit<SolveRequest, 'id'>, onProgress?: (progress: Progress) => void): Promise<SolveAnswer> {
-    if (this.pending) this.cancel();
-    this.worker ??= this.start();
-    const id = nextId++;
-    return new Promise<SolveAnswer>((resolve, reject) => {
-      this.pending = { id, resolve, reject, onProgress };
-      this.worker!.postMessage({ ...request, id } satisfies SolveRequest);
-    });
-  }
-
-  /** Stops the running search at once: the worker is terminated and a fresh one started. */
+  /** Stops the running search at once. */
   cancel(): void {
-    if (!this.pending) return;
-    this.worker?.terminate();
-    this.worker = this.start();
-    this.fail(new SolveCancelled());
+    this.running?.abort();
+    this.running = null;
   }
 }

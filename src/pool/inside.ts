@@ -1,0 +1,68 @@
+/**
+ * Inside: the methods a pool worker answers. This list is the one source of
+ * the pool's API: the message types (`protocol.ts`) and the outside's methods
+ * (`outside.ts`) are derived from it, so a method the Solver gains later needs
+ * one line here and nothing anywhere else.
+ *
+ * Only types are imported, so that the outside can read the method names and
+ * their parameter counts without loading any solver code. Each method runs on
+ * the solver of the call in progress (`runCall`), whose `onIteration` reports
+ * progress and stops the search when the call was cancelled.
+ */
+import type { GoalName, GridInput, SlidingInput } from '../boards.js';
+import type { BoardSize, SlidingOptions, Solver } from '../solver.js';
+
+/** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
+export interface Progress {
+  bound: number;
+  nodes: number;
+  ms: number;
+}
+
+/** Sliding options for a pool call: everything but `onIteration` (a function cannot cross to a worker; use `onProgress`). */
+export type PoolSlidingOptions = Omit<SlidingOptions, 'onIteration'>;
+
+/** The call a worker is running: its solver and the hook the search calls between iterations. */
+export interface CallContext {
+  solver: Solver;
+  /** Reports progress, and throws (stopping the search) once the call was cancelled. */
+  onIteration(bound: number, nodes: number): void;
+}
+
+let running: CallContext | null = null;
+
+function call(): CallContext {
+  if (!running) throw new Error('puzzlesearch pool: a worker method was called outside runCall');
+  return running;
+}
+
+/** Sliding options with the call's `onIteration` added; anything but an object is passed on for the solver to reject. */
+function withHook(options: PoolSlidingOptions | undefined): SlidingOptions {
+  const onIteration = call().onIteration;
+  if (options === undefined) return { onIteration };
+  if (typeof options !== 'object' || options === null) return options;
+  return { ...options, onIteration };
+}
+
+/**
+ * One line per Solver method. Keep every parameter plain (no defaults, no rest):
+ * the outside reads each method's `length` to know where its call options begin.
+ */
+export const insideApi = {
+  flip: (board: GridInput) => call().solver.flip(board),
+  pilots: (board: GridInput) => call().solver.pilots(board),
+  fourLine: (board: GridInput) => call().solver.fourLine(board),
+  sliding: (board: SlidingInput, options?: PoolSlidingOptions) => call().solver.sliding(board, withHook(options)),
+  slidingDistances: (goal: GoalName | SlidingInput, size?: BoardSize) => call().solver.slidingDistances(goal, size),
+  slidingSolvable: (board: SlidingInput, goal?: GoalName | SlidingInput) => call().solver.slidingSolvable(board, goal),
+};
+
+/** Runs `work` as the call in progress (a worker runs one call at a time). */
+export function runCall<T>(context: CallContext, work: () => T): T {
+  running = context;
+  try {
+    return work();
+  } finally {
+    running = null;
+  }
+}

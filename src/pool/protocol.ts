@@ -1,0 +1,50 @@
+/**
+ * The messages between a pool (outside) and its workers (inside), derived from
+ * the inside API so that nothing is written twice: a method name, its
+ * parameters and its awaited return type all come from `typeof insideApi`.
+ */
+import type { EngineName } from '../core.js';
+import type { insideApi, Progress } from './inside.js';
+
+export type InsideApi = typeof insideApi;
+/** Every method a pool offers besides `solveMany` and `terminate`. */
+export type MethodName = keyof InsideApi;
+export type Args<M extends MethodName> = Parameters<InsideApi[M]>;
+export type Answer<M extends MethodName> = Awaited<ReturnType<InsideApi[M]>>;
+
+/** How a module can travel to a worker: URL strings, bytes and compiled modules clone; URL objects do not. */
+export type WasmMessage = string | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+
+/**
+ * The worker's cancel flag: cell CANCEL_CELL holds the id of the call to stop.
+ * An id, not a boolean, so that a cancel arriving as its call ends can never
+ * stop the next call.
+ */
+export const CANCEL_CELL = 0;
+
+export interface InitMessage {
+  type: 'init';
+  engine: EngineName;
+  wasm?: WasmMessage;
+  /** Over a SharedArrayBuffer; null where none is available (then a cancel restarts the worker). */
+  cancel: Int32Array | null;
+}
+
+export type CallMessage = {
+  [M in MethodName]: { type: 'call'; id: number; method: M; args: Args<M>; progress: boolean };
+}[MethodName];
+
+export type ToInside = InitMessage | CallMessage;
+
+/** An error as it crosses the boundary: the name (PuzzleInputError, AbortError, ...) and the message. */
+export interface ErrorData {
+  name: string;
+  message: string;
+}
+
+export type FromInside =
+  | { type: 'ready' }
+  | { type: 'failed'; error: ErrorData }
+  | { type: 'progress'; id: number; progress: Progress }
+  | { type: 'answer'; id: number; value: Answer<MethodName> }
+  | { type: 'error'; id: number; error: ErrorData };

@@ -1,0 +1,99 @@
+/**
+ * Inside: the entry of a pool worker, in Node (`worker_threads`) and in
+ * browsers (a module Web Worker). It creates its solver once, on `init`, and
+ * keeps it (and any table it builds) for the worker's whole life; it answers
+ * one call at a time through `insideApi`.
+ *
+ * A cancel never terminates the worker: the outside writes the call's id into
+ * the shared cancel flag, and `onIteration` (between IDA* iterations) sees it
+ * and throws, which unwinds the search; the solver releases its busy mark in
+ * its `finally`, and the worker answers AbortError and waits for the next call.
+ */
+import { createSolver, type Solver } from '../solver.js';
+import { insideApi, runCall } from './inside.js';
+import { CANCEL_CELL, type Answer, type CallMessage, type ErrorData, type FromInside, type InitMessage, type MethodName, type ToInside } from './protocol.js';
+
+/** Thrown from onIteration to unwind a cancelled search. */
+class CallCancelled extends Error {
+  constructor() {
+    super('the call was cancelled');
+    this.name = 'AbortError';
+  }
+}
+
+type Post = (message: FromInside) => void;
+
+let solver: Promise<Solver> | null = null;
+let cancelFlag: Int32Array | null = null;
+
+/**
+ * Whether call `id` was cancelled. This is the one read of the flag; a future
+ * wasm import `shouldStop()`, polled every few thousand nodes inside an IDA*
+ * iteration, would be this same function passed in the instance's imports
+ * (`env.shouldStop = () => cancelled(currentId) ? 1 : 0`), so that a long
+ * iteration stops too and not only the gap between two.
+ */
+function cancelled(id: number): boolean {
+  return cancelFlag !== null && Atomics.load(cancelFlag, CANCEL_CELL) === id;
+}
+
+function errorData(error: unknown): ErrorData {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+function init(message: InitMessage, post: Post): void {
+  cancelFlag = message.cancel;
+  solver = createSolver({ engine: message.engine, wasm: message.wasm });
+  solver.then(
+    () => post({ type: 'ready' }),
+    (error: unknown) => post({ type: 'failed', error: errorData(error) }),
+  );
+}
+
+async function answer(message: CallMessage, post: Post): Promise<void> {
+  const { id } = message;
+  try {
+    if (!solver) throw new Error('puzzlesearch pool: a call arrived before init');
+    const callSolver = await solver;
+    if (cancelled(id)) throw new CallCancelled();
+    const started = performance.now();
+    const onIteration = (bound: number, nodes: number) => {
+      if (cancelled(id)) throw new CallCancelled();
+      if (message.progress) post({ type: 'progress', id, progress: { bound, nodes, ms: performance.now() - started } });
+    };
+    // The message's method and arguments were typed together; one call site serves every method.
+    const method = insideApi[message.method] as (...args: unknown[]) => unknown;
+    const value = runCall({ solver: callSolver, onIteration }, () => method(...message.args)) as Answer<MethodName>;
+    post({ type: 'answer', id, value });
+  } catch (error) {
+    post({ type: 'error', id, error: errorData(error) });
+  }
+}
+
+function listen(post: Post, subscribe: (receive: (message: ToInside) => void) => void): void {
+  // Calls run one after another even if the outside ever sent two at once.
+  let previous = Promise.resolve();
+  subscribe((message) => {
+    if (message.type === 'init') init(message, post);
+    else previous = previous.then(() => answer(message, post));
+  });
+}
+
+const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
+if (typeof proc?.versions?.node === 'string') {
+  // Hidden from bundlers: a browser build must not try to resolve node:worker_threads.
+  const threadsName = 'node:worker_threads';
+  const { parentPort } = (await import(/* @vite-ignore */ threadsName)) as typeof import('node:worker_threads');
+  if (!parentPort) throw new Error('puzzlesearch pool: worker.js is a worker entry, not a module to import');
+  listen(
+    (message) => parentPort.postMessage(message),
+    (receive) => parentPort.on('message', receive),
+  );
+} else {
+  const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
+  listen(
+    (message) => scope.postMessage(message),
+    (receive) => scope.addEventListener('message', (event: MessageEvent<ToInside>) => receive(event.data)),
+  );
+}
