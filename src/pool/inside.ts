@@ -10,6 +10,7 @@
  * progress and stops the search when the call was cancelled.
  */
 import type { GoalName, GridInput, SlidingInput } from '../boards.js';
+import type { LightsOutInput, LightsOutOptions } from '../lightsOut.js';
 import type { BoardSize, SlidingOptions, Solver } from '../solver.js';
 
 /** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
@@ -55,6 +56,7 @@ export const insideApi = {
   sliding: (board: SlidingInput, options?: PoolSlidingOptions) => call().solver.sliding(board, withHook(options)),
   slidingDistances: (goal: GoalName | SlidingInput, size?: BoardSize) => call().solver.slidingDistances(goal, size),
   slidingSolvable: (board: SlidingInput, goal?: GoalName | SlidingInput) => call().solver.slidingSolvable(board, goal),
+  lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
 };
 
 /** Runs `work` as the call in progress (a worker runs one call at a time). */
