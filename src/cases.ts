@@ -151,6 +151,48 @@ export function tokenFramer(emit: Emit, sizes: readonly number[]): CaseFramer {
   };
 }
 
+/**
+ * Boards of any size (Lights Out): the lines between blank lines are a case.
+ * A case of more than `maxRows` lines, or with an over-long line, is a bad
+ * case, and its further lines are counted, not kept, until the next blank line.
+ */
+export function blockFramer(emit: Emit, maxRows = 4096): CaseFramer {
+  const count = new Counter(emit);
+  let pending: string[] = [];
+  let start = 0;
+  let error: string | undefined;
+  const flush = () => {
+    if (pending.length > 0 || error !== undefined) count.case(start, error === undefined ? pending.join('\n') : '', error);
+    pending = [];
+    error = undefined;
+  };
+  const open = (lineNo: number) => {
+    if (pending.length === 0 && error === undefined) start = lineNo;
+  };
+  return {
+    line(text) {
+      const lineNo = ++count.lines;
+      const row = text.trim();
+      if (row.length === 0) return flush();
+      open(lineNo);
+      if (error !== undefined) return;
+      if (pending.length === maxRows) {
+        error = `wrong size: more than ${maxRows} lines`;
+        pending = [];
+        return;
+      }
+      pending.push(row);
+    },
+    overlong(chars, limit) {
+      const lineNo = ++count.lines;
+      open(lineNo);
+      error ??= `line ${lineNo - start + 1}: ${overlongError(chars, limit)}`;
+      pending = [];
+    },
+    end: flush,
+  };
+}
+
 /** All the cases of a whole text at once (tests, and callers that hold the input already). */
 export function splitCases(makeFramer: (emit: Emit) => CaseFramer, input: string): InputCase[] {
   const cases: InputCase[] = [];

@@ -3,12 +3,13 @@
  * standard input as a stream and prints what the judges expect, each answer as
  * soon as its case is done. The arguments are checked before any input is read.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { gridFramer, tokenFramer, type CaseFramer, type InputCase } from './cases.js';
+import { blockFramer, gridFramer, tokenFramer, type CaseFramer, type InputCase } from './cases.js';
 import { inputLines } from './lines.js';
 import { GOAL_NAMES, PuzzleInputError, parseSlidingBoard, type GoalName } from './boards.js';
 import { ENGINES, HEURISTICS, type EngineName, type Heuristic } from './core.js';
+import { LIGHTS_OUT_PATTERNS, lightsOutProblem, pressGrid, type LightsOutOptions } from './lightsOut.js';
 import { SLIDING_ALGORITHMS, createSolver, type Result, type SlidingAlgorithm, type Solver } from './solver.js';
 
 /** The longest input line kept; longer lines are reported without being buffered. */
@@ -31,6 +32,8 @@ Families:
              (u, d, l, r), or unsolvable.
   sliding    Any square sliding puzzle: 9, 16 or 25 tokens (blank 'x' or 0),
              the size taken from the count. Output as for eight.
+  lightsout  Lights Out on any m x n board: m lines of n digits 0..k-1 ('.'
+             and '#' for 0 and 1). Prints the fewest presses, or Impossible.
 
 Options:
   --engine wasm|ts     engine: WebAssembly (default) or the TypeScript twin
@@ -40,7 +43,18 @@ Options:
                        linear-conflict (default above)
   --goal "TILES"       eight and sliding: the goal board, e.g. "0 1 2 ... 15",
                        or blank-first / blank-last (the default: 1 2 ... x)
-  --moves              flip and fourline: also print the moves, one a line
+  --moves              flip and fourline: also print the moves, one a line;
+                       lightsout: an m-line grid of each cell's presses
+  --pattern NAME|FILE  lightsout: cross (default), rowcol, x, plus-only, or a
+                       stencil grid ('.' untouched, '#' toggled, one pressed
+                       cell 'X', or 'O' if it is not toggled) in a file or
+                       inline with '/' between rows, e.g. '.#./#X#/.#.'
+  --torus              lightsout: the board wraps around at its edges
+  --colors K           lightsout: cell values 0..K-1, K a prime (default 2);
+                       a press adds 1 mod K to every cell of the pattern
+  --goal off|on        lightsout: every cell 0 (default) or 1 at the end
+  --max-kernel N       lightsout: weigh at most N press sets per target; a
+                       larger coset gives the best found, not proven minimal
   --max-nodes N        idastar: give up on a case after N nodes (a hard
                        24-puzzle can take hours); it prints 'stopped'
   --stats              print nodes and time of each case to standard error
@@ -53,6 +67,7 @@ soon as it is read. How lines make cases:
   flip, pilots, fourline: 4 lines of 4 characters a case; a blank line ends a
     case. A line of another length is a bad case of its own, and so are the
     lines before it (or before a blank line) that do not make 4.
+  lightsout: the lines between blank lines are a case.
   eight, sliding: a line holding a whole board is a case. Otherwise a case is
     one row a line (3, 4 or 5 tokens), rows of one length joined until they
     make a square board. A line with a token that cannot be a tile, or a token
@@ -75,7 +90,7 @@ Examples:
   echo "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" | puzzlesearch sliding --goal blank-first
 `;
 
-const families = ['flip', 'pilots', 'fourline', 'eight', 'sliding'] as const;
+const families = ['flip', 'pilots', 'fourline', 'eight', 'sliding', 'lightsout'] as const;
 type Family = (typeof families)[number];
 
 interface Options {
@@ -85,6 +100,8 @@ interface Options {
   heuristic?: Heuristic;
   goal?: string;
   maxNodes?: number;
+  /** lightsout: the options of every case. */
+  lights: LightsOutOptions;
   moves: boolean;
   stats: boolean;
 }
@@ -105,7 +122,7 @@ class UsageError extends Error {}
 /** A search that reached --max-nodes: the case has no answer, but its input was fine. */
 class SearchStopped extends Error {}
 
-const valueOptions = ['engine', 'algorithm', 'heuristic', 'goal', 'max-nodes'];
+const valueOptions = ['engine', 'algorithm', 'heuristic', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel'];
 
 function oneOf<T extends string>(what: string, value: string | undefined, choices: readonly T[]): T | undefined {
   if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
@@ -131,6 +148,10 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
         moves: { type: 'boolean', default: false },
         stats: { type: 'boolean', default: false },
         'max-nodes': { type: 'string' },
+        pattern: { type: 'string' },
+        torus: { type: 'boolean', default: false },
+        colors: { type: 'string' },
+        'max-kernel': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -147,18 +168,24 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const algorithm = oneOf('algorithm', values.algorithm, SLIDING_ALGORITHMS);
   const heuristic = oneOf('heuristic', values.heuristic, HEURISTICS);
   const maxText = values['max-nodes'];
-  if (maxText !== undefined && !(/^[1-9]\d*$/.test(maxText) && Number.isSafeInteger(Number(maxText)))) {
-    throw new UsageError(`--max-nodes takes a whole number of nodes from 1, not '${maxText}'`);
-  }
-  const maxNodes = maxText === undefined ? undefined : Number(maxText);
+  const maxNodes = wholeNumber('--max-nodes', 'nodes', maxText);
+  const lights = family === 'lightsout' ? lightsOutOptions(values) : {};
 
   const sliding = family === 'eight' || family === 'sliding';
   const idle = (option: string, why: string) => warn(`puzzlesearch: warning: ${option} does nothing ${why}`);
   if (!sliding) {
-    for (const name of ['algorithm', 'heuristic', 'goal', 'max-nodes'] as const) {
+    for (const name of ['algorithm', 'heuristic', 'max-nodes'] as const) {
       if (values[name] !== undefined) idle(`--${name}`, `for ${family}: it applies to eight and sliding`);
     }
-  } else if ((algorithm ?? 'idastar') !== 'idastar') {
+    if (values.goal !== undefined && family !== 'lightsout') idle('--goal', `for ${family}: it applies to eight, sliding and lightsout`);
+  }
+  if (family !== 'lightsout') {
+    for (const name of ['pattern', 'colors', 'max-kernel'] as const) {
+      if (values[name] !== undefined) idle(`--${name}`, `for ${family}: it applies to lightsout`);
+    }
+    if (values.torus) idle('--torus', `for ${family}: it applies to lightsout`);
+  }
+  if (sliding && (algorithm ?? 'idastar') !== 'idastar') {
     if (heuristic !== undefined) idle('--heuristic', `with --algorithm ${algorithm}: it applies to idastar`);
     if (maxNodes !== undefined) idle('--max-nodes', `with --algorithm ${algorithm}: it applies to idastar`);
   }
@@ -176,7 +203,45 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
     }
     if (family === 'eight' && board.width * board.height !== 9) throw new UsageError(`--goal: eight takes a 3x3 goal, not ${board.width}x${board.height}`);
   }
-  return { family, engine, algorithm, heuristic, goal, maxNodes, moves: values.moves, stats: values.stats };
+  return { family, engine, algorithm, heuristic, goal, maxNodes, lights, moves: values.moves, stats: values.stats };
+}
+
+/** A positive whole number option, or undefined when it is not given. */
+function wholeNumber(option: string, unit: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!(/^[1-9]\d*$/.test(text) && Number.isSafeInteger(Number(text)))) throw new UsageError(`${option} takes a whole number of ${unit} from 1, not '${text}'`);
+  return Number(text);
+}
+
+/** The lightsout options, checked once on a 1x1 board so that a bad one is one usage error. */
+function lightsOutOptions(values: { pattern?: string; torus: boolean; colors?: string; goal?: string; 'max-kernel'?: string }): LightsOutOptions {
+  const options: LightsOutOptions = { torus: values.torus };
+  const pattern = values.pattern;
+  if (pattern !== undefined) {
+    const named = (LIGHTS_OUT_PATTERNS as readonly string[]).includes(pattern);
+    options.pattern = named || /[/\n]/.test(pattern) || !existsSync(pattern) ? pattern : readPattern(pattern);
+  }
+  if (values.colors !== undefined) options.colors = wholeNumber('--colors', 'colours', values.colors);
+  if (values.goal !== undefined) {
+    if (values.goal !== 'off' && values.goal !== 'on') throw new UsageError(`--goal for lightsout is off or on, not '${values.goal}'`);
+    options.target = values.goal === 'on' ? 1 : 0;
+  }
+  options.maxKernel = wholeNumber('--max-kernel', 'press sets', values['max-kernel']);
+  try {
+    lightsOutProblem('0', options);
+  } catch (error) {
+    if (error instanceof PuzzleInputError) throw new UsageError(error.message);
+    throw error;
+  }
+  return options;
+}
+
+function readPattern(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--pattern: cannot read ${path}: ${(error as Error).message.split('\n')[0]}`);
+  }
 }
 
 function cellLines(result: Result<{ row: number; col: number }>): string[] {
@@ -184,7 +249,13 @@ function cellLines(result: Result<{ row: number; col: number }>): string[] {
 }
 
 /** Answers one case: the lines for standard output. Throws PuzzleInputError on bad input. */
-function answer(solver: Solver, options: Options, item: InputCase): { lines: string[]; result: Result<unknown> } {
+/** What the CLI reports of any family's result besides its lines. */
+interface Answered {
+  stats: { nodes: number; ms: number };
+  warning?: string;
+}
+
+function answer(solver: Solver, options: Options, item: InputCase): { lines: string[]; result: Answered } {
   switch (options.family) {
     case 'flip': {
       const result = solver.flip(item.text);
@@ -203,6 +274,16 @@ function answer(solver: Solver, options: Options, item: InputCase): { lines: str
         : [];
       return { lines: [String(result.length), ...moves], result };
     }
+    case 'lightsout': {
+      const result = solver.lightsOut(item.text, options.lights);
+      if (result.status === 'unsolvable') return { lines: ['Impossible'], result };
+      const warning = result.minimal
+        ? undefined
+        : `not proven minimal: the kernel has dimension ${result.kernelDimension}, more press sets than --max-kernel allows to weigh`;
+      const rows = item.text.split('\n');
+      const grid = options.moves ? pressGrid(result, rows.length, [...rows[0]].length) : [];
+      return { lines: [String(result.length), ...grid], result: { stats: result.stats, warning } };
+    }
     case 'eight':
     case 'sliding': {
       const goal = (GOAL_NAMES as readonly string[]).includes(options.goal ?? '') ? (options.goal as GoalName) : options.goal;
@@ -216,6 +297,7 @@ function answer(solver: Solver, options: Options, item: InputCase): { lines: str
 function framerFor(family: Family, emit: (item: InputCase) => void): CaseFramer {
   if (family === 'eight') return tokenFramer(emit, [9]);
   if (family === 'sliding') return tokenFramer(emit, [9, 16, 25]);
+  if (family === 'lightsout') return blockFramer(emit);
   return gridFramer(emit);
 }
 
@@ -290,7 +372,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       if (item.error) throw new PuzzleInputError(item.error);
       const { lines, result } = answer(solver, options, item);
       lines.forEach((line) => output.line(line));
-      if ('warning' in result && result.warning) io.error(`case ${item.index}: ${result.warning}`);
+      if (result.warning) io.error(`case ${item.index}: ${result.warning}`);
       if (options.stats) io.error(`case ${item.index}: ${result.stats.nodes} nodes, ${result.stats.ms.toFixed(3)} ms (${solver.engine})`);
     } catch (error) {
       if (error instanceof SearchStopped) {

@@ -43,7 +43,7 @@ export {
 export type { Core, FlipKind, Heuristic, SlidingBoard } from './core.js';
 export {
   parseLightsOutBoard,
-  splitLightsOutCases,
+  LIGHTS_OUT_PATTERNS,
   pressGrid,
   type LightsOutBoard,
   type LightsOutInput,

@@ -17,7 +17,9 @@ import { PuzzleInputError } from './boards.js';
 export type LightsOutInput = string | readonly string[] | readonly (readonly number[])[];
 
 /** Named toggle patterns, or a stencil grid (text or rows) with the pressed cell marked. */
-export type LightsOutPatternName = 'cross' | 'rowcol' | 'x' | 'plus-only';
+/** The named toggle patterns; anything else is a stencil grid. */
+export const LIGHTS_OUT_PATTERNS = ['cross', 'rowcol', 'x', 'plus-only'] as const;
+export type LightsOutPatternName = (typeof LIGHTS_OUT_PATTERNS)[number];
 export type LightsOutPattern = LightsOutPatternName | string | readonly string[];
 
 export interface LightsOutOptions {
@@ -156,11 +158,6 @@ export function parseLightsOutBoard(input: LightsOutInput, colors = 2, what = 'b
   return { rows: grid.length, cols, cells: Uint8Array.from(grid.flat()) };
 }
 
-/** The cases of a CLI input: boards separated by one or more blank lines. */
-export function splitLightsOutCases(text: string): string[] {
-  return text.split(/\r?\n[ \t]*\r?\n(?:[ \t]*\r?\n)*/).map((block) => block.trim()).filter((block) => block.length > 0);
-}
-
 /** (dr, dc) pairs of a named pattern on an m x n board. */
 function namedOffsets(name: LightsOutPatternName, m: number, n: number): number[] {
   switch (name) {
@@ -220,7 +217,7 @@ function stencilOffsets(pattern: string | readonly string[]): number[] {
   return sortPairs(toggled.flatMap(([r, c]) => [r - cr, c - cc]));
 }
 
-const patternNames: readonly string[] = ['cross', 'rowcol', 'x', 'plus-only'];
+const patternNames: readonly string[] = LIGHTS_OUT_PATTERNS;
 
 function resolveOffsets(pattern: LightsOutPattern, m: number, n: number, torus: boolean): Int32Array {
   let flat: number[];

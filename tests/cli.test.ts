@@ -4,7 +4,7 @@ import { openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { engineNames } from './engines.js';
-import { pressMask, replaySliding } from './oracles.js';
+import { lightsOutFewest, lightsOutStencils, pressMask, replayLightsOut, replaySliding, seededRandom } from './oracles.js';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
@@ -79,6 +79,45 @@ describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
     expect(stderr.trim()).toBe('case 1: stopped: no solution found within 5000 nodes');
     expect(stdout.trim()).toMatch(/^stopped\n[udlr]+$/);
     expect(run(['eight', '--max-nodes', 'many'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/--max-nodes takes a whole number/) });
+  });
+
+  it('solves Lights Out cases with the fewest presses, against a brute force, and replays --moves', () => {
+    const random = seededRandom(17);
+    for (const torus of [false, true]) {
+      const [m, n] = [3, 4];
+      const stencil = lightsOutStencils.cross(m, n);
+      const fewest = lightsOutFewest(stencil, m, n, torus);
+      const boards = Array.from({ length: 12 }, () => Math.floor(random() * 2 ** (m * n)));
+      const text = boards.map((bits) => Array.from({ length: m }, (_, r) => Array.from({ length: n }, (_, c) => (bits >> (r * n + c)) & 1).join('')).join('\n'));
+      const { status, stdout } = cli('lightsout', `${text.join('\n\n')}\n`, '--moves', ...(torus ? ['--torus'] : []));
+      expect(status).toBe(0);
+      const lines = stdout.trim().split('\n');
+      for (const bits of boards) {
+        const head = lines.shift();
+        if (fewest[bits] < 0) {
+          expect(head).toBe('Impossible');
+          continue;
+        }
+        expect(Number(head)).toBe(fewest[bits]);
+        const grid = lines.splice(0, m);
+        const presses = grid.flatMap((row, r) => [...row].flatMap((ch, c) => (ch === '1' ? [{ row: r + 1, col: c + 1 }] : [])));
+        expect(presses).toHaveLength(fewest[bits]);
+        const board = Array.from({ length: m * n }, (_, i) => (bits >> i) & 1);
+        expect(replayLightsOut(board, presses, stencil, m, n, torus, 2).every((v) => v === 0)).toBe(true);
+      }
+    }
+  });
+
+  it('reports a bad Lights Out case by case, line and column, and answers the rest', () => {
+    const { status, stdout, stderr } = cli('lightsout', '01\n10\n\n012\n111\n\n01\n1\n\n0#.\n.#.\n', '--colors', '2');
+    expect(status).toBe(2);
+    expect(stdout).toBe('2\nerror\nerror\n2\n');
+    expect(stderr).toMatch(/^case 2: line 1, column 3: /);
+    expect(stderr.trim().split('\n')).toHaveLength(2);
+    expect(stderr).toMatch(/^case 3: /m);
+    expect(run(['lightsout', '--colors', '4'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/not prime/) });
+    expect(run(['lightsout', '--pattern', 'bogus'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/unknown pattern 'bogus'/) });
+    expect(run(['lightsout', '--goal', 'blank-first'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/--goal for lightsout is off or on/) });
   });
 
   it('prints flip presses and four-in-a-line moves with --moves', () => {
@@ -224,7 +263,7 @@ describe('puzzlesearch CLI as a Unix tool', () => {
       'puzzlesearch: warning: --moves does nothing for eight: its answer always lists the moves',
     ]);
     const flip = run(['flip', '--goal', 'x'], 'wwww\nwwww\nwwww\nwwww\n');
-    expect(flip).toMatchObject({ status: 0, stdout: '0\n', stderr: 'puzzlesearch: warning: --goal does nothing for flip: it applies to eight and sliding\n' });
+    expect(flip).toMatchObject({ status: 0, stdout: '0\n', stderr: 'puzzlesearch: warning: --goal does nothing for flip: it applies to eight, sliding and lightsout\n' });
   });
 
   it('says "no cases read" on empty input with --stats, and nothing otherwise', () => {

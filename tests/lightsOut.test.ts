@@ -12,72 +12,24 @@ import {
   parseLightsOutBoard,
   pressGrid,
   solveLightsOut,
-  splitLightsOutCases,
   type LightsOutOptions,
   type LightsOutResult,
 } from '../src/lightsOut.js';
 import { createSolver, type Solver } from '../src/solver.js';
 import { engineNames, loadCore, type EngineName } from './engines.js';
-import { pressMask, seededRandom as mulberry32 } from './oracles.js';
+import { lightsOutFewest, lightsOutReach, lightsOutStencils, pressMask, replayLightsOut, seededRandom as mulberry32 } from './oracles.js';
+import { blockFramer, splitCases } from '../src/cases.js';
 
 // ------------------------------------------------------------ oracles
 
 type Stencil = Array<[number, number]>;
-
-const stencils: Record<string, (m: number, n: number) => Stencil> = {
-  cross: () => [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]],
-  'plus-only': () => [[-1, 0], [1, 0], [0, -1], [0, 1]],
-  x: () => [[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]],
-  rowcol: (m, n) => {
-    const cells: Stencil = [];
-    for (let r = -(m - 1); r < m; r++) cells.push([r, 0]);
-    for (let c = -(n - 1); c < n; c++) if (c !== 0) cells.push([0, c]);
-    return cells;
-  },
-};
-
-/** The cells a press at (r, c) adds 1 to: each distinct board cell once (a torus wraps). */
-function reach(stencil: Stencil, m: number, n: number, torus: boolean, r: number, c: number): number[] {
-  const hit = new Set<number>();
-  for (const [dr, dc] of stencil) {
-    let rr = r + dr;
-    let cc = c + dc;
-    if (torus) {
-      rr = ((rr % m) + m) % m;
-      cc = ((cc % n) + n) % n;
-    } else if (rr < 0 || rr >= m || cc < 0 || cc >= n) continue;
-    hit.add(rr * n + cc);
-  }
-  return [...hit];
-}
+const stencils = lightsOutStencils;
+const reach = lightsOutReach;
+const fewestTable = lightsOutFewest;
 
 /** Applies `result`'s presses to `board` (values mod k), straight from the rules. */
 function replay(board: ArrayLike<number>, result: LightsOutResult, stencil: Stencil, m: number, n: number, torus: boolean, k: number): number[] {
-  const out = Array.from(board);
-  for (const press of result.presses) {
-    const count = press.count ?? 1;
-    for (const cell of reach(stencil, m, n, torus, press.row - 1, press.col - 1)) out[cell] = (out[cell] + count) % k;
-  }
-  return out;
-}
-
-/** Per GF(2) board of m x n cells: the fewest presses making it all 0 (-1: impossible), over all 2^(mn) press sets. */
-function fewestTable(stencil: Stencil, m: number, n: number, torus: boolean): Int8Array {
-  const cells = m * n;
-  const effects = Array.from({ length: cells }, (_, i) => reach(stencil, m, n, torus, Math.floor(i / n), i % n).reduce((e, cell) => e | (1 << cell), 0));
-  const sets = 2 ** cells;
-  const effectOf = new Int32Array(sets);
-  const fewest = new Int8Array(sets).fill(-1);
-  fewest[0] = 0;
-  const size = new Uint8Array(sets);
-  for (let set = 1; set < sets; set++) {
-    const low = 31 - Math.clz32(set & -set);
-    effectOf[set] = effectOf[set & (set - 1)] ^ effects[low];
-    size[set] = size[set & (set - 1)] + 1;
-    const e = effectOf[set];
-    if (fewest[e] < 0 || size[set] < fewest[e]) fewest[e] = size[set];
-  }
-  return fewest;
+  return replayLightsOut(board, result.presses, stencil, m, n, torus, k);
 }
 
 function bitsToRows(bits: number, m: number, n: number): string[] {
@@ -478,7 +430,7 @@ describe('the public API', () => {
     expect(parseLightsOutBoard('012\n#..', 3)).toEqual(expected);
     expect(parseLightsOutBoard(['012', '#..'], 3)).toEqual(expected);
     expect(parseLightsOutBoard([[0, 1, 2], [1, 0, 0]], 3)).toEqual(expected);
-    expect(splitLightsOutCases('01\n10\n\n\n  \n11\n11\n')).toEqual(['01\n10', '11\n11']);
+    expect(splitCases((emit) => blockFramer(emit), '01\n10\n\n\n  \n11\n11\n').map((c) => c.text)).toEqual(['01\n10', '11\n11']);
   });
 
   it('rejects bad input with one-line errors naming line and column', () => {

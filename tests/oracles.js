@@ -273,3 +273,93 @@ export function bfsAllDistances(start, successors, key) {
   }
   return distance;
 }
+
+// ------------------------------------------------------------ Lights Out
+
+/** @typedef {Array<[number, number]>} Stencil (dr, dc) offsets a press adds 1 to. */
+
+/** The named toggle patterns of PUZZLES.md §1, as stencils on an m x n board. */
+/** @type {Record<string, (m: number, n: number) => Stencil>} */
+export const lightsOutStencils = {
+  cross: () => [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]],
+  'plus-only': () => [[-1, 0], [1, 0], [0, -1], [0, 1]],
+  x: () => [[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]],
+  rowcol: (m, n) => {
+    /** @type {Stencil} */
+    const cells = [];
+    for (let r = -(m - 1); r < m; r++) cells.push([r, 0]);
+    for (let c = -(n - 1); c < n; c++) if (c !== 0) cells.push([0, c]);
+    return cells;
+  },
+};
+
+/**
+ * The cells a press at (r, c) adds 1 to: each distinct board cell once (a torus wraps).
+ * @param {Stencil} stencil
+ * @param {number} m
+ * @param {number} n
+ * @param {boolean} torus
+ * @param {number} r
+ * @param {number} c
+ * @returns {number[]}
+ */
+export function lightsOutReach(stencil, m, n, torus, r, c) {
+  const hit = new Set();
+  for (const [dr, dc] of stencil) {
+    let rr = r + dr;
+    let cc = c + dc;
+    if (torus) {
+      rr = ((rr % m) + m) % m;
+      cc = ((cc % n) + n) % n;
+    } else if (rr < 0 || rr >= m || cc < 0 || cc >= n) continue;
+    hit.add(rr * n + cc);
+  }
+  return [...hit];
+}
+
+/**
+ * Applies presses (1-based cells, each `count` times, default once) to a board of values mod k.
+ * @param {ArrayLike<number>} board row-major, m * n values
+ * @param {Array<{ row: number, col: number, count?: number }>} presses
+ * @param {Stencil} stencil
+ * @param {number} m
+ * @param {number} n
+ * @param {boolean} torus
+ * @param {number} k
+ * @returns {number[]}
+ */
+export function replayLightsOut(board, presses, stencil, m, n, torus, k) {
+  const out = Array.from(board);
+  for (const press of presses) {
+    const count = press.count ?? 1;
+    for (const cell of lightsOutReach(stencil, m, n, torus, press.row - 1, press.col - 1)) out[cell] = (out[cell] + count) % k;
+  }
+  return out;
+}
+
+/**
+ * Per GF(2) board of m x n cells (bit r * n + c): the fewest presses making it all 0
+ * (-1: impossible), over all 2^(mn) press sets.
+ * @param {Stencil} stencil
+ * @param {number} m
+ * @param {number} n
+ * @param {boolean} torus
+ * @returns {Int8Array}
+ */
+export function lightsOutFewest(stencil, m, n, torus) {
+  const cells = m * n;
+  const effects = Array.from({ length: cells }, (_, i) => lightsOutReach(stencil, m, n, torus, Math.floor(i / n), i % n).reduce((e, cell) => e | (1 << cell), 0));
+  const sets = 2 ** cells;
+  const effectOf = new Int32Array(sets);
+  const fewest = new Int8Array(sets).fill(-1);
+  fewest[0] = 0;
+  const size = new Uint8Array(sets);
+  for (let set = 1; set < sets; set++) {
+    const low = 31 - Math.clz32(set & -set);
+    effectOf[set] = effectOf[set & (set - 1)] ^ effects[low];
+    size[set] = size[set & (set - 1)] + 1;
+    const e = effectOf[set];
+    if (fewest[e] < 0 || size[set] < fewest[e]) fewest[e] = size[set];
+  }
+  return fewest;
+}
