@@ -47,6 +47,9 @@ const REQUIRED = [
   'eight-bibfs',
   'eight-astar',
   'eight-idastar',
+  'lightsout-chase-1000',
+  'lightsout-torus-64',
+  'lightsout-coset-20',
   'fifteen-idastar',
 ];
 
