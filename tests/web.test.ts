@@ -28,6 +28,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSolver } from '../src/index.js';
+import { PressTable, type LightsOutPatternName } from '../web/page/lightsOutRules.js';
 import { launchChromium } from './browser.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -266,6 +267,31 @@ async function solveLights(page: Page, timeout = 120_000): Promise<void> {
   await page.click(`${lights} button.primary`);
   await page.waitForSelector(`${lights}[data-busy="false"] .result[data-solvable]`, { timeout });
 }
+
+describe("the Lights Out panel's rules (in Node)", () => {
+  it('presses as the library does: every dealt board is solvable, and the answer pressed on the page’s table clears it', async () => {
+    const solver = await createSolver({ engine: 'ts' });
+    let seed = 12345;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (const pattern of ['cross', 'rowcol', 'x', 'plus-only'] as LightsOutPatternName[]) {
+      for (const torus of [false, true]) {
+        for (const colors of [2, 3, 5]) {
+          for (const [rows, cols] of [[2, 2], [3, 5], [4, 4], [5, 3], [1 + 5, 7]]) {
+            const table = new PressTable({ rows, cols, colors, pattern, torus });
+            const cells = table.randomSolvable(random);
+            const text = Array.from({ length: rows }, (_, r) => cells.subarray(r * cols, (r + 1) * cols).join('')).join('\n');
+            const result = solver.lightsOut(text, { pattern, torus, colors });
+            const what = `${rows}x${cols} ${pattern}${torus ? ' torus' : ''} k=${colors}`;
+            expect(result.status, what).toBe('solved');
+            if (result.status !== 'solved') continue;
+            for (const press of result.presses) table.press(cells, (press.row - 1) * cols + press.col - 1, press.count ?? 1);
+            expect([...cells].every((v) => v === 0), what).toBe(true);
+          }
+        }
+      }
+    }
+  });
+});
 
 describe('the web page in Chromium', () => {
   it('builds a static folder with the .wasm as a file and relative URLs', () => {
@@ -591,6 +617,14 @@ describe('the web page in Chromium', () => {
     expect(text).toContain('1 board in 16');
     expect(await page.getAttribute('#lights-board', 'data-overlay')).toBe('0');
     expect(await page.isVisible(`${lights} .playback`)).toBe(false);
+
+    // Too large for the solver: its one-line reason, not a crash.
+    await page.selectOption('#lights-pattern', 'rowcol');
+    await setLightsOption(page, '#lights-rows', '200');
+    await setLightsOption(page, '#lights-cols', '200');
+    await page.click(`${lights} button.primary`);
+    await page.waitForSelector(`${lights}[data-busy="false"] .result .message.error`);
+    expect(await page.textContent(`${lights} .result`)).toContain('too large: a 200x200 board, pattern rowcol');
   });
 
   it('Lights Out: a random 200x200 board solves in the worker and its presses switch every light off; the page answers clicks during a long torus search, which Cancel stops', async () => {

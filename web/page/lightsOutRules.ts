@@ -21,14 +21,14 @@ export const boardSizeLimits = { min: 2, max: 200 } as const;
 export const colorChoices = [2, 3, 5, 7] as const;
 
 export const patternLabel: Record<LightsOutPatternName, string> = {
-  cross: 'Cross (the cell and its 4 neighbours)',
+  cross: 'Cross: the cell and 4 neighbours',
   rowcol: 'Row and column',
-  x: 'X (the cell and its 4 diagonals)',
-  'plus-only': 'Plus only (the 4 neighbours, not the cell)',
+  x: 'X: the cell and 4 diagonals',
+  'plus-only': 'Plus: 4 neighbours, not the cell',
 };
 
-/** (dr, dc) pairs a press toggles, before clipping or wrapping. */
-function namedOffsets(pattern: LightsOutPatternName, rows: number, cols: number): Array<[number, number]> {
+/** (dr, dc) pairs a press toggles, before clipping or wrapping (rowcol is walked directly). */
+function namedOffsets(pattern: Exclude<LightsOutPatternName, 'rowcol'>): Array<[number, number]> {
   switch (pattern) {
     case 'cross':
       return [[-1, 0], [0, -1], [0, 0], [0, 1], [1, 0]];
@@ -36,12 +36,6 @@ function namedOffsets(pattern: LightsOutPatternName, rows: number, cols: number)
       return [[-1, 0], [0, -1], [0, 1], [1, 0]];
     case 'x':
       return [[-1, -1], [-1, 1], [0, 0], [1, -1], [1, 1]];
-    case 'rowcol': {
-      const pairs: Array<[number, number]> = [];
-      for (let dr = -(rows - 1); dr <= rows - 1; dr++) if (dr !== 0) pairs.push([dr, 0]);
-      for (let dc = -(cols - 1); dc <= cols - 1; dc++) pairs.push([0, dc]);
-      return pairs;
-    }
     default:
       throw new RangeError(`unknown pattern ${String(pattern)}`);
   }
@@ -49,24 +43,28 @@ function namedOffsets(pattern: LightsOutPatternName, rows: number, cols: number)
 
 /**
  * For every cell, the cells a press there adds 1 to (each once), as one flat
- * list with a start per cell: built once per rule set, so a press is a short loop.
+ * list with a start per cell: built once per rule set, so a press is a short
+ * loop. Row and column is the exception: its reach is the cell's row and
+ * column on a plane and on a torus alike, walked directly (a table would
+ * hold 16 million entries on 200x200).
  */
 export class PressTable {
   readonly rules: LightsOutRules;
-  private readonly start: Int32Array;
-  private readonly targets: Int32Array;
+  private readonly start: Int32Array | null = null;
+  private readonly targets: Int32Array | null = null;
 
   constructor(rules: LightsOutRules) {
     this.rules = rules;
+    if (rules.pattern === 'rowcol') return;
     const { rows, cols, torus } = rules;
-    const offsets = namedOffsets(rules.pattern, rows, cols);
+    const offsets = namedOffsets(rules.pattern);
     const start = new Int32Array(rows * cols + 1);
-    const targets: number[] = [];
-    const seen = new Set<number>();
+    const targets = new Int32Array(rows * cols * offsets.length);
+    let used = 0;
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
-        start[r * cols + c] = targets.length;
-        seen.clear();
+        start[r * cols + c] = used;
+        const first = used;
         for (const [dr, dc] of offsets) {
           let rr = r + dr;
           let cc = c + dc;
@@ -77,15 +75,15 @@ export class PressTable {
             continue;
           }
           const cell = rr * cols + cc;
-          if (seen.has(cell)) continue;
-          seen.add(cell);
-          targets.push(cell);
+          // On a small torus two offsets can wrap onto one cell: it counts once.
+          if (targets.subarray(first, used).includes(cell)) continue;
+          targets[used++] = cell;
         }
       }
     }
-    start[rows * cols] = targets.length;
+    start[rows * cols] = used;
     this.start = start;
-    this.targets = Int32Array.from(targets);
+    this.targets = targets.slice(0, used);
   }
 
   /** Presses `cell` `times` times (negative: undoes presses), in place. */
@@ -93,15 +91,34 @@ export class PressTable {
     const k = this.rules.colors;
     const add = ((times % k) + k) % k;
     if (add === 0) return;
-    for (let i = this.start[cell]; i < this.start[cell + 1]; i++) {
-      const target = this.targets[i];
+    if (this.targets === null) {
+      const { rows, cols } = this.rules;
+      const row = Math.floor(cell / cols);
+      const col = cell % cols;
+      for (let c = 0; c < cols; c++) cells[row * cols + c] = (cells[row * cols + c] + add) % k;
+      for (let r = 0; r < rows; r++) if (r !== row) cells[r * cols + col] = (cells[r * cols + col] + add) % k;
+      return;
+    }
+    const targets = this.targets;
+    for (let i = this.start![cell]; i < this.start![cell + 1]; i++) {
+      const target = targets[i];
       cells[target] = (cells[target] + add) % k;
     }
   }
 
   /** The cells a press on `cell` changes (for the hover preview). */
   reach(cell: number): Int32Array {
-    return this.targets.subarray(this.start[cell], this.start[cell + 1]);
+    if (this.targets === null) {
+      const { rows, cols } = this.rules;
+      const row = Math.floor(cell / cols);
+      const col = cell % cols;
+      const out = new Int32Array(rows + cols - 1);
+      let used = 0;
+      for (let c = 0; c < cols; c++) out[used++] = row * cols + c;
+      for (let r = 0; r < rows; r++) if (r !== row) out[used++] = r * cols + col;
+      return out;
+    }
+    return this.targets.subarray(this.start![cell], this.start![cell + 1]);
   }
 
   /** A random board that can be solved: random presses (0..k-1 on each cell) from the goal, all 0. */
