@@ -654,6 +654,19 @@ describe('the web page in Chromium', () => {
     await page.click(`${lights} button:text-is("Cancel")`);
     await page.waitForSelector(`${lights}[data-busy="false"]`);
     expect(await page.textContent(`${lights} .result`)).toContain('cancelled');
+
+    // With a small search limit the torus answers at once: a solution, not proven minimal, among 2^64 press sets.
+    await page.selectOption('#lights-limit', String(2 ** 8));
+    await solveLights(page);
+    const result = `${lights} .result`;
+    expect(await page.getAttribute(result, 'data-kernel')).toBe('64');
+    expect(await page.getAttribute(result, 'data-minimal')).toBe('false');
+    expect(await page.getAttribute(result, 'data-solutions')).toBe(String(2n ** 64n));
+    expect(await page.textContent(`${lights} .lights-facts`)).toContain('≈ 1.84e19 (20 digits)');
+    const torusLength = Number(await page.getAttribute(result, 'data-length'));
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(torusLength);
+    await page.click(`${lights} .play-end`);
+    expect(await page.getAttribute('#lights-board', 'data-lit')).toBe('0');
   });
 
   it('Lights Out: renders on a desktop and on a phone-sized screen', async () => {

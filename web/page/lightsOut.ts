@@ -46,6 +46,8 @@ export class LightsOutPanel {
   private scan = 0;
   /** Presses made by hand since the last solve. */
   private handPresses = 0;
+  /** Cells pressed by hand while a solve runs (taken off its answer), or null once the board was edited. */
+  private pressedWhileSolving: number[] | null = null;
   private message: { text: string; kind: 'info' | 'error' | 'unsolvable' } | null = null;
   private busy: { engine: EngineName; started: number } | null = null;
   private busyTimer: number | undefined;
@@ -69,6 +71,7 @@ export class LightsOutPanel {
   private patternSelect!: HTMLSelectElement;
   private colorsSelect!: HTMLSelectElement;
   private torusBox!: HTMLInputElement;
+  private limitSelect!: HTMLSelectElement;
   private overlayBox!: HTMLInputElement;
   private editButton!: HTMLButtonElement;
   private solveButton!: HTMLButtonElement;
@@ -148,6 +151,13 @@ export class LightsOutPanel {
       ...colorChoices.map((k) => h('option', { value: k, selected: k === this.rules.colors }, k === 2 ? '2 (on/off)' : String(k))),
     );
     this.torusBox = h('input', { type: 'checkbox', id: `${id}-torus`, onchange: () => this.optionsChanged() });
+    // maxKernel: how many press sets of the kernel's coset the search may weigh before it answers without a proof.
+    this.limitSelect = h(
+      'select',
+      { id: `${id}-limit`, 'aria-describedby': `${id}-limit-hint` },
+      h('option', { value: '' }, 'Library default (up to 2^24)'),
+      ...[20, 16, 12, 8].map((bits) => h('option', { value: 2 ** bits }, `2^${bits} press sets`)),
+    );
     this.editButton = h('button', { type: 'button', class: 'toggle', 'aria-pressed': 'false', onclick: () => this.toggleEdit() }, 'Edit mode');
     const randomButton = h('button', { type: 'button', class: 'lights-random', 'aria-label': 'Deal a random solvable Lights Out board', onclick: () => this.randomBoard() }, 'Random solvable');
     const clearButton = h('button', { type: 'button', class: 'lights-clear', 'aria-label': 'Switch every light off', onclick: () => this.setCells(new Uint8Array(this.rules.rows * this.rules.cols)) }, 'Clear');
@@ -215,6 +225,8 @@ export class LightsOutPanel {
             { class: 'group' },
             h('legend', {}, 'Solve'),
             h('div', { class: 'row' }, this.solveButton, this.cancelButton, h('label', { class: 'check', for: `${id}-overlay` }, this.overlayBox, 'Show the presses')),
+            h('div', { class: 'row' }, h('label', { for: `${id}-limit` }, 'Search limit'), this.limitSelect),
+            h('p', { class: 'hint', id: `${id}-limit-hint` }, 'When presses that change nothing exist (kernel dimension d), the fewest presses are found among k^d press sets; past the limit the answer is the best seen, not proven minimal.'),
             this.progress,
             this.result,
             this.playback,
@@ -258,6 +270,7 @@ export class LightsOutPanel {
   /** A new board: the solution and the playback start over. */
   private setCells(cells: Uint8Array): void {
     this.client.cancel();
+    this.pressedWhileSolving = null;
     this.stopPlayback();
     this.cells = cells;
     this.forgetSolution();
@@ -278,6 +291,7 @@ export class LightsOutPanel {
     if (this.editing) {
       this.stopPlayback();
       this.cells[cell] = (this.cells[cell] + 1) % this.rules.colors;
+      this.pressedWhileSolving = null;
       // The overlay solved another board: drop it.
       if (this.pending) {
         this.forgetSolution();
@@ -285,6 +299,7 @@ export class LightsOutPanel {
       }
     } else {
       this.table.press(this.cells, cell);
+      this.pressedWhileSolving?.push(cell);
       if (this.pending) {
         const k = this.rules.colors;
         this.pending[cell] = (this.pending[cell] + k - 1) % k;
@@ -337,21 +352,29 @@ export class LightsOutPanel {
     const engine = this.context.engine();
     const rules = { ...this.rules };
     const start = this.cells.slice();
+    const maxKernel = this.limitSelect.value === '' ? undefined : Number(this.limitSelect.value);
     this.message = null;
+    this.forgetSolution();
+    this.pressedWhileSolving = [];
     this.busy = { engine, started: performance.now() };
     this.busyTimer = window.setInterval(() => this.renderProgress(), 100);
     this.render();
     try {
-      const result = await this.client.lightsOut(engine, boardText(start, rules.rows, rules.cols), { pattern: rules.pattern, torus: rules.torus, colors: rules.colors });
-      if (!this.sameRules(rules) || !sameCells(start, this.cells)) {
-        this.message = { text: 'The board changed while it was being solved: solve again.', kind: 'info' };
+      const result = await this.client.lightsOut(engine, boardText(start, rules.rows, rules.cols), { pattern: rules.pattern, torus: rules.torus, colors: rules.colors, maxKernel });
+      const byHand = this.pressedWhileSolving;
+      if (byHand === null || !this.sameRules(rules)) {
+        this.message = { text: 'The board was edited while it was being solved: solve again.', kind: 'info' };
         return;
       }
       this.forgetSolution();
       this.shown = { result, engine: engineLabel[engine], rules };
       if (result.status === 'solved') {
+        const k = rules.colors;
         const pending = new Uint8Array(rules.rows * rules.cols);
         for (const press of result.presses) pending[(press.row - 1) * rules.cols + (press.col - 1)] = press.count ?? 1;
+        // Presses made by hand meanwhile come off the answer (presses commute), so the dots solve the board shown.
+        for (const cell of byHand) pending[cell] = (pending[cell] + k - 1) % k;
+        this.handPresses = byHand.length;
         this.pending = pending;
       } else {
         this.message = { text: unsolvableText(result, rules), kind: 'unsolvable' };
@@ -360,6 +383,7 @@ export class LightsOutPanel {
       if (error instanceof SolveCancelled) this.message = { text: `Search cancelled on ${engineLabel[engine]}; ${error.how}`, kind: 'info' };
       else this.message = { text: error instanceof Error ? error.message : String(error), kind: 'error' };
     } finally {
+      this.pressedWhileSolving = null;
       window.clearInterval(this.busyTimer);
       this.busy = null;
       this.render();
@@ -584,7 +608,7 @@ export class LightsOutPanel {
       ...fact('Board', `${rules.rows}×${rules.cols}, ${rules.pattern}${rules.torus ? ', torus' : ''}, k = ${k}`),
       ...fact('Kernel dimension', String(result.kernelDimension), 'Press sets that change nothing form a space of this dimension over GF(k)'),
       ...fact(result.solvable ? 'Press sets that solve it' : 'Solvable boards', result.solvable ? formatCount(result.solutions) : `1 in ${formatCount(BigInt(k) ** BigInt(result.kernelDimension))}`, result.solvable ? result.solutions.toString() : undefined),
-      ...fact('Proven minimal', result.solvable ? (result.minimal ? 'yes: every solution was weighed' : `no: more press sets than the search weighs (${numberFormat.format(result.stats.nodes)})`) : '—'),
+      ...fact('Proven minimal', result.solvable ? (result.minimal ? 'yes: every solution was weighed' : `no: the best of ${numberFormat.format(result.stats.nodes)} press sets weighed (the search limit)`) : '—'),
       ...fact('Nodes', numberFormat.format(result.stats.nodes), 'Press sets weighed'),
       ...fact('Time', `${formatMs(result.stats.ms)} on ${shown.engine}`),
     );
@@ -601,12 +625,6 @@ export class LightsOutPanel {
     this.playButtons.play.textContent = playing ? '‖ Pause' : '▶ Play';
     this.playButtons.play.setAttribute('aria-label', playing ? 'Pause the playback' : 'Play the presses');
   }
-}
-
-function sameCells(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** Why there is no answer, in words: the library's reason and what the kernel means for this board. */
