@@ -565,6 +565,10 @@ describe('the web page in Chromium', () => {
     expect(await page.getAttribute('#lights-board', 'data-board')).toBe('00000/00100/01110/00100/00000');
     await clickLightsCell(page, 0, 0);
     expect(await page.getAttribute('#lights-board', 'data-board')).toBe('11000/10100/01110/00100/00000');
+    // The keyboard: the cursor is on the last cell clicked; Down, Enter presses (1, 0).
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('01000/01100/11110/00100/00000');
 
     // A dealt board is never blank (all-0 boards are re-dealt here, with odds of about 1 in 2^23).
     do await page.click(`${lights} .lights-random`);

@@ -226,7 +226,7 @@ export class LightsOutPanel {
             h('legend', {}, 'Solve'),
             h('div', { class: 'row' }, this.solveButton, this.cancelButton, h('label', { class: 'check', for: `${id}-overlay` }, this.overlayBox, 'Show the presses')),
             h('div', { class: 'row' }, h('label', { for: `${id}-limit` }, 'Search limit'), this.limitSelect),
-            h('p', { class: 'hint', id: `${id}-limit-hint` }, 'When presses that change nothing exist (kernel dimension d), the fewest presses are found among k^d press sets; past the limit the answer is the best seen, not proven minimal.'),
+            h('p', { class: 'hint', id: `${id}-limit-hint` }, 'The fewest presses are searched among k^d press sets (d: the kernel dimension); past the limit the answer is the best seen, not proven minimal.'),
             this.progress,
             this.result,
             this.playback,
