@@ -111,7 +111,9 @@ export class LightsOutPanel {
     canvasElement.addEventListener('keydown', (event) => this.keydown(event));
     canvasElement.addEventListener('focus', () => {
       this.focused = true;
-      this.setHover(this.cursor);
+      // From the keyboard: preview the press under the cursor (a click has its own cell under the pointer).
+      if (canvasElement.matches(':focus-visible')) this.setHover(this.cursor);
+      else this.draw();
     });
     canvasElement.addEventListener('blur', () => {
       this.focused = false;
@@ -511,7 +513,8 @@ export class LightsOutPanel {
           cells: this.cells,
           pending: this.overlayBox.checked ? this.pending : null,
           preview: this.hover === null || this.hover >= this.cells.length ? null : this.table.reach(this.hover),
-          cursor: this.focused ? this.cursor : null,
+          // The cursor only for the keyboard: a click focuses the canvas too.
+          cursor: this.focused && this.canvas.canvas.matches(':focus-visible') ? this.cursor : null,
           editing: this.editing,
         },
         Math.max(40, available),

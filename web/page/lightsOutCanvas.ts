@@ -68,9 +68,11 @@ export class LightsOutCanvas {
   /** The cell under a point given in CSS pixels from the canvas's top left, or null off the board. */
   cellAt(x: number, y: number): number | null {
     const view = this.view;
-    if (!view || x < 0 || y < 0 || x >= this.width || y >= this.height) return null;
-    const col = Math.min(view.cols - 1, Math.floor((x * view.cols) / this.width));
-    const row = Math.min(view.rows - 1, Math.floor((y * view.rows) / this.height));
+    // The size as laid out (CSS may have shrunk the canvas since it was drawn).
+    const { width, height } = this.canvas.getBoundingClientRect();
+    if (!view || x < 0 || y < 0 || x >= width || y >= height) return null;
+    const col = Math.min(view.cols - 1, Math.floor((x * view.cols) / width));
+    const row = Math.min(view.rows - 1, Math.floor((y * view.rows) / height));
     return row * view.cols + col;
   }
 
