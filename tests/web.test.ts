@@ -679,12 +679,23 @@ describe('the web page in Chromium', () => {
     await setLightsOption(page, '#lights-cols', '7');
     await page.selectOption('#lights-colors', '3');
     await solveLights(page);
+    // k = 3: the overlay counts presses (a cell may take 2), and so does the playback.
+    const length = Number(await page.getAttribute(`${lights} .result`, 'data-length'));
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(length);
+    const board = await lightsBoard(page);
+    expect(board.flat().every((v) => v >= 0 && v < 3)).toBe(true);
     await page.click(`${lights} .play-forward`);
     await page.click(`${lights} .play-forward`);
+    expect(await page.getAttribute(`${lights} .playback`, 'data-index')).toBe('2');
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(length - 2);
     await page.mouse.move(0, 0);
     const shots = process.env.LIGHTS_SCREENSHOTS ?? outDir;
     mkdirSync(shots, { recursive: true });
     await page.locator(lights).screenshot({ path: join(shots, 'lights-desktop.png') });
+    await page.click(`${lights} .play-end`);
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe(Array(7).fill('0000000').join('/'));
+    await page.click(`${lights} .play-start`);
+    expect(await lightsBoard(page)).toEqual(board);
     await page.setViewportSize({ width: 390, height: 844 });
     await setLightsOption(page, '#lights-rows', '200');
     await setLightsOption(page, '#lights-cols', '200');
