@@ -581,7 +581,7 @@ export class LightsOutPanel {
     if (this.message) r.append(h('p', { class: `message ${this.message.kind}` }, this.message.text));
     const shown = this.shown;
     const solved = shown?.result.status === 'solved' ? shown.result : null;
-    this.playback.hidden = !(solved && this.pending);
+    this.playback.hidden = !(solved && this.pending && solved.length > 0);
     this.facts.replaceChildren();
     if (!shown) return;
     const result = shown.result;
