@@ -117,7 +117,7 @@ export class LightsOutCanvas {
       context.font = `600 ${Math.round(ch * 0.24)}px system-ui, sans-serif`;
       context.textAlign = 'left';
       context.textBaseline = 'top';
-      context.fillStyle = 'rgb(255 255 255 / 75%)';
+      context.fillStyle = 'rgb(8 14 18 / 70%)';
       for (let i = 0; i < rows * cols; i++) {
         if (cells[i] === 0) continue;
         context.fillText(String(cells[i]), x0(i % cols) + gap / 2 + cw * 0.07, y0(Math.floor(i / cols)) + gap / 2 + ch * 0.05);
