@@ -600,6 +600,16 @@ describe('the web page in Chromium', () => {
     // And back to the start: the board it solved.
     await page.click(`${lights} .play-start`);
     expect(await lightsBoard(page)).toEqual(board);
+
+    // Presses by hand come off the overlay (presses commute): it still switches every light off.
+    await clickLightsCell(page, 4, 4);
+    await clickLightsCell(page, 0, 4);
+    const overlay = Number(await page.getAttribute('#lights-board', 'data-overlay'));
+    expect(Math.abs(overlay - length) % 2).toBe(0);
+    expect(Math.abs(overlay - length)).toBeLessThanOrEqual(2);
+    expect(await page.textContent(`${lights} .result`)).toContain('follow your 2 presses by hand');
+    await page.click(`${lights} .play-end`);
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('00000/00000/00000/00000/00000');
   });
 
   it('Lights Out: a 4x4 cross board with one light on is unsolvable, and the panel says why (kernel dimension 4)', async () => {
