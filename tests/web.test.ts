@@ -10,7 +10,10 @@
  * page, by replacing the worker on a plain one); "Compare engines" must compare warm
  * medians and never print a ratio of unmeasurable times; the engine table
  * must never show a run of another position; opened from file:// the page
- * must say that it has to be served. Any console error or uncaught exception
+ * must say that it has to be served. The Lights Out panel (a canvas, any size
+ * up to 200x200) is checked against a light-chasing solver written
+ * here, its overlay against the length, its playback against the all-off
+ * board, and its press rules against the library's. Any console error or uncaught exception
  * on the page (served over http), or any request to another host, fails the
  * test.
  *
@@ -28,6 +31,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSolver } from '../src/index.js';
+import { PressTable, type LightsOutPatternName } from '../web/page/lightsOutRules.js';
 import { launchChromium } from './browser.js';
 
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -214,6 +218,83 @@ const korf = readFileSync(join(repo, 'data/korf100.txt'), 'utf8')
   .trim()
   .split('\n')
   .map((line) => line.trim().split(/\s+/).map(Number));
+
+
+// ---- Lights Out: the page's own panel, checked against a light-chasing solver written here ----
+
+/** Fewest presses for a k = 2 cross board on a plane (rows of 0/1), by light chasing over every first-row press set; null when none works. */
+function fewestCrossPresses(board: number[][]): number | null {
+  const rows = board.length;
+  const cols = board[0].length;
+  let best: number | null = null;
+  for (let first = 0; first < 1 << cols; first++) {
+    const cells = board.map((row) => [...row]);
+    const press = (r: number, c: number) => {
+      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const rr = r + dr;
+        const cc = c + dc;
+        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) cells[rr][cc] ^= 1;
+      }
+    };
+    let count = 0;
+    for (let c = 0; c < cols; c++) if ((first >> c) & 1) (press(0, c), count++);
+    for (let r = 1; r < rows; r++) for (let c = 0; c < cols; c++) if (cells[r - 1][c]) (press(r, c), count++);
+    if (cells[rows - 1].every((v) => v === 0) && (best === null || count < best)) best = count;
+  }
+  return best;
+}
+
+const lights = panel('lights');
+
+async function lightsBoard(page: Page): Promise<number[][]> {
+  const text = (await page.getAttribute('#lights-board', 'data-board')) ?? '';
+  return text.split('/').map((row) => [...row].map(Number));
+}
+
+async function setLightsOption(page: Page, selector: string, value: string): Promise<void> {
+  await page.fill(selector, value);
+  await page.dispatchEvent(selector, 'change');
+}
+
+async function clickLightsCell(page: Page, row: number, col: number): Promise<void> {
+  const canvas = page.locator('#lights-board canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const rows = Number(await page.getAttribute('#lights-board', 'data-rows'));
+  const cols = Number(await page.getAttribute('#lights-board', 'data-cols'));
+  await page.mouse.click(box.x + ((col + 0.5) * box.width) / cols, box.y + ((row + 0.5) * box.height) / rows);
+}
+
+/** Presses Solve on the Lights Out panel and waits for its answer. */
+async function solveLights(page: Page, timeout = 120_000): Promise<void> {
+  await page.click(`${lights} button.primary`);
+  await page.waitForSelector(`${lights}[data-busy="false"] .result[data-solvable]`, { timeout });
+}
+
+describe("the Lights Out panel's rules (in Node)", () => {
+  it('presses as the library does: every dealt board is solvable, and the answer pressed on the page’s table clears it', async () => {
+    const solver = await createSolver({ engine: 'ts' });
+    let seed = 12345;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (const pattern of ['cross', 'rowcol', 'x', 'plus-only'] as LightsOutPatternName[]) {
+      for (const torus of [false, true]) {
+        for (const colors of [2, 3, 5]) {
+          for (const [rows, cols] of [[2, 2], [3, 5], [4, 4], [5, 3], [1 + 5, 7]]) {
+            const table = new PressTable({ rows, cols, colors, pattern, torus });
+            const cells = table.randomSolvable(random);
+            const text = Array.from({ length: rows }, (_, r) => cells.subarray(r * cols, (r + 1) * cols).join('')).join('\n');
+            const result = solver.lightsOut(text, { pattern, torus, colors });
+            const what = `${rows}x${cols} ${pattern}${torus ? ' torus' : ''} k=${colors}`;
+            expect(result.status, what).toBe('solved');
+            if (result.status !== 'solved') continue;
+            for (const press of result.presses) table.press(cells, (press.row - 1) * cols + press.col - 1, press.count ?? 1);
+            expect([...cells].every((v) => v === 0), what).toBe(true);
+          }
+        }
+      }
+    }
+  });
+});
 
 describe('the web page in Chromium', () => {
   it('builds a static folder with the .wasm as a file and relative URLs', () => {
@@ -477,6 +558,167 @@ describe('the web page in Chromium', () => {
     await page.click(`${panel('fifteen')} button:text-is("Example")`);
     expect(await solve(page, 'fifteen')).toBe(3);
     expect(await playToEnd(page, 'fifteen', 3)).toBe('1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x');
+  });
+
+  it('Lights Out: a click presses the cross; a random 5x5 board is solved in the fewest presses, its overlay has that many, and playback switches every light off', async () => {
+    const page = await open();
+    await page.click(`${lights} .lights-clear`);
+    expect(await page.getAttribute('#lights-board', 'data-lit')).toBe('0');
+    await clickLightsCell(page, 2, 2);
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('00000/00100/01110/00100/00000');
+    await clickLightsCell(page, 0, 0);
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('11000/10100/01110/00100/00000');
+    // The keyboard: the cursor is on the last cell clicked; Down, Enter presses (1, 0).
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('01000/01100/11110/00100/00000');
+
+    // A dealt board is never blank (all-0 boards are re-dealt here, with odds of about 1 in 2^23).
+    do await page.click(`${lights} .lights-random`);
+    while ((await page.getAttribute('#lights-board', 'data-lit')) === '0');
+    const board = await lightsBoard(page);
+    expect(board).toHaveLength(5);
+    await solveLights(page);
+    const result = `${lights} .result`;
+    expect(await page.getAttribute(result, 'data-solvable')).toBe('true');
+    const length = Number(await page.getAttribute(result, 'data-length'));
+    expect(length).toBe(fewestCrossPresses(board));
+    expect(await page.getAttribute(result, 'data-minimal')).toBe('true');
+    expect(await page.getAttribute(result, 'data-kernel')).toBe('2');
+    expect(await page.getAttribute(result, 'data-solutions')).toBe('4');
+    expect(Number(await page.getAttribute(result, 'data-nodes'))).toBeGreaterThan(0);
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(length);
+    expect(await page.textContent(`${lights} .lights-facts`)).toContain('Kernel dimension');
+
+    await page.fill('#lights-speed', '12');
+    await page.click(`${lights} .play-play`);
+    await page.waitForSelector(`${lights} .playback[data-remaining="0"]`, { timeout: 10_000 });
+    expect(await page.getAttribute(`${lights} .playback`, 'data-index')).toBe(String(length));
+    expect(await page.getAttribute('#lights-board', 'data-lit')).toBe('0');
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('00000/00000/00000/00000/00000');
+    expect(await page.getAttribute('#lights-board', 'data-goal')).toBe('true');
+    // And back to the start: the board it solved.
+    await page.click(`${lights} .play-start`);
+    expect(await lightsBoard(page)).toEqual(board);
+
+    // Presses by hand come off the overlay (presses commute): it still switches every light off.
+    await clickLightsCell(page, 4, 4);
+    await clickLightsCell(page, 0, 4);
+    const overlay = Number(await page.getAttribute('#lights-board', 'data-overlay'));
+    expect(Math.abs(overlay - length) % 2).toBe(0);
+    expect(Math.abs(overlay - length)).toBeLessThanOrEqual(2);
+    expect(await page.textContent(`${lights} .result`)).toContain('follow your 2 presses by hand');
+    await page.click(`${lights} .play-end`);
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('00000/00000/00000/00000/00000');
+  });
+
+  it('Lights Out: a 4x4 cross board with one light on is unsolvable, and the panel says why (kernel dimension 4)', async () => {
+    const page = await open();
+    await setLightsOption(page, '#lights-rows', '4');
+    await setLightsOption(page, '#lights-cols', '4');
+    await page.click(`${lights} .lights-clear`);
+    await page.click(`${lights} button:text-is("Edit mode")`);
+    await clickLightsCell(page, 0, 0);
+    await page.click(`${lights} button:text-is("Done editing")`);
+    const board = await lightsBoard(page);
+    expect(board).toEqual([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]);
+    expect(fewestCrossPresses(board)).toBeNull();
+    await solveLights(page);
+    const result = `${lights} .result`;
+    expect(await page.getAttribute(result, 'data-solvable')).toBe('false');
+    expect(await page.getAttribute(result, 'data-length')).toBeNull();
+    expect(await page.getAttribute(result, 'data-kernel')).toBe('4');
+    const text = (await page.textContent(result)) ?? '';
+    expect(text).toContain('Impossible');
+    expect(text).toContain('kernel dimension 4');
+    expect(text).toContain('1 board in 16');
+    expect(await page.getAttribute('#lights-board', 'data-overlay')).toBe('0');
+    expect(await page.isVisible(`${lights} .playback`)).toBe(false);
+
+    // Too large for the solver: its one-line reason, not a crash.
+    await page.selectOption('#lights-pattern', 'rowcol');
+    await setLightsOption(page, '#lights-rows', '200');
+    await setLightsOption(page, '#lights-cols', '200');
+    await page.click(`${lights} button.primary`);
+    await page.waitForSelector(`${lights}[data-busy="false"] .result .message.error`);
+    expect(await page.textContent(`${lights} .result`)).toContain('too large: a 200x200 board, pattern rowcol');
+  });
+
+  it('Lights Out: a random 200x200 board solves in the worker and its presses switch every light off; the page answers clicks during a long torus search, which Cancel stops', async () => {
+    const page = await open();
+    await setLightsOption(page, '#lights-rows', '200');
+    await setLightsOption(page, '#lights-cols', '200');
+    expect(Number(await page.getAttribute('#lights-board', 'data-lit'))).toBeGreaterThan(0);
+    await solveLights(page);
+    const length = Number(await page.getAttribute(`${lights} .result`, 'data-length'));
+    expect(length).toBeGreaterThan(1000);
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(length);
+    await page.click(`${lights} .play-end`);
+    expect(await page.getAttribute('#lights-board', 'data-lit')).toBe('0');
+    expect(await page.getAttribute(`${lights} .playback`, 'data-index')).toBe(String(length));
+
+    // On a torus the kernel has dimension 64: the coset search takes seconds, in the worker.
+    await page.check('#lights-torus');
+    await page.click(`${lights} button.primary`);
+    await page.waitForSelector(`${lights}[data-busy="true"]`);
+    const before = await boardText(page, 'flip');
+    await page.click(`#flip-board .cell[data-index="5"]`);
+    expect(await boardText(page, 'flip')).not.toBe(before);
+    const lit = await page.getAttribute('#lights-board', 'data-lit');
+    await clickLightsCell(page, 100, 100);
+    expect(await page.getAttribute('#lights-board', 'data-lit')).not.toBe(lit);
+    expect(await page.getAttribute(lights, 'data-busy')).toBe('true');
+    await page.click(`${lights} button:text-is("Cancel")`);
+    await page.waitForSelector(`${lights}[data-busy="false"]`);
+    expect(await page.textContent(`${lights} .result`)).toContain('cancelled');
+
+    // With a small search limit the torus answers at once: a solution, not proven minimal, among 2^64 press sets.
+    await page.selectOption('#lights-limit', String(2 ** 8));
+    await solveLights(page);
+    const result = `${lights} .result`;
+    expect(await page.getAttribute(result, 'data-kernel')).toBe('64');
+    expect(await page.getAttribute(result, 'data-minimal')).toBe('false');
+    expect(await page.getAttribute(result, 'data-solutions')).toBe(String(2n ** 64n));
+    expect(await page.textContent(`${lights} .lights-facts`)).toContain('≈ 1.84e19 (20 digits)');
+    const torusLength = Number(await page.getAttribute(result, 'data-length'));
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(torusLength);
+    await page.click(`${lights} .play-end`);
+    expect(await page.getAttribute('#lights-board', 'data-lit')).toBe('0');
+  });
+
+  it('Lights Out: renders on a desktop and on a phone-sized screen', async () => {
+    const page = await open();
+    await setLightsOption(page, '#lights-rows', '7');
+    await setLightsOption(page, '#lights-cols', '7');
+    await page.selectOption('#lights-colors', '3');
+    await solveLights(page);
+    // k = 3: the overlay counts presses (a cell may take 2), and so does the playback.
+    const length = Number(await page.getAttribute(`${lights} .result`, 'data-length'));
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(length);
+    const board = await lightsBoard(page);
+    expect(board.flat().every((v) => v >= 0 && v < 3)).toBe(true);
+    await page.click(`${lights} .play-forward`);
+    await page.click(`${lights} .play-forward`);
+    expect(await page.getAttribute(`${lights} .playback`, 'data-index')).toBe('2');
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(length - 2);
+    await page.mouse.move(0, 0);
+    const shots = process.env.LIGHTS_SCREENSHOTS ?? outDir;
+    mkdirSync(shots, { recursive: true });
+    await page.locator(lights).screenshot({ path: join(shots, 'lights-desktop.png') });
+    await page.click(`${lights} .play-end`);
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe(Array(7).fill('0000000').join('/'));
+    await page.click(`${lights} .play-start`);
+    expect(await lightsBoard(page)).toEqual(board);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await setLightsOption(page, '#lights-rows', '200');
+    await setLightsOption(page, '#lights-cols', '200');
+    await page.selectOption('#lights-colors', '2');
+    await solveLights(page);
+    await page.locator(lights).screenshot({ path: join(shots, 'lights-phone.png') });
+    // The canvas fits the phone's width: no sideways scrolling.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    expect(statSync(join(shots, 'lights-desktop.png')).size).toBeGreaterThan(20_000);
   });
 
   it('renders the page head and the 15-puzzle mid-playback as a picture (docs/screenshot.png with UPDATE_SCREENSHOT=1)', async () => {

@@ -5,20 +5,33 @@
  */
 import type { EngineName } from '../../src/index.js';
 import { h } from './dom.js';
+import { LightsOutPanel } from './lightsOut.js';
 import { engineLabel, engineNames, type Panel } from './panel.js';
 import { FlipPanel, FourLinePanel, PilotsPanel, SlidingPanel } from './puzzles.js';
-import type { SolutionMove } from './solverClient.js';
+import type { SolutionMove, SolverClient } from './solverClient.js';
 
 let engine: EngineName = 'wasm';
 const context = { engine: () => engine };
 
-const panels: Panel<unknown, SolutionMove>[] = [
-  new FlipPanel(context),
-  new PilotsPanel(context),
-  new FourLinePanel(context),
-  new SlidingPanel(context, 3),
-  new SlidingPanel(context, 4),
-] as Panel<unknown, SolutionMove>[];
+/** What the page needs of a panel: the puzzle panels (Panel) and Lights Out (its own canvas panel). */
+interface PagePanel {
+  readonly spec: { id: string; title: string };
+  readonly client: SolverClient;
+  readonly element: HTMLElement;
+  mount(): HTMLElement;
+  render(): void;
+}
+
+const panels: PagePanel[] = [
+  ...([
+    new FlipPanel(context),
+    new PilotsPanel(context),
+    new FourLinePanel(context),
+    new SlidingPanel(context, 3),
+    new SlidingPanel(context, 4),
+  ] as Panel<unknown, SolutionMove>[]),
+  new LightsOutPanel(context),
+];
 
 function engineSwitch(): HTMLElement {
   const options = engineNames.map((name) =>
@@ -63,7 +76,7 @@ app.replaceChildren(
   h(
     'header',
     { class: 'page-head' },
-    h('div', { class: 'title' }, h('h1', {}, 'puzzlesearch'), h('p', { class: 'tagline' }, 'Five classic puzzles, solved optimally in your browser. Play them, scramble them, or ask for the shortest solution and watch it play out.')),
+    h('div', { class: 'title' }, h('h1', {}, 'puzzlesearch'), h('p', { class: 'tagline' }, 'Five classic puzzles and Lights Out on any board, solved optimally in your browser. Play them, scramble them, or ask for the shortest solution and watch it play out.')),
     engineSwitch(),
   ),
   nav(),

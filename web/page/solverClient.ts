@@ -6,7 +6,7 @@
  * in its worker (or, on a page without cross-origin isolation, replaces that
  * one worker).
  */
-import { createSolverPool, type Cell, type EngineName, type FourLineMove, type GoalName, type Progress, type SlidingMove, type SolverPool } from '../../src/index.js';
+import { createSolverPool, type CallOptions, type Cell, type EngineName, type FourLineMove, type GoalName, type LightsOutOptions, type LightsOutResult, type Progress, type SlidingMove, type SolverPool } from '../../src/index.js';
 
 export type Family = 'flip' | 'pilots' | 'fourLine' | 'sliding';
 export type SolutionMove = Cell | FourLineMove | SlidingMove;
@@ -77,20 +77,29 @@ export class SolverClient {
     poolFor(engine).catch(() => {});
   }
 
-  async solve(request: SolveRequest, onProgress?: (progress: Progress) => void): Promise<SolveAnswer> {
+  solve(request: SolveRequest, onProgress?: (progress: Progress) => void): Promise<SolveAnswer> {
+    return this.call<SolveAnswer>(request.engine, (pool, call) =>
+      request.family === 'sliding' ? pool.sliding(request.board, { goal: request.goal }, call) : pool[request.family](request.board, call),
+    { onProgress });
+  }
+
+  /** Lights Out on any board (text rows of digits) with its pattern, torus and colours. */
+  lightsOut(engine: EngineName, board: string, options: LightsOutOptions): Promise<LightsOutResult> {
+    return this.call(engine, (pool, call) => pool.lightsOut(board, options, call), {});
+  }
+
+  /** One call on the engine's pool; a new call cancels the running one, and Cancel turns into SolveCancelled. */
+  private async call<T>(engine: EngineName, run: (pool: SolverPool, call: CallOptions) => Promise<T>, extra: Omit<CallOptions, 'signal'>): Promise<T> {
     this.cancel();
     const running = new AbortController();
     this.running = running;
     try {
-      const pool = await poolFor(request.engine);
+      const pool = await poolFor(engine);
       running.signal.throwIfAborted();
-      const call = { signal: running.signal, onProgress };
-      return request.family === 'sliding'
-        ? await pool.sliding(request.board, { goal: request.goal }, call)
-        : await pool[request.family](request.board, call);
+      return await run(pool, { signal: running.signal, ...extra });
     } catch (error) {
       if (!isAbort(error)) throw error;
-      const pool = await poolFor(request.engine);
+      const pool = await poolFor(engine);
       throw new SolveCancelled(
         pool.cancelMode === 'flag'
           ? 'the worker stopped the search and stays ready, keeping what it loaded.'
