@@ -57,15 +57,28 @@ function overlongError(chars: number, limit: number): string {
   return `line too long: ${chars} characters, at most ${limit} in a line`;
 }
 
-/** Grid puzzles: `rows` lines of `cols` characters a case. */
-export function gridFramer(emit: Emit, rows = 4, cols = 4): CaseFramer {
+/** What a line can be in a format of rows: a row of some width, or a case of its own (with its error, if framing knows one). */
+type LineKind = { row: number } | { alone: string | undefined };
+
+/**
+ * The framing both fixed-shape formats share: rows of one width are joined
+ * until `rowsFor(width)` make a case; a line that is not a row, a blank line, a
+ * row of another width and the end of input each end the rows before them, which
+ * are then a bad case (`shortError`) if they stop short.
+ */
+function rowFramer(
+  emit: Emit,
+  classify: (row: string) => LineKind,
+  rowsFor: (width: number) => number,
+  shortError: (rows: number, width: number) => string,
+): CaseFramer {
   const count = new Counter(emit);
   let pending: string[] = [];
+  let width = 0;
   let start = 0;
-  const expected = `expected ${rows} lines of ${cols} characters`;
   const flushShort = () => {
     if (pending.length === 0) return;
-    count.case(start, pending.join('\n'), `wrong size: ${plural(pending.length, 'line')}, ${expected}`);
+    count.case(start, pending.join('\n'), shortError(pending.length, width));
     pending = [];
   };
   return {
@@ -73,15 +86,19 @@ export function gridFramer(emit: Emit, rows = 4, cols = 4): CaseFramer {
       const lineNo = ++count.lines;
       const row = text.trim();
       if (row.length === 0) return flushShort();
-      const length = [...row].length;
-      if (length !== cols) {
+      const kind = classify(row);
+      if ('alone' in kind) {
         flushShort();
-        count.case(lineNo, row, `wrong size: a line of ${plural(length, 'character')}, ${expected}`);
+        count.case(lineNo, row, kind.alone);
         return;
       }
-      if (pending.length === 0) start = lineNo;
+      if (pending.length > 0 && kind.row !== width) flushShort();
+      if (pending.length === 0) {
+        start = lineNo;
+        width = kind.row;
+      }
       pending.push(row);
-      if (pending.length === rows) {
+      if (pending.length === rowsFor(width)) {
         count.case(start, pending.join('\n'));
         pending = [];
       }
@@ -95,6 +112,20 @@ export function gridFramer(emit: Emit, rows = 4, cols = 4): CaseFramer {
   };
 }
 
+/** Grid puzzles: `rows` lines of `cols` characters a case. */
+export function gridFramer(emit: Emit, rows = 4, cols = 4): CaseFramer {
+  const expected = `expected ${rows} lines of ${cols} characters`;
+  return rowFramer(
+    emit,
+    (row) => {
+      const length = [...row].length;
+      return length === cols ? { row: cols } : { alone: `wrong size: a line of ${plural(length, 'character')}, ${expected}` };
+    },
+    () => rows,
+    (lines) => `wrong size: ${plural(lines, 'line')}, ${expected}`,
+  );
+}
+
 /** A token that can stand for a tile: a number, or `x` / `X` for the blank. */
 const tileToken = /^(?:\d+|[xX])$/;
 
@@ -103,52 +134,22 @@ const tileToken = /^(?:\d+|[xX])$/;
  * 8-puzzle; 9, 16 and 25 for any square board), on one line or a row a line.
  */
 export function tokenFramer(emit: Emit, sizes: readonly number[]): CaseFramer {
-  const count = new Counter(emit);
   const sides = sizes.map((size) => Math.round(Math.sqrt(size)));
   const expected = sizes.length === 1 ? `${sizes[0]}` : `${sizes.slice(0, -1).join(', ')} or ${sizes[sizes.length - 1]}`;
   const wrongSize = (tokens: number) => `wrong size: ${plural(tokens, 'token')}, expected ${expected}`;
-  let pending: string[] = [];
-  let width = 0;
-  let start = 0;
-  const flushShort = () => {
-    if (pending.length === 0) return;
-    count.case(start, pending.join('\n'), wrongSize(pending.length * width));
-    pending = [];
-  };
-  return {
-    line(text) {
-      const lineNo = ++count.lines;
-      const row = text.trim();
-      if (row.length === 0) return flushShort();
+  return rowFramer(
+    emit,
+    (row) => {
       const tokens = row.split(/\s+/);
       const t = tokens.length;
-      const stray = tokens.find((token) => !tileToken.test(token));
-      if (stray !== undefined || sizes.includes(t) || !sides.includes(t)) {
-        // A whole board, or a line that cannot be a row: a case of its own. Its
-        // error, if any, comes from the board parser, which names the token.
-        flushShort();
-        const error = stray !== undefined || sizes.includes(t) ? undefined : wrongSize(t);
-        count.case(lineNo, row, error);
-        return;
-      }
-      if (pending.length > 0 && t !== width) flushShort();
-      if (pending.length === 0) {
-        start = lineNo;
-        width = t;
-      }
-      pending.push(row);
-      if (pending.length === width) {
-        count.case(start, pending.join('\n'));
-        pending = [];
-      }
+      // A whole board, or a line with a token that cannot be a tile, is a case of
+      // its own; its error, if any, comes from the board parser, which names the token.
+      if (sizes.includes(t) || tokens.some((token) => !tileToken.test(token))) return { alone: undefined };
+      return sides.includes(t) ? { row: t } : { alone: wrongSize(t) };
     },
-    overlong(chars, limit) {
-      const lineNo = ++count.lines;
-      flushShort();
-      count.case(lineNo, '', overlongError(chars, limit));
-    },
-    end: flushShort,
-  };
+    (width) => width,
+    (rows, width) => wrongSize(rows * width),
+  );
 }
 
 /**
