@@ -393,6 +393,16 @@ export function pressGrid(result: LightsOutResult, m: number, n: number): string
  * row and column to all 0.
  */
 export function flipProblem(kind: 'flip' | 'pilots', board: number): LightsOutProblem {
-  const grid = Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => (board >> (4 * r + c)) & 1));
-  return lightsOutProblem(grid, kind === 'flip' ? { pattern: 'cross', targets: [0, 1] } : { pattern: 'rowcol' });
+  // Everything but the board is the same for every call of a kind: built once,
+  // as a solve of a 4x4 board costs less than checking the options again.
+  let template = flipTemplates.get(kind);
+  if (!template) {
+    template = lightsOutProblem(['0000', '0000', '0000', '0000'], kind === 'flip' ? { pattern: 'cross', targets: [0, 1] } : { pattern: 'rowcol' });
+    flipTemplates.set(kind, template);
+  }
+  const cells = new Uint8Array(16);
+  for (let i = 0; i < 16; i++) cells[i] = (board >> i) & 1;
+  return { ...template, board: cells };
 }
+
+const flipTemplates = new Map<'flip' | 'pilots', LightsOutProblem>();
