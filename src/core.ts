@@ -112,10 +112,79 @@ export interface SlidingCore {
   rankRoundTrip(n: number): number;
 }
 
-export type Heuristic = 'manhattan' | 'linear-conflict';
+/** IDA* heuristics, each a lower bound on the distance; 'pdb' = an additive disjoint pattern database. */
+export const HEURISTICS = ['manhattan', 'linear-conflict', 'pdb'] as const;
+export type Heuristic = (typeof HEURISTICS)[number];
+
+/**
+ * A partition of a board's goal cells (every cell but the blank's) into
+ * groups, the patterns of an additive PDB: one table per group. A table
+ * depends only on its group's cells, so any goal with the blank on
+ * `blankCell` uses the same tables (its tiles are named by their home cells).
+ */
+export interface PdbPartition {
+  /** Group sizes joined by '-', e.g. '6-6-3'. */
+  name: string;
+  width: number;
+  height: number;
+  /** The blank's goal cell. */
+  blankCell: number;
+  /** Home cells of each group, ascending. */
+  groups: number[][];
+}
+
+/** A key naming a partition (and with `#g`, one group's table) in table registries and caches. */
+export function partitionKey(partition: PdbPartition): string {
+  return `${partition.width}x${partition.height}/${partition.blankCell}/${partition.groups.map((group) => group.join('.')).join('-')}`;
+}
+
+/** Placements of `tiles` tiles on `cells` cells, the entries of a group's table: cells! / (cells - tiles)!. */
+export function pdbEntryCount(cells: number, tiles: number): number {
+  let count = 1;
+  for (let i = 0; i < tiles; i++) count *= cells - i;
+  return count;
+}
+
+/** Bytes of a group's table: 4 bits an entry. */
+export function pdbTableBytes(cells: number, tiles: number): number {
+  return Math.ceil(pdbEntryCount(cells, tiles) / 2);
+}
+
+/** Bytes of working memory while building a group's table: three u16 masks an entry. */
+export function pdbWorkBytes(cells: number, tiles: number): number {
+  return pdbEntryCount(cells, tiles) * 6;
+}
+
+/** The most cells a PDB board may have (blank sets are u16 masks) and the most tiles in one group. */
+export const PDB_MAX_CELLS = 16;
+export const PDB_MAX_GROUP_TILES = 8;
+
+/** One group's table being built by rounds (one breadth-first layer a round). */
+export interface PdbBuild {
+  /** Entries of the table. */
+  readonly entries: number;
+  /** Runs one round; false once the table is complete (it is then installed). */
+  round(): boolean;
+  /** Entries final so far. */
+  settled(): number;
+}
+
+/** The PDB tables an engine holds, by partition and group. */
+export interface PdbCore {
+  /** Starts building group `group` of `partition`; throws a RangeError naming the bytes needed when memory cannot grow. */
+  build(partition: PdbPartition, group: number): PdbBuild;
+  /** Installs a group's table from its bytes (as `table` returned them). */
+  install(partition: PdbPartition, group: number, bytes: Uint8Array): void;
+  /** A copy of an installed group table, or null. */
+  table(partition: PdbPartition, group: number): Uint8Array | null;
+  /** Whether every group of `partition` has an installed table. */
+  ready(partition: PdbPartition): boolean;
+}
 
 export interface IdaStarOptions {
   heuristic: Heuristic;
+  /** With heuristic 'pdb': the partition, whose tables must be installed; its blank cell must be the goal's. */
+  partition?: PdbPartition;
   /** Stop (moves: null) once this many nodes were generated. */
   maxNodes?: number;
   /** Called before each iteration with the f-bound about to be searched and nodes generated so far. */
@@ -125,8 +194,8 @@ export interface IdaStarOptions {
 export interface IdaStarCore {
   /** IDA* on any board from 2x2 up to 5x5 (width, height each 2..5); `start` must be solvable. */
   solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer;
-  /** The heuristic's value for `board` against `goal` (a lower bound on the distance). */
-  estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic): number;
+  /** The heuristic's value for `board` against `goal` (a lower bound on the distance); 'pdb' needs `partition`. */
+  estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number;
 }
 
 /** Everything one engine offers; `solver.ts` builds the public API on top. */
@@ -136,4 +205,5 @@ export interface Core {
   fourLine: FourLineCore;
   sliding: SlidingCore;
   idaStar: IdaStarCore;
+  pdb: PdbCore;
 }

@@ -1,0 +1,258 @@
+// Additive disjoint pattern databases for sliding boards of up to 16 cells:
+// building one group's table, and the ranking the search shares with it.
+//
+// A partition splits the goal cells of the tiles (every cell but the blank's)
+// into groups. A group's table holds, for every placement of its tiles (the
+// other tiles are indistinguishable and move for free), the fewest moves of the
+// group's own tiles that bring them all home, minimised over where the blank
+// is. Moves of one group never count in another, so the sum over groups is a
+// lower bound on the true distance.
+//
+// Placements are ranked as partial permutations: tile i of a group (the one
+// whose home is the group's i-th cell, ascending) stands on cell p_i, digit i is
+// p_i less the cells of tiles 0..i-1 below it, and
+//   rank = ((d_0 * (n - 1) + d_1) * (n - 2) + d_2) ...     (n = board cells)
+// so a group of k tiles has n! / (n - k)! entries.
+//
+// Entries are 4 bits, two a byte, low nibble first. An entry stores not the
+// distance but (distance - the group's Manhattan distance) / 2: every move of a
+// group tile changes both by one, so the difference is even, and it stays small
+// (a saturated 15 would still be a lower bound; 6- and 7-tile groups of the
+// 15-puzzle never reach it). The search adds the Manhattan distance itself.
+//
+// Building is a breadth-first search in rounds over the table the host
+// allocated (pdbGrow): state = (placement, set of blank cells); a blank move
+// onto a non-group cell is free, so the blank's cells of a state are closed
+// under such moves (a flood fill). Three u16 masks per placement (the blank
+// cells seen, those at this round's distance, those at the next) replace a
+// queue. One round = one call, so the host can report progress and stop
+// between rounds. Everything here is mirrored step for step in src/twin/pdb.ts;
+// the tables of both engines are byte-identical.
+
+const MAX_PDB_CELLS: i32 = 16;
+/** The most tiles in one group (8 of 16 cells: 518,918,400 entries). */
+export const MAX_GROUP_TILES: i32 = 8;
+export const ENTRY_MAX: i32 = 15;
+
+// ---------------------------------------------------------------------------
+// Memory: the host asks for table memory explicitly and is told when it fails.
+
+/**
+ * Grows memory by at least `bytes` and returns the start of the new block, or
+ * -1 when the module cannot grow that far (the host reports the size needed).
+ * The block is the caller's for the life of the instance; the allocator's heap
+ * never reaches into it (it only adds pages it grew itself).
+ */
+export function pdbGrow(bytes: f64): f64 {
+  if (!(bytes >= 0) || bytes > 4294967296) return -1;
+  const pages = <i32>Math.ceil(bytes / 65536);
+  const before = memory.grow(pages);
+  if (before < 0) return -1;
+  return <f64>before * 65536;
+}
+
+/** Placements of `tiles` tiles on `cells` cells: cells! / (cells - tiles)!. */
+export function pdbEntryCount(cells: i32, tiles: i32): f64 {
+  let count: f64 = 1;
+  for (let i = 0; i < tiles; i++) count *= <f64>(cells - i);
+  return count;
+}
+
+// ---------------------------------------------------------------------------
+// Building one group's table
+
+let cells: i32 = 0;
+let boardWidth: i32 = 0;
+let allCells: u32 = 0;
+// Cells whose right (left) neighbour is on the board: shifting a blank mask by
+// one column keeps only these.
+let hasRight: u32 = 0;
+let hasLeft: u32 = 0;
+let groupTiles: i32 = 0;
+// Home cell of each group tile, ascending.
+const homes: usize = memory.data(MAX_GROUP_TILES, 8);
+// The placement being expanded: cell of each group tile.
+const placement: usize = memory.data(MAX_GROUP_TILES, 8);
+// Board cells adjacent to each cell, u32 per cell.
+const adjacent: usize = memory.data(MAX_PDB_CELLS * 4, 16);
+
+let entries: u32 = 0;
+let table: usize = 0;
+let seen: usize = 0;
+let frontier: usize = 0;
+let next: usize = 0;
+let distance: i32 = 0;
+let settled: f64 = 0;
+
+// @ts-ignore: decorator
+@inline
+function cellDistance(a: i32, b: i32): i32 {
+  return abs(a / boardWidth - b / boardWidth) + abs(a % boardWidth - b % boardWidth);
+}
+
+// Rank of the placement in `placement`.
+// @ts-ignore: decorator
+@inline
+function rankPlacement(): u32 {
+  let occupied: u32 = 0;
+  let rank: u32 = 0;
+  for (let i = 0; i < groupTiles; i++) {
+    const cell = <u32>load<u8>(placement + i);
+    rank = rank * <u32>(cells - i) + cell - popcnt(occupied & ((<u32>1 << cell) - 1));
+    occupied |= <u32>1 << cell;
+  }
+  return rank;
+}
+
+// Fills `placement` from a rank; returns the occupied cells.
+function unrankPlacement(rank: u32): u32 {
+  for (let i = groupTiles - 1; i >= 0; i--) {
+    const radix = <u32>(cells - i);
+    store<u8>(placement + i, <u8>(rank % radix));
+    rank /= radix;
+  }
+  let occupied: u32 = 0;
+  for (let i = 0; i < groupTiles; i++) {
+    let free = allCells & ~occupied;
+    for (let skip = <i32>load<u8>(placement + i); skip > 0; skip--) free &= free - 1;
+    const cell = ctz(free);
+    store<u8>(placement + i, <u8>cell);
+    occupied |= <u32>1 << cell;
+  }
+  return occupied;
+}
+
+// Every cell the blank can reach from `start` without crossing `blocked`.
+// @ts-ignore: decorator
+@inline
+function floodFill(start: u32, blocked: u32): u32 {
+  const open = allCells & ~blocked;
+  let region = start;
+  let grown = start;
+  do {
+    region = grown;
+    grown = (region | (region << boardWidth) | (region >> boardWidth) | ((region & hasRight) << 1) | ((region & hasLeft) >> 1)) & open;
+  } while (grown != region);
+  return region;
+}
+
+// @ts-ignore: decorator
+@inline
+function storeEntry(rank: u32, value: i32): void {
+  const at = table + (<usize>rank >> 1);
+  const shift = (rank & 1) << 2;
+  store<u8>(at, <u8>(<u32>load<u8>(at) | (<u32>min(value, ENTRY_MAX) << shift)));
+}
+
+/**
+ * Starts building the table of the group whose home cells are `groupMask` on a
+ * `width` x `height` board (at most 16 cells, at most 8 tiles), in the memory
+ * at `tableAt` (ceil(entries / 2) bytes) and `workAt` (6 bytes per entry).
+ * Returns the entry count, or -1 for a group this code cannot build.
+ */
+export function pdbBuildStart(width: i32, height: i32, groupMask: u32, tableAt: f64, workAt: f64): f64 {
+  cells = width * height;
+  const tilesInGroup = <i32>popcnt(groupMask);
+  if (cells > MAX_PDB_CELLS || width < 2 || height < 2 || tilesInGroup < 1 || tilesInGroup > MAX_GROUP_TILES) return -1;
+  allCells = (<u32>1 << cells) - 1;
+  if ((groupMask & ~allCells) != 0 || popcnt(groupMask) == <u32>cells) return -1;
+  boardWidth = width;
+  groupTiles = tilesInGroup;
+  hasRight = 0;
+  hasLeft = 0;
+  for (let cell = 0; cell < cells; cell++) {
+    const column = cell % width;
+    if (column < width - 1) hasRight |= <u32>1 << cell;
+    if (column > 0) hasLeft |= <u32>1 << cell;
+    let near: u32 = 0;
+    if (cell >= width) near |= <u32>1 << (cell - width);
+    if (cell + width < cells) near |= <u32>1 << (cell + width);
+    if (column > 0) near |= <u32>1 << (cell - 1);
+    if (column < width - 1) near |= <u32>1 << (cell + 1);
+    store<u32>(adjacent + (<usize>cell << 2), near);
+  }
+  let rest = groupMask;
+  for (let i = 0; i < groupTiles; i++) {
+    const cell = ctz(rest);
+    rest &= rest - 1;
+    store<u8>(homes + i, <u8>cell);
+    store<u8>(placement + i, <u8>cell);
+  }
+  entries = <u32>pdbEntryCount(cells, groupTiles);
+  table = <usize>tableAt;
+  seen = <usize>workAt;
+  frontier = seen + (<usize>entries << 1);
+  next = frontier + (<usize>entries << 1);
+  memory.fill(table, 0, (<usize>entries + 1) >> 1);
+  memory.fill(seen, 0, <usize>entries * 6);
+  // Every blank cell around the solved placement is a goal state.
+  const home = rankPlacement();
+  const open = allCells & ~groupMask;
+  store<u16>(seen + (<usize>home << 1), <u16>open);
+  store<u16>(frontier + (<usize>home << 1), <u16>open);
+  distance = 0;
+  settled = 1;
+  return <f64>entries;
+}
+
+/**
+ * Expands every state at the current distance by one move of a group tile.
+ * Returns the placements that gained blank cells (0: the table is complete).
+ */
+export function pdbBuildRound(): f64 {
+  let reached: f64 = 0;
+  const newDistance = distance + 1;
+  for (let rank: u32 = 0; rank < entries; rank++) {
+    // Four masks at a time: most of the table is not in this round.
+    if ((rank & 3) == 0 && rank + 4 <= entries && load<u64>(frontier + (<usize>rank << 1)) == 0) {
+      rank += 3;
+      continue;
+    }
+    const blanks = <u32>load<u16>(frontier + (<usize>rank << 1));
+    if (blanks == 0) continue;
+    const occupied = unrankPlacement(rank);
+    let manhattan = 0;
+    for (let i = 0; i < groupTiles; i++) {
+      manhattan += cellDistance(<i32>load<u8>(placement + i), <i32>load<u8>(homes + i));
+    }
+    for (let i = 0; i < groupTiles; i++) {
+      const from = <i32>load<u8>(placement + i);
+      const home = <i32>load<u8>(homes + i);
+      let targets = load<u32>(adjacent + (<usize>from << 2)) & blanks;
+      while (targets != 0) {
+        const to = <i32>ctz(targets);
+        targets &= targets - 1;
+        // The tile steps onto the blank's cell; the blank takes its old one.
+        store<u8>(placement + i, <u8>to);
+        const child = rankPlacement();
+        const childSeenAt = seen + (<usize>child << 1);
+        const childSeen = <u32>load<u16>(childSeenAt);
+        if ((childSeen & (<u32>1 << from)) == 0) {
+          const region = floodFill(<u32>1 << from, occupied ^ (<u32>1 << from) ^ (<u32>1 << to));
+          if (childSeen == 0) {
+            const childManhattan = manhattan - cellDistance(from, home) + cellDistance(to, home);
+            storeEntry(child, (newDistance - childManhattan) >> 1);
+            settled++;
+          }
+          store<u16>(childSeenAt, <u16>(childSeen | region));
+          const childNextAt = next + (<usize>child << 1);
+          const childNext = <u32>load<u16>(childNextAt);
+          if (childNext == 0) reached++;
+          store<u16>(childNextAt, <u16>(childNext | region));
+        }
+      }
+      store<u8>(placement + i, <u8>from);
+    }
+  }
+  const done = frontier;
+  frontier = next;
+  next = done;
+  memory.fill(next, 0, <usize>entries << 1);
+  distance = newDistance;
+  return reached;
+}
+
+/** Placements whose entry is final so far (progress of the current build). */
+export function pdbBuildSettled(): f64 {
+  return settled;
+}
