@@ -90,7 +90,7 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
   }
   let blankCell = 0;
   for (let p = 0; p < cells; p++) if (load<u8>(goal + p) == 0) blankCell = p;
-  if (covered != ((<u32>1 << cells) - 1) ^ (<u32>1 << blankCell)) return -1;
+  if (covered != (((<u32>1 << cells) - 1) ^ (<u32>1 << blankCell))) return -1;
   const mirrored = width == height && blankCell / width == blankCell % width;
   for (let p = 0; p < cells; p++) {
     store<u8>(mirrorCell + p, <u8>(mirrored ? (p % width) * width + p / width : p));
