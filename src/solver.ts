@@ -24,6 +24,7 @@ import {
 } from './boards.js';
 import type { WasmSource } from './loader.js';
 import { createTwinCore } from './twin/index.js';
+import { pdbTables, type PrepareTablesOptions, type TablesOptions } from './pdbTables.js';
 
 export type EngineName = 'wasm' | 'ts';
 
@@ -32,6 +33,8 @@ export interface SolverOptions {
   engine?: EngineName;
   /** Where to load the module from, for bundlers that move it; defaults to the file beside the package. */
   wasm?: WasmSource;
+  /** PDB tables: cache directory (false: memory only) and partition ('6-6-3' default, '7-8'). */
+  tables?: TablesOptions;
 }
 
 export interface Stats {
@@ -39,6 +42,9 @@ export interface Stats {
   nodes: number;
   /** Wall time of the call in milliseconds. */
   ms: number;
+  /** Sliding tiles: the heuristic the search used ('none' for BFS), and the PDB's partition. */
+  heuristic?: Heuristic | 'none';
+  partition?: string;
 }
 
 export interface Solved<M> {
@@ -83,7 +89,7 @@ export interface SlidingOptions {
   goal?: GoalName | SlidingInput;
   /** 'idastar' (default, any size) or, for boards of at most 10 cells, 'bfs', 'bibfs', 'astar'. */
   algorithm?: SlidingAlgorithm;
-  /** IDA* heuristic: default 'manhattan' up to 3x3, 'linear-conflict' above. */
+  /** IDA* heuristic: default the PDB once prepareTables made its tables ready, else 'manhattan' up to 3x3, 'linear-conflict' above. */
   heuristic?: Heuristic;
   /** IDA* only: give up (solvable, length null) after this many nodes. */
   maxNodes?: number;
@@ -110,6 +116,8 @@ export interface Solver {
   slidingDistances(goal: SlidingInput): number[];
   /** Whether `board` can reach `goal` (parity; no search). */
   slidingSolvable(board: SlidingInput, goal?: GoalName | SlidingInput): boolean;
+  /** Makes the PDB tables of a board size ready (cache or build); sliding() then uses them by default. */
+  prepareTables(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<void>;
 }
 
 const letters = MOVE_LETTERS.split('') as SlidingMove[];
@@ -138,7 +146,8 @@ function parityReason(board: SlidingBoard): string {
 }
 
 /** Builds the public API over one engine's core. */
-export function solverFromCore(core: Core): Solver {
+export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solver {
+  const tables = pdbTables(core, tablesOptions);
   function flipFamily(kind: FlipKind, input: GridInput): Result<Cell> {
     const board = parseFlipBoard(kind, input);
     const { value, ms } = timed(() => core.flip.solve(kind, board));
@@ -161,22 +170,31 @@ export function solverFromCore(core: Core): Solver {
         throw new PuzzleInputError(`algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`);
       }
     }
-    const heuristic = options.heuristic ?? (cells <= 9 ? 'manhattan' : 'linear-conflict');
-    if (heuristic !== 'manhattan' && heuristic !== 'linear-conflict') {
-      throw new PuzzleInputError(`unknown heuristic '${heuristic}', expected manhattan or linear-conflict`);
+    let choice: ReturnType<typeof tables.choose>;
+    try {
+      choice = tables.choose(start, goal, options.heuristic);
+    } catch (error) {
+      throw new PuzzleInputError((error as Error).message);
     }
+    const { heuristic, partition } = choice;
     const { value, ms } = timed(() => {
       if (!core.sliding.solvable(start, goal)) return null;
       return algorithm === 'idastar'
-        ? core.idaStar.solve(start, goal, { heuristic, maxNodes: options.maxNodes, onIteration: options.onIteration })
+        ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes: options.maxNodes, onIteration: options.onIteration })
         : core.sliding.solveExhaustive(start, goal, algorithm);
     });
-    if (value === null) return notSolved(parityReason(start), 0, ms);
+    const used = algorithm === 'idastar' ? heuristic : algorithm === 'astar' ? 'manhattan' : 'none';
+    const labelled = <R extends { stats: Stats }>(result: R): R => {
+      result.stats.heuristic = used;
+      if (used === 'pdb') result.stats.partition = partition!.name;
+      return result;
+    };
+    if (value === null) return labelled(notSolved(parityReason(start), 0, ms));
     if (value.moves === null) {
-      return notSolved(`stopped: no solution found within ${options.maxNodes} nodes`, value.nodes, ms, true);
+      return labelled(notSolved(`stopped: no solution found within ${options.maxNodes} nodes`, value.nodes, ms, true));
     }
     const moves = Array.from(value.moves, (move) => letters[move]);
-    return { solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } };
+    return labelled({ solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } });
   }
 
   return {
@@ -212,6 +230,9 @@ export function solverFromCore(core: Core): Solver {
       const start = parseSlidingBoard(input);
       return core.sliding.solvable(start, resolveGoal(goalInput, start));
     },
+    async prepareTables(size, options) {
+      await tables.prepare(size, options);
+    },
   };
 }
 
@@ -223,11 +244,11 @@ const cores = new Map<string, Promise<Core>>();
  */
 export async function createSolver(options: SolverOptions = {}): Promise<Solver> {
   const engine = options.engine ?? 'wasm';
-  if (engine === 'ts') return solverFromCore(createTwinCore());
+  if (engine === 'ts') return solverFromCore(createTwinCore(), options.tables);
   if (engine !== 'wasm') throw new PuzzleInputError(`unknown engine '${engine}', expected wasm or ts`);
   // Loaded on demand so that a page using only the twin never fetches the module.
   const { createWasmCore } = await import('./wasm/index.js');
-  return solverFromCore(await createWasmCore(options.wasm));
+  return solverFromCore(await createWasmCore(options.wasm), options.tables);
 }
 
 /** One-shot use: a solver per engine, created on first use and shared by later calls. */
