@@ -155,6 +155,26 @@ export function pdbWorkBytes(cells: number, tiles: number): number {
   return pdbEntryCount(cells, tiles) * 6;
 }
 
+/**
+ * The most memory one table build may take (table + work). Memory a wasm
+ * instance grew is never returned, so a larger build would hold it for the
+ * instance's life; both engines refuse it up front with the size it needs.
+ */
+export const PDB_BUILD_MEMORY_LIMIT = 2 ** 31;
+
+/** Throws a RangeError naming the memory needed when building group `group` of `partition` would pass the limit. */
+export function checkPdbBuildMemory(partition: PdbPartition, group: number): void {
+  const cells = partition.width * partition.height;
+  const tiles = partition.groups[group]!.length;
+  const needed = pdbTableBytes(cells, tiles) + pdbWorkBytes(cells, tiles);
+  if (needed > PDB_BUILD_MEMORY_LIMIT) {
+    const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+    throw new RangeError(
+      `puzzlesearch: building the ${tiles}-tile table of partition ${partition.name} needs ${gib(needed)} of memory, more than the ${gib(PDB_BUILD_MEMORY_LIMIT)} limit`,
+    );
+  }
+}
+
 /** The most cells a PDB board may have (blank sets are u16 masks) and the most tiles in one group. */
 export const PDB_MAX_CELLS = 16;
 export const PDB_MAX_GROUP_TILES = 8;

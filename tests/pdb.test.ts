@@ -5,10 +5,17 @@
  * The tables' format (rank, 4-bit entries of (distance - Manhattan) / 2) is
  * read back with this file's own ranking.
  */
-import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PuzzleInputError } from '../src/boards.js';
 import type { Core, PdbPartition, SlidingBoard } from '../src/core.js';
 import { makePartition, namedPartition } from '../src/partitions.js';
+import type { TablesProgress } from '../src/pdbTables.js';
+import { createSolver } from '../src/solver.js';
+import { cacheDir } from '../src/tables.js';
+import { runTablesCommand } from '../src/tablesCommand.js';
 import { engineNames, loadCore } from './engines.js';
 
 function board(width: number, height: number, tiles: ArrayLike<number>): SlidingBoard {
@@ -297,4 +304,224 @@ describe("Korf's 15-puzzle instances with the 6-6-3 PDB (blank first)", () => {
     expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
     expect(Array.from(answers[1]!.moves!)).toEqual(Array.from(answers[0]!.moves!));
   }, 60_000);
+});
+
+// ---------------------------------------------------------------------------
+// The solver's tables: preparing, choosing, caching.
+
+describe('solver tables and the disk cache', () => {
+  const scratchDirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-pdb-'));
+    scratchDirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  // 3x3 boards and their BFS distances (blank-last goal) for quick checks.
+  const eightGoal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+  const eightSample = [8, 6, 7, 2, 5, 4, 3, 0, 1]; // 31 moves
+  const rows = (tiles: number[], width: number) =>
+    Array.from({ length: tiles.length / width }, (_, r) => tiles.slice(r * width, r * width + width).map((t) => (t === 0 ? 'x' : String(t))).join(' ')).join('\n');
+
+  test.each(engineNames)('%s: an unknown heuristic names the choices; explicit pdb builds on first need', async (engine) => {
+    const solver = await createSolver({ engine, tables: { dir: false } });
+    expect(() => solver.sliding(rows(eightSample, 3), { heuristic: 'pdb-663' as never })).toThrow(PuzzleInputError);
+    expect(() => solver.sliding(rows(eightSample, 3), { heuristic: 'pdb-663' as never })).toThrow(
+      "unknown heuristic 'pdb-663', expected manhattan, linear-conflict or pdb",
+    );
+    const plain = solver.sliding(rows(eightSample, 3));
+    expect(plain.stats.heuristic).toBe('manhattan');
+    const pdb = solver.sliding(rows(eightSample, 3), { heuristic: 'pdb' });
+    expect(pdb.stats).toMatchObject({ heuristic: 'pdb', partition: '4-4' });
+    expect(pdb.length).toBe(31);
+    expect(pdb.stats.nodes).toBeLessThan(plain.stats.nodes);
+    // A goal with the blank in the middle has no partition: linear conflict.
+    const middle = solver.sliding(rows(eightSample, 3), { heuristic: 'pdb', goal: rows([1, 2, 3, 4, 0, 5, 6, 7, 8], 3) });
+    expect(middle.stats.heuristic).toBe('linear-conflict');
+    expect(solver.sliding(rows(eightSample, 3), { algorithm: 'bfs' }).stats.heuristic).toBe('none');
+  });
+
+  test('4x4: prepareTables builds once into the cache, a second solver (the other engine) loads it; goals reuse tables by relabelling', async () => {
+    const dir = tempDir();
+    const progress: TablesProgress[] = [];
+    const first = await createSolver({ engine: 'wasm', tables: { dir } });
+    const korf1 = '14 13 15 7\n11 12 9 5\n6 x 2 1\n4 8 10 3';
+    expect(first.sliding(korf1, { goal: 'blank-first', maxNodes: 10 }).stats.heuristic).toBe('linear-conflict');
+    await first.prepareTables('4x4', { goal: 'both', onProgress: (p) => progress.push(p) });
+    expect(progress.filter((p) => p.phase === 'build').length).toBeGreaterThan(6 * 10);
+    expect(progress.at(-1)).toMatchObject({ group: 2, groups: 3, phase: 'build' });
+    expect(progress.at(-1)!.settled).toBe(progress.at(-1)!.entries);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.pdb'))).toHaveLength(6);
+
+    const second = await createSolver({ engine: 'ts', tables: { dir } });
+    const loaded: TablesProgress[] = [];
+    await second.prepareTables('4x4', { goal: 'both', onProgress: (p) => loaded.push(p) });
+    expect(loaded.map((p) => p.phase)).toEqual(['load', 'load', 'load', 'load', 'load', 'load']);
+    for (const solver of [first, second]) {
+      const result = solver.sliding(korf1, { goal: 'blank-first' });
+      expect(result.stats).toMatchObject({ heuristic: 'pdb', partition: '6-6-3' });
+      expect(result.length).toBe(57);
+    }
+    // Blank-last goal with its tiles renamed: same blank cell, same tables.
+    const renamed = [3, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0];
+    const walk = [5, 1, 2, 3, 4, 7, 11, 8, 9, 6, 10, 12, 13, 15, 14, 0];
+    const reference = first.sliding(rows(walk, 4), { goal: rows(renamed, 4), heuristic: 'linear-conflict' });
+    expect(reference.length).toBeGreaterThan(0);
+    for (const solver of [first, second]) {
+      const result = solver.sliding(rows(walk, 4), { goal: rows(renamed, 4) });
+      expect(result.stats.heuristic).toBe('pdb');
+      expect(result.length).toBe(reference.length);
+    }
+  }, 120_000);
+
+  test('an AbortSignal stops a build between rounds and leaves no table behind', async () => {
+    const solver = await createSolver({ engine: 'ts', tables: { dir: false } });
+    const controller = new AbortController();
+    let rounds = 0;
+    const pending = solver.prepareTables('3x3', {
+      signal: controller.signal,
+      onProgress: () => {
+        if (++rounds === 3) controller.abort(new Error('stop now'));
+      },
+    });
+    await expect(pending).rejects.toThrow('stop now');
+    expect(rounds).toBe(3);
+    expect(solver.sliding(rows(eightSample, 3)).stats.heuristic).toBe('manhattan');
+    await solver.prepareTables('3x3');
+    expect(solver.sliding(rows(eightSample, 3)).stats.heuristic).toBe('pdb');
+  });
+
+  test('truncated, bit-flipped, foreign and wrong-version files are reported once and rebuilt', async () => {
+    const dir = tempDir();
+    const builder = await createSolver({ engine: 'wasm', tables: { dir } });
+    await builder.prepareTables('3x3');
+    const files = readdirSync(dir).filter((name) => name.endsWith('.pdb')).sort();
+    expect(files).toHaveLength(2);
+    const good = files.map((name) => readFileSync(join(dir, name)));
+    const damage: Array<[string, (bytes: Buffer) => Buffer]> = [
+      ['truncated', (bytes) => bytes.subarray(0, bytes.length - 100)],
+      ['checksum', (bytes) => {
+        const copy = Buffer.from(bytes);
+        copy[copy.length - 7]! ^= 0x10;
+        return copy;
+      }],
+      ['format version', (bytes) => {
+        const copy = Buffer.from(bytes);
+        copy.writeUInt32LE(99, 8);
+        return copy;
+      }],
+      ['another board', (bytes) => {
+        const copy = Buffer.from(bytes);
+        copy[16]! ^= 0x01; // the group's cells
+        return copy;
+      }],
+      ['truncated', () => Buffer.from('PZS')],
+    ];
+    for (const [reason, spoil] of damage) {
+      writeFileSync(join(dir, files[0]!), spoil(good[0]!));
+      const warnings: string[] = [];
+      for (const engine of engineNames) {
+        const solver = await createSolver({ engine, tables: { dir, warn: (message) => warnings.push(message) } });
+        await solver.prepareTables('3x3');
+        expect(solver.sliding(rows(eightSample, 3)).length).toBe(31);
+        // Once rebuilt and rewritten, the file is whole again.
+        expect(Buffer.compare(readFileSync(join(dir, files[0]!)), good[0]!)).toBe(0);
+        if (engine === 'wasm') writeFileSync(join(dir, files[0]!), spoil(good[0]!));
+      }
+      expect(warnings, reason).toHaveLength(2);
+      for (const warning of warnings) expect(warning).toContain(reason);
+    }
+  });
+
+  test('two builders racing on one directory leave one valid file per table', async () => {
+    const dir = tempDir();
+    const solvers = await Promise.all(engineNames.map((engine) => createSolver({ engine, tables: { dir } })));
+    await Promise.all(solvers.map((solver) => solver.prepareTables('3x3')));
+    const names = readdirSync(dir);
+    expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(names.filter((name) => name.endsWith('.pdb'))).toHaveLength(2);
+    const warnings: string[] = [];
+    const reader = await createSolver({ engine: 'ts', tables: { dir, warn: (message) => warnings.push(message) } });
+    const phases: string[] = [];
+    await reader.prepareTables('3x3', { onProgress: (p) => phases.push(p.phase) });
+    expect(phases).toEqual(['load', 'load']);
+    expect(warnings).toEqual([]);
+  });
+
+  test('an unwritable cache directory warns once and still solves with the PDB', async () => {
+    const dir = tempDir();
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'not a directory');
+    const warnings: string[] = [];
+    const solver = await createSolver({ engine: 'wasm', tables: { dir: join(blocker, 'cache'), warn: (message) => warnings.push(message) } });
+    await solver.prepareTables('3x3', { goal: 'both' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/cannot write tables .* memory only/);
+    const result = solver.sliding(rows(eightSample, 3));
+    expect(result.stats.heuristic).toBe('pdb');
+    expect(result.length).toBe(31);
+  });
+
+  test('the cache directory follows the option, PUZZLESEARCH_CACHE, then XDG_CACHE_HOME', async () => {
+    const saved = { cache: process.env.PUZZLESEARCH_CACHE, xdg: process.env.XDG_CACHE_HOME };
+    try {
+      process.env.PUZZLESEARCH_CACHE = '/tmp/ps-cache-env';
+      process.env.XDG_CACHE_HOME = '/tmp/xdg';
+      expect(await cacheDir('/tmp/explicit')).toBe('/tmp/explicit');
+      expect(await cacheDir()).toBe('/tmp/ps-cache-env');
+      delete process.env.PUZZLESEARCH_CACHE;
+      expect(await cacheDir()).toBe('/tmp/xdg/puzzlesearch');
+      delete process.env.XDG_CACHE_HOME;
+      expect(await cacheDir()).toBe(join(homedir(), '.cache', 'puzzlesearch'));
+    } finally {
+      for (const [name, value] of [['PUZZLESEARCH_CACHE', saved.cache], ['XDG_CACHE_HOME', saved.xdg]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
+  test('tables build|list|clear from the command function', async () => {
+    const dir = tempDir();
+    const text = { out: '', err: '' };
+    const out = { write: (s: string) => (text.out += s) };
+    const err = { write: (s: string) => (text.err += s) };
+    expect(await runTablesCommand(['build', '--size', '3x3', '--dir', dir, '--goal', 'blank-last'], out, err)).toBe(0);
+    expect(text.out).toMatch(/tables for 3x3 ready/);
+    expect(await runTablesCommand(['list', '--dir', dir], out, err)).toBe(0);
+    expect(text.out).toContain('3x3-blank8-4-4-group0.pdb');
+    expect(await runTablesCommand(['build', '--size', '3x3', '--partition', '7-8', '--dir', dir], out, err)).toBe(1);
+    expect(text.err).toContain("unknown partition '7-8' for 3x3, expected 4-4");
+    expect(await runTablesCommand(['frobnicate'], out, err)).toBe(2);
+    expect(await runTablesCommand(['clear', '--dir', dir], out, err)).toBe(0);
+    expect(text.out).toContain('removed 2 files');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('table memory', () => {
+  test('a build past the memory limit is refused up front, naming the size', async () => {
+    const partition = namedPartition(4, 4, 15, '7-8')!;
+    for (const name of engineNames) {
+      const core = await loadCore(name);
+      expect(() => core.pdb.build(partition, 1)).toThrow(/8-tile table of partition 7-8 needs 3\.1 GiB of memory, more than the 2\.0 GiB limit/);
+    }
+  });
+
+  test('a failed memory.grow is an error naming the size, not a trap', async () => {
+    const { wasmPdb } = await import('../src/wasm/pdb.js');
+    const { instantiatePuzzleWasm } = await import('../src/loader.js');
+    const exports = await instantiatePuzzleWasm<{ pdbGrow(bytes: number): number }>();
+    // The module itself says no to more than wasm32 can hold.
+    expect(exports.pdbGrow(2 ** 33)).toBe(-1);
+    expect(exports.pdbGrow(-1)).toBe(-1);
+    // And the adapter turns a refusal into a RangeError with the size.
+    const refusing = { ...(exports as object), memory: exports.memory, pdbGrow: () => -1 } as unknown as Parameters<typeof wasmPdb>[0];
+    const pdb = wasmPdb(refusing);
+    const partition = namedPartition(3, 3, 8, '4-4')!;
+    expect(() => pdb.build(partition, 0)).toThrow(/cannot grow WebAssembly memory by 0\.0 MiB for the 4-tile table of 4-4/);
+  });
 });

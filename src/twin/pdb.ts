@@ -5,6 +5,7 @@
  * the IDA* twin reads. See the assembly file for the ranking and the entries.
  */
 import {
+  checkPdbBuildMemory,
   partitionKey,
   pdbEntryCount,
   pdbTableBytes,
@@ -165,6 +166,7 @@ export function twinPdb(): TwinPdb {
 
   return {
     build(partition, group) {
+      checkPdbBuildMemory(partition, group);
       const table = new Uint8Array(bytesOf(partition, group));
       installed.delete(key(partition, group));
       const inner = startBuild(partition.width, partition.height, partition.groups[group]!, table);

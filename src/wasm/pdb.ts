@@ -5,6 +5,7 @@
  * hands to the search.
  */
 import {
+  checkPdbBuildMemory,
   partitionKey,
   pdbEntryCount,
   pdbTableBytes,
@@ -77,6 +78,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
 
   return {
     build(partition, group): PdbBuild {
+      checkPdbBuildMemory(partition, group);
       const cells = partition.width * partition.height;
       const tiles = partition.groups[group]!.length;
       const table = tableRegion(partition, group);
