@@ -4,5 +4,5 @@ export * from './flip';
 export * from './fourLine';
 export * from './sliding';
 export * from './idaStar';
-export { pdbGrow, pdbEntryCount, pdbBuildStart, pdbBuildRound, pdbBuildSettled } from './pdb';
+export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled } from './pdb';
 export { idaStarPdbGroup, idaStarPdbGroups, pdbTableBytes } from './pdbHeuristic';

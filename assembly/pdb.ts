@@ -23,9 +23,9 @@
 // Building is a breadth-first search in rounds over the table the host
 // allocated (pdbGrow): state = (placement, set of blank cells); a blank move
 // onto a non-group cell is free, so the blank's cells of a state are closed
-// under such moves (a flood fill). Three u16 masks per placement (the blank
-// cells seen, those at this round's distance, those at the next) replace a
-// queue. One round = one call, so the host can report progress and stop
+// under such moves (a flood fill). Three blank sets per placement (the blank
+// cells seen, those at this round's distance, those at the next; a byte each
+// for groups of 8 tiles on 16 cells, else two) replace a queue. One round = one call, so the host can report progress and stop
 // between rounds. Everything here is mirrored step for step in src/twin/pdb.ts;
 // the tables of both engines are byte-identical.
 
@@ -136,6 +136,36 @@ function floodFill(start: u32, blocked: u32): u32 {
   return region;
 }
 
+// Blank sets are stored over the free cells only (bit i = the i-th free cell
+// of the placement, ascending): 16 - k bits for a group of k tiles, so a
+// group of 8 or more tiles on 16 cells needs a byte a mask, not two.
+// @ts-ignore: decorator
+@inline
+function packBlanks(cellMask: u32, free: u32): u32 {
+  let packed: u32 = 0;
+  let bit: u32 = 1;
+  while (free != 0) {
+    const lowest = free & (~free + 1);
+    if (cellMask & lowest) packed |= bit;
+    bit <<= 1;
+    free ^= lowest;
+  }
+  return packed;
+}
+
+// @ts-ignore: decorator
+@inline
+function unpackBlanks(packed: u32, free: u32): u32 {
+  let cellMask: u32 = 0;
+  while (free != 0) {
+    const lowest = free & (~free + 1);
+    if (packed & 1) cellMask |= lowest;
+    packed >>= 1;
+    free ^= lowest;
+  }
+  return cellMask;
+}
+
 // @ts-ignore: decorator
 @inline
 function storeEntry(rank: u32, value: i32): void {
@@ -144,11 +174,18 @@ function storeEntry(rank: u32, value: i32): void {
   store<u8>(at, <u8>(<u32>load<u8>(at) | (<u32>min(value, ENTRY_MAX) << shift)));
 }
 
+/** Bytes of one blank set while building a group of `tiles` tiles on `boardCells` cells: 1 or 2. */
+export function pdbMaskBytes(boardCells: i32, tiles: i32): i32 {
+  return boardCells - tiles <= 8 ? 1 : 2;
+}
+
+let maskBytes: i32 = 2;
+
 /**
  * Starts building the table of the group whose home cells are `groupMask` on a
  * `width` x `height` board (at most 16 cells, at most 8 tiles), in the memory
- * at `tableAt` (ceil(entries / 2) bytes) and `workAt` (6 bytes per entry).
- * Returns the entry count, or -1 for a group this code cannot build.
+ * at `tableAt` (ceil(entries / 2) bytes) and `workAt` (3 x pdbMaskBytes bytes
+ * per entry). Returns the entry count, or -1 for a group this code cannot build.
  */
 export function pdbBuildStart(width: i32, height: i32, groupMask: u32, tableAt: f64, workAt: f64): f64 {
   cells = width * height;
@@ -158,6 +195,7 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, tableAt: 
   if ((groupMask & ~allCells) != 0 || popcnt(groupMask) == <u32>cells) return -1;
   boardWidth = width;
   groupTiles = tilesInGroup;
+  maskBytes = pdbMaskBytes(cells, groupTiles);
   hasRight = 0;
   hasLeft = 0;
   for (let cell = 0; cell < cells; cell++) {
@@ -179,38 +217,60 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, tableAt: 
     store<u8>(placement + i, <u8>cell);
   }
   entries = <u32>pdbEntryCount(cells, groupTiles);
+  const maskArrayBytes = <usize>entries * <usize>maskBytes;
   table = <usize>tableAt;
   seen = <usize>workAt;
-  frontier = seen + (<usize>entries << 1);
-  next = frontier + (<usize>entries << 1);
+  frontier = seen + maskArrayBytes;
+  next = frontier + maskArrayBytes;
   memory.fill(table, 0, (<usize>entries + 1) >> 1);
-  memory.fill(seen, 0, <usize>entries * 6);
+  memory.fill(seen, 0, maskArrayBytes * 3);
   // Every blank cell around the solved placement is a goal state.
   const home = rankPlacement();
-  const open = allCells & ~groupMask;
-  store<u16>(seen + (<usize>home << 1), <u16>open);
-  store<u16>(frontier + (<usize>home << 1), <u16>open);
+  const everyFree = (<u32>1 << <u32>(cells - groupTiles)) - 1;
+  storeMask(seen, home, everyFree);
+  storeMask(frontier, home, everyFree);
   distance = 0;
   settled = 1;
   return <f64>entries;
 }
 
-/**
- * Expands every state at the current distance by one move of a group tile.
- * Returns the placements that gained blank cells (0: the table is complete).
- */
-export function pdbBuildRound(): f64 {
+// @ts-ignore: decorator
+@inline
+function loadMask<T>(array: usize, rank: u32): u32 {
+  return <u32>load<T>(array + (<usize>rank << (sizeof<T>() == 1 ? 0 : 1)));
+}
+
+// @ts-ignore: decorator
+@inline
+function storeMaskOf<T>(array: usize, rank: u32, mask: u32): void {
+  store<T>(array + (<usize>rank << (sizeof<T>() == 1 ? 0 : 1)), <T>mask);
+}
+
+function storeMask(array: usize, rank: u32, mask: u32): void {
+  if (maskBytes == 1) storeMaskOf<u8>(array, rank, mask);
+  else storeMaskOf<u16>(array, rank, mask);
+}
+
+// One round with blank sets of type T (u8 or u16): every state at the current
+// distance, expanded by one move of a group tile. Returns the placements that
+// gained blank cells.
+// @ts-ignore: decorator
+@inline
+function buildRound<T>(): f64 {
   let reached: f64 = 0;
   const newDistance = distance + 1;
+  const perWord = <u32>(8 / sizeof<T>());
   for (let rank: u32 = 0; rank < entries; rank++) {
-    // Four masks at a time: most of the table is not in this round.
-    if ((rank & 3) == 0 && rank + 4 <= entries && load<u64>(frontier + (<usize>rank << 1)) == 0) {
-      rank += 3;
+    // A word of masks at a time: most of the table is not in this round.
+    if ((rank & (perWord - 1)) == 0 && rank + perWord <= entries && load<u64>(frontier + (<usize>rank * sizeof<T>())) == 0) {
+      rank += perWord - 1;
       continue;
     }
-    const blanks = <u32>load<u16>(frontier + (<usize>rank << 1));
-    if (blanks == 0) continue;
+    const packed = loadMask<T>(frontier, rank);
+    if (packed == 0) continue;
     const occupied = unrankPlacement(rank);
+    const free = allCells & ~occupied;
+    const blanks = unpackBlanks(packed, free);
     let manhattan = 0;
     for (let i = 0; i < groupTiles; i++) {
       manhattan += cellDistance(<i32>load<u8>(placement + i), <i32>load<u8>(homes + i));
@@ -225,20 +285,20 @@ export function pdbBuildRound(): f64 {
         // The tile steps onto the blank's cell; the blank takes its old one.
         store<u8>(placement + i, <u8>to);
         const child = rankPlacement();
-        const childSeenAt = seen + (<usize>child << 1);
-        const childSeen = <u32>load<u16>(childSeenAt);
-        if ((childSeen & (<u32>1 << from)) == 0) {
-          const region = floodFill(<u32>1 << from, occupied ^ (<u32>1 << from) ^ (<u32>1 << to));
+        const childFree = free ^ (<u32>1 << from) ^ (<u32>1 << to);
+        const fromBit = <u32>1 << popcnt(childFree & ((<u32>1 << from) - 1));
+        const childSeen = loadMask<T>(seen, child);
+        if ((childSeen & fromBit) == 0) {
+          const region = packBlanks(floodFill(<u32>1 << from, ~childFree), childFree);
           if (childSeen == 0) {
             const childManhattan = manhattan - cellDistance(from, home) + cellDistance(to, home);
             storeEntry(child, (newDistance - childManhattan) >> 1);
             settled++;
           }
-          store<u16>(childSeenAt, <u16>(childSeen | region));
-          const childNextAt = next + (<usize>child << 1);
-          const childNext = <u32>load<u16>(childNextAt);
+          storeMaskOf<T>(seen, child, childSeen | region);
+          const childNext = loadMask<T>(next, child);
           if (childNext == 0) reached++;
-          store<u16>(childNextAt, <u16>(childNext | region));
+          storeMaskOf<T>(next, child, childNext | region);
         }
       }
       store<u8>(placement + i, <u8>from);
@@ -247,9 +307,29 @@ export function pdbBuildRound(): f64 {
   const done = frontier;
   frontier = next;
   next = done;
-  memory.fill(next, 0, <usize>entries << 1);
+  memory.fill(next, 0, <usize>entries * sizeof<T>());
   distance = newDistance;
   return reached;
+}
+
+// @ts-ignore: decorator
+@noinline
+function buildRoundBytes(): f64 {
+  return buildRound<u8>();
+}
+
+// @ts-ignore: decorator
+@noinline
+function buildRoundShorts(): f64 {
+  return buildRound<u16>();
+}
+
+/**
+ * Expands every state at the current distance by one move of a group tile.
+ * Returns the placements that gained blank cells (0: the table is complete).
+ */
+export function pdbBuildRound(): f64 {
+  return maskBytes == 1 ? buildRoundBytes() : buildRoundShorts();
 }
 
 /** Placements whose entry is final so far (progress of the current build). */

@@ -150,9 +150,9 @@ export function pdbTableBytes(cells: number, tiles: number): number {
   return Math.ceil(pdbEntryCount(cells, tiles) / 2);
 }
 
-/** Bytes of working memory while building a group's table: three u16 masks an entry. */
-export function pdbWorkBytes(cells: number, tiles: number): number {
-  return pdbEntryCount(cells, tiles) * 6;
+/** Bytes of working memory while building a group's table: three blank sets of `maskBytes` bytes an entry. */
+export function pdbWorkBytes(cells: number, tiles: number, maskBytes: number): number {
+  return pdbEntryCount(cells, tiles) * 3 * maskBytes;
 }
 
 /**
@@ -162,11 +162,14 @@ export function pdbWorkBytes(cells: number, tiles: number): number {
  */
 export const PDB_BUILD_MEMORY_LIMIT = 2 ** 31;
 
-/** Throws a RangeError naming the memory needed when building group `group` of `partition` would pass the limit. */
-export function checkPdbBuildMemory(partition: PdbPartition, group: number): void {
+/**
+ * Throws a RangeError naming the memory needed when building group `group` of
+ * `partition` with `workBytes` of working memory would pass the limit.
+ */
+export function checkPdbBuildMemory(partition: PdbPartition, group: number, workBytes: number): void {
   const cells = partition.width * partition.height;
   const tiles = partition.groups[group]!.length;
-  const needed = pdbTableBytes(cells, tiles) + pdbWorkBytes(cells, tiles);
+  const needed = pdbTableBytes(cells, tiles) + workBytes;
   if (needed > PDB_BUILD_MEMORY_LIMIT) {
     const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
     throw new RangeError(

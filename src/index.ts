@@ -33,3 +33,6 @@ export {
 } from './boards.js';
 export type { Core, FlipKind, Heuristic, SlidingBoard } from './core.js';
 export { compilePuzzleWasm, defaultWasmUrl, type WasmSource } from './loader.js';
+export { HEURISTICS, type PdbPartition } from './core.js';
+export { makePartition, namedPartition, partitionNames } from './partitions.js';
+export type { PrepareTablesOptions, TablesOptions, TablesProgress } from './pdbTables.js';

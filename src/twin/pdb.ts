@@ -9,6 +9,7 @@ import {
   partitionKey,
   pdbEntryCount,
   pdbTableBytes,
+  pdbWorkBytes,
   type PdbBuild,
   type PdbCore,
   type PdbPartition,
@@ -166,7 +167,10 @@ export function twinPdb(): TwinPdb {
 
   return {
     build(partition, group) {
-      checkPdbBuildMemory(partition, group);
+      // Blank sets are u16 cell masks here (the wasm engine packs them over
+      // the free cells); the tables come out the same.
+      const cells = partition.width * partition.height;
+      checkPdbBuildMemory(partition, group, pdbWorkBytes(cells, partition.groups[group]!.length, 2));
       const table = new Uint8Array(bytesOf(partition, group));
       installed.delete(key(partition, group));
       const inner = startBuild(partition.width, partition.height, partition.groups[group]!, table);

@@ -24,6 +24,8 @@ export interface PdbExports extends ScratchExports {
   /** One round; returns the placements reached (0: done). */
   pdbBuildRound(): number;
   pdbBuildSettled(): number;
+  /** Bytes of one blank set while building a group of `tiles` tiles: 1 or 2. */
+  pdbMaskBytes(cells: number, tiles: number): number;
   /** Names group `index` of the partition for the search: home cells mask and table address. */
   idaStarPdbGroup(index: number, cellMask: number, tableAt: number): void;
   idaStarPdbGroups(count: number): void;
@@ -78,11 +80,11 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
 
   return {
     build(partition, group): PdbBuild {
-      checkPdbBuildMemory(partition, group);
       const cells = partition.width * partition.height;
       const tiles = partition.groups[group]!.length;
+      const workBytes = pdbWorkBytes(cells, tiles, exports.pdbMaskBytes(cells, tiles));
+      checkPdbBuildMemory(partition, group, workBytes);
       const table = tableRegion(partition, group);
-      const workBytes = pdbWorkBytes(cells, tiles);
       // Work memory is shared by every build; grown only when a larger group needs more.
       if (!work || work.bytes < workBytes) work = { at: grow(workBytes, `building a ${tiles}-tile table`), bytes: workBytes };
       const key = tableKey(partition, group);
