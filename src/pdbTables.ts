@@ -52,6 +52,11 @@ export function parseSize(size: string | { width: number; height: number }): { w
   return { width: Number(match[1]), height: Number(match[2]) };
 }
 
+/** Group indices, largest group first: the working memory grown for it then serves the rest. */
+function largestFirst(partition: PdbPartition): number[] {
+  return partition.groups.map((_, group) => group).sort((a, b) => partition.groups[b]!.length - partition.groups[a]!.length || a - b);
+}
+
 const nextRound = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export interface PdbTables {
@@ -82,7 +87,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
   async function prepareOne(partition: PdbPartition, prepare: PrepareTablesOptions): Promise<void> {
     const store = await openCache();
     const groups = partition.groups.length;
-    for (let group = 0; group < groups; group++) {
+    for (const group of largestFirst(partition)) {
       if (core.pdb.table(partition, group)) continue;
       prepare.signal?.throwIfAborted();
       const cached = await store.load(partition, group);
@@ -134,11 +139,11 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       if (core.pdb.ready(partition)) return { heuristic: 'pdb', partition };
       if (requested !== 'pdb') return { heuristic: fallback };
       // Asked for by name: built now, in memory (prepareTables also uses the disk cache).
-      partition.groups.forEach((_, group) => {
-        if (core.pdb.table(partition, group)) return;
+      for (const group of largestFirst(partition)) {
+        if (core.pdb.table(partition, group)) continue;
         const build = core.pdb.build(partition, group);
         while (build.round());
-      });
+      }
       return { heuristic: 'pdb', partition };
     },
   };
