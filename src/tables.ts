@@ -78,9 +78,9 @@ export function tableFileName(partition: PdbPartition, group: number): string {
   return `${partition.width}x${partition.height}-blank${partition.blankCell}-${partition.name}-group${group}.pdb`;
 }
 
-/** A whole file (header + table) for a group's table. */
-export function encodeTableFile(partition: PdbPartition, group: number, table: Uint8Array): Uint8Array {
-  const file = new Uint8Array(HEADER_BYTES + table.length);
+/** The header of a group's table file (the table follows it; not copied here, tables reach 250 MB). */
+export function encodeTableHeader(partition: PdbPartition, group: number, table: Uint8Array): Uint8Array {
+  const file = new Uint8Array(HEADER_BYTES);
   const view = new DataView(file.buffer);
   for (let i = 0; i < MAGIC.length; i++) file[i] = MAGIC.charCodeAt(i);
   view.setUint32(8, FORMAT_VERSION, true);
@@ -92,7 +92,6 @@ export function encodeTableFile(partition: PdbPartition, group: number, table: U
   view.setUint32(36, crc32(table), true);
   const name = partition.name.slice(0, NAME_BYTES);
   for (let i = 0; i < name.length; i++) file[40 + i] = name.charCodeAt(i) & 0x7f;
-  file.set(table, HEADER_BYTES);
   return file;
 }
 
@@ -174,7 +173,15 @@ export async function openTableCache(dir: string | false | undefined, warn: (mes
       const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       try {
         await fs.mkdir(root, { recursive: true });
-        await fs.writeFile(temporary, encodeTableFile(partition, group, table));
+        const handle = await fs.open(temporary, 'wx');
+        try {
+          // write() may take less than it is given; go on until all is written.
+          for (const part of [encodeTableHeader(partition, group, table), table]) {
+            for (let done = 0; done < part.length; ) done += (await handle.write(part, done, part.length - done)).bytesWritten;
+          }
+        } finally {
+          await handle.close();
+        }
         await fs.rename(temporary, file);
       } catch (error) {
         await fs.rm(temporary, { force: true }).catch(() => {});
