@@ -1,4 +1,4 @@
-// Additive disjoint pattern databases for sliding boards of up to 16 cells:
+// Additive disjoint pattern databases for sliding boards of up to 25 cells:
 // building one group's table, and the ranking the search shares with it.
 //
 // A partition splits the goal cells of the tiles (every cell but the blank's)
@@ -24,12 +24,12 @@
 // allocated (pdbGrow): state = (placement, set of blank cells); a blank move
 // onto a non-group cell is free, so the blank's cells of a state are closed
 // under such moves (a flood fill). Three blank sets per placement (the blank
-// cells seen, those at this round's distance, those at the next; a byte each
-// for groups of 8 tiles on 16 cells, else two) replace a queue. One round = one call, so the host can report progress and stop
+// cells seen, those at this round's distance, those at the next; 1, 2 or 4
+// bytes each, see packBlanks) replace a queue. One round = one call, so the host can report progress and stop
 // between rounds. Everything here is mirrored step for step in src/twin/pdb.ts;
 // the tables of both engines are byte-identical.
 
-const MAX_PDB_CELLS: i32 = 16;
+const MAX_PDB_CELLS: i32 = 25;
 /** The most tiles in one group (8 of 16 cells: 518,918,400 entries). */
 export const MAX_GROUP_TILES: i32 = 8;
 export const ENTRY_MAX: i32 = 15;
@@ -137,8 +137,9 @@ function floodFill(start: u32, blocked: u32): u32 {
 }
 
 // Blank sets are stored over the free cells only (bit i = the i-th free cell
-// of the placement, ascending): 16 - k bits for a group of k tiles, so a
-// group of 8 or more tiles on 16 cells needs a byte a mask, not two.
+// of the placement, ascending): n - k bits for a group of k tiles on n cells,
+// so a group of 8 tiles on 16 cells needs a byte a set, 6 tiles two, and a
+// group on 25 cells four.
 // @ts-ignore: decorator
 @inline
 function packBlanks(cellMask: u32, free: u32): u32 {
@@ -174,16 +175,17 @@ function storeEntry(rank: u32, value: i32): void {
   store<u8>(at, <u8>(<u32>load<u8>(at) | (<u32>min(value, ENTRY_MAX) << shift)));
 }
 
-/** Bytes of one blank set while building a group of `tiles` tiles on `boardCells` cells: 1 or 2. */
+/** Bytes of one blank set while building a group of `tiles` tiles on `boardCells` cells: 1, 2 or 4. */
 export function pdbMaskBytes(boardCells: i32, tiles: i32): i32 {
-  return boardCells - tiles <= 8 ? 1 : 2;
+  const free = boardCells - tiles;
+  return free <= 8 ? 1 : free <= 16 ? 2 : 4;
 }
 
 let maskBytes: i32 = 2;
 
 /**
  * Starts building the table of the group whose home cells are `groupMask` on a
- * `width` x `height` board (at most 16 cells, at most 8 tiles), in the memory
+ * `width` x `height` board (at most 25 cells, at most 8 tiles), in the memory
  * at `tableAt` (ceil(entries / 2) bytes) and `workAt` (3 x pdbMaskBytes bytes
  * per entry). Returns the entry count, or -1 for a group this code cannot build.
  */
@@ -216,7 +218,9 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, tableAt: 
     store<u8>(homes + i, <u8>cell);
     store<u8>(placement + i, <u8>cell);
   }
-  entries = <u32>pdbEntryCount(cells, groupTiles);
+  const count = pdbEntryCount(cells, groupTiles);
+  if (count > <f64>u32.MAX_VALUE) return -1;
+  entries = <u32>count;
   const maskArrayBytes = <usize>entries * <usize>maskBytes;
   table = <usize>tableAt;
   seen = <usize>workAt;
@@ -237,21 +241,22 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, tableAt: 
 // @ts-ignore: decorator
 @inline
 function loadMask<T>(array: usize, rank: u32): u32 {
-  return <u32>load<T>(array + (<usize>rank << (sizeof<T>() == 1 ? 0 : 1)));
+  return <u32>load<T>(array + (<usize>rank << alignof<T>()));
 }
 
 // @ts-ignore: decorator
 @inline
 function storeMaskOf<T>(array: usize, rank: u32, mask: u32): void {
-  store<T>(array + (<usize>rank << (sizeof<T>() == 1 ? 0 : 1)), <T>mask);
+  store<T>(array + (<usize>rank << alignof<T>()), <T>mask);
 }
 
 function storeMask(array: usize, rank: u32, mask: u32): void {
   if (maskBytes == 1) storeMaskOf<u8>(array, rank, mask);
-  else storeMaskOf<u16>(array, rank, mask);
+  else if (maskBytes == 2) storeMaskOf<u16>(array, rank, mask);
+  else storeMaskOf<u32>(array, rank, mask);
 }
 
-// One round with blank sets of type T (u8 or u16): every state at the current
+// One round with blank sets of type T (u8, u16 or u32): every state at the current
 // distance, expanded by one move of a group tile. Returns the placements that
 // gained blank cells.
 // @ts-ignore: decorator
@@ -324,12 +329,19 @@ function buildRoundShorts(): f64 {
   return buildRound<u16>();
 }
 
+// @ts-ignore: decorator
+@noinline
+function buildRoundWords(): f64 {
+  return buildRound<u32>();
+}
+
 /**
  * Expands every state at the current distance by one move of a group tile.
  * Returns the placements that gained blank cells (0: the table is complete).
  */
 export function pdbBuildRound(): f64 {
-  return maskBytes == 1 ? buildRoundBytes() : buildRoundShorts();
+  if (maskBytes == 1) return buildRoundBytes();
+  return maskBytes == 2 ? buildRoundShorts() : buildRoundWords();
 }
 
 /** Placements whose entry is final so far (progress of the current build). */

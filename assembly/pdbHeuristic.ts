@@ -20,7 +20,7 @@
 import { MAX_GROUP_TILES, pdbEntryCount } from './pdb';
 
 const MAX_GROUPS: i32 = 16;
-const MAX_PDB_CELLS: i32 = 16;
+const MAX_PDB_CELLS: i32 = 25;
 const STRIDE: i32 = 32;
 
 // As the host configured them: home cells and table address of each group.

@@ -178,9 +178,10 @@ export function checkPdbBuildMemory(partition: PdbPartition, group: number, work
   }
 }
 
-/** The most cells a PDB board may have (blank sets are u16 masks) and the most tiles in one group. */
-export const PDB_MAX_CELLS = 16;
+/** The most cells a PDB board may have (5x5) and the most tiles in one group. */
+export const PDB_MAX_CELLS = 25;
 export const PDB_MAX_GROUP_TILES = 8;
+export const PDB_MAX_GROUPS = 16;
 
 /** One group's table being built by rounds (one breadth-first layer a round). */
 export interface PdbBuild {

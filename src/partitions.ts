@@ -5,7 +5,7 @@
  * Any other goal with the blank on one of those cells reuses the tables (tiles
  * are named by their home cells); goals with the blank elsewhere have none.
  */
-import { PDB_MAX_CELLS, PDB_MAX_GROUP_TILES, type PdbPartition } from './core.js';
+import { PDB_MAX_CELLS, PDB_MAX_GROUPS, PDB_MAX_GROUP_TILES, type PdbPartition } from './core.js';
 
 /** Home cells of each group, for the blank-last goal, by board size and name. */
 const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][]>> = {
@@ -52,6 +52,7 @@ export function makePartition(width: number, height: number, blankCell: number, 
   const seen = new Array<boolean>(cells).fill(false);
   if (!(Number.isInteger(blankCell) && blankCell >= 0 && blankCell < cells)) throw new RangeError(`PDB: blank cell ${blankCell} is off the board`);
   seen[blankCell] = true;
+  if (groups.length > PDB_MAX_GROUPS) throw new RangeError(`PDB: ${groups.length} groups, at most ${PDB_MAX_GROUPS}`);
   const sorted = groups.map((group) => [...group].sort((a, b) => a - b));
   for (const group of sorted) {
     if (group.length < 1 || group.length > PDB_MAX_GROUP_TILES) throw new RangeError(`PDB: a group has ${group.length} tiles (1..${PDB_MAX_GROUP_TILES})`);

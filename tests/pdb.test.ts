@@ -251,8 +251,85 @@ describe('heuristic names', () => {
   test('a partition must cover every cell but the blank once', () => {
     expect(() => makePartition(3, 3, 8, [[0, 1, 2], [3, 4, 5, 6]])).toThrow(/leave cell 7 out/);
     expect(() => makePartition(3, 3, 8, [[0, 1, 2, 8], [3, 4, 5, 6, 7]])).toThrow(/cell 8/);
-    expect(() => makePartition(5, 5, 24, [[0]])).toThrow(/more than 16 cells/);
+    expect(() => makePartition(6, 6, 35, [[0]])).toThrow(/more than 25 cells/);
+    expect(() => makePartition(5, 5, 24, Array.from({ length: 24 }, (_, cell) => [cell]))).toThrow(/24 groups, at most 16/);
   });
+});
+
+describe('other sizes: 3x4 (one-byte blank sets in wasm) and 5x5 (four-byte)', () => {
+  const cases = [
+    { width: 3, height: 4, groups: [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10]], walks: 12, length: 30 },
+    {
+      width: 5,
+      height: 5,
+      groups: [[0, 1, 2], [3, 4, 9], [5, 6, 7], [8, 13, 14], [10, 11, 12], [15, 16, 17], [18, 19, 23], [20, 21, 22]],
+      walks: 8,
+      length: 14,
+    },
+  ];
+
+  test.each(cases)('$width x $height: byte-identical tables; IDA* with the PDB at the BFS distance on both engines', async ({ width, height, groups, walks, length }) => {
+    const cells = width * height;
+    const goal = board(width, height, Array.from({ length: cells }, (_, i) => (i + 1) % cells));
+    const partition = makePartition(width, height, cells - 1, groups);
+    const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
+    for (const core of cores) buildAll(core, partition);
+    partition.groups.forEach((_, group) => {
+      expect(Buffer.compare(cores[0]!.pdb.table(partition, group)!, cores[1]!.pdb.table(partition, group)!)).toBe(0);
+    });
+    let state = 99;
+    const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0);
+    for (let walk = 0; walk < walks; walk++) {
+      const tiles = Array.from(goal.tiles);
+      let blank = cells - 1;
+      for (let i = 0; i < length; i++) {
+        const choices = neighbourCells(blank, width, height);
+        const to = choices[random() % choices.length]!;
+        tiles[blank] = tiles[to]!;
+        tiles[to] = 0;
+        blank = to;
+      }
+      // The test's BFS from the board to the goal.
+      const target = goal.tiles.join(',');
+      let frontier = [tiles];
+      const seen = new Set([tiles.join(',')]);
+      let optimal = 0;
+      while (!frontier.some((b) => b.join(',') === target)) {
+        const next: number[][] = [];
+        for (const b of frontier) {
+          const at = b.indexOf(0);
+          for (const to of neighbourCells(at, width, height)) {
+            const child = b.slice();
+            child[at] = child[to]!;
+            child[to] = 0;
+            const key = child.join(',');
+            if (!seen.has(key)) {
+              seen.add(key);
+              next.push(child);
+            }
+          }
+        }
+        frontier = next;
+        optimal++;
+      }
+      const answers = cores.map((core) => core.idaStar.solve(board(width, height, tiles), goal, { heuristic: 'pdb', partition }));
+      for (const answer of answers) {
+        expect(answer.moves!.length).toBe(optimal);
+        const out = tiles.slice();
+        let at = out.indexOf(0);
+        for (const move of answer.moves!) {
+          const to = [at - width, at + width, at - 1, at + 1][move]!;
+          expect(neighbourCells(at, width, height)).toContain(to);
+          out[at] = out[to]!;
+          out[to] = 0;
+          at = to;
+        }
+        expect(out).toEqual(Array.from(goal.tiles));
+      }
+      expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
+      for (const core of cores) expect(core.idaStar.estimate(board(width, height, tiles), goal, 'pdb', partition)).toBeLessThanOrEqual(optimal);
+    }
+  }, 60_000);
 });
 
 describe("Korf's 15-puzzle instances with the 6-6-3 PDB (blank first)", () => {

@@ -73,9 +73,11 @@ function startBuild(width: number, height: number, homes: readonly number[], tab
   };
 
   const entries = pdbEntryCount(cells, tiles);
-  const seen = new Uint16Array(entries);
-  let frontier = new Uint16Array(entries);
-  let next = new Uint16Array(entries);
+  const wide = cells > 16;
+  const masks = () => (wide ? new Uint32Array(entries) : new Uint16Array(entries));
+  const seen = masks();
+  let frontier = masks();
+  let next = masks();
   const placement = new Uint8Array(tiles);
   table.fill(0);
   placement.set(homes);
@@ -167,10 +169,10 @@ export function twinPdb(): TwinPdb {
 
   return {
     build(partition, group) {
-      // Blank sets are u16 cell masks here (the wasm engine packs them over
-      // the free cells); the tables come out the same.
+      // Blank sets are plain cell masks here, u16 (u32 above 16 cells); the
+      // wasm engine packs them over the free cells. The tables come out the same.
       const cells = partition.width * partition.height;
-      checkPdbBuildMemory(partition, group, pdbWorkBytes(cells, partition.groups[group]!.length, 2));
+      checkPdbBuildMemory(partition, group, pdbWorkBytes(cells, partition.groups[group]!.length, cells > 16 ? 4 : 2));
       const table = new Uint8Array(bytesOf(partition, group));
       installed.delete(key(partition, group));
       const inner = startBuild(partition.width, partition.height, partition.groups[group]!, table);
