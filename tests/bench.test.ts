@@ -45,7 +45,9 @@ const REQUIRED = [
   'eight-bibfs',
   'eight-astar',
   'eight-idastar',
+  'pdb-build-663',
   'fifteen-idastar',
+  'fifteen-pdb',
 ];
 
 describe('benchmark (quick)', () => {
