@@ -69,6 +69,10 @@ export interface PdbTables {
 export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
   const warn = options.warn ?? ((message: string) => console.warn(message));
   let cache: Promise<TableCache> | null = null;
+  // prepare() calls run one after another (the wasm engine builds one table
+  // at a time); while one runs, choose() does not build synchronously.
+  let queue: Promise<unknown> = Promise.resolve();
+  let preparing = 0;
   const openCache = () => (cache ??= openTableCache(options.dir, warn));
 
   function partitionName(width: number, height: number, name: string | undefined): string {
@@ -110,19 +114,32 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
     }
   }
 
+  async function prepareSize(size: string | { width: number; height: number }, prepare: PrepareTablesOptions): Promise<PdbPartition[]> {
+    const { width, height } = parseSize(size);
+    const name = partitionName(width, height, prepare.partition);
+    const which = prepare.goal ?? 'blank-last';
+    if (!['blank-last', 'blank-first', 'both'].includes(which)) {
+      throw new RangeError(`tables: unknown goal '${which}', expected blank-last, blank-first or both`);
+    }
+    const cells = width * height;
+    const blanks = which === 'both' ? [cells - 1, 0] : which === 'blank-first' ? [0] : [cells - 1];
+    const partitions = blanks.map((blank) => namedPartition(width, height, blank, name)!);
+    for (const partition of partitions) await prepareOne(partition, prepare);
+    return partitions;
+  }
+
   return {
-    async prepare(size, prepare = {}) {
-      const { width, height } = parseSize(size);
-      const name = partitionName(width, height, prepare.partition);
-      const which = prepare.goal ?? 'blank-last';
-      if (!['blank-last', 'blank-first', 'both'].includes(which)) {
-        throw new RangeError(`tables: unknown goal '${which}', expected blank-last, blank-first or both`);
-      }
-      const cells = width * height;
-      const blanks = which === 'both' ? [cells - 1, 0] : which === 'blank-first' ? [0] : [cells - 1];
-      const partitions = blanks.map((blank) => namedPartition(width, height, blank, name)!);
-      for (const partition of partitions) await prepareOne(partition, prepare);
-      return partitions;
+    prepare(size, prepare = {}) {
+      const run = queue.then(async () => {
+        preparing++;
+        try {
+          return await prepareSize(size, prepare);
+        } finally {
+          preparing--;
+        }
+      });
+      queue = run.catch(() => {});
+      return run;
     },
 
     choose(start, goal, requested) {
@@ -138,6 +155,8 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       if (!partition) return { heuristic: requested === 'pdb' ? 'linear-conflict' : fallback };
       if (core.pdb.ready(partition)) return { heuristic: 'pdb', partition };
       if (requested !== 'pdb') return { heuristic: fallback };
+      // A build is under way in prepare(); building here would cut across it.
+      if (preparing > 0) return { heuristic: 'linear-conflict' };
       // Asked for by name: built now, in memory (prepareTables also uses the disk cache).
       for (const group of largestFirst(partition)) {
         if (core.pdb.table(partition, group)) continue;

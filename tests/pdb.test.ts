@@ -482,6 +482,23 @@ describe('solver tables and the disk cache', () => {
     expect(solver.sliding(rows(eightSample, 3)).stats.heuristic).toBe('pdb');
   });
 
+  test('prepareTables calls on one solver take turns; a search asking for the PDB mid-build uses linear conflict', async () => {
+    const solver = await createSolver({ engine: 'wasm', tables: { dir: false } });
+    const during: string[] = [];
+    const first = solver.prepareTables('3x3', {
+      onProgress: () => {
+        if (during.length === 0) during.push(solver.sliding(rows(eightSample, 3), { heuristic: 'pdb' }).stats.heuristic!);
+      },
+    });
+    const second = solver.prepareTables('3x3', { goal: 'both' });
+    await Promise.all([first, second]);
+    expect(during).toEqual(['linear-conflict']);
+    for (const goal of [rows(eightGoal, 3), rows([0, 1, 2, 3, 4, 5, 6, 7, 8], 3)]) {
+      const result = solver.sliding(rows(eightSample, 3), { goal });
+      expect(result.stats.heuristic).toBe('pdb');
+    }
+  });
+
   test('truncated, bit-flipped, foreign and wrong-version files are reported once and rebuilt', async () => {
     const dir = tempDir();
     const builder = await createSolver({ engine: 'wasm', tables: { dir } });

@@ -51,6 +51,8 @@ export function groupMask(cells: readonly number[]): number {
 export function wasmPdb(exports: PdbExports): WasmPdb {
   const tables = new Map<string, Region>();
   let work: Region | null = null;
+  // The module builds one table at a time: a build started later takes over.
+  let activeBuild = 0;
 
   function grow(bytes: number, what: string): number {
     const at = exports.pdbGrow(bytes);
@@ -92,10 +94,12 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       const entries = exports.pdbBuildStart(partition.width, partition.height, groupMask(partition.groups[group]!), table.at, work.at);
       if (entries !== pdbEntryCount(cells, tiles)) throw new RangeError(`puzzlesearch: cannot build a table for group ${group} of ${partition.name}`);
       let done = false;
+      const token = ++activeBuild;
       return {
         entries,
         round() {
           if (done) return false;
+          if (token !== activeBuild) throw new Error(`puzzlesearch: the build of group ${group} of ${partition.name} was overtaken by another table build`);
           done = exports.pdbBuildRound() === 0;
           if (done) installed.add(key);
           return !done;
