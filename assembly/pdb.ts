@@ -17,8 +17,9 @@
 // Entries are 4 bits, two a byte, low nibble first. An entry stores not the
 // distance but (distance - the group's Manhattan distance) / 2: every move of a
 // group tile changes both by one, so the difference is even, and it stays small
-// (a saturated 15 would still be a lower bound; 6- and 7-tile groups of the
-// 15-puzzle never reach it). The search adds the Manhattan distance itself.
+// (a saturated 15 would still be a lower bound; the largest in the 15-puzzle's
+// 6-6-3 and 7-8 tables is 9, in the 8-tile group). The search adds the
+// Manhattan distance itself.
 //
 // Building is a breadth-first search in rounds over the table the host
 // allocated (pdbGrow): state = (placement, set of blank cells); a blank move
