@@ -116,6 +116,11 @@ export interface SlidingCore {
 export const HEURISTICS = ['manhattan', 'linear-conflict', 'pdb'] as const;
 export type Heuristic = (typeof HEURISTICS)[number];
 
+/** "unknown heuristic 'x', expected manhattan, linear-conflict or pdb" */
+export function unknownHeuristicMessage(name: string): string {
+  return `unknown heuristic '${name}', expected ${HEURISTICS.slice(0, -1).join(', ')} or ${HEURISTICS[HEURISTICS.length - 1]}`;
+}
+
 /**
  * A partition of a board's goal cells (every cell but the blank's) into
  * groups, the patterns of an additive PDB: one table per group. A table

@@ -3,7 +3,7 @@
  * tables ready (from the disk cache or built round by round, with progress
  * and cancel between rounds), and the heuristic a sliding search will use.
  */
-import { HEURISTICS, type Core, type Heuristic, type PdbPartition, type SlidingBoard } from './core.js';
+import { HEURISTICS, unknownHeuristicMessage, type Core, type Heuristic, type PdbPartition, type SlidingBoard } from './core.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from './partitions.js';
 import { openTableCache, type TableCache } from './tables.js';
 
@@ -144,7 +144,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
 
     choose(start, goal, requested) {
       if (requested !== undefined && !(HEURISTICS as readonly string[]).includes(requested)) {
-        throw new RangeError(`unknown heuristic '${requested}', expected ${HEURISTICS.slice(0, -1).join(', ')} or ${HEURISTICS[HEURISTICS.length - 1]}`);
+        throw new RangeError(unknownHeuristicMessage(requested));
       }
       const { width, height } = start;
       const cells = width * height;

@@ -7,6 +7,7 @@
  */
 import {
   MAX_SIDE,
+  unknownHeuristicMessage,
   type Heuristic,
   type IdaStarCore,
   type IdaStarOptions,
@@ -320,7 +321,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
 
   /** Loads `board` into `tiles` and `lineCodes` (building tables for `goal` if needed); returns its h. */
   function loadBoard(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition: PdbPartition | undefined): number {
-    if (!Object.hasOwn(kinds, heuristic)) throw new RangeError(`IDA*: unknown heuristic '${heuristic}'`);
+    if (!Object.hasOwn(kinds, heuristic)) throw new RangeError(`IDA*: ${unknownHeuristicMessage(heuristic)}`);
     const { width, height } = board;
     if (!tablesMatch(width, height, goal.tiles)) buildTables(width, height, goal.tiles);
     kind = kinds[heuristic];

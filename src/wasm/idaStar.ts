@@ -3,7 +3,7 @@
  * one wasm call per f-bound (so that `onIteration` and `maxNodes` are honoured
  * between calls) and reads the path back out of scratch.
  */
-import type { Heuristic, IdaStarCore, IdaStarOptions, PdbPartition, SlidingAnswer, SlidingBoard } from '../core.js';
+import { unknownHeuristicMessage, type Heuristic, type IdaStarCore, type IdaStarOptions, type PdbPartition, type SlidingAnswer, type SlidingBoard } from '../core.js';
 import type { WasmPdb } from './pdb.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 
@@ -32,7 +32,7 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb): IdaStarCore 
   /** The module's code for `heuristic`, after pointing the search at the partition's tables. */
   function heuristicCode(heuristic: Heuristic, partition: PdbPartition | undefined): number {
     const code = Object.hasOwn(heuristicCodes, heuristic) ? heuristicCodes[heuristic] : undefined;
-    if (code === undefined) throw new RangeError(`IDA*: unknown heuristic '${heuristic}'`);
+    if (code === undefined) throw new RangeError(`IDA*: ${unknownHeuristicMessage(heuristic)}`);
     if (heuristic === 'pdb' && !(partition && pdb.select(partition))) {
       throw new RangeError(`IDA*: the PDB heuristic needs the tables of a partition${partition ? ` (${partition.name} is not built)` : ''}`);
     }
