@@ -618,6 +618,17 @@ describe('table memory', () => {
     expect(() => checkPdbBuildMemory(partition, 0, 6 * 57_657_600)).not.toThrow();
   });
 
+  test('a wasm build overtaken by another build says so instead of writing a wrong table', async () => {
+    const core = await loadCore('wasm');
+    const partition = makePartition(3, 3, 8, [[0, 1, 2], [3, 4, 5, 6, 7]]);
+    const first = core.pdb.build(partition, 0);
+    const second = core.pdb.build(partition, 1);
+    expect(() => first.round()).toThrow(/overtaken by another table build/);
+    while (second.round());
+    expect(core.pdb.table(partition, 1)).not.toBeNull();
+    expect(core.pdb.ready(partition)).toBe(false);
+  });
+
   test('a failed memory.grow is an error naming the size, not a trap', async () => {
     const { wasmPdb } = await import('../src/wasm/pdb.js');
     const { instantiatePuzzleWasm } = await import('../src/loader.js');
