@@ -266,7 +266,7 @@ function pdbKorf(cores) {
   const partition = /** @type {import('../dist/core.js').PdbPartition} */ (namedPartition(4, 4, 0, '6-6-3'));
   for (const core of Object.values(cores)) {
     partition.groups.forEach((_, group) => {
-      if (core.pdb.table(partition, group)) return;
+      if (core.pdb.has(partition, group)) return;
       const build = core.pdb.build(partition, group);
       while (build.round());
     });

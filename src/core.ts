@@ -204,8 +204,10 @@ export interface PdbCore {
   build(partition: PdbPartition, group: number): PdbBuild;
   /** Installs a group's table from its bytes (as `table` returned them). */
   install(partition: PdbPartition, group: number, bytes: Uint8Array): void;
-  /** A copy of an installed group table, or null. */
-  table(partition: PdbPartition, group: number): Uint8Array | null;
+  /** Whether group `group` of `partition` has an installed table. */
+  has(partition: PdbPartition, group: number): boolean;
+  /** A copy of an installed group table (or of `length` bytes of it from `offset`), or null. */
+  table(partition: PdbPartition, group: number, offset?: number, length?: number): Uint8Array | null;
   /** Whether every group of `partition` has an installed table. */
   ready(partition: PdbPartition): boolean;
 }

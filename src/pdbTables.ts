@@ -92,7 +92,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
     const store = await openCache();
     const groups = partition.groups.length;
     for (const group of largestFirst(partition)) {
-      if (core.pdb.table(partition, group)) continue;
+      if (core.pdb.has(partition, group)) continue;
       prepare.signal?.throwIfAborted();
       const cached = await store.load(partition, group);
       if (cached) {
@@ -110,7 +110,8 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
         await nextRound();
         prepare.signal?.throwIfAborted();
       }
-      await store.save(partition, group, core.pdb.table(partition, group)!);
+      // Read out in slices: a whole copy of a 250 MB table would raise the peak.
+      await store.save(partition, group, (offset, length) => core.pdb.table(partition, group, offset, length)!);
     }
   }
 
@@ -159,7 +160,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       if (preparing > 0) return { heuristic: 'linear-conflict' };
       // Asked for by name: built now, in memory (prepareTables also uses the disk cache).
       for (const group of largestFirst(partition)) {
-        if (core.pdb.table(partition, group)) continue;
+        if (core.pdb.has(partition, group)) continue;
         const build = core.pdb.build(partition, group);
         while (build.round());
       }

@@ -26,6 +26,8 @@ export const FORMAT_VERSION = 1;
 const MAGIC = 'PZSPDB\r\n';
 const HEADER_BYTES = 64;
 const NAME_BYTES = 24;
+/** Tables are checksummed and written in slices of this size. */
+const SLICE_BYTES = 16 * 2 ** 20;
 
 type Fs = typeof import('node:fs/promises');
 type Path = typeof import('node:path');
@@ -55,7 +57,8 @@ export async function cacheDir(dir?: string): Promise<string> {
 
 let crcTable: Uint32Array | null = null;
 
-export function crc32(bytes: Uint8Array): number {
+/** CRC-32 of `bytes`; pass the previous result as `crc` to continue over a following slice. */
+export function crc32(bytes: Uint8Array, crc = 0): number {
   if (!crcTable) {
     crcTable = new Uint32Array(256);
     for (let n = 0; n < 256; n++) {
@@ -64,9 +67,9 @@ export function crc32(bytes: Uint8Array): number {
       crcTable[n] = c >>> 0;
     }
   }
-  let crc = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) crc = crcTable[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+  let state = (crc ^ 0xffffffff) >>> 0;
+  for (let i = 0; i < bytes.length; i++) state = crcTable[(state ^ bytes[i]!) & 0xff]! ^ (state >>> 8);
+  return (state ^ 0xffffffff) >>> 0;
 }
 
 function groupMask(cells: readonly number[]): number {
@@ -78,8 +81,8 @@ export function tableFileName(partition: PdbPartition, group: number): string {
   return `${partition.width}x${partition.height}-blank${partition.blankCell}-${partition.name}-group${group}.pdb`;
 }
 
-/** The header of a group's table file (the table follows it; not copied here, tables reach 250 MB). */
-export function encodeTableHeader(partition: PdbPartition, group: number, table: Uint8Array): Uint8Array {
+/** The header of a group's table file, for a table of `tableBytes` bytes with CRC-32 `checksum` (the table follows it). */
+export function encodeTableHeader(partition: PdbPartition, group: number, tableBytes: number, checksum: number): Uint8Array {
   const file = new Uint8Array(HEADER_BYTES);
   const view = new DataView(file.buffer);
   for (let i = 0; i < MAGIC.length; i++) file[i] = MAGIC.charCodeAt(i);
@@ -88,8 +91,8 @@ export function encodeTableHeader(partition: PdbPartition, group: number, table:
   view.setUint32(16, groupMask(partition.groups[group]!), true);
   view.setUint32(20, partition.groups.length, true);
   view.setFloat64(24, pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length), true);
-  view.setUint32(32, table.length, true);
-  view.setUint32(36, crc32(table), true);
+  view.setUint32(32, tableBytes, true);
+  view.setUint32(36, checksum, true);
   const name = partition.name.slice(0, NAME_BYTES);
   for (let i = 0; i < name.length; i++) file[40 + i] = name.charCodeAt(i) & 0x7f;
   return file;
@@ -126,8 +129,11 @@ export interface TableCache {
   readonly dir: string | null;
   /** The table of a group if a valid file holds it; an invalid file is reported once (warn) and left to be replaced. */
   load(partition: PdbPartition, group: number): Promise<Uint8Array | null>;
-  /** Writes a group's table atomically; on failure warns once and carries on in memory. */
-  save(partition: PdbPartition, group: number, table: Uint8Array): Promise<void>;
+  /**
+   * Writes a group's table atomically, reading it in slices from `read`
+   * (tables reach 250 MB); on failure warns once and carries on in memory.
+   */
+  save(partition: PdbPartition, group: number, read: (offset: number, length: number) => Uint8Array): Promise<void>;
 }
 
 /**
@@ -167,8 +173,11 @@ export async function openTableCache(dir: string | false | undefined, warn: (mes
       return table;
     },
 
-    async save(partition, group, table) {
+    async save(partition, group, read) {
       if (!usable) return;
+      const tableBytes = pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
+      let checksum = 0;
+      for (let offset = 0; offset < tableBytes; offset += SLICE_BYTES) checksum = crc32(read(offset, SLICE_BYTES), checksum);
       const file = path.join(root, tableFileName(partition, group));
       const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       try {
@@ -176,9 +185,12 @@ export async function openTableCache(dir: string | false | undefined, warn: (mes
         const handle = await fs.open(temporary, 'wx');
         try {
           // write() may take less than it is given; go on until all is written.
-          for (const part of [encodeTableHeader(partition, group, table), table]) {
+          const writeAll = async (part: Uint8Array) => {
             for (let done = 0; done < part.length; ) done += (await handle.write(part, done, part.length - done)).bytesWritten;
-          }
+          };
+          await writeAll(encodeTableHeader(partition, group, tableBytes, checksum));
+          // Each slice is a fresh copy, so memory growth in between cannot detach it.
+          for (let offset = 0; offset < tableBytes; offset += SLICE_BYTES) await writeAll(read(offset, SLICE_BYTES));
         } finally {
           await handle.close();
         }

@@ -193,8 +193,12 @@ export function twinPdb(): TwinPdb {
       installed.set(key(partition, group), Uint8Array.from(bytes));
     },
 
-    table(partition, group) {
-      return installed.get(key(partition, group))?.slice() ?? null;
+    has: (partition, group) => installed.has(key(partition, group)),
+
+    table(partition, group, offset = 0, length) {
+      const table = installed.get(key(partition, group));
+      if (!table) return null;
+      return table.slice(offset, length === undefined ? undefined : offset + length);
     },
 
     ready(partition) {

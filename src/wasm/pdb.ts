@@ -115,11 +115,15 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       installed.add(tableKey(partition, group));
     },
 
-    table(partition, group) {
+    has: (partition, group) => installed.has(tableKey(partition, group)),
+
+    table(partition, group, offset = 0, length) {
       const key = tableKey(partition, group);
       const region = tables.get(key);
       if (!region || !installed.has(key)) return null;
-      return new Uint8Array(exports.memory.buffer, region.at, region.bytes).slice();
+      const start = Math.min(Math.max(0, offset), region.bytes);
+      const end = length === undefined ? region.bytes : Math.min(region.bytes, start + Math.max(0, length));
+      return new Uint8Array(exports.memory.buffer, region.at + start, end - start).slice();
     },
 
     ready(partition) {
