@@ -1,9 +1,11 @@
 /**
  * The TypeScript twin of `assembly/idaStar.ts`: IDA* for sliding-tile boards
- * from 2x2 to 5x5 with Manhattan or linear-conflict heuristics. Same tables,
- * same move order (u, d, l, r), same node counting (children generated), so it
- * returns the same moves and the same node counts as the wasm engine. See the
- * assembly file for the heuristic's line codes and the move records.
+ * from 2x2 to 5x5 with Manhattan, linear-conflict or additive PDB heuristics
+ * (the PDB part mirrors `assembly/pdbHeuristic.ts`). Same tables, same move
+ * order (u, d, l, r), same node counting (children generated), so it returns
+ * the same moves and the same node counts as the wasm engine. See the
+ * assembly files for the heuristic's line codes, the move records and the
+ * mirrored PDB lookup.
  */
 import {
   MAX_SIDE,
