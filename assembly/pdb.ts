@@ -26,8 +26,9 @@
 // onto a non-group cell is free, so the blank's cells of a state are closed
 // under such moves (a flood fill). Three blank sets per placement (the blank
 // cells seen, those at this round's distance, those at the next; 1, 2 or 4
-// bytes each, see packBlanks) replace a queue. One round = one call, so the host can report progress and stop
-// between rounds. Everything here is mirrored step for step in src/twin/pdb.ts;
+// bytes each, see packBlanks) replace a queue. A round (one breadth-first
+// layer) is scanned in slices, one call each, so the host can report
+// progress and stop between calls. Everything here is mirrored step for step in src/twin/pdb.ts;
 // the tables of both engines are byte-identical.
 
 const MAX_PDB_CELLS: i32 = 25;
@@ -84,6 +85,9 @@ let frontier: usize = 0;
 let next: usize = 0;
 let distance: i32 = 0;
 let settled: f64 = 0;
+// The round in progress: the next rank to scan, and the placements it reached so far.
+let scanAt: u32 = 0;
+let reachedInRound: f64 = 0;
 
 // @ts-ignore: decorator
 @inline
@@ -236,6 +240,8 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, tableAt: 
   storeMask(frontier, home, everyFree);
   distance = 0;
   settled = 1;
+  scanAt = 0;
+  reachedInRound = 0;
   return <f64>entries;
 }
 
@@ -257,18 +263,18 @@ function storeMask(array: usize, rank: u32, mask: u32): void {
   else storeMaskOf<u32>(array, rank, mask);
 }
 
-// One round with blank sets of type T (u8, u16 or u32): every state at the current
-// distance, expanded by one move of a group tile. Returns the placements that
-// gained blank cells.
+// Part of a round with blank sets of type T (u8, u16 or u32): the states at the
+// current distance among ranks [start, end), expanded by one move of a group
+// tile. Returns the placements that gained blank cells.
 // @ts-ignore: decorator
 @inline
-function buildRound<T>(): f64 {
+function buildSlice<T>(start: u32, end: u32): f64 {
   let reached: f64 = 0;
   const newDistance = distance + 1;
   const perWord = <u32>(8 / sizeof<T>());
-  for (let rank: u32 = 0; rank < entries; rank++) {
+  for (let rank: u32 = start; rank < end; rank++) {
     // A word of masks at a time: most of the table is not in this round.
-    if ((rank & (perWord - 1)) == 0 && rank + perWord <= entries && load<u64>(frontier + (<usize>rank * sizeof<T>())) == 0) {
+    if ((rank & (perWord - 1)) == 0 && rank + perWord <= end && load<u64>(frontier + (<usize>rank * sizeof<T>())) == 0) {
       rank += perWord - 1;
       continue;
     }
@@ -310,39 +316,51 @@ function buildRound<T>(): f64 {
       store<u8>(placement + i, <u8>from);
     }
   }
-  const done = frontier;
-  frontier = next;
-  next = done;
-  memory.fill(next, 0, <usize>entries * sizeof<T>());
-  distance = newDistance;
   return reached;
 }
 
 // @ts-ignore: decorator
 @noinline
-function buildRoundBytes(): f64 {
-  return buildRound<u8>();
+function buildSliceBytes(start: u32, end: u32): f64 {
+  return buildSlice<u8>(start, end);
 }
 
 // @ts-ignore: decorator
 @noinline
-function buildRoundShorts(): f64 {
-  return buildRound<u16>();
+function buildSliceShorts(start: u32, end: u32): f64 {
+  return buildSlice<u16>(start, end);
 }
 
 // @ts-ignore: decorator
 @noinline
-function buildRoundWords(): f64 {
-  return buildRound<u32>();
+function buildSliceWords(start: u32, end: u32): f64 {
+  return buildSlice<u32>(start, end);
 }
 
 /**
- * Expands every state at the current distance by one move of a group tile.
- * Returns the placements that gained blank cells (0: the table is complete).
+ * Expands the states at the current distance by one move of a group tile,
+ * scanning at most `placements` ranks (rounded down to a multiple of 8) of
+ * the round in progress, so that a large table's round is split into calls
+ * the host can report and cancel between. Returns -1 while the round goes on,
+ * else the placements the round reached (0: the table is complete).
  */
-export function pdbBuildRound(): f64 {
-  if (maskBytes == 1) return buildRoundBytes();
-  return maskBytes == 2 ? buildRoundShorts() : buildRoundWords();
+export function pdbBuildRound(placements: f64): f64 {
+  const slice = <u32>max(8, <i32>min(placements, <f64>(1 << 30))) & ~7;
+  const end = entries - scanAt > slice ? scanAt + slice : entries;
+  if (maskBytes == 1) reachedInRound += buildSliceBytes(scanAt, end);
+  else if (maskBytes == 2) reachedInRound += buildSliceShorts(scanAt, end);
+  else reachedInRound += buildSliceWords(scanAt, end);
+  scanAt = end;
+  if (scanAt < entries) return -1;
+  const done = frontier;
+  frontier = next;
+  next = done;
+  memory.fill(next, 0, <usize>entries * <usize>maskBytes);
+  distance++;
+  scanAt = 0;
+  const reached = reachedInRound;
+  reachedInRound = 0;
+  return reached;
 }
 
 /** Placements whose entry is final so far (progress of the current build). */

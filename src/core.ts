@@ -188,11 +188,11 @@ export const PDB_MAX_CELLS = 25;
 export const PDB_MAX_GROUP_TILES = 8;
 export const PDB_MAX_GROUPS = 16;
 
-/** One group's table being built by rounds (one breadth-first layer a round). */
+/** One group's table being built by rounds (one breadth-first layer a round; the wasm engine splits a long round into slices). */
 export interface PdbBuild {
   /** Entries of the table. */
   readonly entries: number;
-  /** Runs one round; false once the table is complete (it is then installed). */
+  /** Runs one round (or slice of one); false once the table is complete (it is then installed). */
   round(): boolean;
   /** Entries final so far. */
   settled(): number;

@@ -21,8 +21,8 @@ export interface PdbExports extends ScratchExports {
   pdbGrow(bytes: number): number;
   /** Starts building a group's table; returns its entry count or -1 for a group it cannot build. */
   pdbBuildStart(width: number, height: number, groupMask: number, tableAt: number, workAt: number): number;
-  /** One round; returns the placements reached (0: done). */
-  pdbBuildRound(): number;
+  /** Scans up to `placements` ranks of the round in progress; -1 while it goes on, else the placements it reached (0: done). */
+  pdbBuildRound(placements: number): number;
   pdbBuildSettled(): number;
   /** Bytes of one blank set while building a group of `tiles` tiles: 1 or 2. */
   pdbMaskBytes(cells: number, tiles: number): number;
@@ -41,6 +41,9 @@ export interface WasmPdb extends PdbCore {
   /** Points the search at `partition`'s tables; false when one is missing. */
   select(partition: PdbPartition): boolean;
 }
+
+/** Placements scanned per call: a round of a 6-tile table takes two calls, of an 8-tile table over a hundred. */
+const SLICE_PLACEMENTS = 1 << 22;
 
 export function groupMask(cells: readonly number[]): number {
   let mask = 0;
@@ -100,7 +103,9 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
         round() {
           if (done) return false;
           if (token !== activeBuild) throw new Error(`puzzlesearch: the build of group ${group} of ${partition.name} was overtaken by another table build`);
-          done = exports.pdbBuildRound() === 0;
+          const reached = exports.pdbBuildRound(SLICE_PLACEMENTS);
+          if (reached < 0) return true;
+          done = reached === 0;
           if (done) installed.add(key);
           return !done;
         },
