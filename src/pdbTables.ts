@@ -62,8 +62,12 @@ const nextRound = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export interface PdbTables {
   /** Readies the tables of a partition for the goals asked; resolves with the partitions made ready. */
   prepare(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<PdbPartition[]>;
-  /** The heuristic for this search: `requested` if given (checked), else the PDB when its tables are ready, else the size's default. */
-  choose(start: SlidingBoard, goal: SlidingBoard, requested: string | undefined): HeuristicChoice;
+  /**
+   * The heuristic for this search: `requested` if given (checked), else the
+   * PDB when its tables are ready, else the size's default. An explicit 'pdb'
+   * builds missing tables in memory unless `build` is false.
+   */
+  choose(start: SlidingBoard, goal: SlidingBoard, requested: string | undefined, build?: boolean): HeuristicChoice;
 }
 
 export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
@@ -143,7 +147,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       return run;
     },
 
-    choose(start, goal, requested) {
+    choose(start, goal, requested, build = true) {
       if (requested !== undefined && !(HEURISTICS as readonly string[]).includes(requested)) {
         throw new RangeError(unknownHeuristicMessage(requested));
       }
@@ -157,7 +161,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       if (core.pdb.ready(partition)) return { heuristic: 'pdb', partition };
       if (requested !== 'pdb') return { heuristic: fallback };
       // A build is under way in prepare(); building here would cut across it.
-      if (preparing > 0) return { heuristic: 'linear-conflict' };
+      if (preparing > 0 || !build) return { heuristic: 'linear-conflict' };
       // Asked for by name: built now, in memory (prepareTables also uses the disk cache).
       for (const group of largestFirst(partition)) {
         if (core.pdb.has(partition, group)) continue;

@@ -172,7 +172,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     }
     let choice: ReturnType<typeof tables.choose>;
     try {
-      choice = tables.choose(start, goal, options.heuristic);
+      choice = tables.choose(start, goal, options.heuristic, algorithm === 'idastar');
     } catch (error) {
       throw new PuzzleInputError((error as Error).message);
     }
