@@ -5,7 +5,8 @@
 // recursive depth-first walk over one board kept in static memory; a move is
 // applied before descending and undone after, so nothing is allocated per node.
 //
-// Heuristics: 0 = Manhattan, 1 = linear conflict. Linear conflict adds, for
+// Heuristics: 0 = Manhattan, 1 = linear conflict, 2 = an additive pattern
+// database (./pdbHeuristic, tables from ./pdb). Linear conflict adds, for
 // every row and every column, 2 x the fewest tiles that must leave that line so
 // that the rest of the line's own tiles (those whose goal is in it) stand in goal
 // order: members minus the longest increasing subsequence of their goal slots.
@@ -29,6 +30,7 @@
 // iterations. A child counts when it is created, before it is pruned.
 
 import { scratchPointer, setLastNodes } from './scratch';
+import { pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbUndo } from './pdbHeuristic';
 
 const BOARD_AT: usize = 0;
 const GOAL_AT: usize = 32;
@@ -47,12 +49,18 @@ const RIGHT: i32 = 3;
 // The parent move of the root: (NO_MOVE ^ 1) names no direction, so nothing is pruned.
 const NO_MOVE: i32 = 4;
 
+// Heuristic kinds: the host passes 0..2; PDB_MIRRORED is chosen here when the
+// goal allows the mirrored lookup (see ./pdbHeuristic).
 const MANHATTAN: i32 = 0;
+const LINEAR_CONFLICT: i32 = 1;
+const PDB: i32 = 2;
+const PDB_MIRRORED: i32 = 3;
 
 // idaStarIteration results besides the next bound.
 const FOUND: i32 = -1;
 const OUT_OF_NODES: i32 = -2;
 const BOUND_TOO_DEEP: i32 = -3;
+const PARTITION_MISMATCH: i32 = -4;
 const NO_BOUND: i32 = i32.MAX_VALUE;
 
 // Lines: rows 0..4, columns 5..9, and a dummy line 10 whose code stays 0 (cost
@@ -157,14 +165,17 @@ function moveRecordAt(tile: i32, from: i32, direction: i32): usize {
   return moveRecords + ((((<usize>tile << 5) | <usize>from) << 2 | <usize>direction) << 3);
 }
 
-function buildTables(width: i32, height: i32): void {
-  const cells = width * height;
-  const goal = scratchPointer() + GOAL_AT;
+// The goal's row and column of every tile.
+function fillGoalCoordinates(width: i32, cells: i32, goal: usize): void {
   for (let p = 0; p < cells; p++) {
     const tile = <i32>load<u8>(goal + p);
     store<u8>(goalRow + tile, <u8>(p / width));
     store<u8>(goalColumn + tile, <u8>(p % width));
   }
+}
+
+// Place values of the row codes (base width+1) and column codes (base height+1).
+function fillLinePowers(width: i32, height: i32): void {
   let power = 1;
   for (let i = 0; i <= width; i++) {
     store<i32>(rowPowers + (i << 2), power);
@@ -175,6 +186,9 @@ function buildTables(width: i32, height: i32): void {
     store<i32>(columnPowers + (i << 2), power);
     power *= height + 1;
   }
+}
+
+function fillManhattan(width: i32, cells: i32): void {
   for (let tile = 0; tile < cells; tile++) {
     const tileRow = <i32>load<u8>(goalRow + tile);
     const tileColumn = <i32>load<u8>(goalColumn + tile);
@@ -183,70 +197,68 @@ function buildTables(width: i32, height: i32): void {
       store<u8>(manhattan + (tile << 5) + p, <u8>distance);
     }
   }
-  rowTableSize = fillLineCosts(lineCost, width);
-  fillLineCosts(lineCost + rowTableSize, height);
+}
 
-  memory.fill(moveRecords, 0, MOVE_RECORD_BYTES);
-  for (let tile = 1; tile < cells; tile++) {
-    const tileRow = <i32>load<u8>(goalRow + tile);
-    const tileColumn = <i32>load<u8>(goalColumn + tile);
-    const rowDigit = tileColumn + 1;
-    const columnDigit = tileRow + 1;
-    for (let from = 0; from < cells; from++) {
-      const fromRow = from / width;
-      const fromColumn = from % width;
-      for (let direction = 0; direction < 4; direction++) {
-        // The blank moves `direction` onto `from`; the tile goes the other way.
-        let toRow = fromRow;
-        let toColumn = fromColumn;
-        if (direction == UP) toRow++;
-        else if (direction == DOWN) toRow--;
-        else if (direction == LEFT) toColumn++;
-        else toColumn--;
-        if (toRow < 0 || toRow >= height || toColumn < 0 || toColumn >= width) continue;
-        const to = toRow * width + toColumn;
-        const manhattanDelta =
-          <i32>load<u8>(manhattan + (tile << 5) + to) - <i32>load<u8>(manhattan + (tile << 5) + from);
-        let costLine = DUMMY_LINE;
-        let costDelta = 0;
-        let codeLine = DUMMY_LINE;
-        let codeDelta = 0;
-        if (direction <= DOWN) {
-          const columnPower = load<i32>(rowPowers + (fromColumn << 2));
-          if (tileRow == fromRow) {
-            costLine = fromRow;
-            costDelta = -rowDigit * columnPower;
-          } else if (tileRow == toRow) {
-            costLine = toRow;
-            costDelta = rowDigit * columnPower;
-          }
-          if (tileColumn == fromColumn) {
-            codeLine = MAX_SIDE + fromColumn;
-            codeDelta =
-              columnDigit * (load<i32>(columnPowers + (toRow << 2)) - load<i32>(columnPowers + (fromRow << 2)));
-          }
-        } else {
-          const rowPower = load<i32>(columnPowers + (fromRow << 2));
-          if (tileColumn == fromColumn) {
-            costLine = MAX_SIDE + fromColumn;
-            costDelta = -columnDigit * rowPower;
-          } else if (tileColumn == toColumn) {
-            costLine = MAX_SIDE + toColumn;
-            costDelta = columnDigit * rowPower;
-          }
-          if (tileRow == fromRow) {
-            codeLine = fromRow;
-            codeDelta =
-              rowDigit * (load<i32>(rowPowers + (toColumn << 2)) - load<i32>(rowPowers + (fromColumn << 2)));
-          }
-        }
-        const record = moveRecordAt(tile, from, direction);
-        store<i32>(record, (manhattanDelta & 0xff) | ((costLine << 2) << 8) | (costDelta << 16));
-        store<i32>(record, (codeLine << 2) | (codeDelta << 16), 4);
-      }
+// What moving `tile` from `from` as the blank moves `direction` does to the
+// Manhattan sum and to the line codes (see moveRecords).
+function fillMoveRecord(tile: i32, from: i32, direction: i32, width: i32, height: i32): void {
+  const tileRow = <i32>load<u8>(goalRow + tile);
+  const tileColumn = <i32>load<u8>(goalColumn + tile);
+  const rowDigit = tileColumn + 1;
+  const columnDigit = tileRow + 1;
+  const fromRow = from / width;
+  const fromColumn = from % width;
+  // The blank moves `direction` onto `from`; the tile goes the other way.
+  let toRow = fromRow;
+  let toColumn = fromColumn;
+  if (direction == UP) toRow++;
+  else if (direction == DOWN) toRow--;
+  else if (direction == LEFT) toColumn++;
+  else toColumn--;
+  if (toRow < 0 || toRow >= height || toColumn < 0 || toColumn >= width) return;
+  const to = toRow * width + toColumn;
+  const manhattanDelta =
+    <i32>load<u8>(manhattan + (tile << 5) + to) - <i32>load<u8>(manhattan + (tile << 5) + from);
+  let costLine = DUMMY_LINE;
+  let costDelta = 0;
+  let codeLine = DUMMY_LINE;
+  let codeDelta = 0;
+  if (direction <= DOWN) {
+    const columnPower = load<i32>(rowPowers + (fromColumn << 2));
+    if (tileRow == fromRow) {
+      costLine = fromRow;
+      costDelta = -rowDigit * columnPower;
+    } else if (tileRow == toRow) {
+      costLine = toRow;
+      costDelta = rowDigit * columnPower;
+    }
+    if (tileColumn == fromColumn) {
+      codeLine = MAX_SIDE + fromColumn;
+      codeDelta =
+        columnDigit * (load<i32>(columnPowers + (toRow << 2)) - load<i32>(columnPowers + (fromRow << 2)));
+    }
+  } else {
+    const rowPower = load<i32>(columnPowers + (fromRow << 2));
+    if (tileColumn == fromColumn) {
+      costLine = MAX_SIDE + fromColumn;
+      costDelta = -columnDigit * rowPower;
+    } else if (tileColumn == toColumn) {
+      costLine = MAX_SIDE + toColumn;
+      costDelta = columnDigit * rowPower;
+    }
+    if (tileRow == fromRow) {
+      codeLine = fromRow;
+      codeDelta =
+        rowDigit * (load<i32>(rowPowers + (toColumn << 2)) - load<i32>(rowPowers + (fromColumn << 2)));
     }
   }
+  const record = moveRecordAt(tile, from, direction);
+  store<i32>(record, (manhattanDelta & 0xff) | ((costLine << 2) << 8) | (costDelta << 16));
+  store<i32>(record, (codeLine << 2) | (codeDelta << 16), 4);
+}
 
+function fillMoveMasks(width: i32, height: i32): void {
+  const cells = width * height;
   for (let p = 0; p < cells; p++) {
     const row = p / width;
     const column = p % width;
@@ -258,7 +270,24 @@ function buildTables(width: i32, height: i32): void {
     store<u8>(moveMask + p, <u8>mask);
   }
   for (let p = cells; p < POSITION_STRIDE; p++) store<u8>(moveMask + p, 0);
+}
 
+// Every table of this file for the scratch goal on a width x height board.
+function buildTables(width: i32, height: i32): void {
+  const cells = width * height;
+  const goal = scratchPointer() + GOAL_AT;
+  fillGoalCoordinates(width, cells, goal);
+  fillLinePowers(width, height);
+  fillManhattan(width, cells);
+  rowTableSize = fillLineCosts(lineCost, width);
+  fillLineCosts(lineCost + rowTableSize, height);
+  memory.fill(moveRecords, 0, MOVE_RECORD_BYTES);
+  for (let tile = 1; tile < cells; tile++) {
+    for (let from = 0; from < cells; from++) {
+      for (let direction = 0; direction < 4; direction++) fillMoveRecord(tile, from, direction, width, height);
+    }
+  }
+  fillMoveMasks(width, height);
   memory.copy(cachedGoal, goal, cells);
   cachedWidth = width;
   cachedHeight = height;
@@ -269,14 +298,15 @@ function tablesMatch(width: i32, height: i32): bool {
   return memory.compare(cachedGoal, scratchPointer() + GOAL_AT, width * height) == 0;
 }
 
-// Loads the board from scratch into `tiles` and `lineCodes`; returns its h.
+// Loads the board from scratch into `tiles` and `lineCodes`; returns its h, or
+// PARTITION_MISMATCH when the PDB's partition does not fit the goal.
 function loadBoard(width: i32, height: i32, heuristic: i32): i32 {
   if (!tablesMatch(width, height)) buildTables(width, height);
   const cells = width * height;
   const board = scratchPointer() + BOARD_AT;
   memory.fill(lineCodes, 0, LINE_COUNT * 4);
   for (let column = 0; column < width; column++) store<i32>(lineCodes + ((MAX_SIDE + column) << 2), rowTableSize);
-  let h = 0;
+  let manhattanSum = 0;
   for (let p = 0; p < cells; p++) {
     const tile = <i32>load<u8>(board + p);
     store<u8>(tiles + p, <u8>tile);
@@ -284,7 +314,7 @@ function loadBoard(width: i32, height: i32, heuristic: i32): i32 {
       startBlank = p;
       continue;
     }
-    h += load<u8>(manhattan + (tile << 5) + p);
+    manhattanSum += load<u8>(manhattan + (tile << 5) + p);
     const row = p / width;
     const column = p % width;
     const tileRow = <i32>load<u8>(goalRow + tile);
@@ -298,22 +328,39 @@ function loadBoard(width: i32, height: i32, heuristic: i32): i32 {
       store<i32>(at, load<i32>(at) + (tileRow + 1) * load<i32>(columnPowers + (row << 2)));
     }
   }
-  if (heuristic != MANHATTAN) {
+  boardWidth = width;
+  heuristicKind = heuristic;
+  if (heuristic == MANHATTAN) return manhattanSum;
+  if (heuristic == LINEAR_CONFLICT) {
+    let h = manhattanSum;
     for (let row = 0; row < height; row++) h += load<u8>(lineCost + load<i32>(lineCodes + (row << 2)));
     for (let column = 0; column < width; column++) {
       h += load<u8>(lineCost + load<i32>(lineCodes + ((MAX_SIDE + column) << 2)));
     }
+    return h;
   }
-  boardWidth = width;
-  heuristicKind = heuristic;
-  return h;
+  const fit = pdbPrepare(width, height, scratchPointer() + GOAL_AT);
+  if (fit < 0) return PARTITION_MISMATCH;
+  heuristicKind = fit == 1 ? PDB_MIRRORED : PDB;
+  return pdbLoadBoard(board, manhattanSum, fit == 1);
 }
 
 // ---------------------------------------------------------------------------
-// Search
+// Search: one body, specialised per heuristic. The heuristic is a type
+// argument K, one of the marker types below, told apart by its size: the
+// compiler knows sizeof<K>() and compiles only the branches of K, so each
+// @noinline wrapper holds a copy of the body with only its heuristic's code
+// (the pattern of ./flip; a run-time heuristic argument would compile every
+// branch, and the wrappers each branch calls would nest inside each other).
+type Manhattan = u8;
+type LinearConflict = u16;
+type Pdb = u32;
+type PdbMirrored = u64;
 
 // Returns FOUND, OUT_OF_NODES, or the least f above the bound among pruned children.
-function searchManhattan(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
+// @ts-ignore: decorator
+@inline
+function expand<K>(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
   if (h == 0) {
     store<u32>(scratchPointer() + PATH_LENGTH_AT, g);
     return FOUND;
@@ -322,121 +369,146 @@ function searchManhattan(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
   const moves = <i32>load<u8>(moveMask + blank) & ~(1 << (parentMove ^ 1));
   let best = NO_BOUND;
   if (moves & (1 << UP)) {
-    const result = childManhattan(UP, blank, blank - boardWidth, g, h, room);
+    const result = child<K>(UP, blank, blank - boardWidth, g, h, room);
     if (result < best) {
       best = result;
       if (result < 0) return result;
     }
   }
   if (moves & (1 << DOWN)) {
-    const result = childManhattan(DOWN, blank, blank + boardWidth, g, h, room);
+    const result = child<K>(DOWN, blank, blank + boardWidth, g, h, room);
     if (result < best) {
       best = result;
       if (result < 0) return result;
     }
   }
   if (moves & (1 << LEFT)) {
-    const result = childManhattan(LEFT, blank, blank - 1, g, h, room);
+    const result = child<K>(LEFT, blank, blank - 1, g, h, room);
     if (result < best) {
       best = result;
       if (result < 0) return result;
     }
   }
   if (moves & (1 << RIGHT)) {
-    const result = childManhattan(RIGHT, blank, blank + 1, g, h, room);
+    const result = child<K>(RIGHT, blank, blank + 1, g, h, room);
     if (result < best) best = result;
   }
   return best;
 }
 
+// The blank moves `direction` from `blank` to `next`: the tile there comes back.
 // @ts-ignore: decorator
 @inline
-function childManhattan(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i32): i32 {
-  if (--nodesLeft < 0) return OUT_OF_NODES;
-  const tile = <i32>load<u8>(tiles + next);
-  const childH = h + <i32>load<i8>(moveRecordAt(tile, next, direction));
-  if (childH > room) return g + 1 + childH;
-  store<u8>(tiles + blank, <u8>tile);
-  store<u8>(scratchPointer() + PATH_AT + g, <u8>direction);
-  const result = searchManhattan(next, direction, g + 1, childH);
-  store<u8>(tiles + next, <u8>tile);
-  return result;
-}
-
-function searchConflict(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
-  if (h == 0) {
-    store<u32>(scratchPointer() + PATH_LENGTH_AT, g);
-    return FOUND;
-  }
-  const room = bound - g - 1;
-  const moves = <i32>load<u8>(moveMask + blank) & ~(1 << (parentMove ^ 1));
-  let best = NO_BOUND;
-  if (moves & (1 << UP)) {
-    const result = childConflict(UP, blank, blank - boardWidth, g, h, room);
-    if (result < best) {
-      best = result;
-      if (result < 0) return result;
-    }
-  }
-  if (moves & (1 << DOWN)) {
-    const result = childConflict(DOWN, blank, blank + boardWidth, g, h, room);
-    if (result < best) {
-      best = result;
-      if (result < 0) return result;
-    }
-  }
-  if (moves & (1 << LEFT)) {
-    const result = childConflict(LEFT, blank, blank - 1, g, h, room);
-    if (result < best) {
-      best = result;
-      if (result < 0) return result;
-    }
-  }
-  if (moves & (1 << RIGHT)) {
-    const result = childConflict(RIGHT, blank, blank + 1, g, h, room);
-    if (result < best) best = result;
-  }
-  return best;
-}
-
-// @ts-ignore: decorator
-@inline
-function childConflict(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i32): i32 {
+function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i32): i32 {
   if (--nodesLeft < 0) return OUT_OF_NODES;
   const tile = <i32>load<u8>(tiles + next);
   const record = moveRecordAt(tile, next, direction);
-  const costWord = load<i32>(record);
-  const costLineAt = lineCodes + ((costWord >>> 8) & 0xff);
-  const code = load<i32>(costLineAt);
-  const childCode = code + (costWord >> 16);
-  const childH =
-    h + <i32>(<i8>costWord) + <i32>load<u8>(lineCost + childCode) - <i32>load<u8>(lineCost + code);
+  const childH = childEstimate<K>(record, tile, blank, h);
   if (childH > room) return g + 1 + childH;
-  const codeWord = load<i32>(record, 4);
-  const codeLineAt = lineCodes + (codeWord & 0xff);
-  const codeDelta = codeWord >> 16;
-  store<i32>(costLineAt, childCode);
-  store<i32>(codeLineAt, load<i32>(codeLineAt) + codeDelta);
+  const saved = applyMove<K>(record, tile, blank);
   store<u8>(tiles + blank, <u8>tile);
   store<u8>(scratchPointer() + PATH_AT + g, <u8>direction);
-  const result = searchConflict(next, direction, g + 1, childH);
+  const result = descend<K>(next, direction, g + 1, childH);
   store<u8>(tiles + next, <u8>tile);
-  store<i32>(codeLineAt, load<i32>(codeLineAt) - codeDelta);
-  store<i32>(costLineAt, code);
+  undoMove<K>(record, tile, next, saved);
   return result;
+}
+
+// The child's h; changes nothing.
+// @ts-ignore: decorator
+@inline
+function childEstimate<K>(record: usize, tile: i32, to: i32, h: i32): i32 {
+  const costWord = load<i32>(record);
+  if (sizeof<K>() == sizeof<Manhattan>()) return h + <i32>(<i8>costWord);
+  if (sizeof<K>() == sizeof<LinearConflict>()) {
+    const code = load<i32>(lineCodes + ((costWord >>> 8) & 0xff));
+    return h + <i32>(<i8>costWord) + <i32>load<u8>(lineCost + code + (costWord >> 16)) - <i32>load<u8>(lineCost + code);
+  }
+  return pdbChildEstimate(tile, to, <i32>(<i8>costWord), sizeof<K>() == sizeof<PdbMirrored>());
+}
+
+// Updates the heuristic's state for the move; returns what undoMove needs.
+// @ts-ignore: decorator
+@inline
+function applyMove<K>(record: usize, tile: i32, to: i32): i32 {
+  if (sizeof<K>() == sizeof<LinearConflict>()) {
+    const costWord = load<i32>(record);
+    const costLineAt = lineCodes + ((costWord >>> 8) & 0xff);
+    store<i32>(costLineAt, load<i32>(costLineAt) + (costWord >> 16));
+    const codeWord = load<i32>(record, 4);
+    const codeLineAt = lineCodes + (codeWord & 0xff);
+    store<i32>(codeLineAt, load<i32>(codeLineAt) + (codeWord >> 16));
+    return 0;
+  }
+  if (sizeof<K>() == sizeof<Pdb>() || sizeof<K>() == sizeof<PdbMirrored>()) {
+    return pdbApply(tile, to, <i32>(<i8>load<i32>(record)), sizeof<K>() == sizeof<PdbMirrored>());
+  }
+  return 0;
+}
+
+// @ts-ignore: decorator
+@inline
+function undoMove<K>(record: usize, tile: i32, from: i32, saved: i32): void {
+  if (sizeof<K>() == sizeof<LinearConflict>()) {
+    const codeWord = load<i32>(record, 4);
+    const codeLineAt = lineCodes + (codeWord & 0xff);
+    store<i32>(codeLineAt, load<i32>(codeLineAt) - (codeWord >> 16));
+    const costWord = load<i32>(record);
+    const costLineAt = lineCodes + ((costWord >>> 8) & 0xff);
+    store<i32>(costLineAt, load<i32>(costLineAt) - (costWord >> 16));
+  } else if (sizeof<K>() == sizeof<Pdb>() || sizeof<K>() == sizeof<PdbMirrored>()) {
+    pdbUndo(tile, from, <i32>(<i8>load<i32>(record)), sizeof<K>() == sizeof<PdbMirrored>(), saved);
+  }
+}
+
+// @ts-ignore: decorator
+@inline
+function descend<K>(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
+  if (sizeof<K>() == sizeof<Manhattan>()) return searchManhattan(blank, parentMove, g, h);
+  if (sizeof<K>() == sizeof<LinearConflict>()) return searchConflict(blank, parentMove, g, h);
+  if (sizeof<K>() == sizeof<Pdb>()) return searchPdb(blank, parentMove, g, h);
+  return searchPdbMirrored(blank, parentMove, g, h);
+}
+
+// @ts-ignore: decorator
+@noinline
+function searchManhattan(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
+  return expand<Manhattan>(blank, parentMove, g, h);
+}
+
+// @ts-ignore: decorator
+@noinline
+function searchConflict(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
+  return expand<LinearConflict>(blank, parentMove, g, h);
+}
+
+// @ts-ignore: decorator
+@noinline
+function searchPdb(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
+  return expand<Pdb>(blank, parentMove, g, h);
+}
+
+// @ts-ignore: decorator
+@noinline
+function searchPdbMirrored(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
+  return expand<PdbMirrored>(blank, parentMove, g, h);
 }
 
 // ---------------------------------------------------------------------------
 // Exports
 
-/** h of the scratch board against the scratch goal; heuristic 0 = Manhattan, 1 = linear conflict. */
+/**
+ * h of the scratch board against the scratch goal; heuristic 0 = Manhattan,
+ * 1 = linear conflict, 2 = the PDB set by idaStarPdbGroup (-4: that partition
+ * does not fit the goal).
+ */
 export function idaStarEstimate(width: i32, height: i32, heuristic: i32): i32 {
   return loadBoard(width, height, heuristic);
 }
 
 /**
  * Starts a search from the scratch board to the scratch goal; resets the node
- * count. Returns the start's h, the first bound.
+ * count. Returns the start's h, the first bound (or -4 as idaStarEstimate).
  */
 export function idaStarSetup(width: i32, height: i32, heuristic: i32): i32 {
   startH = loadBoard(width, height, heuristic);
@@ -456,6 +528,8 @@ export function idaStarSetup(width: i32, height: i32, heuristic: i32): i32 {
  */
 export function idaStarIteration(searchBound: i32, budget: f64): i32 {
   if (searchBound > PATH_CAPACITY) return BOUND_TOO_DEEP;
+  if (startH < 0) return PARTITION_MISMATCH;
+  // Every search leaves the board and the heuristic's state as it found them.
   memory.copy(tiles, startTiles, POSITION_STRIDE);
   memory.copy(lineCodes, startCodes, LINE_COUNT * 4);
   const allowance = Math.floor(budget - nodesDone);
@@ -463,10 +537,11 @@ export function idaStarIteration(searchBound: i32, budget: f64): i32 {
   const granted: i64 = allowance < 4.6e18 ? (allowance <= 0 ? 0 : <i64>allowance) : <i64>1 << 62;
   nodesLeft = granted;
   bound = searchBound;
-  const result =
-    heuristicKind == MANHATTAN
-      ? searchManhattan(startBlank, NO_MOVE, 0, startH)
-      : searchConflict(startBlank, NO_MOVE, 0, startH);
+  let result: i32;
+  if (heuristicKind == MANHATTAN) result = searchManhattan(startBlank, NO_MOVE, 0, startH);
+  else if (heuristicKind == LINEAR_CONFLICT) result = searchConflict(startBlank, NO_MOVE, 0, startH);
+  else if (heuristicKind == PDB) result = searchPdb(startBlank, NO_MOVE, 0, startH);
+  else result = searchPdbMirrored(startBlank, NO_MOVE, 0, startH);
   // A stopped search leaves nodesLeft at -1: the child that would exceed the budget was not made.
   nodesDone += <f64>(granted - (nodesLeft < 0 ? 0 : nodesLeft));
   setLastNodes(nodesDone);

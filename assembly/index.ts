@@ -5,3 +5,5 @@ export * from './fourLine';
 export * from './sliding';
 export * from './idaStar';
 export * from './lightsOut';
+export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled } from './pdb';
+export { idaStarPdbGroup, idaStarPdbGroups, pdbTableBytes } from './pdbHeuristic';

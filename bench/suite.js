@@ -7,6 +7,7 @@
 import { MismatchError, firstDifference, measurePair, summarize } from './measure.js';
 import { copyBoard, formatNumberList, readKorf, slidingBoard, slidingReplayError } from './inputs.js';
 import { buildTasks } from './tasks.js';
+import { namedPartition } from '../dist/partitions.js';
 
 /** @typedef {import('../dist/core.js').Core} Core */
 /** @typedef {import('./measure.js').EngineName} EngineName */
@@ -64,6 +65,8 @@ export const KORF_DEFAULTS = {
     44, 45, 46, 47, 48, 50, 51, 54, 55, 57, 58, 61, 62, 63, 64, 65, 67, 68, 69, 70, 71, 73, 74, 75, 76, 77, 78, 79, 80, 81, 83, 84,
     85, 86, 87, 89, 90, 93, 94, 95, 96, 97, 99, 100,
   ],
+  // With the 6-6-3 PDB all 100 take about 143M nodes.
+  pdb: Array.from({ length: 100 }, (_, i) => i + 1),
 };
 
 /**
@@ -72,6 +75,7 @@ export const KORF_DEFAULTS = {
  * @property {boolean} quick
  * @property {string[]} [only] run only tasks whose id contains one of these
  * @property {number[]} [korf] Korf instance numbers (default KORF_DEFAULTS)
+ * @property {number[]} [korfPdb] Korf instance numbers for the PDB search (default KORF_DEFAULTS.pdb, quick: .quick)
  * @property {number} [longRounds] samples per engine for long tasks
  * @property {(line: string) => void} [log]
  */
@@ -231,6 +235,53 @@ function runTask(task, cores, plan) {
 
 const FIFTEEN_GOAL = slidingBoard(4, 4, Array.from({ length: 16 }, (_, i) => i));
 
+/** Korf 100 with the 6-6-3 PDB: all of it in wasm should take at most this long (one thread, tables ready). */
+export const KORF_PDB_SECONDS_TARGET = 10;
+
+/**
+ * @typedef {object} KorfVariant
+ * @property {string} id
+ * @property {string} name heuristic, as the label and workload say it
+ * @property {import('../dist/core.js').IdaStarOptions} options
+ * @property {(numbers: number[], engines: Record<EngineName, EngineFigures>, ratio: number) => { target: string, met: boolean }} target
+ */
+
+/** @type {KorfVariant} */
+const LINEAR_CONFLICT_KORF = {
+  id: 'fifteen-idastar',
+  name: 'linear conflict',
+  options: { heuristic: 'linear-conflict' },
+  target: (_, engines, ratio) => ({
+    target: `TS/wasm >= ${TARGETS.idastar}; wasm >= ${FIFTEEN_RATE_TARGET / 1e6}M nodes/s`,
+    met: ratio >= TARGETS.idastar && engines.wasm.rate >= FIFTEEN_RATE_TARGET,
+  }),
+};
+
+/**
+ * The 6-6-3 PDB variant; builds the tables (untimed) in any core that lacks them.
+ * @param {Record<EngineName, Core>} cores
+ * @returns {KorfVariant}
+ */
+function pdbKorf(cores) {
+  const partition = /** @type {import('../dist/core.js').PdbPartition} */ (namedPartition(4, 4, 0, '6-6-3'));
+  for (const core of Object.values(cores)) {
+    partition.groups.forEach((_, group) => {
+      if (core.pdb.has(partition, group)) return;
+      const build = core.pdb.build(partition, group);
+      while (build.round());
+    });
+  }
+  return {
+    id: 'fifteen-pdb',
+    name: '6-6-3 PDB',
+    options: { heuristic: 'pdb', partition },
+    target: (numbers, engines, ratio) => ({
+      target: `TS/wasm >= ${TARGETS.idastar}; all 100 in wasm <= ${KORF_PDB_SECONDS_TARGET} s`,
+      met: ratio >= TARGETS.idastar && (numbers.length < 100 || engines.wasm.median <= KORF_PDB_SECONDS_TARGET * 1000),
+    }),
+  };
+}
+
 /**
  * IDA* (linear conflict) on Korf's 15-puzzle instances: one tinybench round per
  * instance and repetition, engines alternating; a repetition's sample for the
@@ -239,16 +290,17 @@ const FIFTEEN_GOAL = slidingBoard(4, 4, Array.from({ length: 16 }, (_, i) => i))
  * @param {Record<EngineName, Core>} cores
  * @param {Plan} plan
  * @param {(line: string) => void} log
+ * @param {KorfVariant} variant
  * @returns {TaskResult}
  */
-function runKorf(numbers, cores, plan, log) {
+function runKorf(numbers, cores, plan, log, variant) {
   const all = readKorf(new URL('../data/korf100.txt', import.meta.url), 4);
   const chosen = numbers.map((number) => {
     const instance = all[number - 1];
     if (!instance) throw new Error(`no Korf instance ${number}: data/korf100.txt has ${all.length}`);
     return instance;
   });
-  const options = /** @type {const} */ ({ heuristic: 'linear-conflict' });
+  const options = variant.options;
 
   /** @type {number[]} */
   const nodes = [];
@@ -302,17 +354,18 @@ function runKorf(numbers, cores, plan, log) {
   const totalNodes = nodes.reduce((a, b) => a + b, 0);
   const engines = { wasm: figures(totals.wasm, totalNodes), ts: figures(totals.ts, totalNodes) };
   const ratio = engines.ts.median / engines.wasm.median;
+  const { target, met } = variant.target(numbers, engines, ratio);
   return {
-    id: 'fifteen-idastar',
+    id: variant.id,
     group: '15-puzzle',
-    label: `15-puzzle: IDA* LC, ${chosen.length} Korf`,
-    workload: `IDA* with linear conflict on Korf instances ${formatNumberList(numbers)} of data/korf100.txt (goal 0 1 ... 15); one sample = the whole set`,
+    label: `15-puzzle: IDA* ${variant.id === 'fifteen-pdb' ? 'PDB 6-6-3' : 'LC'}, ${chosen.length} Korf`,
+    workload: `IDA* with ${variant.name} on Korf instances ${formatNumberList(numbers)} of data/korf100.txt (goal 0 1 ... 15); one sample = the whole set`,
     unit: 'nodes',
     nodes: totalNodes,
     engines,
     ratio,
-    target: `TS/wasm >= ${TARGETS.idastar}; wasm >= ${FIFTEEN_RATE_TARGET / 1e6}M nodes/s`,
-    targetMet: ratio >= TARGETS.idastar && engines.wasm.rate >= FIFTEEN_RATE_TARGET,
+    target,
+    targetMet: met,
     samples: totals,
     timing: `${describePlan({ ...plan })}; per instance`,
     instances,
@@ -344,7 +397,16 @@ export function runSuite(options) {
   if (selected('fifteen-idastar') && korf.length > 0) {
     log(`fifteen-idastar: Korf instances ${formatNumberList(korf)}`);
     const started = performance.now();
-    const result = runKorf(korf, options.cores, plans.korf, log);
+    const result = runKorf(korf, options.cores, plans.korf, log, LINEAR_CONFLICT_KORF);
+    result.seconds = Number(((performance.now() - started) / 1000).toFixed(2));
+    log(`${progressLine(result, result.id)} ${result.seconds} s`);
+    results.push(result);
+  }
+  const korfPdb = options.korfPdb ?? options.korf ?? (options.quick ? KORF_DEFAULTS.quick : KORF_DEFAULTS.pdb);
+  if (selected('fifteen-pdb') && korfPdb.length > 0) {
+    log(`fifteen-pdb: Korf instances ${formatNumberList(korfPdb)}`);
+    const started = performance.now();
+    const result = runKorf(korfPdb, options.cores, plans.korf, log, pdbKorf(options.cores));
     result.seconds = Number(((performance.now() - started) / 1000).toFixed(2));
     log(`${progressLine(result, result.id)} ${result.seconds} s`);
     results.push(result);

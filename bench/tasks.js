@@ -21,6 +21,10 @@ import {
 import { mulberry32 } from './inputs.js';
 import { lightsOutProblem } from '../dist/lightsOut.js';
 
+import { pdbEntryCount } from '../dist/core.js';
+import { namedPartition } from '../dist/partitions.js';
+import { crc32 } from '../dist/tables.js';
+
 /** @typedef {import('../dist/core.js').Core} Core */
 /** @typedef {import('../dist/core.js').SlidingBoard} SlidingBoard */
 /** @typedef {import('../dist/core.js').SlidingAnswer} SlidingAnswer */
@@ -388,6 +392,45 @@ function lightsOutTasks() {
 }
 
 /**
+ * The 6-6-3 PDB of the 15-puzzle for Korf's goal (blank first), built from
+ * scratch: every group's table, round by round. Leaves the tables installed in
+ * both cores, ready for the PDB search (suite.js runs it after the tasks).
+ * @returns {TaskSpec}
+ */
+function pdbBuildTask() {
+  const partition = namedPartition(4, 4, 0, '6-6-3');
+  if (!partition) throw new Error('no 6-6-3 partition for 4x4');
+  /** @param {Core} core */
+  const buildAll = (core) => {
+    let checksum = 0;
+    let entries = 0;
+    partition.groups.forEach((_, group) => {
+      const build = core.pdb.build(partition, group);
+      while (build.round());
+      entries += build.entries;
+      checksum = mix(checksum, crc32(/** @type {Uint8Array} */ (core.pdb.table(partition, group))));
+    });
+    return { entries, checksum };
+  };
+  return {
+    id: 'pdb-build-663',
+    group: '15-puzzle',
+    label: '15-puzzle: 6-6-3 PDB build',
+    workload: `build the three tables of the 6-6-3 PDB for the goal 0 1 ... 15 (${fmt(pdbEntryCount(16, 6) * 2 + pdbEntryCount(16, 3))} entries, 4 bits each); the tables of both engines must be byte-identical (CRC-32 compared)`,
+    unit: 'entries',
+    target: null,
+    size: 'long',
+    fullRounds: 3,
+    inputs: () => null,
+    answer: (core) => {
+      const { entries, checksum } = buildAll(core);
+      return { nodes: entries, detail: { checksum }, checksum };
+    },
+    run: (core) => buildAll(core).checksum,
+  };
+}
+
+/**
  * @param {{ fourLineBoards: number, eightBoards: number }} workload
  * @returns {TaskSpec[]}
  */
@@ -441,5 +484,6 @@ export function buildTasks(workload) {
     eightSolveTask('astar', eight, (core, start, goal) => core.sliding.solveExhaustive(start, goal, 'astar'), null),
     eightSolveTask('idastar', eight, (core, start, goal) => core.idaStar.solve(start, goal, { heuristic: 'manhattan' }), 'idastar'),
     ...lightsOutTasks(),
+    pdbBuildTask(),
   ];
 }

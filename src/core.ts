@@ -114,12 +114,110 @@ export interface SlidingCore {
   rankRoundTrip(n: number): number;
 }
 
-/** IDA* heuristics; the type derives from this list. */
-export const HEURISTICS = ['manhattan', 'linear-conflict'] as const;
+/** IDA* heuristics, each a lower bound on the distance; 'pdb' = an additive disjoint pattern database. */
+export const HEURISTICS = ['manhattan', 'linear-conflict', 'pdb'] as const;
 export type Heuristic = (typeof HEURISTICS)[number];
+
+/** "unknown heuristic 'x', expected manhattan, linear-conflict or pdb" */
+export function unknownHeuristicMessage(name: string): string {
+  return `unknown heuristic '${name}', expected ${HEURISTICS.slice(0, -1).join(', ')} or ${HEURISTICS[HEURISTICS.length - 1]}`;
+}
+
+/**
+ * A partition of a board's goal cells (every cell but the blank's) into
+ * groups, the patterns of an additive PDB: one table per group. A table
+ * depends only on its group's cells, so any goal with the blank on
+ * `blankCell` uses the same tables (its tiles are named by their home cells).
+ */
+export interface PdbPartition {
+  /** Group sizes joined by '-', e.g. '6-6-3'. */
+  name: string;
+  width: number;
+  height: number;
+  /** The blank's goal cell. */
+  blankCell: number;
+  /** Home cells of each group, ascending. */
+  groups: number[][];
+}
+
+/** A key naming a partition (and with `#g`, one group's table) in table registries and caches. */
+export function partitionKey(partition: PdbPartition): string {
+  return `${partition.width}x${partition.height}/${partition.blankCell}/${partition.groups.map((group) => group.join('.')).join('-')}`;
+}
+
+/** Placements of `tiles` tiles on `cells` cells, the entries of a group's table: cells! / (cells - tiles)!. */
+export function pdbEntryCount(cells: number, tiles: number): number {
+  let count = 1;
+  for (let i = 0; i < tiles; i++) count *= cells - i;
+  return count;
+}
+
+/** Bytes of a group's table: 4 bits an entry. */
+export function pdbTableBytes(cells: number, tiles: number): number {
+  return Math.ceil(pdbEntryCount(cells, tiles) / 2);
+}
+
+/** Bytes of working memory while building a group's table: three blank sets of `maskBytes` bytes an entry. */
+export function pdbWorkBytes(cells: number, tiles: number, maskBytes: number): number {
+  return pdbEntryCount(cells, tiles) * 3 * maskBytes;
+}
+
+/**
+ * The most memory one table build may take (table + work). Memory a wasm
+ * instance grew is never returned, so a larger build would hold it for the
+ * instance's life; both engines refuse it up front with the size it needs.
+ */
+export const PDB_BUILD_MEMORY_LIMIT = 2 ** 31;
+
+/**
+ * Throws a RangeError naming the memory needed when building group `group` of
+ * `partition` with `workBytes` of working memory would pass the limit.
+ */
+export function checkPdbBuildMemory(partition: PdbPartition, group: number, workBytes: number): void {
+  const cells = partition.width * partition.height;
+  const tiles = partition.groups[group]!.length;
+  const needed = pdbTableBytes(cells, tiles) + workBytes;
+  if (needed > PDB_BUILD_MEMORY_LIMIT) {
+    const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+    throw new RangeError(
+      `puzzlesearch: building the ${tiles}-tile table of partition ${partition.name} needs ${gib(needed)} of memory, more than the ${gib(PDB_BUILD_MEMORY_LIMIT)} limit`,
+    );
+  }
+}
+
+/** The most cells a PDB board may have (5x5) and the most tiles in one group. */
+export const PDB_MAX_CELLS = 25;
+export const PDB_MAX_GROUP_TILES = 8;
+export const PDB_MAX_GROUPS = 16;
+
+/** One group's table being built by rounds (one breadth-first layer a round; the wasm engine splits a long round into slices). */
+export interface PdbBuild {
+  /** Entries of the table. */
+  readonly entries: number;
+  /** Runs one round (or slice of one); false once the table is complete (it is then installed). */
+  round(): boolean;
+  /** Entries final so far. */
+  settled(): number;
+}
+
+/** The PDB tables an engine holds, by partition and group. */
+export interface PdbCore {
+  /** Starts building group `group` of `partition`; throws a RangeError naming the bytes needed when memory cannot grow. */
+  build(partition: PdbPartition, group: number): PdbBuild;
+  /** Installs a group's table from its bytes (as `table` returned them). */
+  install(partition: PdbPartition, group: number, bytes: Uint8Array): void;
+  /** Whether group `group` of `partition` has an installed table. */
+  has(partition: PdbPartition, group: number): boolean;
+  /** A copy of an installed group table (or of `length` bytes of it from `offset`), or null. */
+  table(partition: PdbPartition, group: number, offset?: number, length?: number): Uint8Array | null;
+  /** Whether every group of `partition` has an installed table. */
+  ready(partition: PdbPartition): boolean;
+}
 
 export interface IdaStarOptions {
   heuristic: Heuristic;
+  /** With heuristic 'pdb': the partition, whose tables must be installed; its blank cell must be the goal's. */
+  partition?: PdbPartition;
   /** Stop (moves: null) once this many nodes were generated. */
   maxNodes?: number;
   /** Called before each iteration with the f-bound about to be searched and nodes generated so far. */
@@ -129,8 +227,8 @@ export interface IdaStarOptions {
 export interface IdaStarCore {
   /** IDA* on any board from 2x2 up to 5x5 (width, height each 2..5); `start` must be solvable. */
   solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer;
-  /** The heuristic's value for `board` against `goal` (a lower bound on the distance). */
-  estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic): number;
+  /** The heuristic's value for `board` against `goal` (a lower bound on the distance); 'pdb' needs `partition`. */
+  estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number;
 }
 
 /** The two engines: WebAssembly and the pure-TypeScript twin. */
@@ -195,4 +293,5 @@ export interface Core {
   sliding: SlidingCore;
   idaStar: IdaStarCore;
   lightsOut: LightsOutCore;
+  pdb: PdbCore;
 }

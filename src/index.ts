@@ -67,3 +67,6 @@ export {
 } from './pool/outside.js';
 export type { PoolSlidingOptions, Progress } from './pool/inside.js';
 export type { Answer as PoolAnswer, Args as PoolArgs, MethodName as PoolMethodName } from './pool/protocol.js';
+export type { PdbPartition } from './core.js';
+export { makePartition, namedPartition, partitionNames } from './partitions.js';
+export type { PrepareTablesOptions, TablesOptions, TablesProgress } from './pdbTables.js';

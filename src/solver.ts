@@ -31,6 +31,7 @@ import {
 import type { WasmSource } from './loader.js';
 import { flipProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { createTwinCore } from './twin/index.js';
+import { pdbTables, type PrepareTablesOptions, type TablesOptions } from './pdbTables.js';
 
 export { ENGINES, HEURISTICS, type EngineName };
 
@@ -39,6 +40,8 @@ export interface SolverOptions {
   engine?: EngineName;
   /** Where to load the module from, for bundlers that move it; defaults to the file beside the package. */
   wasm?: WasmSource;
+  /** PDB tables: cache directory (false: memory only) and partition ('6-6-3' default, '7-8'). */
+  tables?: TablesOptions;
 }
 
 export interface Stats {
@@ -46,6 +49,9 @@ export interface Stats {
   nodes: number;
   /** Wall time of the call in milliseconds. */
   ms: number;
+  /** Sliding tiles: the heuristic the search used ('none' for BFS), and the PDB's partition. */
+  heuristic?: Heuristic | 'none';
+  partition?: string;
 }
 
 /**
@@ -115,7 +121,7 @@ export interface SlidingOptions {
   goal?: GoalName | SlidingInput;
   /** 'idastar' (default, any size) or, for boards of at most 10 cells, 'bfs', 'bibfs', 'astar'. */
   algorithm?: SlidingAlgorithm;
-  /** IDA* heuristic: default 'manhattan' up to 3x3, 'linear-conflict' above. */
+  /** IDA* heuristic: default the PDB once prepareTables made its tables ready, else 'manhattan' up to 3x3, 'linear-conflict' above. */
   heuristic?: Heuristic;
   /** IDA* only: give up (solvable, length null) after this many nodes; a positive integer, or undefined for no limit. */
   maxNodes?: number;
@@ -153,6 +159,8 @@ export interface Solver {
   slidingSolvable(board: SlidingInput, goal?: GoalName | SlidingInput): boolean;
   /** Lights Out on any m x n board: fewest presses to the target(s), by linear algebra over GF(k). */
   lightsOut(board: LightsOutInput, options?: LightsOutOptions): LightsOutResult;
+  /** Makes the PDB tables of a board size ready (cache or build); sliding() then uses them by default. */
+  prepareTables(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<void>;
 }
 
 const letters = MOVE_LETTERS.split('') as SlidingMove[];
@@ -213,7 +221,8 @@ function exclusive<T>(core: Core, call: string, work: () => T): T {
 }
 
 /** Builds the public API over one engine's core. */
-export function solverFromCore(core: Core): Solver {
+export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solver {
+  const tables = pdbTables(core, tablesOptions);
   function flipFamily(kind: FlipKind, input: GridInput): Solved<Cell> | Unsolvable {
     // Answered by the Lights Out solver (the BFS table of core.flip stays as a test
     // oracle and benchmark); nodes are then the press sets weighed in its coset search.
@@ -237,7 +246,6 @@ export function solverFromCore(core: Core): Solver {
     if (algorithm !== 'idastar' && cells > MAX_RANKED_CELLS) {
       throw new PuzzleInputError(`algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`);
     }
-    const heuristic = checkChoice('heuristic', options.heuristic ?? (cells <= 9 ? 'manhattan' : 'linear-conflict'), HEURISTICS);
     const { maxNodes, onIteration } = options;
     // null, NaN, strings and fractions once slipped through (and meant different things per engine).
     if (maxNodes !== undefined && !(Number.isSafeInteger(maxNodes) && maxNodes > 0)) {
@@ -246,19 +254,32 @@ export function solverFromCore(core: Core): Solver {
     if (onIteration !== undefined && typeof onIteration !== 'function') {
       throw new PuzzleInputError(`onIteration must be a function, not ${describeValue(onIteration)}`);
     }
+    let choice: ReturnType<typeof tables.choose>;
+    try {
+      choice = tables.choose(start, goal, options.heuristic, algorithm === 'idastar');
+    } catch (error) {
+      throw new PuzzleInputError((error as Error).message);
+    }
+    const { heuristic, partition } = choice;
     const { value, ms } = timed(() => {
       if (!core.sliding.solvable(start, goal)) return null;
       return algorithm === 'idastar'
-        ? core.idaStar.solve(start, goal, { heuristic, maxNodes, onIteration })
+        ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration })
         : core.sliding.solveExhaustive(start, goal, algorithm);
     });
-    if (value === null) return unsolvable(parityReason(start), 0, ms);
+    const used = algorithm === 'idastar' ? heuristic : algorithm === 'astar' ? 'manhattan' : 'none';
+    const labelled = <R extends { stats: Stats }>(result: R): R => {
+      result.stats.heuristic = used;
+      if (used === 'pdb') result.stats.partition = partition!.name;
+      return result;
+    };
+    if (value === null) return labelled(unsolvable(parityReason(start), 0, ms));
     if (value.moves === null) {
       const reason = `stopped: no solution found within ${maxNodes} nodes`;
-      return { status: 'stopped', solvable: true, length: null, moves: [], reason, stats: { nodes: value.nodes, ms } };
+      return labelled<Stopped>({ status: 'stopped', solvable: true, length: null, moves: [], reason, stats: { nodes: value.nodes, ms } });
     }
     const moves = Array.from(value.moves, (move) => letters[move]);
-    return { status: 'solved', solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } };
+    return labelled<SlidingResult>({ status: 'solved', solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } });
   }
 
   function fourLine(input: GridInput): Solved<FourLineMove> | Unsolvable {
@@ -303,6 +324,9 @@ export function solverFromCore(core: Core): Solver {
     slidingDistances: (goal, size) => exclusive(core, 'slidingDistances', () => slidingDistances(goal, size)),
     slidingSolvable: (board, goal) => exclusive(core, 'slidingSolvable', () => slidingSolvable(board, goal)),
     lightsOut: (board, options) => exclusive(core, 'lightsOut', () => solveLightsOut(core.lightsOut, board, options)),
+    prepareTables: async (size, options) => {
+      await tables.prepare(size, options);
+    },
   };
 }
 
@@ -314,10 +338,10 @@ const cores = new Map<string, Promise<Core>>();
  */
 export async function createSolver(options: SolverOptions = {}): Promise<Solver> {
   const engine = checkChoice('engine', options?.engine ?? 'wasm', ENGINES);
-  if (engine === 'ts') return solverFromCore(createTwinCore());
+  if (engine === 'ts') return solverFromCore(createTwinCore(), options?.tables);
   // Loaded on demand so that a page using only the twin never fetches the module.
   const { createWasmCore } = await import('./wasm/index.js');
-  return solverFromCore(await createWasmCore(options?.wasm));
+  return solverFromCore(await createWasmCore(options?.wasm), options?.tables);
 }
 
 /** One-shot use: a solver per engine, created on first use and shared by later calls. */

@@ -217,7 +217,7 @@ describe.each(engineNames)('option and input validation on the %s engine', (engi
   it('names the choices of unknown algorithms, heuristics, goals and engines', async () => {
     const s = await createSolver({ engine });
     expect(inputError(() => s.sliding(eightSample, { algorithm: 'dfs' as never }))).toBe("unknown algorithm 'dfs', expected bfs, bibfs, astar or idastar");
-    expect(inputError(() => s.sliding(eightSample, { heuristic: 'pdb' as never }))).toBe("unknown heuristic 'pdb', expected manhattan or linear-conflict");
+    expect(inputError(() => s.sliding(eightSample, { heuristic: 'pdb-663' as never }))).toBe("unknown heuristic 'pdb-663', expected manhattan, linear-conflict or pdb");
     expect(inputError(() => s.sliding(eightSample, { algorithm: 7 as never }))).toBe('unknown algorithm 7, expected bfs, bibfs, astar or idastar');
     expect(inputError(() => s.sliding(eightSample, { goal: 'blank-middle' as never }))).toMatch(/^unknown goal 'blank-middle', expected blank-last, blank-first or a board/);
     const engineError = "unknown engine 'bogus', expected wasm or ts";
@@ -230,7 +230,7 @@ describe.each(engineNames)('option and input validation on the %s engine', (engi
     await expect(solveSliding(eightSample, { engine: 'bogus' as never })).rejects.toThrow(engineError);
     expect(ENGINES).toEqual(['wasm', 'ts']);
     expect(SLIDING_ALGORITHMS).toEqual(['bfs', 'bibfs', 'astar', 'idastar']);
-    expect(HEURISTICS).toEqual(['manhattan', 'linear-conflict']);
+    expect(HEURISTICS).toEqual(['manhattan', 'linear-conflict', 'pdb']);
     expect(GOAL_NAMES).toEqual(['blank-last', 'blank-first']);
   });
 

@@ -50,7 +50,9 @@ const REQUIRED = [
   'lightsout-chase-1000',
   'lightsout-torus-64',
   'lightsout-coset-20',
+  'pdb-build-663',
   'fifteen-idastar',
+  'fifteen-pdb',
 ];
 
 describe('benchmark (quick)', () => {

@@ -472,3 +472,45 @@ describe('the pool types', () => {
     }
   });
 });
+
+describe('solver pool with pattern databases', () => {
+  it('prepares the tables on every worker, and again on a restarted one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-pool-tables-'));
+    const saved = process.env.PUZZLESEARCH_CACHE;
+    // Workers read the cache location from the environment they start with.
+    process.env.PUZZLESEARCH_CACHE = dir;
+    const pool = await lib.createSolverPool({ workers: 2, engine: 'wasm', cancel: 'restart' });
+    try {
+      await pool.prepareTables('4x4', { goal: 'blank-first' });
+      const numbers = [1, 2, 3, 4];
+      const results = await pool.solveMany('sliding', numbers.map(korfTiles), { args: [{ goal: 'blank-first' }] });
+      expect(pool.workers.map((worker) => worker.calls)).toEqual([expect.any(Number), expect.any(Number)]);
+      expect(pool.workers.every((worker) => worker.calls >= 2)).toBe(true);
+      results.forEach((result, i) => {
+        expect(result.stats.heuristic).toBe('pdb');
+        expect(result.length).toBe(korf[numbers[i] - 1][16]);
+        if (result.status === 'solved') expect(replaySliding(korfTiles(numbers[i]), 4, result.path)).toEqual(blankFirst);
+      });
+      // One worker, so that the answers after the restart can only come from the new one.
+      const single = await lib.createSolverPool({ workers: 1, engine: 'wasm', cancel: 'restart' });
+      try {
+        await single.prepareTables('4x4', { goal: 'blank-first' });
+        // Abort a running search: in 'restart' mode its worker is replaced, and the new one prepares again.
+        const controller = new AbortController();
+        const hard = single.sliding(korfTiles(60), { goal: 'blank-first', heuristic: 'linear-conflict' }, { signal: controller.signal, onProgress: () => controller.abort() });
+        await expect(hard).rejects.toMatchObject({ name: 'AbortError' });
+        const again = await single.solveMany('sliding', [korfTiles(5), korfTiles(6)], { args: [{ goal: 'blank-first' }] });
+        expect(single.workers[0].generation).toBe(2);
+        expect(again.map((result) => result.stats.heuristic)).toEqual(['pdb', 'pdb']);
+        expect(again.map((result) => result.length)).toEqual([korf[4][16], korf[5][16]]);
+      } finally {
+        await single.terminate();
+      }
+    } finally {
+      await pool.terminate();
+      if (saved === undefined) delete process.env.PUZZLESEARCH_CACHE;
+      else process.env.PUZZLESEARCH_CACHE = saved;
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -63,7 +63,7 @@ function narrowing(solver: Solver): Status[] {
 
   expectTypeOf<EngineName>().toEqualTypeOf<'wasm' | 'ts'>();
   expectTypeOf<SlidingAlgorithm>().toEqualTypeOf<'bfs' | 'bibfs' | 'astar' | 'idastar'>();
-  expectTypeOf<Heuristic>().toEqualTypeOf<'manhattan' | 'linear-conflict'>();
+  expectTypeOf<Heuristic>().toEqualTypeOf<'manhattan' | 'linear-conflict' | 'pdb'>();
   expectTypeOf<GoalName>().toEqualTypeOf<'blank-last' | 'blank-first'>();
   return [sliding.status, flip.status];
 }

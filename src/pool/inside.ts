@@ -11,6 +11,7 @@
  */
 import type { GoalName, GridInput, SlidingInput } from '../boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../lightsOut.js';
+import type { PrepareTablesOptions } from '../pdbTables.js';
 import type { BoardSize, SlidingOptions, Solver } from '../solver.js';
 
 /** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
@@ -22,6 +23,9 @@ export interface Progress {
 
 /** Sliding options for a pool call: everything but `onIteration` (a function cannot cross to a worker; use `onProgress`). */
 export type PoolSlidingOptions = Omit<SlidingOptions, 'onIteration'>;
+
+/** Table options for a pool call: plain data only (the pool prepares every worker, so progress and signal are the pool call's own). */
+export type PoolPrepareTablesOptions = Omit<PrepareTablesOptions, 'onProgress' | 'signal'>;
 
 /** The call a worker is running: its solver and the hook the search calls between iterations. */
 export interface CallContext {
@@ -57,6 +61,8 @@ export const insideApi = {
   slidingDistances: (goal: GoalName | SlidingInput, size?: BoardSize) => call().solver.slidingDistances(goal, size),
   slidingSolvable: (board: SlidingInput, goal?: GoalName | SlidingInput) => call().solver.slidingSolvable(board, goal),
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
+  // The outside sends this one to every worker (and again to a restarted one): each holds its own tables.
+  prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) => call().solver.prepareTables(size, options),
 };
 
 /** Runs `work` as the call in progress (a worker runs one call at a time). */

@@ -192,6 +192,8 @@ interface Job {
   /** Cancelled while running. */
   aborted: boolean;
   detach(): void;
+  /** Set for a call that must run on one worker (table preparation goes to each). */
+  slot?: Slot;
 }
 
 class Slot {
@@ -295,6 +297,10 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       fail: (error) => current() && failed(slot, error),
     });
     slot.port.post({ type: 'init', engine, wasm, cancel: slot.cancel });
+    // A restarted worker starts without tables: it prepares again what the pool prepared.
+    if (slot.generation > 1) {
+      for (const args of prepared) submit('prepareTables', args, undefined, slot).catch(() => {});
+    }
   }
 
   function receive(slot: Slot, message: FromInside): void {
@@ -364,7 +370,8 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     for (const slot of slots) {
       if (queue.length === 0) return;
       if (!slot.ready || slot.job) continue;
-      run(slot, queue.shift()!);
+      const next = queue.findIndex((job) => job.slot === undefined || job.slot === slot);
+      if (next >= 0) run(slot, queue.splice(next, 1)[0]);
     }
   }
 
@@ -411,7 +418,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     start(slot);
   }
 
-  function submit(method: MethodName, args: unknown[], callOptions: unknown): Promise<unknown> {
+  function submit(method: MethodName, args: unknown[], callOptions: unknown, slot?: Slot): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (terminated) throw abortError(`${method}(): the solver pool was terminated`);
       const { signal, onProgress } = checkCallOptions(callOptions);
@@ -427,6 +434,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
         settled: false,
         aborted: false,
         detach: () => signal?.removeEventListener('abort', onAbort),
+        slot,
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       queue.push(job);
@@ -486,6 +494,15 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     const arity = insideApi[method].length;
     methods[method] = (...args) => submit(method, args.slice(0, arity), args[arity]);
   }
+
+  /** Arguments of every prepareTables call that succeeded, replayed on restarted workers. */
+  const prepared: unknown[][] = [];
+  methods.prepareTables = async (...args) => {
+    const arity = insideApi.prepareTables.length;
+    const own = args.slice(0, arity);
+    await Promise.all(slots.map((slot) => submit('prepareTables', own, args[arity], slot)));
+    prepared.push(own);
+  };
 
   const pool: SolverPool = {
     ...(methods as unknown as PoolMethods),

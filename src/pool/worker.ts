@@ -64,7 +64,8 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
     };
     // The message's method and arguments were typed together; one call site serves every method.
     const method = insideApi[message.method] as (...args: unknown[]) => unknown;
-    const value = runCall({ solver: callSolver, onIteration }, () => method(...message.args)) as Answer<MethodName>;
+    // Table preparation answers a promise; the solving methods answer at once.
+    const value = (await runCall({ solver: callSolver, onIteration }, () => method(...message.args))) as Answer<MethodName>;
     post({ type: 'answer', id, value });
   } catch (error) {
     post({ type: 'error', id, error: errorData(error) });

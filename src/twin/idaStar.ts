@@ -1,11 +1,23 @@
 /**
  * The TypeScript twin of `assembly/idaStar.ts`: IDA* for sliding-tile boards
- * from 2x2 to 5x5 with Manhattan or linear-conflict heuristics. Same tables,
- * same move order (u, d, l, r), same node counting (children generated), so it
- * returns the same moves and the same node counts as the wasm engine. See the
- * assembly file for the heuristic's line codes and the move records.
+ * from 2x2 to 5x5 with Manhattan, linear-conflict or additive PDB heuristics
+ * (the PDB part mirrors `assembly/pdbHeuristic.ts`). Same tables, same move
+ * order (u, d, l, r), same node counting (children generated), so it returns
+ * the same moves and the same node counts as the wasm engine. See the
+ * assembly files for the heuristic's line codes, the move records and the
+ * mirrored PDB lookup.
  */
-import { MAX_SIDE, type Heuristic, type IdaStarCore, type IdaStarOptions, type SlidingAnswer, type SlidingBoard } from '../core.js';
+import {
+  MAX_SIDE,
+  unknownHeuristicMessage,
+  type Heuristic,
+  type IdaStarCore,
+  type IdaStarOptions,
+  type PdbPartition,
+  type SlidingAnswer,
+  type SlidingBoard,
+} from '../core.js';
+import { entryAt, rankPlacement, type TwinPdb } from './pdb.js';
 
 const MAX_CELLS = 25;
 const POSITION_STRIDE = 32;
@@ -16,6 +28,13 @@ const LEFT = 2;
 const RIGHT = 3;
 /** The root's parent move: (NO_MOVE ^ 1) names no direction. */
 const NO_MOVE = 4;
+
+/** Heuristic kinds, as in assembly/idaStar.ts. */
+const MANHATTAN = 0;
+const LINEAR_CONFLICT = 1;
+const PDB = 2;
+const PDB_MIRRORED = 3;
+const kinds: Record<Heuristic, number> = { manhattan: MANHATTAN, 'linear-conflict': LINEAR_CONFLICT, pdb: PDB };
 
 const FOUND = -1;
 const OUT_OF_NODES = -2;
@@ -59,7 +78,7 @@ function fillLineCosts(cost: Uint8Array, at: number, lineLength: number): number
   return size;
 }
 
-export function twinIdaStar(): IdaStarCore {
+export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   // The board being searched: tiles by position (the blank's cell is stale).
   const tiles = new Uint8Array(POSITION_STRIDE);
   const startTiles = new Uint8Array(POSITION_STRIDE);
@@ -192,10 +211,123 @@ export function twinIdaStar(): IdaStarCore {
     return true;
   }
 
+  // The PDB heuristic (see assembly/pdbHeuristic.ts): per group its tiles in
+  // rank order, for the board and for its mirror image, and its table.
+  let groupTables: Uint8Array[] = [];
+  let groupTiles: Uint8Array[] = [];
+  let mirrorTiles: Uint8Array[] = [];
+  const tileGroup = new Uint8Array(POSITION_STRIDE);
+  const tileMirrorGroup = new Uint8Array(POSITION_STRIDE);
+  const mirrorCell = new Uint8Array(POSITION_STRIDE);
+  const positionOf = new Uint8Array(POSITION_STRIDE);
+  const placement = new Uint8Array(8);
+  let entries = new Uint8Array(0);
+  let mirrorEntries = new Uint8Array(0);
+  let entrySum = 0;
+  let mirrorSum = 0;
+  let manhattanSum = 0;
+  let boardCells = 0;
+  let kind = MANHATTAN;
+
+  /** Readies the partition's tables for `goal`; returns PDB_MIRRORED when mirroring applies. */
+  function preparePdb(width: number, height: number, goal: Uint8Array, partition: PdbPartition | undefined): number {
+    const tables = partition ? pdb.tables(partition) : null;
+    if (!partition || !tables) {
+      throw new RangeError(`IDA*: the PDB heuristic needs the tables of a partition${partition ? ` (${partition.name} is not built)` : ''}`);
+    }
+    const cells = width * height;
+    const blankCell = goal.indexOf(0);
+    if (partition.width !== width || partition.height !== height || partition.blankCell !== blankCell) {
+      throw new RangeError(`IDA*: partition ${partition.name} does not fit this goal (its blank cell is ${partition.blankCell})`);
+    }
+    const mirrored = width === height && Math.floor(blankCell / width) === blankCell % width;
+    for (let p = 0; p < cells; p++) mirrorCell[p] = mirrored ? (p % width) * width + Math.floor(p / width) : p;
+    groupTables = tables;
+    groupTiles = partition.groups.map((homes) => Uint8Array.from(homes, (cell) => goal[cell]!));
+    mirrorTiles = partition.groups.map((homes) => Uint8Array.from(homes, (cell) => goal[mirrorCell[cell]!]!));
+    partition.groups.forEach((homes, group) => {
+      for (const cell of homes) {
+        tileGroup[goal[cell]!] = group;
+        tileMirrorGroup[goal[mirrorCell[cell]!]!] = group;
+      }
+    });
+    entries = new Uint8Array(partition.groups.length);
+    mirrorEntries = new Uint8Array(partition.groups.length);
+    boardCells = cells;
+    return mirrored ? PDB_MIRRORED : PDB;
+  }
+
+  /** Entry of group `group` (of the mirrored board if `mirror`), with `moved` taken to stand on `movedTo`. */
+  function groupEntry(group: number, mirror: boolean, moved: number, movedTo: number): number {
+    const list = mirror ? mirrorTiles[group]! : groupTiles[group]!;
+    for (let i = 0; i < list.length; i++) {
+      const tile = list[i]!;
+      const cell = tile === moved ? movedTo : positionOf[tile]!;
+      placement[i] = mirror ? mirrorCell[cell]! : cell;
+    }
+    return entryAt(groupTables[group]!, rankPlacement(placement, list.length, boardCells));
+  }
+
+  function pdbEstimate(manhattan: number, sum: number, mirror: number): number {
+    return manhattan + 2 * Math.max(sum, mirror);
+  }
+
+  // The moved tile's new entries, from pdbChildEstimate to pdbApply.
+  let pendingEntry = 0;
+  let pendingMirrorEntry = 0;
+
+  /** h after `tile` steps onto `to`; leaves the new entries for pdbApply. */
+  function pdbChildEstimate(tile: number, to: number, manhattanDelta: number): number {
+    const group = tileGroup[tile]!;
+    pendingEntry = groupEntry(group, false, tile, to);
+    let childMirrorSum = 0;
+    if (kind === PDB_MIRRORED) {
+      const mirrorGroup = tileMirrorGroup[tile]!;
+      pendingMirrorEntry = groupEntry(mirrorGroup, true, tile, to);
+      childMirrorSum = mirrorSum - mirrorEntries[mirrorGroup]! + pendingMirrorEntry;
+    }
+    return pdbEstimate(manhattanSum + manhattanDelta, entrySum - entries[group]! + pendingEntry, childMirrorSum);
+  }
+
+  /** Makes the move pdbChildEstimate priced; returns the old entries for pdbUndo. */
+  function pdbApply(tile: number, to: number, manhattanDelta: number): number {
+    const group = tileGroup[tile]!;
+    const old = entries[group]!;
+    entries[group] = pendingEntry;
+    entrySum += pendingEntry - old;
+    let oldMirror = 0;
+    if (kind === PDB_MIRRORED) {
+      const mirrorGroup = tileMirrorGroup[tile]!;
+      oldMirror = mirrorEntries[mirrorGroup]!;
+      mirrorEntries[mirrorGroup] = pendingMirrorEntry;
+      mirrorSum += pendingMirrorEntry - oldMirror;
+    }
+    manhattanSum += manhattanDelta;
+    positionOf[tile] = to;
+    return old | (oldMirror << 8);
+  }
+
+  function pdbUndo(tile: number, from: number, manhattanDelta: number, saved: number): void {
+    const group = tileGroup[tile]!;
+    const old = saved & 0xff;
+    entrySum += old - entries[group]!;
+    entries[group] = old;
+    if (kind === PDB_MIRRORED) {
+      const mirrorGroup = tileMirrorGroup[tile]!;
+      mirrorSum += (saved >> 8) - mirrorEntries[mirrorGroup]!;
+      mirrorEntries[mirrorGroup] = saved >> 8;
+    }
+    manhattanSum -= manhattanDelta;
+    positionOf[tile] = from;
+  }
+
   /** Loads `board` into `tiles` and `lineCodes` (building tables for `goal` if needed); returns its h. */
-  function loadBoard(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic): number {
+  function loadBoard(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition: PdbPartition | undefined): number {
+    if (!Object.hasOwn(kinds, heuristic)) throw new RangeError(`IDA*: ${unknownHeuristicMessage(heuristic)}`);
     const { width, height } = board;
     if (!tablesMatch(width, height, goal.tiles)) buildTables(width, height, goal.tiles);
+    kind = kinds[heuristic];
+    if (kind === PDB) kind = preparePdb(width, height, goal.tiles, partition);
     const cells = width * height;
     lineCodes.fill(0);
     for (let column = 0; column < width; column++) lineCodes[MAX_SIDE + column] = rowTableSize;
@@ -203,6 +335,7 @@ export function twinIdaStar(): IdaStarCore {
     for (let p = 0; p < cells; p++) {
       const tile = board.tiles[p]!;
       tiles[p] = tile;
+      positionOf[tile] = p;
       if (tile === 0) {
         startBlank = p;
         continue;
@@ -215,48 +348,67 @@ export function twinIdaStar(): IdaStarCore {
       if (tileRow === row) lineCodes[row] += (tileColumn + 1) * rowPowers[column]!;
       if (tileColumn === column) lineCodes[MAX_SIDE + column] += (tileRow + 1) * columnPowers[row]!;
     }
-    if (heuristic !== 'manhattan') {
+    boardWidth = width;
+    if (kind === LINEAR_CONFLICT) {
       for (let row = 0; row < height; row++) h += lineCost[lineCodes[row]!]!;
       for (let column = 0; column < width; column++) h += lineCost[lineCodes[MAX_SIDE + column]!]!;
+    } else if (kind !== MANHATTAN) {
+      manhattanSum = h;
+      entrySum = 0;
+      mirrorSum = 0;
+      for (let group = 0; group < entries.length; group++) {
+        entries[group] = groupEntry(group, false, -1, 0);
+        entrySum += entries[group]!;
+        mirrorEntries[group] = kind === PDB_MIRRORED ? groupEntry(group, true, -1, 0) : 0;
+        mirrorSum += mirrorEntries[group]!;
+      }
+      h = pdbEstimate(manhattanSum, entrySum, mirrorSum);
     }
-    boardWidth = width;
     return h;
   }
 
-  /** FOUND, OUT_OF_NODES, or the least f above the bound among pruned children. */
-  function searchManhattan(blank: number, parentMove: number, g: number, h: number): number {
-    if (h === 0) {
-      pathLength = g;
-      return FOUND;
+  /** The child's h when `tile` steps onto `to`; changes nothing (but PDB's pending entries). */
+  function childEstimate(record: number, tile: number, to: number, h: number): number {
+    const costWord = moveRecords[record]!;
+    const manhattanDelta = (costWord << 24) >> 24;
+    if (kind === MANHATTAN) return h + manhattanDelta;
+    if (kind === LINEAR_CONFLICT) {
+      const code = lineCodes[(costWord >>> 8) & 0xff]!;
+      return h + manhattanDelta + lineCost[code + (costWord >> 16)]! - lineCost[code]!;
     }
-    const room = bound - g - 1;
-    const moves = moveMask[blank]! & ~(1 << (parentMove ^ 1));
-    let best = NO_BOUND;
-    for (let direction = UP; direction <= RIGHT; direction++) {
-      if ((moves & (1 << direction)) === 0) continue;
-      if (++generated > limit) return OUT_OF_NODES;
-      const next =
-        direction === UP ? blank - boardWidth : direction === DOWN ? blank + boardWidth : direction === LEFT ? blank - 1 : blank + 1;
-      const tile = tiles[next]!;
-      const childH = h + ((moveRecords[(((tile * POSITION_STRIDE + next) << 2) | direction) << 1]! << 24) >> 24);
-      let result: number;
-      if (childH > room) {
-        result = g + 1 + childH;
-      } else {
-        tiles[blank] = tile;
-        path[g] = direction;
-        result = searchManhattan(next, direction, g + 1, childH);
-        tiles[next] = tile;
-      }
-      if (result < best) {
-        best = result;
-        if (result < 0) return result;
-      }
-    }
-    return best;
+    return pdbChildEstimate(tile, to, manhattanDelta);
   }
 
-  function searchConflict(blank: number, parentMove: number, g: number, h: number): number {
+  /** Updates the heuristic's state for the move; returns what undoMove needs. */
+  function applyMove(record: number, tile: number, to: number): number {
+    if (kind === LINEAR_CONFLICT) {
+      const costWord = moveRecords[record]!;
+      lineCodes[(costWord >>> 8) & 0xff] += costWord >> 16;
+      const codeWord = moveRecords[record + 1]!;
+      lineCodes[codeWord & 0xff] += codeWord >> 16;
+      return 0;
+    }
+    if (kind === MANHATTAN) return 0;
+    return pdbApply(tile, to, (moveRecords[record]! << 24) >> 24);
+  }
+
+  function undoMove(record: number, tile: number, from: number, saved: number): void {
+    if (kind === LINEAR_CONFLICT) {
+      const codeWord = moveRecords[record + 1]!;
+      lineCodes[codeWord & 0xff] -= codeWord >> 16;
+      const costWord = moveRecords[record]!;
+      lineCodes[(costWord >>> 8) & 0xff] -= costWord >> 16;
+    } else if (kind !== MANHATTAN) {
+      pdbUndo(tile, from, (moveRecords[record]! << 24) >> 24, saved);
+    }
+  }
+
+  /**
+   * The one search body: FOUND, OUT_OF_NODES, or the least f above the bound
+   * among pruned children. The heuristic's parts (childEstimate, applyMove,
+   * undoMove) branch on `kind`, which is fixed for a whole search.
+   */
+  function search(blank: number, parentMove: number, g: number, h: number): number {
     if (h === 0) {
       pathLength = g;
       return FOUND;
@@ -271,26 +423,17 @@ export function twinIdaStar(): IdaStarCore {
         direction === UP ? blank - boardWidth : direction === DOWN ? blank + boardWidth : direction === LEFT ? blank - 1 : blank + 1;
       const tile = tiles[next]!;
       const record = (((tile * POSITION_STRIDE + next) << 2) | direction) << 1;
-      const costWord = moveRecords[record]!;
-      const costLine = (costWord >>> 8) & 0xff;
-      const code = lineCodes[costLine]!;
-      const childCode = code + (costWord >> 16);
-      const childH = h + ((costWord << 24) >> 24) + lineCost[childCode]! - lineCost[code]!;
+      const childH = childEstimate(record, tile, blank, h);
       let result: number;
       if (childH > room) {
         result = g + 1 + childH;
       } else {
-        const codeWord = moveRecords[record + 1]!;
-        const codeLine = codeWord & 0xff;
-        const codeDelta = codeWord >> 16;
-        lineCodes[costLine] = childCode;
-        lineCodes[codeLine] += codeDelta;
+        const saved = applyMove(record, tile, blank);
         tiles[blank] = tile;
         path[g] = direction;
-        result = searchConflict(next, direction, g + 1, childH);
+        result = search(next, direction, g + 1, childH);
         tiles[next] = tile;
-        lineCodes[codeLine] -= codeDelta;
-        lineCodes[costLine] = code;
+        undoMove(record, tile, next, saved);
       }
       if (result < best) {
         best = result;
@@ -302,10 +445,9 @@ export function twinIdaStar(): IdaStarCore {
 
   return {
     solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer {
-      const startH = loadBoard(start, goal, options.heuristic);
+      const startH = loadBoard(start, goal, options.heuristic, options.partition);
       startTiles.set(tiles);
       startCodes.set(lineCodes);
-      const search = options.heuristic === 'manhattan' ? searchManhattan : searchConflict;
       generated = 0;
       limit = options.maxNodes === undefined ? Infinity : Math.max(0, Math.floor(options.maxNodes));
       bound = startH;
@@ -322,8 +464,8 @@ export function twinIdaStar(): IdaStarCore {
       }
     },
 
-    estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic): number {
-      return loadBoard(board, goal, heuristic);
+    estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number {
+      return loadBoard(board, goal, heuristic, partition);
     },
   };
 }

@@ -5,14 +5,17 @@ import { twinFourLine } from './fourLine.js';
 import { twinSliding } from './sliding.js';
 import { twinIdaStar } from './idaStar.js';
 import { twinLightsOut } from './lightsOut.js';
+import { twinPdb } from './pdb.js';
 
 export function createTwinCore(): Core {
+  const pdb = twinPdb();
   return {
     engine: 'ts',
     flip: twinFlip(),
     fourLine: twinFourLine(),
     sliding: twinSliding(),
-    idaStar: twinIdaStar(),
+    idaStar: twinIdaStar(pdb),
     lightsOut: twinLightsOut(),
+    pdb,
   };
 }

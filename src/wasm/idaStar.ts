@@ -3,7 +3,8 @@
  * one wasm call per f-bound (so that `onIteration` and `maxNodes` are honoured
  * between calls) and reads the path back out of scratch.
  */
-import type { Heuristic, IdaStarCore, IdaStarOptions, SlidingAnswer, SlidingBoard } from '../core.js';
+import { unknownHeuristicMessage, type Heuristic, type IdaStarCore, type IdaStarOptions, type PdbPartition, type SlidingAnswer, type SlidingBoard } from '../core.js';
+import type { WasmPdb } from './pdb.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 
 /** Scratch offsets, as documented in assembly/idaStar.ts. */
@@ -14,9 +15,10 @@ const PATH_AT = 64;
 const FOUND = -1;
 const OUT_OF_NODES = -2;
 const BOUND_TOO_DEEP = -3;
+const PARTITION_MISMATCH = -4;
 
 export interface IdaStarExports extends ScratchExports {
-  /** Scratch board's h against the scratch goal; heuristic 0 = Manhattan, 1 = linear conflict. */
+  /** Scratch board's h against the scratch goal; heuristic 0 = Manhattan, 1 = linear conflict, 2 = PDB (-4: partition does not fit). */
   idaStarEstimate(width: number, height: number, heuristic: number): number;
   /** Loads the scratch board and goal for a search, resets the node count; returns the start's h. */
   idaStarSetup(width: number, height: number, heuristic: number): number;
@@ -24,11 +26,24 @@ export interface IdaStarExports extends ScratchExports {
   idaStarIteration(bound: number, budget: number): number;
 }
 
-function heuristicCode(heuristic: Heuristic): number {
-  return heuristic === 'manhattan' ? 0 : 1;
-}
+const heuristicCodes: Record<Heuristic, number> = { manhattan: 0, 'linear-conflict': 1, pdb: 2 };
 
-export function wasmIdaStar(exports: IdaStarExports): IdaStarCore {
+export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb): IdaStarCore {
+  /** The module's code for `heuristic`, after pointing the search at the partition's tables. */
+  function heuristicCode(heuristic: Heuristic, partition: PdbPartition | undefined): number {
+    const code = Object.hasOwn(heuristicCodes, heuristic) ? heuristicCodes[heuristic] : undefined;
+    if (code === undefined) throw new RangeError(`IDA*: ${unknownHeuristicMessage(heuristic)}`);
+    if (heuristic === 'pdb' && !(partition && pdb.select(partition))) {
+      throw new RangeError(`IDA*: the PDB heuristic needs the tables of a partition${partition ? ` (${partition.name} is not built)` : ''}`);
+    }
+    return code;
+  }
+
+  function checkFit(h: number, partition: PdbPartition | undefined): number {
+    if (h === PARTITION_MISMATCH) throw new RangeError(`IDA*: partition ${partition?.name} does not fit this goal (its blank cell is ${partition?.blankCell})`);
+    return h;
+  }
+
   function writeBoards(board: SlidingBoard, goal: SlidingBoard): void {
     const cells = board.width * board.height;
     scratchBytes(exports, BOARD_AT, cells).set(board.tiles.subarray(0, cells));
@@ -38,7 +53,8 @@ export function wasmIdaStar(exports: IdaStarExports): IdaStarCore {
   return {
     solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer {
       writeBoards(start, goal);
-      let bound = exports.idaStarSetup(start.width, start.height, heuristicCode(options.heuristic));
+      const code = heuristicCode(options.heuristic, options.partition);
+      let bound = checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
       const budget = options.maxNodes ?? Infinity;
       for (;;) {
         options.onIteration?.(bound, exports.lastNodes());
@@ -54,9 +70,10 @@ export function wasmIdaStar(exports: IdaStarExports): IdaStarCore {
       }
     },
 
-    estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic): number {
+    estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number {
+      const code = heuristicCode(heuristic, partition);
       writeBoards(board, goal);
-      return exports.idaStarEstimate(board.width, board.height, heuristicCode(heuristic));
+      return checkFit(exports.idaStarEstimate(board.width, board.height, code), partition);
     },
   };
 }

@@ -1,0 +1,369 @@
+// Additive disjoint pattern databases for sliding boards of up to 25 cells:
+// building one group's table, and the ranking the search shares with it.
+//
+// A partition splits the goal cells of the tiles (every cell but the blank's)
+// into groups. A group's table holds, for every placement of its tiles (the
+// other tiles are indistinguishable and move for free), the fewest moves of the
+// group's own tiles that bring them all home, minimised over where the blank
+// is. Moves of one group never count in another, so the sum over groups is a
+// lower bound on the true distance.
+//
+// Placements are ranked as partial permutations: tile i of a group (the one
+// whose home is the group's i-th cell, ascending) stands on cell p_i, digit i is
+// p_i less the cells of tiles 0..i-1 below it, and
+//   rank = ((d_0 * (n - 1) + d_1) * (n - 2) + d_2) ...     (n = board cells)
+// so a group of k tiles has n! / (n - k)! entries.
+//
+// Entries are 4 bits, two a byte, low nibble first. An entry stores not the
+// distance but (distance - the group's Manhattan distance) / 2: every move of a
+// group tile changes both by one, so the difference is even, and it stays small
+// (a saturated 15 would still be a lower bound; the largest in the 15-puzzle's
+// 6-6-3 and 7-8 tables is 9, in the 8-tile group). The search adds the
+// Manhattan distance itself.
+//
+// Building is a breadth-first search in rounds over the table the host
+// allocated (pdbGrow): state = (placement, set of blank cells); a blank move
+// onto a non-group cell is free, so the blank's cells of a state are closed
+// under such moves (a flood fill). Three blank sets per placement (the blank
+// cells seen, those at this round's distance, those at the next; 1, 2 or 4
+// bytes each, see packBlanks) replace a queue. A round (one breadth-first
+// layer) is scanned in slices, one call each, so the host can report
+// progress and stop between calls. Everything here is mirrored step for step in src/twin/pdb.ts;
+// the tables of both engines are byte-identical.
+
+const MAX_PDB_CELLS: i32 = 25;
+/** The most tiles in one group (8 of 16 cells: 518,918,400 entries). */
+export const MAX_GROUP_TILES: i32 = 8;
+export const ENTRY_MAX: i32 = 15;
+
+// ---------------------------------------------------------------------------
+// Memory: the host asks for table memory explicitly and is told when it fails.
+
+/**
+ * Grows memory by at least `bytes` and returns the start of the new block, or
+ * -1 when the module cannot grow that far (the host reports the size needed).
+ * The block is the caller's for the life of the instance; the allocator's heap
+ * never reaches into it (it only adds pages it grew itself).
+ */
+export function pdbGrow(bytes: f64): f64 {
+  if (!(bytes >= 0) || bytes > 4294967296) return -1;
+  const pages = <i32>Math.ceil(bytes / 65536);
+  const before = memory.grow(pages);
+  if (before < 0) return -1;
+  return <f64>before * 65536;
+}
+
+/** Placements of `tiles` tiles on `cells` cells: cells! / (cells - tiles)!. */
+export function pdbEntryCount(cells: i32, tiles: i32): f64 {
+  let count: f64 = 1;
+  for (let i = 0; i < tiles; i++) count *= <f64>(cells - i);
+  return count;
+}
+
+// ---------------------------------------------------------------------------
+// Building one group's table
+
+let cells: i32 = 0;
+let boardWidth: i32 = 0;
+let allCells: u32 = 0;
+// Cells whose right (left) neighbour is on the board: shifting a blank mask by
+// one column keeps only these.
+let hasRight: u32 = 0;
+let hasLeft: u32 = 0;
+let groupTiles: i32 = 0;
+// Home cell of each group tile, ascending.
+const homes: usize = memory.data(MAX_GROUP_TILES, 8);
+// The placement being expanded: cell of each group tile.
+const placement: usize = memory.data(MAX_GROUP_TILES, 8);
+// Board cells adjacent to each cell, u32 per cell.
+const adjacent: usize = memory.data(MAX_PDB_CELLS * 4, 16);
+
+let entries: u32 = 0;
+let table: usize = 0;
+let seen: usize = 0;
+let frontier: usize = 0;
+let next: usize = 0;
+let distance: i32 = 0;
+let settled: f64 = 0;
+// The round in progress: the next rank to scan, and the placements it reached so far.
+let scanAt: u32 = 0;
+let reachedInRound: f64 = 0;
+
+// @ts-ignore: decorator
+@inline
+function cellDistance(a: i32, b: i32): i32 {
+  return abs(a / boardWidth - b / boardWidth) + abs(a % boardWidth - b % boardWidth);
+}
+
+// Rank of the placement in `placement`.
+// @ts-ignore: decorator
+@inline
+function rankPlacement(): u32 {
+  let occupied: u32 = 0;
+  let rank: u32 = 0;
+  for (let i = 0; i < groupTiles; i++) {
+    const cell = <u32>load<u8>(placement + i);
+    rank = rank * <u32>(cells - i) + cell - popcnt(occupied & ((<u32>1 << cell) - 1));
+    occupied |= <u32>1 << cell;
+  }
+  return rank;
+}
+
+// Fills `placement` from a rank; returns the occupied cells.
+function unrankPlacement(rank: u32): u32 {
+  for (let i = groupTiles - 1; i >= 0; i--) {
+    const radix = <u32>(cells - i);
+    store<u8>(placement + i, <u8>(rank % radix));
+    rank /= radix;
+  }
+  let occupied: u32 = 0;
+  for (let i = 0; i < groupTiles; i++) {
+    let free = allCells & ~occupied;
+    for (let skip = <i32>load<u8>(placement + i); skip > 0; skip--) free &= free - 1;
+    const cell = ctz(free);
+    store<u8>(placement + i, <u8>cell);
+    occupied |= <u32>1 << cell;
+  }
+  return occupied;
+}
+
+// Every cell the blank can reach from `start` without crossing `blocked`.
+// @ts-ignore: decorator
+@inline
+function floodFill(start: u32, blocked: u32): u32 {
+  const open = allCells & ~blocked;
+  let region = start;
+  let grown = start;
+  do {
+    region = grown;
+    grown = (region | (region << boardWidth) | (region >> boardWidth) | ((region & hasRight) << 1) | ((region & hasLeft) >> 1)) & open;
+  } while (grown != region);
+  return region;
+}
+
+// Blank sets are stored over the free cells only (bit i = the i-th free cell
+// of the placement, ascending): n - k bits for a group of k tiles on n cells,
+// so a group of 8 tiles on 16 cells needs a byte a set, 6 tiles two, and a
+// group on 25 cells four.
+// @ts-ignore: decorator
+@inline
+function packBlanks(cellMask: u32, free: u32): u32 {
+  let packed: u32 = 0;
+  let bit: u32 = 1;
+  while (free != 0) {
+    const lowest = free & (~free + 1);
+    if (cellMask & lowest) packed |= bit;
+    bit <<= 1;
+    free ^= lowest;
+  }
+  return packed;
+}
+
+// @ts-ignore: decorator
+@inline
+function unpackBlanks(packed: u32, free: u32): u32 {
+  let cellMask: u32 = 0;
+  while (free != 0) {
+    const lowest = free & (~free + 1);
+    if (packed & 1) cellMask |= lowest;
+    packed >>= 1;
+    free ^= lowest;
+  }
+  return cellMask;
+}
+
+// @ts-ignore: decorator
+@inline
+function storeEntry(rank: u32, value: i32): void {
+  const at = table + (<usize>rank >> 1);
+  const shift = (rank & 1) << 2;
+  store<u8>(at, <u8>(<u32>load<u8>(at) | (<u32>min(value, ENTRY_MAX) << shift)));
+}
+
+/** Bytes of one blank set while building a group of `tiles` tiles on `boardCells` cells: 1, 2 or 4. */
+export function pdbMaskBytes(boardCells: i32, tiles: i32): i32 {
+  const free = boardCells - tiles;
+  return free <= 8 ? 1 : free <= 16 ? 2 : 4;
+}
+
+let maskBytes: i32 = 2;
+
+/**
+ * Starts building the table of the group whose home cells are `groupMask` on a
+ * `width` x `height` board (at most 25 cells, at most 8 tiles), in the memory
+ * at `tableAt` (ceil(entries / 2) bytes) and `workAt` (3 x pdbMaskBytes bytes
+ * per entry). Returns the entry count, or -1 for a group this code cannot build.
+ */
+export function pdbBuildStart(width: i32, height: i32, groupMask: u32, tableAt: f64, workAt: f64): f64 {
+  cells = width * height;
+  const tilesInGroup = <i32>popcnt(groupMask);
+  if (cells > MAX_PDB_CELLS || width < 2 || height < 2 || tilesInGroup < 1 || tilesInGroup > MAX_GROUP_TILES) return -1;
+  allCells = (<u32>1 << cells) - 1;
+  if ((groupMask & ~allCells) != 0 || popcnt(groupMask) == <u32>cells) return -1;
+  boardWidth = width;
+  groupTiles = tilesInGroup;
+  maskBytes = pdbMaskBytes(cells, groupTiles);
+  hasRight = 0;
+  hasLeft = 0;
+  for (let cell = 0; cell < cells; cell++) {
+    const column = cell % width;
+    if (column < width - 1) hasRight |= <u32>1 << cell;
+    if (column > 0) hasLeft |= <u32>1 << cell;
+    let near: u32 = 0;
+    if (cell >= width) near |= <u32>1 << (cell - width);
+    if (cell + width < cells) near |= <u32>1 << (cell + width);
+    if (column > 0) near |= <u32>1 << (cell - 1);
+    if (column < width - 1) near |= <u32>1 << (cell + 1);
+    store<u32>(adjacent + (<usize>cell << 2), near);
+  }
+  let rest = groupMask;
+  for (let i = 0; i < groupTiles; i++) {
+    const cell = ctz(rest);
+    rest &= rest - 1;
+    store<u8>(homes + i, <u8>cell);
+    store<u8>(placement + i, <u8>cell);
+  }
+  const count = pdbEntryCount(cells, groupTiles);
+  if (count > <f64>u32.MAX_VALUE) return -1;
+  entries = <u32>count;
+  const maskArrayBytes = <usize>entries * <usize>maskBytes;
+  table = <usize>tableAt;
+  seen = <usize>workAt;
+  frontier = seen + maskArrayBytes;
+  next = frontier + maskArrayBytes;
+  memory.fill(table, 0, (<usize>entries + 1) >> 1);
+  memory.fill(seen, 0, maskArrayBytes * 3);
+  // Every blank cell around the solved placement is a goal state.
+  const home = rankPlacement();
+  const everyFree = (<u32>1 << <u32>(cells - groupTiles)) - 1;
+  storeMask(seen, home, everyFree);
+  storeMask(frontier, home, everyFree);
+  distance = 0;
+  settled = 1;
+  scanAt = 0;
+  reachedInRound = 0;
+  return <f64>entries;
+}
+
+// @ts-ignore: decorator
+@inline
+function loadMask<T>(array: usize, rank: u32): u32 {
+  return <u32>load<T>(array + (<usize>rank << alignof<T>()));
+}
+
+// @ts-ignore: decorator
+@inline
+function storeMaskOf<T>(array: usize, rank: u32, mask: u32): void {
+  store<T>(array + (<usize>rank << alignof<T>()), <T>mask);
+}
+
+function storeMask(array: usize, rank: u32, mask: u32): void {
+  if (maskBytes == 1) storeMaskOf<u8>(array, rank, mask);
+  else if (maskBytes == 2) storeMaskOf<u16>(array, rank, mask);
+  else storeMaskOf<u32>(array, rank, mask);
+}
+
+// Part of a round with blank sets of type T (u8, u16 or u32): the states at the
+// current distance among ranks [start, end), expanded by one move of a group
+// tile. Returns the placements that gained blank cells.
+// @ts-ignore: decorator
+@inline
+function buildSlice<T>(start: u32, end: u32): f64 {
+  let reached: f64 = 0;
+  const newDistance = distance + 1;
+  const perWord = <u32>(8 / sizeof<T>());
+  for (let rank: u32 = start; rank < end; rank++) {
+    // A word of masks at a time: most of the table is not in this round.
+    if ((rank & (perWord - 1)) == 0 && rank + perWord <= end && load<u64>(frontier + (<usize>rank * sizeof<T>())) == 0) {
+      rank += perWord - 1;
+      continue;
+    }
+    const packed = loadMask<T>(frontier, rank);
+    if (packed == 0) continue;
+    const occupied = unrankPlacement(rank);
+    const free = allCells & ~occupied;
+    const blanks = unpackBlanks(packed, free);
+    let manhattan = 0;
+    for (let i = 0; i < groupTiles; i++) {
+      manhattan += cellDistance(<i32>load<u8>(placement + i), <i32>load<u8>(homes + i));
+    }
+    for (let i = 0; i < groupTiles; i++) {
+      const from = <i32>load<u8>(placement + i);
+      const home = <i32>load<u8>(homes + i);
+      let targets = load<u32>(adjacent + (<usize>from << 2)) & blanks;
+      while (targets != 0) {
+        const to = <i32>ctz(targets);
+        targets &= targets - 1;
+        // The tile steps onto the blank's cell; the blank takes its old one.
+        store<u8>(placement + i, <u8>to);
+        const child = rankPlacement();
+        const childFree = free ^ (<u32>1 << from) ^ (<u32>1 << to);
+        const fromBit = <u32>1 << popcnt(childFree & ((<u32>1 << from) - 1));
+        const childSeen = loadMask<T>(seen, child);
+        if ((childSeen & fromBit) == 0) {
+          const region = packBlanks(floodFill(<u32>1 << from, ~childFree), childFree);
+          if (childSeen == 0) {
+            const childManhattan = manhattan - cellDistance(from, home) + cellDistance(to, home);
+            storeEntry(child, (newDistance - childManhattan) >> 1);
+            settled++;
+          }
+          storeMaskOf<T>(seen, child, childSeen | region);
+          const childNext = loadMask<T>(next, child);
+          if (childNext == 0) reached++;
+          storeMaskOf<T>(next, child, childNext | region);
+        }
+      }
+      store<u8>(placement + i, <u8>from);
+    }
+  }
+  return reached;
+}
+
+// @ts-ignore: decorator
+@noinline
+function buildSliceBytes(start: u32, end: u32): f64 {
+  return buildSlice<u8>(start, end);
+}
+
+// @ts-ignore: decorator
+@noinline
+function buildSliceShorts(start: u32, end: u32): f64 {
+  return buildSlice<u16>(start, end);
+}
+
+// @ts-ignore: decorator
+@noinline
+function buildSliceWords(start: u32, end: u32): f64 {
+  return buildSlice<u32>(start, end);
+}
+
+/**
+ * Expands the states at the current distance by one move of a group tile,
+ * scanning at most `placements` ranks (rounded down to a multiple of 8) of
+ * the round in progress, so that a large table's round is split into calls
+ * the host can report and cancel between. Returns -1 while the round goes on,
+ * else the placements the round reached (0: the table is complete).
+ */
+export function pdbBuildRound(placements: f64): f64 {
+  const slice = <u32>max(8, <i32>min(placements, <f64>(1 << 30))) & ~7;
+  const end = entries - scanAt > slice ? scanAt + slice : entries;
+  if (maskBytes == 1) reachedInRound += buildSliceBytes(scanAt, end);
+  else if (maskBytes == 2) reachedInRound += buildSliceShorts(scanAt, end);
+  else reachedInRound += buildSliceWords(scanAt, end);
+  scanAt = end;
+  if (scanAt < entries) return -1;
+  const done = frontier;
+  frontier = next;
+  next = done;
+  memory.fill(next, 0, <usize>entries * <usize>maskBytes);
+  distance++;
+  scanAt = 0;
+  const reached = reachedInRound;
+  reachedInRound = 0;
+  return reached;
+}
+
+/** Placements whose entry is final so far (progress of the current build). */
+export function pdbBuildSettled(): f64 {
+  return settled;
+}

@@ -1,0 +1,222 @@
+// The additive pattern-database heuristic as IDA* (./idaStar) uses it.
+//
+// The host names the partition (each group's home cells) and where each
+// group's table lies (built by ./pdb or loaded from disk) through
+// idaStarPdbGroup; the search works out from the goal which tile belongs to
+// which group, so any goal whose blank sits on the partition's blank cell can
+// use the same tables.
+//
+// h = Manhattan distance + 2 x (sum over groups of the entry), the entries
+// storing (group distance - group Manhattan) / 2 (see ./pdb). A move changes
+// one tile, so one group's entry: the search keeps each group's entry and the
+// sum, and re-ranks only the moved tile's group.
+//
+// Mirroring: when the board is square and the blank's goal cell is on the main
+// diagonal, reflecting a board about that diagonal and renaming each tile t to
+// the tile whose home is the reflection of t's home gives a board exactly as
+// far from the goal (the goal maps to itself). Its PDB value is a second lower
+// bound; h takes the larger sum. Both boards have the same Manhattan distance.
+
+import { MAX_GROUP_TILES, pdbEntryCount } from './pdb';
+
+const MAX_GROUPS: i32 = 16;
+const MAX_PDB_CELLS: i32 = 25;
+const STRIDE: i32 = 32;
+
+// As the host configured them: home cells and table address of each group.
+let configuredGroups: i32 = 0;
+const groupMasks: usize = memory.data(MAX_GROUPS * 4, 16);
+const groupTables: usize = memory.data(MAX_GROUPS * 4, 16);
+
+// Derived from the goal by pdbPrepare.
+let cells: i32 = 0;
+const groupSizes: usize = memory.data(MAX_GROUPS, 16);
+// The tiles of group g in rank order, [g * 8 + i]; and for the mirrored board,
+// the original tile whose reflection plays that part.
+const groupTiles: usize = memory.data(MAX_GROUPS * MAX_GROUP_TILES, 16);
+const mirrorTiles: usize = memory.data(MAX_GROUPS * MAX_GROUP_TILES, 16);
+const tileGroup: usize = memory.data(STRIDE, 16);
+const tileMirrorGroup: usize = memory.data(STRIDE, 16);
+const mirrorCell: usize = memory.data(STRIDE, 16);
+
+// The board being searched.
+const positionOf: usize = memory.data(STRIDE, 16);
+const entries: usize = memory.data(MAX_GROUPS, 16);
+const mirrorEntries: usize = memory.data(MAX_GROUPS, 16);
+let entrySum: i32 = 0;
+let mirrorSum: i32 = 0;
+let manhattanSum: i32 = 0;
+// The moved tile's new entries, from pdbChildEstimate to pdbApply.
+let pendingEntry: i32 = 0;
+let pendingMirrorEntry: i32 = 0;
+
+/** Sets group `index` of the partition: its home cells (bit per cell) and its table. */
+export function idaStarPdbGroup(index: i32, cellMask: u32, tableAt: f64): void {
+  if (index < 0 || index >= MAX_GROUPS) return;
+  store<u32>(groupMasks + (<usize>index << 2), cellMask);
+  store<u32>(groupTables + (<usize>index << 2), <u32>tableAt);
+}
+
+/** The number of groups set by idaStarPdbGroup that make up the partition (0: none). */
+export function idaStarPdbGroups(count: i32): void {
+  configuredGroups = count >= 0 && count <= MAX_GROUPS ? count : 0;
+}
+
+// @ts-ignore: decorator
+@inline
+function groupOfCell(cell: i32): i32 {
+  for (let g = 0; g < configuredGroups; g++) {
+    if ((load<u32>(groupMasks + (<usize>g << 2)) >> cell) & 1) return g;
+  }
+  return -1;
+}
+
+/**
+ * Readies the tables for `goal` on a width x height board. Returns 0 when the
+ * partition covers every cell but the goal's blank, each once, else -1 (no
+ * rank may then read outside a table). Returns 1 instead of 0 when mirroring
+ * applies.
+ */
+export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
+  cells = width * height;
+  if (cells > MAX_PDB_CELLS || configuredGroups == 0) return -1;
+  let covered: u32 = 0;
+  for (let g = 0; g < configuredGroups; g++) {
+    const mask = load<u32>(groupMasks + (<usize>g << 2));
+    const size = <i32>popcnt(mask);
+    if ((covered & mask) != 0 || size == 0 || size > MAX_GROUP_TILES) return -1;
+    covered |= mask;
+    store<u8>(groupSizes + g, <u8>size);
+  }
+  let blankCell = 0;
+  for (let p = 0; p < cells; p++) if (load<u8>(goal + p) == 0) blankCell = p;
+  if (covered != (((<u32>1 << cells) - 1) ^ (<u32>1 << blankCell))) return -1;
+  const mirrored = width == height && blankCell / width == blankCell % width;
+  for (let p = 0; p < cells; p++) {
+    store<u8>(mirrorCell + p, <u8>(mirrored ? (p % width) * width + p / width : p));
+  }
+  for (let g = 0; g < configuredGroups; g++) {
+    let rest = load<u32>(groupMasks + (<usize>g << 2));
+    for (let i = 0; rest != 0; i++) {
+      const cell = <i32>ctz(rest);
+      rest &= rest - 1;
+      const at = <usize>(g * MAX_GROUP_TILES + i);
+      store<u8>(groupTiles + at, load<u8>(goal + cell));
+      store<u8>(mirrorTiles + at, load<u8>(goal + load<u8>(mirrorCell + cell)));
+      store<u8>(tileGroup + load<u8>(goal + cell), <u8>g);
+      store<u8>(tileMirrorGroup + load<u8>(goal + load<u8>(mirrorCell + cell)), <u8>g);
+    }
+  }
+  return mirrored ? 1 : 0;
+}
+
+// Rank of group g's placement, as ./pdb ranks it; `moved` is taken to stand on
+// `movedTo` whatever positionOf says. Mirrored: the reflected board's placement.
+// @ts-ignore: decorator
+@inline
+function groupRank(g: i32, mirror: bool, moved: i32, movedTo: i32): u32 {
+  const list = (mirror ? mirrorTiles : groupTiles) + <usize>(g * MAX_GROUP_TILES);
+  const size = <i32>load<u8>(groupSizes + g);
+  let occupied: u32 = 0;
+  let rank: u32 = 0;
+  for (let i = 0; i < size; i++) {
+    const tile = <i32>load<u8>(list + i);
+    let cell = tile == moved ? movedTo : <i32>load<u8>(positionOf + tile);
+    if (mirror) cell = <i32>load<u8>(mirrorCell + cell);
+    rank = rank * <u32>(cells - i) + <u32>cell - popcnt(occupied & ((<u32>1 << cell) - 1));
+    occupied |= <u32>1 << cell;
+  }
+  return rank;
+}
+
+// @ts-ignore: decorator
+@inline
+function entryAt(g: i32, rank: u32): i32 {
+  const table = <usize>load<u32>(groupTables + (<usize>g << 2));
+  return (<i32>load<u8>(table + (<usize>rank >> 1)) >> ((rank & 1) << 2)) & 15;
+}
+
+// @ts-ignore: decorator
+@inline
+function estimateOf(manhattan: i32, sum: i32, mirror: i32): i32 {
+  return manhattan + ((sum > mirror ? sum : mirror) << 1);
+}
+
+/** Loads `board` (tiles by position) and returns its h; `manhattan` is its Manhattan distance. */
+export function pdbLoadBoard(board: usize, manhattan: i32, mirror: bool): i32 {
+  for (let p = 0; p < cells; p++) store<u8>(positionOf + load<u8>(board + p), <u8>p);
+  entrySum = 0;
+  mirrorSum = 0;
+  for (let g = 0; g < configuredGroups; g++) {
+    const entry = entryAt(g, groupRank(g, false, -1, 0));
+    store<u8>(entries + g, <u8>entry);
+    entrySum += entry;
+    const mirrorEntry = mirror ? entryAt(g, groupRank(g, true, -1, 0)) : 0;
+    store<u8>(mirrorEntries + g, <u8>mirrorEntry);
+    mirrorSum += mirrorEntry;
+  }
+  manhattanSum = manhattan;
+  return estimateOf(manhattan, entrySum, mirrorSum);
+}
+
+/** Bytes of the table of a group of `tiles` tiles on a board of `boardCells` cells. */
+export function pdbTableBytes(boardCells: i32, tiles: i32): f64 {
+  return Math.ceil(pdbEntryCount(boardCells, tiles) / 2);
+}
+
+/**
+ * h after `tile` steps onto `to` (the blank's cell) with Manhattan change
+ * `manhattanDelta`; leaves the new entries for pdbApply.
+ */
+// @ts-ignore: decorator
+@inline
+export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool): i32 {
+  const g = <i32>load<u8>(tileGroup + tile);
+  pendingEntry = entryAt(g, groupRank(g, false, tile, to));
+  const sum = entrySum - <i32>load<u8>(entries + g) + pendingEntry;
+  let childMirrorSum = 0;
+  if (mirror) {
+    const m = <i32>load<u8>(tileMirrorGroup + tile);
+    pendingMirrorEntry = entryAt(m, groupRank(m, true, tile, to));
+    childMirrorSum = mirrorSum - <i32>load<u8>(mirrorEntries + m) + pendingMirrorEntry;
+  }
+  return estimateOf(manhattanSum + manhattanDelta, sum, childMirrorSum);
+}
+
+/** Makes the move pdbChildEstimate priced; returns what pdbUndo needs. */
+// @ts-ignore: decorator
+@inline
+export function pdbApply(tile: i32, to: i32, manhattanDelta: i32, mirror: bool): i32 {
+  const g = <i32>load<u8>(tileGroup + tile);
+  const old = <i32>load<u8>(entries + g);
+  store<u8>(entries + g, <u8>pendingEntry);
+  entrySum += pendingEntry - old;
+  let oldMirror = 0;
+  if (mirror) {
+    const m = <i32>load<u8>(tileMirrorGroup + tile);
+    oldMirror = <i32>load<u8>(mirrorEntries + m);
+    store<u8>(mirrorEntries + m, <u8>pendingMirrorEntry);
+    mirrorSum += pendingMirrorEntry - oldMirror;
+  }
+  manhattanSum += manhattanDelta;
+  store<u8>(positionOf + tile, <u8>to);
+  return old | (oldMirror << 8);
+}
+
+/** Takes back pdbApply: `tile` returns to `from`. */
+// @ts-ignore: decorator
+@inline
+export function pdbUndo(tile: i32, from: i32, manhattanDelta: i32, mirror: bool, saved: i32): void {
+  const g = <i32>load<u8>(tileGroup + tile);
+  const old = saved & 0xff;
+  entrySum += old - <i32>load<u8>(entries + g);
+  store<u8>(entries + g, <u8>old);
+  if (mirror) {
+    const m = <i32>load<u8>(tileMirrorGroup + tile);
+    const oldMirror = saved >> 8;
+    mirrorSum += oldMirror - <i32>load<u8>(mirrorEntries + m);
+    store<u8>(mirrorEntries + m, <u8>oldMirror);
+  }
+  manhattanSum -= manhattanDelta;
+  store<u8>(positionOf + tile, <u8>from);
+}

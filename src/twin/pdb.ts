@@ -1,0 +1,213 @@
+/**
+ * The TypeScript twin of `assembly/pdb.ts`: builds a group's table by rounds
+ * over the same ranks with the same entries, so that its tables are
+ * byte-identical to the wasm engine's; and holds the installed tables that
+ * the IDA* twin reads. See the assembly file for the ranking and the entries.
+ */
+import {
+  checkPdbBuildMemory,
+  partitionKey,
+  pdbEntryCount,
+  pdbTableBytes,
+  pdbWorkBytes,
+  type PdbBuild,
+  type PdbCore,
+  type PdbPartition,
+} from '../core.js';
+
+const ENTRY_MAX = 15;
+
+function popcount(value: number): number {
+  value -= (value >>> 1) & 0x55555555;
+  value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
+  return (Math.imul((value + (value >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** Rank of a group's placement (`cellOf[i]` = cell of its tile i) on a board of `cells` cells. */
+export function rankPlacement(cellOf: ArrayLike<number>, tiles: number, cells: number): number {
+  let occupied = 0;
+  let rank = 0;
+  for (let i = 0; i < tiles; i++) {
+    const cell = cellOf[i]!;
+    rank = rank * (cells - i) + cell - popcount(occupied & ((1 << cell) - 1));
+    occupied |= 1 << cell;
+  }
+  return rank;
+}
+
+/** The 4-bit entry at `rank`. */
+export function entryAt(table: Uint8Array, rank: number): number {
+  return (table[rank >>> 1]! >> ((rank & 1) << 2)) & 15;
+}
+
+/** Builds one group's table in rounds, exactly as assembly/pdb.ts does. */
+function startBuild(width: number, height: number, homes: readonly number[], table: Uint8Array): PdbBuild & { finished: boolean } {
+  const cells = width * height;
+  const tiles = homes.length;
+  const allCells = (1 << cells) - 1;
+  let hasRight = 0;
+  let hasLeft = 0;
+  const adjacent = new Uint32Array(cells);
+  for (let cell = 0; cell < cells; cell++) {
+    const column = cell % width;
+    if (column < width - 1) hasRight |= 1 << cell;
+    if (column > 0) hasLeft |= 1 << cell;
+    let near = 0;
+    if (cell >= width) near |= 1 << (cell - width);
+    if (cell + width < cells) near |= 1 << (cell + width);
+    if (column > 0) near |= 1 << (cell - 1);
+    if (column < width - 1) near |= 1 << (cell + 1);
+    adjacent[cell] = near;
+  }
+  const distanceBetween = (a: number, b: number) =>
+    Math.abs(Math.floor(a / width) - Math.floor(b / width)) + Math.abs((a % width) - (b % width));
+  const floodFill = (start: number, blocked: number): number => {
+    const open = allCells & ~blocked;
+    let region = start;
+    let grown = start;
+    do {
+      region = grown;
+      grown = (region | (region << width) | (region >>> width) | ((region & hasRight) << 1) | ((region & hasLeft) >>> 1)) & open;
+    } while (grown !== region);
+    return region;
+  };
+
+  const entries = pdbEntryCount(cells, tiles);
+  const wide = cells > 16;
+  const masks = () => (wide ? new Uint32Array(entries) : new Uint16Array(entries));
+  const seen = masks();
+  let frontier = masks();
+  let next = masks();
+  const placement = new Uint8Array(tiles);
+  table.fill(0);
+  placement.set(homes);
+  let homeMask = 0;
+  for (const cell of homes) homeMask |= 1 << cell;
+  const home = rankPlacement(placement, tiles, cells);
+  seen[home] = allCells & ~homeMask;
+  frontier[home] = allCells & ~homeMask;
+  let distance = 0;
+  let settled = 1;
+
+  function unrank(rank: number): number {
+    for (let i = tiles - 1; i >= 0; i--) {
+      const radix = cells - i;
+      placement[i] = rank % radix;
+      rank = Math.floor(rank / radix);
+    }
+    let occupied = 0;
+    for (let i = 0; i < tiles; i++) {
+      let free = allCells & ~occupied;
+      for (let skip = placement[i]!; skip > 0; skip--) free &= free - 1;
+      const cell = 31 - Math.clz32(free & -free);
+      placement[i] = cell;
+      occupied |= 1 << cell;
+    }
+    return occupied;
+  }
+
+  const build = {
+    entries,
+    finished: false,
+    round(): boolean {
+      if (build.finished) return false;
+      let reached = 0;
+      const newDistance = distance + 1;
+      for (let rank = 0; rank < entries; rank++) {
+        const blanks = frontier[rank]!;
+        if (blanks === 0) continue;
+        const occupied = unrank(rank);
+        let manhattan = 0;
+        for (let i = 0; i < tiles; i++) manhattan += distanceBetween(placement[i]!, homes[i]!);
+        for (let i = 0; i < tiles; i++) {
+          const from = placement[i]!;
+          let targets = adjacent[from]! & blanks;
+          while (targets !== 0) {
+            const to = 31 - Math.clz32(targets & -targets);
+            targets &= targets - 1;
+            placement[i] = to;
+            const child = rankPlacement(placement, tiles, cells);
+            const childSeen = seen[child]!;
+            if ((childSeen & (1 << from)) === 0) {
+              const region = floodFill(1 << from, occupied ^ (1 << from) ^ (1 << to));
+              if (childSeen === 0) {
+                const childManhattan = manhattan - distanceBetween(from, homes[i]!) + distanceBetween(to, homes[i]!);
+                table[child >>> 1] |= Math.min((newDistance - childManhattan) >> 1, ENTRY_MAX) << ((child & 1) << 2);
+                settled++;
+              }
+              seen[child] = childSeen | region;
+              if (next[child] === 0) reached++;
+              next[child] |= region;
+            }
+          }
+          placement[i] = from;
+        }
+      }
+      const done = frontier;
+      frontier = next;
+      next = done;
+      next.fill(0);
+      distance = newDistance;
+      if (reached === 0) build.finished = true;
+      return !build.finished;
+    },
+    settled: () => settled,
+  };
+  return build;
+}
+
+export interface TwinPdb extends PdbCore {
+  /** The installed tables of `partition`, by group, or null when one is missing. */
+  tables(partition: PdbPartition): Uint8Array[] | null;
+}
+
+export function twinPdb(): TwinPdb {
+  const installed = new Map<string, Uint8Array>();
+  const key = (partition: PdbPartition, group: number) => `${partitionKey(partition)}#${group}`;
+  const bytesOf = (partition: PdbPartition, group: number) =>
+    pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
+
+  return {
+    build(partition, group) {
+      // Blank sets are plain cell masks here, u16 (u32 above 16 cells); the
+      // wasm engine packs them over the free cells. The tables come out the same.
+      const cells = partition.width * partition.height;
+      checkPdbBuildMemory(partition, group, pdbWorkBytes(cells, partition.groups[group]!.length, cells > 16 ? 4 : 2));
+      const table = new Uint8Array(bytesOf(partition, group));
+      installed.delete(key(partition, group));
+      const inner = startBuild(partition.width, partition.height, partition.groups[group]!, table);
+      return {
+        entries: inner.entries,
+        round() {
+          const more = inner.round();
+          if (!more) installed.set(key(partition, group), table);
+          return more;
+        },
+        settled: inner.settled,
+      };
+    },
+
+    install(partition, group, bytes) {
+      const expected = bytesOf(partition, group);
+      if (bytes.length !== expected) throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${expected}`);
+      installed.set(key(partition, group), Uint8Array.from(bytes));
+    },
+
+    has: (partition, group) => installed.has(key(partition, group)),
+
+    table(partition, group, offset = 0, length) {
+      const table = installed.get(key(partition, group));
+      if (!table) return null;
+      return table.slice(offset, length === undefined ? undefined : offset + length);
+    },
+
+    ready(partition) {
+      return partition.groups.every((_, group) => installed.has(key(partition, group)));
+    },
+
+    tables(partition) {
+      const all = partition.groups.map((_, group) => installed.get(key(partition, group)));
+      return all.every((table) => table !== undefined) ? (all as Uint8Array[]) : null;
+    },
+  };
+}

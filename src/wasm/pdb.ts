@@ -1,0 +1,147 @@
+/**
+ * Host adapter for `assembly/pdb.ts`: sizes and grows the module's memory for
+ * each group's table (the module says when it cannot), builds tables one round
+ * per call, and keeps the registry of installed tables that the IDA* adapter
+ * hands to the search.
+ */
+import {
+  checkPdbBuildMemory,
+  partitionKey,
+  pdbEntryCount,
+  pdbTableBytes,
+  pdbWorkBytes,
+  type PdbBuild,
+  type PdbCore,
+  type PdbPartition,
+} from '../core.js';
+import type { ScratchExports } from './scratch.js';
+
+export interface PdbExports extends ScratchExports {
+  /** Grows memory by at least `bytes`; returns the new block's address or -1. */
+  pdbGrow(bytes: number): number;
+  /** Starts building a group's table; returns its entry count or -1 for a group it cannot build. */
+  pdbBuildStart(width: number, height: number, groupMask: number, tableAt: number, workAt: number): number;
+  /** Scans up to `placements` ranks of the round in progress; -1 while it goes on, else the placements it reached (0: done). */
+  pdbBuildRound(placements: number): number;
+  pdbBuildSettled(): number;
+  /** Bytes of one blank set while building a group of `tiles` tiles: 1 or 2. */
+  pdbMaskBytes(cells: number, tiles: number): number;
+  /** Names group `index` of the partition for the search: home cells mask and table address. */
+  idaStarPdbGroup(index: number, cellMask: number, tableAt: number): void;
+  idaStarPdbGroups(count: number): void;
+}
+
+/** An installed table: where it lies in the module's memory. */
+interface Region {
+  at: number;
+  bytes: number;
+}
+
+export interface WasmPdb extends PdbCore {
+  /** Points the search at `partition`'s tables; false when one is missing. */
+  select(partition: PdbPartition): boolean;
+}
+
+/** Placements scanned per call: a round of a 6-tile table takes two calls, of an 8-tile table over a hundred. */
+const SLICE_PLACEMENTS = 1 << 22;
+
+export function groupMask(cells: readonly number[]): number {
+  let mask = 0;
+  for (const cell of cells) mask |= 1 << cell;
+  return mask >>> 0;
+}
+
+export function wasmPdb(exports: PdbExports): WasmPdb {
+  const tables = new Map<string, Region>();
+  let work: Region | null = null;
+  // The module builds one table at a time: a build started later takes over.
+  let activeBuild = 0;
+
+  function grow(bytes: number, what: string): number {
+    const at = exports.pdbGrow(bytes);
+    if (at < 0) {
+      const mib = (bytes / 2 ** 20).toFixed(1);
+      const have = (exports.memory.buffer.byteLength / 2 ** 20).toFixed(0);
+      throw new RangeError(`puzzlesearch: cannot grow WebAssembly memory by ${mib} MiB for ${what} (it holds ${have} MiB already)`);
+    }
+    return at;
+  }
+
+  /** The table's region, grown on first use and reused when the same table is built or loaded again. */
+  function tableRegion(partition: PdbPartition, group: number): Region {
+    const key = `${partitionKey(partition)}#${group}`;
+    let region = tables.get(key);
+    if (!region) {
+      const cells = partition.width * partition.height;
+      const bytes = pdbTableBytes(cells, partition.groups[group]!.length);
+      region = { at: grow(bytes, `the ${partition.groups[group]!.length}-tile table of ${partition.name}`), bytes };
+      tables.set(key, region);
+    }
+    return region;
+  }
+
+  const installed = new Set<string>();
+  const tableKey = (partition: PdbPartition, group: number) => `${partitionKey(partition)}#${group}`;
+
+  return {
+    build(partition, group): PdbBuild {
+      const cells = partition.width * partition.height;
+      const tiles = partition.groups[group]!.length;
+      const workBytes = pdbWorkBytes(cells, tiles, exports.pdbMaskBytes(cells, tiles));
+      checkPdbBuildMemory(partition, group, workBytes);
+      const table = tableRegion(partition, group);
+      // Work memory is shared by every build; grown only when a larger group needs more.
+      if (!work || work.bytes < workBytes) work = { at: grow(workBytes, `building a ${tiles}-tile table`), bytes: workBytes };
+      const key = tableKey(partition, group);
+      installed.delete(key);
+      const entries = exports.pdbBuildStart(partition.width, partition.height, groupMask(partition.groups[group]!), table.at, work.at);
+      if (entries !== pdbEntryCount(cells, tiles)) throw new RangeError(`puzzlesearch: cannot build a table for group ${group} of ${partition.name}`);
+      let done = false;
+      const token = ++activeBuild;
+      return {
+        entries,
+        round() {
+          if (done) return false;
+          if (token !== activeBuild) throw new Error(`puzzlesearch: the build of group ${group} of ${partition.name} was overtaken by another table build`);
+          const reached = exports.pdbBuildRound(SLICE_PLACEMENTS);
+          if (reached < 0) return true;
+          done = reached === 0;
+          if (done) installed.add(key);
+          return !done;
+        },
+        settled: () => exports.pdbBuildSettled(),
+      };
+    },
+
+    install(partition, group, bytes) {
+      const table = tableRegion(partition, group);
+      if (bytes.length !== table.bytes) throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${table.bytes}`);
+      new Uint8Array(exports.memory.buffer, table.at, table.bytes).set(bytes);
+      installed.add(tableKey(partition, group));
+    },
+
+    has: (partition, group) => installed.has(tableKey(partition, group)),
+
+    table(partition, group, offset = 0, length) {
+      const key = tableKey(partition, group);
+      const region = tables.get(key);
+      if (!region || !installed.has(key)) return null;
+      const start = Math.min(Math.max(0, offset), region.bytes);
+      const end = length === undefined ? region.bytes : Math.min(region.bytes, start + Math.max(0, length));
+      return new Uint8Array(exports.memory.buffer, region.at + start, end - start).slice();
+    },
+
+    ready(partition) {
+      return partition.groups.every((_, group) => installed.has(tableKey(partition, group)));
+    },
+
+    select(partition) {
+      if (!this.ready(partition)) return false;
+      partition.groups.forEach((cells, group) => {
+        exports.idaStarPdbGroup(group, groupMask(cells), tables.get(tableKey(partition, group))!.at);
+      });
+      exports.idaStarPdbGroups(partition.groups.length);
+      return true;
+    },
+  };
+}
