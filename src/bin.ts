@@ -28,4 +28,5 @@ process.exitCode = await main(process.argv.slice(2), {
   },
   error: (line) => process.stderr.write(`${line}\n`),
   interactive: process.stdin.isTTY === true,
+  errorStream: { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY === true },
 });

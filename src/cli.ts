@@ -7,6 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { blockFramer, gridFramer, tokenFramer, type CaseFramer, type InputCase } from './cases.js';
 import { inputLines } from './lines.js';
+import type { TablesProgress } from './pdbTables.js';
+import { tablesProgress, type ProgressSink } from './progress.js';
+import { TABLES_USAGE, runTablesCommand } from './tablesCommand.js';
 import { GOAL_NAMES, PuzzleInputError, parseSlidingBoard, type GoalName } from './boards.js';
 import { ENGINES, HEURISTICS, type EngineName, type Heuristic } from './core.js';
 import { LIGHTS_OUT_PATTERNS, lightsOutProblem, pressGrid, type LightsOutOptions } from './lightsOut.js';
@@ -16,6 +19,7 @@ import { SLIDING_ALGORITHMS, createSolver, type Result, type SlidingAlgorithm, t
 export const LINE_LIMIT = 4096;
 
 export const usage = `Usage: puzzlesearch FAMILY [options] < input
+       puzzlesearch tables build|list|clear [options]
 
 Solves every case on standard input optimally and prints one answer per case,
 in the format of the family's online judge.
@@ -39,8 +43,12 @@ Options:
   --engine wasm|ts     engine: WebAssembly (default) or the TypeScript twin
   --algorithm NAME     eight and sliding: bfs, bibfs, astar (boards of at most
                        10 cells) or idastar (the default, any size)
-  --heuristic NAME     idastar: manhattan (default up to 3x3) or
-                       linear-conflict (default above)
+  --heuristic NAME     idastar: manhattan (default up to 3x3),
+                       linear-conflict (default above), or pdb, the additive
+                       pattern database (default on 4x4: its tables are
+                       loaded from the cache, or built on first need)
+  --partition NAME     sliding, 4x4: the pattern database's partition,
+                       6-6-3 (default) or 7-8 (about 6 minutes to build)
   --goal "TILES"       eight and sliding: the goal board, e.g. "0 1 2 ... 15",
                        or blank-first / blank-last (the default: 1 2 ... x)
   --moves              flip and fourline: also print the moves, one a line;
@@ -80,6 +88,10 @@ Output: one answer per case, in input order. A bad case prints the line
 always line up with cases; standard error says what happened, naming the case
 number ("case 3: line 2, column 3: stray character 'q', expected 'w' or 'b'").
 
+Pattern-database tables are cached in $PUZZLESEARCH_CACHE, else
+$XDG_CACHE_HOME/puzzlesearch, else ~/.cache/puzzlesearch. The tables command
+builds them ahead, lists or clears them:
+${TABLES_USAGE.replace(/^usage: [^\n]*\n/, '')}
 Exit status: 0 every case answered, 2 some case had bad input, 3 some search
 stopped at --max-nodes (and none had bad input), 1 bad usage or unreadable
 input.
@@ -90,6 +102,9 @@ Examples:
   echo "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" | puzzlesearch sliding --goal blank-first
 `;
 
+/** The 4x4 partitions the CLI offers. */
+const PARTITIONS = ['6-6-3', '7-8'];
+
 const families = ['flip', 'pilots', 'fourline', 'eight', 'sliding', 'lightsout'] as const;
 type Family = (typeof families)[number];
 
@@ -98,6 +113,8 @@ interface Options {
   engine: EngineName;
   algorithm?: SlidingAlgorithm;
   heuristic?: Heuristic;
+  /** sliding: the PDB partition for 4x4 boards. */
+  partition?: string;
   goal?: string;
   maxNodes?: number;
   /** lightsout: the options of every case. */
@@ -115,6 +132,8 @@ export interface CliIO {
   error(line: string): void;
   /** Standard input is a terminal: a person is typing, so an empty input is worth a word. */
   interactive?: boolean;
+  /** Standard error as a stream, for progress drawn in place on a terminal; without it progress goes out as lines. */
+  errorStream?: ProgressSink;
 }
 
 class UsageError extends Error {}
@@ -122,7 +141,7 @@ class UsageError extends Error {}
 /** A search that reached --max-nodes: the case has no answer, but its input was fine. */
 class SearchStopped extends Error {}
 
-const valueOptions = ['engine', 'algorithm', 'heuristic', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel'];
+const valueOptions = ['engine', 'algorithm', 'heuristic', 'partition', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel'];
 
 function oneOf<T extends string>(what: string, value: string | undefined, choices: readonly T[]): T | undefined {
   if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
@@ -144,6 +163,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
         engine: { type: 'string', default: 'wasm' },
         algorithm: { type: 'string' },
         heuristic: { type: 'string' },
+        partition: { type: 'string' },
         goal: { type: 'string' },
         moves: { type: 'boolean', default: false },
         stats: { type: 'boolean', default: false },
@@ -174,7 +194,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const sliding = family === 'eight' || family === 'sliding';
   const idle = (option: string, why: string) => warn(`puzzlesearch: warning: ${option} does nothing ${why}`);
   if (!sliding) {
-    for (const name of ['algorithm', 'heuristic', 'max-nodes'] as const) {
+    for (const name of ['algorithm', 'heuristic', 'partition', 'max-nodes'] as const) {
       if (values[name] !== undefined) idle(`--${name}`, `for ${family}: it applies to eight and sliding`);
     }
     if (values.goal !== undefined && family !== 'lightsout') idle('--goal', `for ${family}: it applies to eight, sliding and lightsout`);
@@ -203,7 +223,11 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
     }
     if (family === 'eight' && board.width * board.height !== 9) throw new UsageError(`--goal: eight takes a 3x3 goal, not ${board.width}x${board.height}`);
   }
-  return { family, engine, algorithm, heuristic, goal, maxNodes, lights, moves: values.moves, stats: values.stats };
+  if (values.partition !== undefined && !PARTITIONS.includes(values.partition)) {
+    throw new UsageError(`unknown partition '${values.partition}', expected ${PARTITIONS.join(' or ')}`);
+  }
+  const partition = sliding ? values.partition : undefined;
+  return { family, engine, algorithm, heuristic, partition, goal, maxNodes, lights, moves: values.moves, stats: values.stats };
 }
 
 /** A positive whole number option, or undefined when it is not given. */
@@ -251,7 +275,7 @@ function cellLines(result: Result<{ row: number; col: number }>): string[] {
 /** Answers one case: the lines for standard output. Throws PuzzleInputError on bad input. */
 /** What the CLI reports of any family's result besides its lines. */
 interface Answered {
-  stats: { nodes: number; ms: number };
+  stats: { nodes: number; ms: number; heuristic?: string; partition?: string };
   warning?: string;
 }
 
@@ -332,6 +356,55 @@ class Output {
 const FLUSH_MS = 100;
 const FLUSH_BYTES = 64 * 1024;
 
+/** Standard error for text that is not whole lines (a progress bar): the stream if there is one, else line by line. */
+function errorSink(io: CliIO): ProgressSink {
+  if (io.errorStream) return io.errorStream;
+  let held = '';
+  return {
+    write(text: string) {
+      const lines = (held + text).split('\n');
+      held = lines.pop() ?? '';
+      lines.forEach((line) => io.error(line));
+    },
+  };
+}
+
+/**
+ * Readies the 4x4 pattern database before the first 4x4 case that can use it
+ * (the default heuristic, or --heuristic pdb): loaded from the cache, or built
+ * once with progress on standard error. A goal whose blank is neither first nor
+ * last has no tables, and its search falls back to linear conflict.
+ */
+function sliding4x4Tables(solver: Solver, options: Options, sink: ProgressSink): (text: string) => Promise<void> {
+  const usesTables = options.heuristic === undefined || options.heuristic === 'pdb';
+  let ready: Promise<void> | null = null;
+  return async (text) => {
+    if (!usesTables || text.trim().split(/\s+/).length !== 16) return;
+    if (ready === null) {
+      const goalTokens = options.goal?.trim().split(/\s+/);
+      const goal = options.goal === undefined || options.goal === 'blank-last' ? 'blank-last'
+        : options.goal === 'blank-first' ? 'blank-first'
+        : goalTokens?.length === 16 && /^(0|x|X)$/.test(goalTokens[0]) ? 'blank-first'
+        : goalTokens?.length === 16 && /^(0|x|X)$/.test(goalTokens[15]) ? 'blank-last'
+        : null;
+      ready = goal === null
+        ? Promise.resolve()
+        : solver.prepareTables('4x4', { goal, onProgress: quietLoads(tablesProgress(sink, 'puzzlesearch: 4x4 tables'), options.stats) }).catch((error: Error) => {
+          // Searches still run, on linear conflict: slower, never wrong.
+          sink.write(`puzzlesearch: warning: no pattern database (${error.message.split('\n')[0]}); searching with linear conflict\n`);
+        });
+    }
+    await ready;
+  };
+}
+
+/** Progress of a build always, of a load from the cache only with --stats: a load takes a fraction of a second. */
+function quietLoads(report: (progress: TablesProgress) => void, loads: boolean): (progress: TablesProgress) => void {
+  return (progress) => {
+    if (loads || progress.phase !== 'load') report(progress);
+  };
+}
+
 function readError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EISDIR') return 'cannot read standard input: it is a directory';
@@ -339,6 +412,7 @@ function readError(error: unknown): string {
 }
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
+  if (argv[0] === 'tables') return runTablesCommand(argv.slice(1), { write: (text) => io.write(text) }, errorSink(io));
   let options: Options | 'help' | 'version';
   const warnings: string[] = [];
   try {
@@ -358,7 +432,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   warnings.forEach((line) => io.error(line));
-  const solver = await createSolver({ engine: options.engine });
+  const solver = await createSolver({
+    engine: options.engine,
+    tables: { partition: options.partition, warn: (message) => io.error(`puzzlesearch: ${message}`) },
+  });
+  const tablesFor = sliding4x4Tables(solver, options, errorSink(io));
   const output = new Output(io);
   const searches = options.family === 'eight' || options.family === 'sliding';
   let cases = 0;
@@ -373,7 +451,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       const { lines, result } = answer(solver, options, item);
       lines.forEach((line) => output.line(line));
       if (result.warning) io.error(`case ${item.index}: ${result.warning}`);
-      if (options.stats) io.error(`case ${item.index}: ${result.stats.nodes} nodes, ${result.stats.ms.toFixed(3)} ms (${solver.engine})`);
+      if (options.stats) {
+        const { nodes, ms, heuristic, partition } = result.stats;
+        const how = [solver.engine, heuristic && heuristic !== 'none' ? `${heuristic}${partition ? ` ${partition}` : ''}` : ''].filter(Boolean).join(', ');
+        io.error(`case ${item.index}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
+      }
     } catch (error) {
       if (error instanceof SearchStopped) {
         stopped++;
@@ -398,6 +480,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     for (const item of ready) {
       // A search may run for long: what is already answered goes out first.
       if (searches) await output.flush(true);
+      if (options.family === 'sliding' && !item.error) await tablesFor(item.text);
       solve(item);
       await output.flush(searches);
     }

@@ -7,11 +7,9 @@
 import { parseArgs } from 'node:util';
 import { createSolver } from './solver.js';
 import { clearTableFiles, listTableFiles } from './tables.js';
-import type { TablesProgress } from './pdbTables.js';
+import { tablesProgress, type ProgressSink } from './progress.js';
 
-export interface TextSink {
-  write(text: string): unknown;
-}
+export type TextSink = ProgressSink;
 
 export const TABLES_USAGE = `usage: puzzlesearch tables build|list|clear [options]
   build                build (or load) the PDB tables of a size and keep them in the cache
@@ -76,15 +74,7 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
       engine,
       tables: { dir: values.dir, partition: values.partition, warn: (message) => err.write(`${message}\n`) },
     });
-    let lastReport = 0;
-    const onProgress = (progress: TablesProgress) => {
-      const now = Date.now();
-      const done = progress.settled === progress.entries;
-      if (!done && now - lastReport < 500) return;
-      lastReport = now;
-      const percent = ((100 * progress.settled) / progress.entries).toFixed(0);
-      err.write(`  ${progress.partition} group ${progress.group + 1}/${progress.groups}: ${progress.phase === 'load' ? 'loaded' : `${percent}%`}\n`);
-    };
+    const onProgress = tablesProgress(err, `tables ${values.size}`);
     const started = Date.now();
     await solver.prepareTables(values.size, {
       partition: values.partition,

@@ -1,12 +1,18 @@
 /** The command-line tool as a child process, the way a judge runs it. */
 import { spawn, spawnSync } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { engineNames } from './engines.js';
 import { lightsOutFewest, lightsOutStencils, pressMask, replayLightsOut, replaySliding, seededRandom } from './oracles.js';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+// Pattern-database tables built by the CLI go to a folder of this test file's own.
+const cache = mkdtempSync(join(tmpdir(), 'puzzlesearch-cli-tables-'));
+process.env.PUZZLESEARCH_CACHE = cache;
+afterAll(() => rmSync(cache, { recursive: true, force: true }));
 
 function run(args: string[], input = '') {
   const child = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', timeout: 300_000 });
@@ -65,7 +71,7 @@ describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
     const { status, stdout, stderr } = cli('sliding', `${korf2} 55\n${korf2}\n`, '--goal', goal, '--stats');
     expect(status).toBe(2);
     expect(stderr).toMatch(/^case 1: wrong size: 17 tokens, expected 9, 16 or 25$/m);
-    expect(stderr).toMatch(/^case 2: \d+ nodes, [\d.]+ ms \((wasm|ts)\)$/m);
+    expect(stderr).toMatch(/^case 2: \d+ nodes, [\d.]+ ms \((wasm|ts), pdb 6-6-3\)$/m);
     const [placeholder, path] = stdout.trim().split('\n');
     expect(placeholder).toBe('error');
     expect(path).toHaveLength(55);
@@ -76,7 +82,7 @@ describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
     const korf1 = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3';
     const { status, stdout, stderr } = cli('sliding', `${korf1}\n1 2 3 4 5 6 7 8 x\n`, '--goal', 'blank-first', '--max-nodes', '5000');
     expect(status).toBe(3);
-    expect(stderr.trim()).toBe('case 1: stopped: no solution found within 5000 nodes');
+    expect(stderr.trim().split('\n').filter((line) => line.startsWith('case'))).toEqual(['case 1: stopped: no solution found within 5000 nodes']);
     expect(stdout.trim()).toMatch(/^stopped\n[udlr]+$/);
     expect(run(['eight', '--max-nodes', 'many'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/--max-nodes takes a whole number/) });
   });
@@ -289,5 +295,56 @@ describe('puzzlesearch CLI as a Unix tool', () => {
     expect(report.status).toBe(0);
     expect(report.answers).toBe(1_000_000);
     expect(report.maxRssMb).toBeLessThan(200);
+  });
+});
+
+describe('puzzlesearch CLI and pattern databases', () => {
+  it('builds, lists and clears tables with the tables command', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-cli-tables-cmd-'));
+    try {
+      const built = run(['tables', 'build', '--size', '3x3', '--dir', dir]);
+      expect(built.status).toBe(0);
+      expect(built.stdout).toMatch(/^tables for 3x3 ready in [\d.]+ s\n$/);
+      expect(built.stderr).toMatch(/100% tables 3x3: 4-4 table 2 of 2 built/);
+      const files = readdirSync(dir).filter((name) => name.endsWith('.pdb'));
+      expect(files.length).toBe(4); // two groups for each of the two goals
+      const listed = run(['tables', 'list', '--dir', dir]);
+      expect(listed.status).toBe(0);
+      for (const file of files) expect(listed.stdout).toContain(file);
+      expect(run(['tables', 'clear', '--dir', dir])).toMatchObject({ status: 0, stdout: `removed 4 files from ${dir}\n` });
+      expect(readdirSync(dir).filter((name) => name.endsWith('.pdb'))).toEqual([]);
+      expect(run(['tables', 'bogus'])).toMatchObject({ status: 2, stderr: expect.stringMatching(/expected one of build, list, clear/) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('uses the 4x4 tables by default, builds them on first need with progress, and falls back when told', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-cli-first-need-'));
+    const korf = ['14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3', '13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6'];
+    const lengths = [57, 55];
+    try {
+      const env = { ...process.env, PUZZLESEARCH_CACHE: dir };
+      const first = spawnSync(process.execPath, [bin, 'sliding', '--goal', 'blank-first', '--stats'], { input: `${korf.join('\n')}\n`, env, encoding: 'utf8' });
+      expect(first.status).toBe(0);
+      expect(first.stderr).toMatch(/100% puzzlesearch: 4x4 tables: 6-6-3 table 3 of 3 built/);
+      expect(first.stderr).toMatch(/^case 1: \d+ nodes, [\d.]+ ms \(wasm, pdb 6-6-3\)$/m);
+      const paths = first.stdout.trim().split('\n');
+      paths.forEach((path, i) => {
+        expect(path).toHaveLength(lengths[i]);
+        expect(replaySliding(korf[i].split(' ').map(Number), 4, path)).toEqual(Array.from({ length: 16 }, (_, t) => t));
+      });
+      // Second run: loaded from the cache, not built.
+      const second = spawnSync(process.execPath, [bin, 'sliding', '--goal', 'blank-first', '--stats'], { input: `${korf[0]}\n`, env, encoding: 'utf8' });
+      expect(second.stderr).toMatch(/table 3 of 3 loaded/);
+      expect(second.stderr).not.toMatch(/built/);
+      expect(second.stdout.trim()).toHaveLength(57);
+      const plain = spawnSync(process.execPath, [bin, 'sliding', '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--stats'], { input: `${korf[1]}\n`, env, encoding: 'utf8' });
+      expect(plain.stderr).toMatch(/^case 1: \d+ nodes, [\d.]+ ms \(wasm, linear-conflict\)$/m);
+      expect(plain.stdout.trim()).toHaveLength(55);
+      expect(run(['sliding', '--partition', '5-5-5'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/unknown partition '5-5-5', expected 6-6-3 or 7-8/) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

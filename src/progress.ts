@@ -1,0 +1,43 @@
+/**
+ * Progress of a table build on standard error: a bar redrawn in place when
+ * standard error is a terminal, plain lines (at most one a second, and one per
+ * finished group) when it is a file or a pipe, so that logs stay readable.
+ * Written here rather than taken from a progress-bar package because it must go
+ * through the CLI's own error sink (tests run the CLI in-process) and needs one
+ * line of drawing.
+ */
+import type { TablesProgress } from './pdbTables.js';
+
+export interface ProgressSink {
+  write(text: string): unknown;
+  /** True when the sink is a terminal that honours a carriage return. */
+  isTTY?: boolean;
+}
+
+const BAR_WIDTH = 30;
+
+export function tablesProgress(sink: ProgressSink, label: string): (progress: TablesProgress) => void {
+  let lastTime = 0;
+  let lastText = '';
+  return (progress) => {
+    const done = progress.settled === progress.entries;
+    const fraction = (progress.group + progress.settled / progress.entries) / progress.groups;
+    const what = `${label}: ${progress.partition} table ${progress.group + 1} of ${progress.groups} ${progress.phase === 'load' ? 'loaded' : done ? 'built' : 'building'}`;
+    const percent = `${Math.floor(100 * fraction)}%`.padStart(4);
+    if (sink.isTTY) {
+      if (done && what === lastText) return;
+      lastText = done ? what : '';
+      const filled = Math.round(BAR_WIDTH * fraction);
+      sink.write(`\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent} ${what}`);
+      if (done && progress.group === progress.groups - 1) sink.write('\n');
+      return;
+    }
+    const now = Date.now();
+    const line = `${percent} ${what}\n`;
+    // A group reports every round; a line a second while building, and each finished group once.
+    if (line === lastText || (!done && now - lastTime < 1000)) return;
+    lastTime = now;
+    lastText = line;
+    sink.write(line);
+  };
+}
