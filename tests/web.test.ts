@@ -656,6 +656,64 @@ describe('the web page in Chromium', () => {
     }
   });
 
+  it('15-puzzle: a corrupt table in IndexedDB is reported once and rebuilt, and a build cancelled half-way starts again on the next Solve', async () => {
+    const page = await open(isolatedBase);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    // The Example is for the blank-last goal: its tables are built first.
+    await page.click(`${panel('fifteen')} button:text-is("Example")`);
+    expect(await solve(page, 'fifteen')).toBe(3);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    // One bit of group 1's stored table flipped: its CRC-32 no longer holds.
+    await page.evaluate(
+      () => new Promise<void>((resolve, reject) => {
+        const req = indexedDB.open('puzzlesearch-tables');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const store = req.result.transaction('tables', 'readwrite').objectStore('tables');
+          const key = '4x4-blank15-6-6-3-group1.pdb';
+          const get = store.get(key);
+          get.onsuccess = () => {
+            const bytes = new Uint8Array((get.result as ArrayBuffer).slice(0));
+            bytes[64 + 1000] ^= 0x10;
+            store.put(bytes.buffer, key).onsuccess = () => resolve();
+          };
+        };
+      }),
+    );
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click(`${panel('fifteen')} button:text-is("Example")`);
+    expect(await solve(page, 'fifteen')).toBe(3);
+    // Rebuilt (the other groups loaded), and said once, though every worker read the cache.
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    expect(await page.getAttribute(`${panel('fifteen')} .result .heuristic`, 'data-heuristic')).toBe('pdb');
+    const corrupt = warnings.filter((text) => text.includes('group1.pdb'));
+    expect(corrupt).toHaveLength(1);
+    expect(corrupt[0]).toMatch(/checksum mismatch \(corrupt\); rebuilding it/);
+    // The rebuilt table replaced the bad record: the next page loads everything.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click(`${panel('fifteen')} button:text-is("Example")`);
+    expect(await solve(page, 'fifteen')).toBe(3);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('loaded');
+
+    // The blank-first tables: Cancel while they are being built, then Solve again.
+    await loadKorf(page, 79);
+    await page.click(`${panel('fifteen')} button.primary`);
+    await page.waitForSelector(`${panel('fifteen')} .progress[data-tables="build"]`, { timeout: 30_000 });
+    await page.click(`${panel('fifteen')} button:text-is("Cancel")`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="false"]`, { timeout: 10_000 });
+    expect(await page.textContent(`${panel('fifteen')} .result`)).toContain('cancelled');
+    expect(await page.getAttribute(`${panel('fifteen')} .result`, 'data-length')).toBeNull();
+    expect(await solve(page, 'fifteen')).toBe(korf[78][16]);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    await expectPdbAnswer(page, 79);
+    expect(warnings.filter((text) => !text.includes('group1.pdb'))).toEqual([]);
+  });
+
   it('Lights Out: a click presses the cross; a random 5x5 board is solved in the fewest presses, its overlay has that many, and playback switches every light off', async () => {
     const page = await open();
     await page.click(`${lights} .lights-clear`);
