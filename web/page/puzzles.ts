@@ -482,6 +482,7 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
   protected override async prepareSearch(engine: EngineName): Promise<void> {
     if (this.side !== 4 || this.heuristic() !== undefined) return;
     const fractions = new Map<number, number>();
+    const began = performance.now();
     const source = await this.client.prepareTables(engine, '4x4', this.goalName, (progress) => {
       fractions.set(progress.group, progress.entries > 0 ? progress.settled / progress.entries : 1);
       const fraction = [...fractions.values()].reduce((sum, part) => sum + part, 0) / progress.groups;
@@ -494,6 +495,8 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
     });
     this.tablesProgress(null);
     this.element.dataset.tables = source;
+    // How long the tables took (built, loaded, or nothing to do), for anyone measuring.
+    this.element.dataset.tablesMs = (performance.now() - began).toFixed(0);
   }
 
   private goalTiles(): Tiles {
