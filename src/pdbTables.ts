@@ -8,7 +8,7 @@ import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from './partitions
 import { openTableCache, type TableCache } from './tables.js';
 
 export interface TablesOptions {
-  /** Cache directory (Node), or false for memory only; default: see src/tables.ts. */
+  /** Cache directory (Node; in a browser IndexedDB is used and a string is ignored), or false for memory only; default: see src/tables.ts. */
   dir?: string | false;
   /** Partition name, e.g. '6-6-3' (default) or '7-8'. */
   partition?: string;

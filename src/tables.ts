@@ -1,5 +1,5 @@
 /**
- * The disk cache of PDB tables (Node only): one file per group table, each
+ * The disk cache of PDB tables (Node; browsers use IndexedDB, tablesBrowser.ts): one file per group table, each
  * with a header that is checked on load, written atomically (a temporary file
  * renamed into place, so two builders racing leave one whole file).
  *
@@ -21,10 +21,11 @@
  *   64  the table
  */
 import { pdbEntryCount, pdbTableBytes, type PdbPartition } from './core.js';
+import { openBrowserTableCache } from './tablesBrowser.js';
 
 export const FORMAT_VERSION = 1;
 const MAGIC = 'PZSPDB\r\n';
-const HEADER_BYTES = 64;
+export const HEADER_BYTES = 64;
 const NAME_BYTES = 24;
 /** Tables are checksummed and written in slices of this size. */
 const SLICE_BYTES = 16 * 2 ** 20;
@@ -137,10 +138,12 @@ export interface TableCache {
 }
 
 /**
- * The cache at `dir` (see cacheDir), or an in-memory stand-in when `dir` is
- * false or this is not Node. `warn` hears each problem once.
+ * The cache at `dir` (see cacheDir); in a browser (or worker) IndexedDB (see
+ * tablesBrowser.ts); an in-memory stand-in when `dir` is false or neither is
+ * there. `warn` hears each problem once.
  */
 export async function openTableCache(dir: string | false | undefined, warn: (message: string) => void): Promise<TableCache> {
+  if (dir !== false && !isNode() && typeof indexedDB !== 'undefined') return openBrowserTableCache(warn);
   if (dir === false || !isNode()) return { dir: null, load: async () => null, save: async () => {} };
   const { fs, path } = await nodeModules();
   const root = await cacheDir(dir);

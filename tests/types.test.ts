@@ -17,7 +17,10 @@ import {
   type FourLineMove,
   type GoalName,
   type Heuristic,
+  type Progress,
   type SlidingAlgorithm,
+  type SolverPool,
+  type TablesProgress,
   type SlidingResult,
   type Solved,
   type Solver,
@@ -65,6 +68,10 @@ function narrowing(solver: Solver): Status[] {
   expectTypeOf<SlidingAlgorithm>().toEqualTypeOf<'bfs' | 'bibfs' | 'astar' | 'idastar'>();
   expectTypeOf<Heuristic>().toEqualTypeOf<'manhattan' | 'linear-conflict' | 'pdb'>();
   expectTypeOf<GoalName>().toEqualTypeOf<'blank-last' | 'blank-first'>();
+  // A pool call's onProgress hears what its method reports: table progress for prepareTables, IDA* progress for the searches.
+  type ProgressHeard<M extends 'prepareTables' | 'sliding'> = Parameters<NonNullable<NonNullable<Parameters<SolverPool[M]>[2]>['onProgress']>>[0];
+  expectTypeOf<ProgressHeard<'prepareTables'>>().toEqualTypeOf<TablesProgress>();
+  expectTypeOf<ProgressHeard<'sliding'>>().toEqualTypeOf<Progress>();
   return [sliding.status, flip.status];
 }
 

@@ -485,7 +485,8 @@ describe('the web page in Chromium', () => {
 
   it('compares engines on Korf’s #30 with a ratio of warm medians over the same nodes', async () => {
     const page = await open();
-    // About 680,000 nodes: milliseconds on either engine, well above the clock's 0.1 ms steps, yet quick to repeat.
+    // About 680,000 nodes with linear conflicts (the PDB needs 17,000, too few to time): milliseconds on either engine, well above the clock's 0.1 ms steps, yet quick to repeat.
+    await page.selectOption('#fifteen-heuristic', 'linear-conflict');
     await page.selectOption('#fifteen-korf', '30');
     await page.click(`${panel('fifteen')} button:text-is("Load")`);
     await compareEngines(page, 'fifteen');
@@ -501,6 +502,8 @@ describe('the web page in Chromium', () => {
   it('solves a scrambled 15-puzzle on the TypeScript twin in the optimum the Node API finds', async () => {
     const page = await open();
     await setEngine(page, 'ts');
+    // The Node solver below has no tables prepared: both search with linear conflicts, so the nodes must agree.
+    await page.selectOption('#fifteen-heuristic', 'linear-conflict');
     await page.selectOption('#fifteen-depth', '30');
     await page.click(`${panel('fifteen')} button:text-is("Scramble")`);
     const start = (await boardText(page, 'fifteen')).replace(/\//g, '\n');
@@ -517,6 +520,8 @@ describe('the web page in Chromium', () => {
   ])('stays responsive during a long 15-puzzle search, which Cancel stops (%s)', async (_, isolated) => {
     const page = await open(isolated ? isolatedBase : base);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(isolated);
+    // With the PDB #88 takes under a second; linear conflicts keep it searching long enough to cancel.
+    await page.selectOption('#fifteen-heuristic', 'linear-conflict');
     await page.selectOption('#fifteen-korf', '88');
     await page.click(`${panel('fifteen')} button:text-is("Load")`);
     await page.click(`${panel('fifteen')} button.primary`);
@@ -558,6 +563,160 @@ describe('the web page in Chromium', () => {
     await page.click(`${panel('fifteen')} button:text-is("Example")`);
     expect(await solve(page, 'fifteen')).toBe(3);
     expect(await playToEnd(page, 'fifteen', 3)).toBe('1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x');
+  });
+
+  /** Loads Korf's instance `number` (blank-first goal) into the 15-puzzle panel. */
+  async function loadKorf(page: Page, number: number): Promise<void> {
+    await page.selectOption('#fifteen-korf', String(number));
+    await page.click(`${panel('fifteen')} button:text-is("Load")`);
+  }
+
+  async function expectPdbAnswer(page: Page, number: number): Promise<void> {
+    expect(await page.getAttribute(`${panel('fifteen')} .result`, 'data-length')).toBe(String(korf[number - 1][16]));
+    expect(await page.getAttribute(`${panel('fifteen')} .result .heuristic`, 'data-heuristic')).toBe('pdb');
+    expect(await page.getAttribute(`${panel('fifteen')} .result .heuristic`, 'data-partition')).toBe('6-6-3');
+    expect(await page.textContent(`${panel('fifteen')} .result .heuristic`)).toContain('pattern database 6-6-3');
+  }
+
+  it('15-puzzle: the first Solve builds the 6-6-3 tables with a progress bar and solves Korf #1 at 57 with the PDB; after a reload the tables load from IndexedDB', async () => {
+    const page = await open();
+    expect(await page.inputValue('#fifteen-heuristic')).toBe('pdb');
+    await loadKorf(page, 1);
+    await page.click(`${panel('fifteen')} button.primary`);
+    // The build reports its rounds: the line says so and the bar fills.
+    await page.waitForSelector(`${panel('fifteen')} .progress[data-tables="build"]`, { timeout: 30_000 });
+    expect(await page.isVisible(`${panel('fifteen')} .tables-bar`)).toBe(true);
+    await page.waitForFunction(() => Number((document.querySelector('#panel-fifteen .tables-bar') as HTMLProgressElement | null)?.value) > 0, undefined, { timeout: 60_000 });
+    expect(await page.textContent(`${panel('fifteen')} .progress`)).toMatch(/Building the 6-6-3 pattern database \(group \d of 3, \d+%\)/);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="false"] .result[data-solvable]`, { timeout: 180_000 });
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    const builtMs = Number(await page.getAttribute(panel('fifteen'), 'data-tables-ms'));
+    expect(await page.isVisible(`${panel('fifteen')} .tables-bar`)).toBe(false);
+    await expectPdbAnswer(page, 1);
+    expect(await playToEnd(page, 'fifteen', 57)).toBe('x 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15');
+    // The tables are in IndexedDB: three records, each a header and the table as one ArrayBuffer.
+    const stored = await page.evaluate(
+      () => new Promise<Array<{ key: string; bytes: number; magic: string }>>((resolve, reject) => {
+        const req = indexedDB.open('puzzlesearch-tables');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const all = req.result.transaction('tables').objectStore('tables');
+          const keys = all.getAllKeys();
+          const values = all.getAll();
+          values.onsuccess = () =>
+            resolve((values.result as ArrayBuffer[]).map((value, i) => ({ key: String(keys.result[i]), bytes: value.byteLength, magic: String.fromCharCode(...new Uint8Array(value, 0, 6)) })));
+        };
+      }),
+    );
+    expect(stored.map((record) => record.key).sort()).toEqual([0, 1, 2].map((group) => `4x4-blank0-6-6-3-group${group}.pdb`));
+    expect(stored.every((record) => record.magic === 'PZSPDB')).toBe(true);
+    // 16!/10! entries of 4 bits for each 6-tile group, 16!/13! for the 3-tile one, after a 64-byte header.
+    expect(stored.map((record) => record.bytes).sort((a, b) => a - b)).toEqual([64 + 1680, 64 + 2882880, 64 + 2882880]);
+
+    // A reload: the workers load the tables, nothing is built.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await loadKorf(page, 60);
+    expect(await solve(page, 'fifteen')).toBe(66);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('loaded');
+    const loadedMs = Number(await page.getAttribute(panel('fifteen'), 'data-tables-ms'));
+    const solveMs = Number(await page.getAttribute(`${panel('fifteen')} tr[data-engine="wasm"]`, 'data-ms'));
+    // For the record only (no timed assertions): tables built, then loaded on every worker; Korf #60 with them.
+    console.log(`6-6-3 tables: built in ${builtMs} ms, loaded after a reload in ${loadedMs} ms; Korf #60 solved in ${solveMs.toFixed(0)} ms`);
+    await expectPdbAnswer(page, 60);
+    // And the next solve finds them ready in the workers.
+    await loadKorf(page, 82);
+    expect(await solve(page, 'fifteen')).toBe(62);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('ready');
+    await expectPdbAnswer(page, 82);
+  });
+
+  it.each([
+    ['cross-origin isolated: the worker lives on with its tables', true],
+    ['not isolated: the fresh worker loads them from IndexedDB', false],
+  ])('15-puzzle: Cancel keeps the tables, and the next PDB solve builds nothing (%s)', async (_, isolated) => {
+    const page = await open(isolated ? isolatedBase : base);
+    await loadKorf(page, 79);
+    expect(await solve(page, 'fifteen')).toBe(korf[78][16]);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    const workers = Number(await page.getAttribute(panel('fifteen'), 'data-workers'));
+
+    // A long search (linear conflicts on #88), cancelled.
+    await page.selectOption('#fifteen-heuristic', 'linear-conflict');
+    await loadKorf(page, 88);
+    await page.click(`${panel('fifteen')} button.primary`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="true"] .progress[data-bound]`, { timeout: 30_000 });
+    await page.click(`${panel('fifteen')} button:text-is("Cancel")`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="false"]`, { timeout: 5_000 });
+    expect(await page.textContent(`${panel('fifteen')} .result`)).toContain('cancelled');
+    expect(Number(await page.getAttribute(panel('fifteen'), 'data-workers'))).toBe(isolated ? workers : workers + 1);
+
+    // Back to the PDB: every worker still has (or has reloaded) the tables.
+    await page.selectOption('#fifteen-heuristic', 'pdb');
+    for (const number of [88, 3]) {
+      await loadKorf(page, number);
+      expect(await solve(page, 'fifteen')).toBe(korf[number - 1][16]);
+      expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('ready');
+      await expectPdbAnswer(page, number);
+    }
+  });
+
+  it('15-puzzle: a corrupt table in IndexedDB is reported once and rebuilt, and a build cancelled half-way starts again on the next Solve', async () => {
+    const page = await open(isolatedBase);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    // The Example is for the blank-last goal: its tables are built first.
+    await page.click(`${panel('fifteen')} button:text-is("Example")`);
+    expect(await solve(page, 'fifteen')).toBe(3);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    // One bit of group 1's stored table flipped: its CRC-32 no longer holds.
+    await page.evaluate(
+      () => new Promise<void>((resolve, reject) => {
+        const req = indexedDB.open('puzzlesearch-tables');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const store = req.result.transaction('tables', 'readwrite').objectStore('tables');
+          const key = '4x4-blank15-6-6-3-group1.pdb';
+          const get = store.get(key);
+          get.onsuccess = () => {
+            const bytes = new Uint8Array((get.result as ArrayBuffer).slice(0));
+            bytes[64 + 1000] ^= 0x10;
+            store.put(bytes.buffer, key).onsuccess = () => resolve();
+          };
+        };
+      }),
+    );
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click(`${panel('fifteen')} button:text-is("Example")`);
+    expect(await solve(page, 'fifteen')).toBe(3);
+    // Rebuilt (the other groups loaded), and said once, though every worker read the cache.
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    expect(await page.getAttribute(`${panel('fifteen')} .result .heuristic`, 'data-heuristic')).toBe('pdb');
+    const corrupt = warnings.filter((text) => text.includes('group1.pdb'));
+    expect(corrupt).toHaveLength(1);
+    expect(corrupt[0]).toMatch(/checksum mismatch \(corrupt\); rebuilding it/);
+    // The rebuilt table replaced the bad record: the next page loads everything.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click(`${panel('fifteen')} button:text-is("Example")`);
+    expect(await solve(page, 'fifteen')).toBe(3);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('loaded');
+
+    // The blank-first tables: Cancel while they are being built, then Solve again.
+    await loadKorf(page, 79);
+    await page.click(`${panel('fifteen')} button.primary`);
+    await page.waitForSelector(`${panel('fifteen')} .progress[data-tables="build"]`, { timeout: 30_000 });
+    await page.click(`${panel('fifteen')} button:text-is("Cancel")`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="false"]`, { timeout: 10_000 });
+    expect(await page.textContent(`${panel('fifteen')} .result`)).toContain('cancelled');
+    expect(await page.getAttribute(`${panel('fifteen')} .result`, 'data-length')).toBeNull();
+    expect(await solve(page, 'fifteen')).toBe(korf[78][16]);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    await expectPdbAnswer(page, 79);
+    expect(warnings.filter((text) => !text.includes('group1.pdb'))).toEqual([]);
   });
 
   it('Lights Out: a click presses the cross; a random 5x5 board is solved in the fewest presses, its overlay has that many, and playback switches every light off', async () => {

@@ -11,7 +11,7 @@
  */
 import type { GoalName, GridInput, SlidingInput } from '../boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../lightsOut.js';
-import type { PrepareTablesOptions } from '../pdbTables.js';
+import type { PrepareTablesOptions, TablesProgress } from '../pdbTables.js';
 import type { BoardSize, SlidingOptions, Solver } from '../solver.js';
 
 /** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
@@ -20,6 +20,12 @@ export interface Progress {
   nodes: number;
   ms: number;
 }
+
+/** What a method's `onProgress` hears, by method: table preparation reports tables, the searches report Progress. */
+export interface ProgressKinds {
+  prepareTables: TablesProgress;
+}
+export type ProgressOf<M extends string> = M extends keyof ProgressKinds ? ProgressKinds[M] : Progress;
 
 /** Sliding options for a pool call: everything but `onIteration` (a function cannot cross to a worker; use `onProgress`). */
 export type PoolSlidingOptions = Omit<SlidingOptions, 'onIteration'>;
@@ -32,6 +38,8 @@ export interface CallContext {
   solver: Solver;
   /** Reports progress, and throws (stopping the search) once the call was cancelled. */
   onIteration(bound: number, nodes: number): void;
+  /** Relays table progress, and throws (stopping the build between rounds) once the call was cancelled. */
+  onTables(progress: TablesProgress): void;
 }
 
 let running: CallContext | null = null;
@@ -62,7 +70,8 @@ export const insideApi = {
   slidingSolvable: (board: SlidingInput, goal?: GoalName | SlidingInput) => call().solver.slidingSolvable(board, goal),
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
   // The outside sends this one to every worker (and again to a restarted one): each holds its own tables.
-  prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) => call().solver.prepareTables(size, options),
+  prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) =>
+    call().solver.prepareTables(size, options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().onTables } : options),
 };
 
 /** Runs `work` as the call in progress (a worker runs one call at a time). */

@@ -14,7 +14,7 @@
 import { PuzzleInputError, checkChoice, describeValue } from '../boards.js';
 import { ENGINES, type EngineName } from '../core.js';
 import type { WasmSource } from '../loader.js';
-import { insideApi, type Progress } from './inside.js';
+import { insideApi, type Progress, type ProgressOf } from './inside.js';
 import { CANCEL_CELL, type Answer, type Args, type ErrorData, type FromInside, type MethodName, type ToInside, type WasmMessage } from './protocol.js';
 
 export interface SolverPoolOptions {
@@ -40,11 +40,15 @@ export interface SolverPoolOptions {
 }
 
 /** The last argument of every pool method, after the method's own. */
-export interface CallOptions {
+export interface CallOptions<P = Progress> {
   /** Abort the call: it rejects with a DOMException named AbortError. */
   signal?: AbortSignal;
-  /** Sliding IDA*: called before each iteration, with the f-bound, nodes so far and milliseconds since the call started. */
-  onProgress?: (progress: Progress) => void;
+  /**
+   * Sliding IDA*: called before each iteration, with the f-bound, nodes so far
+   * and milliseconds since the call started. prepareTables: each table loaded
+   * and each build round (TablesProgress), from every worker it prepares.
+   */
+  onProgress?: (progress: P) => void;
 }
 
 /** The arguments after the board, the same for every board of a `solveMany`. */
@@ -61,7 +65,7 @@ export interface ManyOptions<M extends MethodName> {
 
 /** The Solver's methods, each taking the same arguments plus `CallOptions` and answering a promise. */
 export type PoolMethods = {
-  [M in MethodName]: (...args: [...Args<M>, CallOptions?]) => Promise<Answer<M>>;
+  [M in MethodName]: (...args: [...Args<M>, CallOptions<ProgressOf<M>>?]) => Promise<Answer<M>>;
 };
 
 /** What a pool tells about one of its workers. */
@@ -184,7 +188,7 @@ interface Job {
   id: number;
   method: MethodName;
   args: unknown[];
-  onProgress?: (progress: Progress) => void;
+  onProgress?: (progress: never) => void;
   resolve(value: unknown): void;
   reject(error: unknown): void;
   /** Answered (or rejected) already; a worker may still be finishing it. */
@@ -252,10 +256,10 @@ function sharedMemoryWorks(): boolean {
   return typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
 }
 
-function checkCallOptions(value: unknown): CallOptions {
+function checkCallOptions(value: unknown): CallOptions<never> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null) throw new PuzzleInputError(`call options must be an object ({ signal, onProgress }), not ${describeValue(value)}`);
-  const { signal, onProgress } = value as CallOptions;
+  const { signal, onProgress } = value as CallOptions<never>;
   if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
     throw new PuzzleInputError(`signal must be an AbortSignal, not ${describeValue(signal)}`);
   }
@@ -318,7 +322,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
         const job = slot.job;
         if (!job || job.id !== message.id || job.settled) return;
         try {
-          job.onProgress?.(message.progress);
+          (job.onProgress as ((progress: unknown) => void) | undefined)?.(message.progress);
         } catch (error) {
           // As with a solver's onIteration: a callback that throws stops the search, and the call fails with its error.
           abort(job, error);
@@ -500,7 +504,10 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   methods.prepareTables = async (...args) => {
     const arity = insideApi.prepareTables.length;
     const own = args.slice(0, arity);
-    await Promise.all(slots.map((slot) => submit('prepareTables', own, args[arity], slot)));
+    // The first worker builds and saves to the cache; the others then load what it saved (fast, and no core spent twice).
+    const [first, ...rest] = slots;
+    await submit('prepareTables', own, args[arity], first);
+    await Promise.all(rest.map((slot) => submit('prepareTables', own, args[arity], slot)));
     prepared.push(own);
   };
 

@@ -4,6 +4,7 @@
  * parameters and its awaited return type all come from `typeof insideApi`.
  */
 import type { EngineName } from '../core.js';
+import type { TablesProgress } from '../pdbTables.js';
 import type { insideApi, Progress } from './inside.js';
 
 export type InsideApi = typeof insideApi;
@@ -45,6 +46,6 @@ export interface ErrorData {
 export type FromInside =
   | { type: 'ready' }
   | { type: 'failed'; error: ErrorData }
-  | { type: 'progress'; id: number; progress: Progress }
+  | { type: 'progress'; id: number; progress: Progress | TablesProgress }
   | { type: 'answer'; id: number; value: Answer<MethodName> }
   | { type: 'error'; id: number; error: ErrorData };

@@ -9,6 +9,7 @@
  * and throws, which unwinds the search; the solver releases its busy mark in
  * its `finally`, and the worker answers AbortError and waits for the next call.
  */
+import type { TablesProgress } from '../pdbTables.js';
 import { createSolver, type Solver } from '../solver.js';
 import { insideApi, runCall } from './inside.js';
 import { CANCEL_CELL, type Answer, type CallMessage, type ErrorData, type FromInside, type InitMessage, type MethodName, type ToInside } from './protocol.js';
@@ -62,10 +63,14 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
       if (cancelled(id)) throw new CallCancelled();
       if (message.progress) post({ type: 'progress', id, progress: { bound, nodes, ms: performance.now() - started } });
     };
+    const onTables = (progress: TablesProgress) => {
+      if (cancelled(id)) throw new CallCancelled();
+      if (message.progress) post({ type: 'progress', id, progress });
+    };
     // The message's method and arguments were typed together; one call site serves every method.
     const method = insideApi[message.method] as (...args: unknown[]) => unknown;
     // Table preparation answers a promise; the solving methods answer at once.
-    const value = (await runCall({ solver: callSolver, onIteration }, () => method(...message.args))) as Answer<MethodName>;
+    const value = (await runCall({ solver: callSolver, onIteration, onTables }, () => method(...message.args))) as Answer<MethodName>;
     post({ type: 'answer', id, value });
   } catch (error) {
     post({ type: 'error', id, error: errorData(error) });

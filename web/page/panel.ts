@@ -9,7 +9,7 @@
 import type { EngineName, GoalName } from '../../src/index.js';
 import { type Comparison, median, plannedRounds, roundOrder, verdict } from './compare.js';
 import { formatMs, h, numberFormat } from './dom.js';
-import { SolveCancelled, SolverClient, type Family, type SolutionMove, type SolveAnswer } from './solverClient.js';
+import { SolveCancelled, SolverClient, type Family, type SolutionMove, type SolveAnswer, type TablesProgress } from './solverClient.js';
 
 export const engineNames: readonly EngineName[] = ['wasm', 'ts'];
 export const engineLabel: Record<EngineName, string> = { wasm: 'WebAssembly', ts: 'TypeScript twin' };
@@ -72,6 +72,12 @@ interface EngineRun {
   runs: number;
 }
 
+const heuristicWords: Record<string, string> = {
+  manhattan: 'Manhattan distance',
+  'linear-conflict': 'Manhattan distance with linear conflicts',
+  none: 'none (breadth-first search)',
+};
+
 interface Busy {
   engine: EngineName;
   /** What this run is for: a solve, or a comparison's warm-up or timed round. */
@@ -79,6 +85,8 @@ interface Busy {
   started: number;
   bound: number | null;
   nodes: number | null;
+  /** While pattern-database tables are prepared before the search: what is done, as words and as a fraction. */
+  tables?: { text: string; fraction: number; phase: TablesProgress['phase'] };
 }
 
 export abstract class Panel<S, M extends SolutionMove> {
@@ -116,6 +124,7 @@ export abstract class Panel<S, M extends SolutionMove> {
   private compareButton!: HTMLButtonElement;
   private cancelButton!: HTMLButtonElement;
   private progress!: HTMLElement;
+  private tablesBar!: HTMLProgressElement;
   private result!: HTMLElement;
   private moveList!: HTMLOListElement;
   private playback!: HTMLElement;
@@ -158,6 +167,21 @@ export abstract class Panel<S, M extends SolutionMove> {
   /** The sliding panels' goal; the others have fixed goals. */
   goal(): GoalName | undefined {
     return undefined;
+  }
+
+  /** Gets the worker ready for a search on `engine` (the 15-puzzle prepares its pattern database); reports through tablesProgress(). */
+  protected async prepareSearch(_engine: EngineName): Promise<void> {}
+
+  /** Sliding: the heuristic to force; default the library's choice (the PDB where its tables are ready). */
+  protected heuristic(): 'linear-conflict' | undefined {
+    return undefined;
+  }
+
+  /** Shows table preparation in the progress line and bar (null: done). */
+  protected tablesProgress(tables: Busy['tables'] | null): void {
+    if (!this.busy) return;
+    this.busy.tables = tables ?? undefined;
+    this.renderProgress();
   }
 
   /** Extra position controls (goal choice, Korf instances). */
@@ -312,6 +336,7 @@ export abstract class Panel<S, M extends SolutionMove> {
     this.compareButton = h('button', { type: 'button', 'aria-label': `Solve the ${spec.title} on both engines and compare`, onclick: () => void this.compare() }, 'Compare engines');
     this.cancelButton = h('button', { type: 'button', class: 'danger', hidden: true, 'aria-label': `Cancel the ${spec.title} search`, onclick: () => this.client.cancel() }, 'Cancel');
     this.progress = h('p', { class: 'progress', 'aria-live': 'polite', hidden: true });
+    this.tablesBar = h('progress', { class: 'tables-bar', max: 1, value: 0, hidden: true, 'aria-label': 'Pattern database tables prepared' });
     this.result = h('div', { class: 'result', 'aria-live': 'polite' });
     this.moveList = h('ol', { class: 'moves', 'aria-label': 'Solution moves' });
 
@@ -379,6 +404,7 @@ export abstract class Panel<S, M extends SolutionMove> {
             h('legend', {}, 'Solve'),
             h('div', { class: 'row' }, this.solveButton, this.compareButton, this.cancelButton),
             this.progress,
+            this.tablesBar,
             this.result,
             this.moveList,
             this.playback,
@@ -543,10 +569,12 @@ export abstract class Panel<S, M extends SolutionMove> {
   }
 
   /** One search in the worker. */
-  private search(engine: EngineName, board: string, phase: string): Promise<SolveAnswer> {
+  private async search(engine: EngineName, board: string, phase: string): Promise<SolveAnswer> {
     this.busy = { engine, phase, started: performance.now(), bound: null, nodes: null };
     this.render();
-    return this.client.solve({ engine, family: this.spec.family, board, goal: this.goal() }, (progress) => {
+    await this.prepareSearch(engine);
+    if (this.busy) this.busy.started = performance.now();
+    return this.client.solve({ engine, family: this.spec.family, board, goal: this.goal(), heuristic: this.heuristic() }, (progress) => {
       if (this.busy) Object.assign(this.busy, progress);
       this.renderProgress();
     });
@@ -692,12 +720,20 @@ export abstract class Panel<S, M extends SolutionMove> {
     // Here, not in render(): the pool may start its workers after a search began.
     this.element.dataset.workers = String(this.client.generation);
     this.progress.hidden = busy === null;
+    this.tablesBar.hidden = !busy?.tables;
+    if (!busy?.tables) delete this.progress.dataset.tables;
     if (!busy) {
       delete this.progress.dataset.bound;
       delete this.progress.dataset.nodes;
       return;
     }
     const elapsed = (performance.now() - busy.started) / 1000;
+    if (busy.tables) {
+      this.progress.textContent = `${busy.tables.text} on ${engineLabel[busy.engine]} · ${elapsed.toFixed(1)} s`;
+      this.progress.dataset.tables = busy.tables.phase;
+      this.tablesBar.value = busy.tables.fraction;
+      return;
+    }
     const parts = [`${busy.phase} on ${engineLabel[busy.engine]}`, `${elapsed.toFixed(1)} s`];
     if (busy.bound !== null) parts.push(`IDA* bound ${busy.bound}`);
     if (busy.nodes !== null) parts.push(`${numberFormat.format(busy.nodes)} nodes so far`);
@@ -731,6 +767,11 @@ export abstract class Panel<S, M extends SolutionMove> {
         ? 'Already solved: 0 moves.'
         : `Optimal solution: ${s.moves.length} move${s.moves.length === 1 ? '' : 's'}.`;
     r.append(h('p', { class: 'length' }, h('strong', {}, headline), s.attached ? ` Step ${s.index} of ${s.moves.length}.` : ''));
+    const used = run?.answer.stats.heuristic;
+    if (run && used && run.answer.solvable) {
+      const words = used === 'pdb' ? `additive pattern database ${run.answer.stats.partition ?? ''}`.trim() : heuristicWords[used] ?? used;
+      r.append(h('p', { class: 'heuristic', 'data-heuristic': used, 'data-partition': run.answer.stats.partition }, `Heuristic: ${words}.`));
+    }
     if (!s.attached) {
       r.append(h('p', { class: 'message info' }, 'The board has left this solution’s path: undo back to it, or solve again.'));
     }

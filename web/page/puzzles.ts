@@ -5,7 +5,7 @@
  * in the worker.
  */
 import { PuzzleInputError, namedGoal, parseFlipBoard, parseFourLineBoard, parseSlidingBoard, type GoalName } from '../../src/boards.js';
-import type { Cell, FourLineMove, SlidingMove } from '../../src/index.js';
+import type { Cell, EngineName, FourLineMove, SlidingMove } from '../../src/index.js';
 import type { SolveAnswer } from './solverClient.js';
 import korfText from '../../data/korf100.txt?raw';
 import { h, randomInt, shuffle } from './dom.js';
@@ -419,6 +419,7 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
   private goalPicture!: HTMLElement;
   private scrambleSelect!: HTMLSelectElement;
   private korfSelect: HTMLSelectElement | null = null;
+  private heuristicSelect: HTMLSelectElement | null = null;
   private readonly side: number;
 
   constructor(context: PanelContext, side: 3 | 4) {
@@ -468,6 +469,36 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
     return this.goalName;
   }
 
+  /** The 15-puzzle searches with the 6-6-3 pattern database unless told to use linear conflicts. */
+  protected override heuristic(): 'linear-conflict' | undefined {
+    return this.heuristicSelect?.value === 'linear-conflict' ? 'linear-conflict' : undefined;
+  }
+
+  /**
+   * Before a 15-puzzle search with the PDB: the pool's workers get the tables
+   * for the goal in use (the first time built in a worker, with a progress
+   * bar, and kept in IndexedDB; after a reload loaded from there).
+   */
+  protected override async prepareSearch(engine: EngineName): Promise<void> {
+    if (this.side !== 4 || this.heuristic() !== undefined) return;
+    const fractions = new Map<number, number>();
+    const began = performance.now();
+    const source = await this.client.prepareTables(engine, '4x4', this.goalName, (progress) => {
+      fractions.set(progress.group, progress.entries > 0 ? progress.settled / progress.entries : 1);
+      const fraction = [...fractions.values()].reduce((sum, part) => sum + part, 0) / progress.groups;
+      const verb = progress.phase === 'build' ? 'Building' : 'Loading';
+      this.tablesProgress({
+        text: `${verb} the ${progress.partition} pattern database (group ${progress.group + 1} of ${progress.groups}, ${Math.floor(fraction * 100)}%)`,
+        fraction,
+        phase: progress.phase,
+      });
+    });
+    this.tablesProgress(null);
+    this.element.dataset.tables = source;
+    // How long the tables took (built, loaded, or nothing to do), for anyone measuring.
+    this.element.dataset.tablesMs = (performance.now() - began).toFixed(0);
+  }
+
   private goalTiles(): Tiles {
     return Array.from(namedGoal(this.goalName, this.side, this.side).tiles);
   }
@@ -508,6 +539,13 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
       h('div', { class: 'row' }, h('label', { for: `${id}-depth` }, 'Scramble to'), this.scrambleSelect),
     ];
     if (this.side === 4) {
+      this.heuristicSelect = h(
+        'select',
+        { id: `${id}-heuristic` },
+        h('option', { value: 'pdb' }, 'pattern database 6-6-3 (about 6 MB, prepared on first solve)'),
+        h('option', { value: 'linear-conflict' }, 'Manhattan + linear conflicts (no tables)'),
+      );
+      controls.push(h('div', { class: 'row' }, h('label', { for: `${id}-heuristic` }, 'Heuristic'), this.heuristicSelect));
       const select = h(
         'select',
         { id: `${id}-korf` },

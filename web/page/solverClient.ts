@@ -6,7 +6,7 @@
  * in its worker (or, on a page without cross-origin isolation, replaces that
  * one worker).
  */
-import { createSolverPool, type CallOptions, type Cell, type EngineName, type FourLineMove, type GoalName, type LightsOutOptions, type LightsOutResult, type Progress, type SlidingMove, type SolverPool } from '../../src/index.js';
+import { createSolverPool, type CallOptions, type Cell, type EngineName, type FourLineMove, type GoalName, type LightsOutOptions, type LightsOutResult, type Progress, type SlidingMove, type SolverPool, type TablesProgress } from '../../src/index.js';
 
 export type Family = 'flip' | 'pilots' | 'fourLine' | 'sliding';
 export type SolutionMove = Cell | FourLineMove | SlidingMove;
@@ -18,7 +18,8 @@ export interface SolveAnswer {
   moves: SolutionMove[];
   reason?: string;
   warning?: string;
-  stats: { nodes: number; ms: number };
+  /** Sliding: the heuristic the search used, and the PDB's partition. */
+  stats: { nodes: number; ms: number; heuristic?: string; partition?: string };
 }
 
 /** One solve: the board as judge text, the engine, and for sliding the goal. */
@@ -27,9 +28,14 @@ export interface SolveRequest {
   family: Family;
   board: string;
   goal?: GoalName;
+  /** Sliding: force a heuristic; default the PDB where its tables are ready. */
+  heuristic?: 'linear-conflict';
 }
 
-export type { Progress };
+export type { Progress, TablesProgress };
+
+/** Where a panel's tables came from: built in a worker now, loaded from IndexedDB now, or already in the workers. */
+export type TablesSource = 'built' | 'loaded' | 'ready';
 
 export class SolveCancelled extends Error {
   /** What happened to the worker, in words for the page. */
@@ -43,6 +49,8 @@ export class SolveCancelled extends Error {
 
 const pools = new Map<EngineName, Promise<SolverPool>>();
 const started: SolverPool[] = [];
+/** Tables prepared on a pool, by engine, size and goal: once prepared, the pool keeps them (and re-prepares a restarted worker). */
+const preparedTables = new Map<string, Promise<void>>();
 
 function poolFor(engine: EngineName): Promise<SolverPool> {
   let pool = pools.get(engine);
@@ -79,8 +87,37 @@ export class SolverClient {
 
   solve(request: SolveRequest, onProgress?: (progress: Progress) => void): Promise<SolveAnswer> {
     return this.call<SolveAnswer>(request.engine, (pool, call) =>
-      request.family === 'sliding' ? pool.sliding(request.board, { goal: request.goal }, call) : pool[request.family](request.board, call),
+      request.family === 'sliding' ? pool.sliding(request.board, { goal: request.goal, heuristic: request.heuristic }, call) : pool[request.family](request.board, call),
     { onProgress });
+  }
+
+  /**
+   * Readies the PDB tables of `size` for `goal` on every worker of the
+   * engine's pool (built by the first worker and kept in IndexedDB, loaded by
+   * the others, and by any later page). Cancel stops a build between rounds.
+   */
+  async prepareTables(engine: EngineName, size: string, goal: GoalName, onProgress: (progress: TablesProgress) => void): Promise<TablesSource> {
+    const key = `${engine} ${size} ${goal}`;
+    const done = preparedTables.get(key);
+    if (done) {
+      await done;
+      return 'ready';
+    }
+    let built = false;
+    const run = this.call<void, TablesProgress>(engine, (pool, call) => pool.prepareTables(size, { goal }, call), {
+      onProgress: (progress) => {
+        built ||= progress.phase === 'build';
+        onProgress(progress);
+      },
+    });
+    preparedTables.set(key, run);
+    try {
+      await run;
+    } catch (error) {
+      preparedTables.delete(key);
+      throw error;
+    }
+    return built ? 'built' : 'loaded';
   }
 
   /** Lights Out on any board (text rows of digits) with its pattern, torus and colours. */
@@ -89,7 +126,7 @@ export class SolverClient {
   }
 
   /** One call on the engine's pool; a new call cancels the running one, and Cancel turns into SolveCancelled. */
-  private async call<T>(engine: EngineName, run: (pool: SolverPool, call: CallOptions) => Promise<T>, extra: Omit<CallOptions, 'signal'>): Promise<T> {
+  private async call<T, P = Progress>(engine: EngineName, run: (pool: SolverPool, call: CallOptions<P>) => Promise<T>, extra: Omit<CallOptions<P>, 'signal'>): Promise<T> {
     this.cancel();
     const running = new AbortController();
     this.running = running;
