@@ -26,6 +26,19 @@ export interface FlipCore {
   buildTable(kind: FlipKind): number;
   /** `board` bit i (i = 4 * row + column) is set for 'b' (flip) or '+' (pilots). */
   solve(kind: FlipKind, board: number): FlipAnswer;
+  /**
+   * A whole batch by the table walk, in one call: for each board, the pressed
+   * cells as a bit set (bit i = cell i; presses commute, so the set is the
+   * answer) and the press count, -1 when impossible. `nodes`: the table build if
+   * it ran, plus every walk step.
+   */
+  solveBatch(kind: FlipKind, boards: ArrayLike<number>): FlipBatchAnswer;
+}
+
+export interface FlipBatchAnswer {
+  pressed: Uint16Array;
+  lengths: Int8Array;
+  nodes: number;
 }
 
 /** Four-in-a-line cell codes, row-major, 16 cells. */
@@ -45,6 +58,8 @@ export interface FourLineCore {
   solve(cells: Uint8Array): FourLineAnswer;
   /** Every (board, side to move) state reachable from `cells` with either side first, ignoring goals. */
   reachable(cells: Uint8Array): number;
+  /** `solve` on each board, in one call into the engine; same answers and nodes as one call each. */
+  solveBatch(boards: readonly Uint8Array[]): FourLineAnswer[];
 }
 
 /** Moves of the blank: 0 = up, 1 = down, 2 = left, 3 = right (letters u, d, l, r). */

@@ -1,8 +1,11 @@
 /** Host adapter for `assembly/flip.ts`: kind and board in as numbers, pressed cells out of scratch. */
-import type { FlipAnswer, FlipCore, FlipKind } from '../core.js';
+import type { FlipAnswer, FlipBatchAnswer, FlipCore, FlipKind } from '../core.js';
+import { reserveBatch, type BatchExports } from './batch.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 
-export interface FlipExports extends ScratchExports {
+export interface FlipExports extends ScratchExports, BatchExports {
+  /** `count` u32 boards at `boards`, each replaced by `(length + 1) << 16 | pressed`; returns the batch's nodes. */
+  flipSolveBatch(kind: number, boards: number, count: number): number;
   /** Kind 0 = flip, 1 = pilots. Returns the number of boards expanded. */
   flipBuildTable(kind: number): number;
   /**
@@ -50,6 +53,23 @@ export function wasmFlip(exports: FlipExports): FlipCore {
       const cells = new Array<number>(length);
       for (let i = 0; i < length; i++) cells[i] = bytes[i];
       return { cells, nodes };
+    },
+    solveBatch(kind: FlipKind, boards: ArrayLike<number>): FlipBatchAnswer {
+      const count = boards.length;
+      const at = reserveBatch(exports, 4 * count, `${count} boards`);
+      // A fresh view after the call that may have grown memory.
+      const slots = new Uint32Array(exports.memory.buffer, at, count);
+      for (let i = 0; i < count; i++) slots[i] = boards[i] & 0xffff;
+      const nodes = exports.flipSolveBatch(kindCode(kind), at, count);
+      const answers = new Uint32Array(exports.memory.buffer, at, count);
+      const pressed = new Uint16Array(count);
+      const lengths = new Int8Array(count);
+      for (let i = 0; i < count; i++) {
+        const packed = answers[i];
+        pressed[i] = packed & 0xffff;
+        lengths[i] = (packed >>> 16) - 1;
+      }
+      return { pressed, lengths, nodes };
     },
   };
 }
