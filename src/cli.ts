@@ -363,7 +363,7 @@ function format(options: Options, item: InputCase, any: AnyResult): { lines: str
 
 /** Cases a batch holds: many cheap ones, fewer searches (a chunk should not keep a worker busy for long). */
 function chunkSize(family: Family): number {
-  return family === 'eight' ? 64 : family === 'lightsout' ? 32 : family === 'sliding' ? 8 : 1024;
+  return family === 'eight' ? 256 : family === 'lightsout' ? 32 : family === 'sliding' ? 8 : 1024;
 }
 
 function framerFor(family: Family, emit: (item: InputCase) => void): CaseFramer {
@@ -530,7 +530,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const family = manyFamily[options.family];
   const more = familyOptions(options);
   let pool: Promise<SolverPool> | null = null;
-  const startPool = () => (pool ??= import('./pool/outside.js').then(({ createSolverPool }) => createSolverPool({ workers: options.jobs, engine: options.engine })));
+  let poolReady = false;
+  const startPool = () => (pool ??= import('./pool/outside.js')
+    .then(({ createSolverPool }) => createSolverPool({ workers: options.jobs, engine: options.engine }))
+    .then((started) => {
+      poolReady = true;
+      return started;
+    }));
   /** A batch's answers, or the error that stopped the whole batch (reported on each of its cases). */
   const solveBatch = async (items: InputCase[], here: boolean): Promise<AnyResult[] | Error> => {
     const boards = items.filter((item) => !item.error).map((item) => item.text);
@@ -550,28 +556,40 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       });
     }
   };
-  /** Batches in flight on the pool, oldest first; at most two per worker, so that memory stays flat. */
-  const flights: Array<{ items: InputCase[]; answers: Promise<AnyResult[] | Error> }> = [];
-  const landOldest = async () => {
-    const flight = flights.shift()!;
-    land(flight.items, await flight.answers);
-    await output.flush(false);
-  };
-  /** Sends full chunks (and with `all`, the rest) to be solved; with `all`, waits for every answer. */
-  const dispatch = async (all: boolean) => {
+  // Batches in flight on the pool land in input order on one chain, which
+  // prints each as soon as it and those before it are answered (also while the
+  // loop waits for input); at most two a worker are in flight, so memory stays flat.
+  let landing: Promise<void> = Promise.resolve();
+  let inFlight = 0;
+  let wake: (() => void) | null = null;
+  /** Sends full chunks (and with `all`, the rest) to be solved; with `end`, waits for every answer. */
+  const dispatch = async (all: boolean, end = false) => {
     while (ready.length >= chunk || (all && ready.length > 0)) {
       const items = ready.splice(0, chunk);
-      // A pool only pays off once more than one chunk is waiting: a small input is answered here.
-      const here = options.jobs === 1 || (pool === null && all && flights.length === 0 && ready.length === 0 && items.length < chunk);
+      // The pool starts once a full chunk is waiting (a small input never pays
+      // for it), and chunks are solved here until its workers are up.
+      if (options.jobs > 1 && items.length === chunk) startPool();
+      const here = options.jobs === 1 || !poolReady;
       if (here) {
+        await landing;
         land(items, await solveBatch(items, true));
         await output.flush(false);
+        // Lets the starting workers report that they are up.
+        if (options.jobs > 1) await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
-      flights.push({ items, answers: solveBatch(items, false) });
-      while (flights.length >= 2 * options.jobs) await landOldest();
+      const answers = solveBatch(items, false);
+      inFlight++;
+      landing = landing.then(async () => {
+        land(items, await answers);
+        inFlight--;
+        wake?.();
+        await output.flush(inFlight === 0);
+      });
+      while (inFlight >= 2 * options.jobs) await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
     }
-    while (all && flights.length > 0) await landOldest();
+    if (end) await landing;
   };
 
   const ready: InputCase[] = [];
@@ -595,22 +613,23 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
           else framer.overlong(line.overlong, LINE_LIMIT);
           if (ready.length > 0) await drain();
         }
+        // Every case read goes to be solved; the pool's answers print as they land.
         if (batched) await dispatch(true);
         // About to wait for input: whoever is typing or piping sees every answer so far.
         await output.flush(true);
       }
     } catch (error) {
-      await dispatch(true);
+      await dispatch(true, true);
       await output.flush(true);
       io.error(`puzzlesearch: ${readError(error)}`);
       return 1;
     }
     framer.end();
-    if (batched) await dispatch(true);
+    if (batched) await dispatch(true, true);
     else await drain();
     await output.flush(true);
   } finally {
-    if (pool !== null) await (await (pool as Promise<SolverPool>)).terminate();
+    if (pool !== null) await (await (pool as Promise<SolverPool>).catch(() => null))?.terminate();
   }
   if (cases === 0 && (io.interactive || options.stats)) io.error('puzzlesearch: no cases read');
   return broken > 0 ? 1 : failed > 0 ? 2 : stopped > 0 ? 3 : 0;
