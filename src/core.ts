@@ -27,17 +27,16 @@ export interface FlipCore {
   /** `board` bit i (i = 4 * row + column) is set for 'b' (flip) or '+' (pilots). */
   solve(kind: FlipKind, board: number): FlipAnswer;
   /**
-   * A whole batch by the table walk, in one call: for each board, the pressed
-   * cells as a bit set (bit i = cell i; presses commute, so the set is the
-   * answer) and the press count, -1 when impossible. `nodes`: the table build if
-   * it ran, plus every walk step.
+   * A whole batch by the table walk, in one call: for each board,
+   * `(length + 1) << 16 | pressed`, the pressed cells as a bit set (bit i =
+   * cell i; presses commute, so the set is the answer), 0 when impossible.
+   * `nodes`: the table build if it ran, plus every walk step.
    */
   solveBatch(kind: FlipKind, boards: ArrayLike<number>): FlipBatchAnswer;
 }
 
 export interface FlipBatchAnswer {
-  pressed: Uint16Array;
-  lengths: Int8Array;
+  answers: Uint32Array;
   nodes: number;
 }
 

@@ -363,20 +363,21 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
       // One engine call for the batch: the table walk of core.flip, whose press
       // counts equal the Lights Out solver's on every board (tests/batch.test.ts).
       const parsed = parseEach(boards, (board) => parseFlipBoard(family, board as GridInput));
-      const good = parsed.filter((board): board is number => !isError(board));
+      const good = Uint16Array.from(parsed.filter((board): board is number => !isError(board)));
       const { value, ms } = timed(() => core.flip.solveBatch(family, good));
       const share = good.length > 0 ? ms / good.length : 0;
       let next = 0;
       return parsed.map((board) => {
         if (isError(board)) return board;
         const i = next++;
-        const length = value.lengths[i];
+        const packed = value.answers[i];
+        const length = (packed >>> 16) - 1;
         if (length < 0) {
           const goal = family === 'flip' ? 'turns the board all white or all black' : 'opens every handle';
           return unsolvable(`Impossible: no set of presses ${goal}`, 0, share);
         }
         const moves: Cell[] = [];
-        for (let cell = 0; cell < 16; cell++) if ((value.pressed[i] >> cell) & 1) moves.push(cellOf(cell));
+        for (let cell = 0; cell < 16; cell++) if ((packed >> cell) & 1) moves.push(cellOf(cell));
         return { status: 'solved', solvable: true, length, moves, stats: { nodes: length, ms: share } } satisfies Solved<Cell>;
       });
     }

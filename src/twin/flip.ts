@@ -98,28 +98,23 @@ export function twinFlip(): FlipCore {
     let nodes = table.ready ? 0 : buildTable(kind);
     const { masks, towardGoal } = table;
     const count = boards.length;
-    const pressed = new Uint16Array(count);
-    const lengths = new Int8Array(count);
+    const answers = new Uint32Array(count);
     for (let i = 0; i < count; i++) {
       let current = boards[i] & 0xffff;
       let cell = towardGoal[current];
-      if (cell === UNSEEN) {
-        lengths[i] = -1;
-        continue;
-      }
-      let set = 0;
+      if (cell === UNSEEN) continue;
+      let pressed = 0;
       let length = 0;
       while (cell !== AT_GOAL) {
-        set |= 1 << cell;
+        pressed |= 1 << cell;
         length++;
         current ^= masks[cell];
         cell = towardGoal[current];
       }
-      pressed[i] = set;
-      lengths[i] = length;
+      answers[i] = ((length + 1) << 16) | pressed;
       nodes += length;
     }
-    return { pressed, lengths, nodes };
+    return { answers, nodes };
   }
 
   return { buildTable, solve, solveBatch };

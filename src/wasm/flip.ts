@@ -57,19 +57,13 @@ export function wasmFlip(exports: FlipExports): FlipCore {
     solveBatch(kind: FlipKind, boards: ArrayLike<number>): FlipBatchAnswer {
       const count = boards.length;
       const at = reserveBatch(exports, 4 * count, `${count} boards`);
-      // A fresh view after the call that may have grown memory.
+      // A fresh view after the call that may have grown memory; a typed array
+      // of boards goes in as one copy.
       const slots = new Uint32Array(exports.memory.buffer, at, count);
-      for (let i = 0; i < count; i++) slots[i] = boards[i] & 0xffff;
+      if (ArrayBuffer.isView(boards)) slots.set(boards);
+      else for (let i = 0; i < count; i++) slots[i] = boards[i];
       const nodes = exports.flipSolveBatch(kindCode(kind), at, count);
-      const answers = new Uint32Array(exports.memory.buffer, at, count);
-      const pressed = new Uint16Array(count);
-      const lengths = new Int8Array(count);
-      for (let i = 0; i < count; i++) {
-        const packed = answers[i];
-        pressed[i] = packed & 0xffff;
-        lengths[i] = (packed >>> 16) - 1;
-      }
-      return { pressed, lengths, nodes };
+      return { answers: new Uint32Array(exports.memory.buffer, at, count).slice(), nodes };
     },
   };
 }
