@@ -122,6 +122,11 @@ export interface SlidingCore {
   solvable(start: SlidingBoard, goal: SlidingBoard): boolean;
   /** BFS, bidirectional BFS or A* (Manhattan) over ranked states; boards of at most MAX_RANKED_CELLS cells, solvable. */
   solveExhaustive(start: SlidingBoard, goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): SlidingAnswer;
+  /**
+   * `solveExhaustive` on each start (all of `goal`'s size), in one call into the
+   * engine: the same moves and nodes; null for a start of the other parity.
+   */
+  solveExhaustiveBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): Array<SlidingAnswer | null>;
   /** Full BFS from `goal` over every reachable board; returns the count of boards at each distance 0, 1, 2, ... */
   distances(goal: SlidingBoard): number[];
   /** Unranks every rank 0..n!-1 into a permutation of n items and ranks it back; returns how many round-trips failed (0). */

@@ -12,8 +12,10 @@ import {
   type Core,
   type EngineName,
   type FlipKind,
+  type ExhaustiveAlgorithm,
   type FourLineAnswer,
   type Heuristic,
+  type SlidingAnswer,
   type SlidingBoard,
 } from './core.js';
 import {
@@ -263,7 +265,8 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     return { status: 'solved', solvable: true, length: cells.length, moves: cells.map(cellOf), stats: { nodes: value.nodes, ms } };
   }
 
-  function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
+  /** Everything a sliding search needs, checked; throws PuzzleInputError. */
+  function slidingPlan(input: SlidingInput, options: SlidingOptions = {}) {
     if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
     const start = parseSlidingBoard(input);
     const goal = resolveGoal(options.goal, start);
@@ -287,12 +290,24 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
       throw new PuzzleInputError((error as Error).message);
     }
     const { heuristic, partition } = choice;
+    return { start, goal, algorithm, heuristic, partition, maxNodes, onIteration };
+  }
+
+  function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
+    const plan = slidingPlan(input, options);
+    const { start, goal, algorithm, heuristic, partition, maxNodes, onIteration } = plan;
     const { value, ms } = timed(() => {
       if (!core.sliding.solvable(start, goal)) return null;
       return algorithm === 'idastar'
         ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration })
         : core.sliding.solveExhaustive(start, goal, algorithm);
     });
+    return slidingResult(plan, value, ms);
+  }
+
+  /** The public result of a sliding search's answer (null: unsolvable by parity). */
+  function slidingResult(plan: ReturnType<typeof slidingPlan>, value: SlidingAnswer | null, ms: number): SlidingResult | Unsolvable | Stopped {
+    const { start, algorithm, heuristic, partition, maxNodes } = plan;
     const used = algorithm === 'idastar' ? heuristic : algorithm === 'astar' ? 'manhattan' : 'none';
     const labelled = <R extends { stats: Stats }>(result: R): R => {
       result.stats.heuristic = used;
@@ -392,9 +407,31 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     if (options !== undefined && (typeof options !== 'object' || options === null)) {
       throw new PuzzleInputError(`solveMany options must be an object, not ${describeValue(options)}`);
     }
-    return parseEach(boards, (board) => family === 'sliding'
-      ? sliding(board as SlidingInput, options as SlidingOptions | undefined)
-      : solveLightsOut(core.lightsOut, board as LightsOutInput, options as LightsOutOptions | undefined));
+    if (family === 'lightsOut') return parseEach(boards, (board) => solveLightsOut(core.lightsOut, board as LightsOutInput, options as LightsOutOptions | undefined));
+    // Sliding: IDA* board by board; the exhaustive searches in one engine call per board size and goal.
+    const plans = parseEach(boards, (board) => slidingPlan(board as SlidingInput, options as SlidingOptions | undefined));
+    const results: unknown[] = plans.map((plan) => (isError(plan) || plan.algorithm !== 'idastar' ? plan : parseEach([plan], (p) => {
+      const { start, goal, heuristic, partition, maxNodes, onIteration } = p as typeof plan;
+      const { value, ms } = timed(() => (core.sliding.solvable(start, goal) ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration }) : null));
+      return slidingResult(p as typeof plan, value, ms);
+    })[0]));
+    const groups = new Map<string, number[]>();
+    plans.forEach((plan, i) => {
+      if (isError(plan) || plan.algorithm === 'idastar') return;
+      const key = `${plan.algorithm} ${plan.goal.width}x${plan.goal.height} ${plan.goal.tiles.join(',')}`;
+      const group = groups.get(key);
+      if (group) group.push(i);
+      else groups.set(key, [i]);
+    });
+    for (const indices of groups.values()) {
+      const first = plans[indices[0]] as Exclude<(typeof plans)[number], BoardError>;
+      const starts = indices.map((i) => (plans[i] as typeof first).start);
+      const { value, ms } = timed(() => core.sliding.solveExhaustiveBatch(starts, first.goal, first.algorithm as ExhaustiveAlgorithm));
+      indices.forEach((i, k) => {
+        results[i] = slidingResult(plans[i] as typeof first, value[k], ms / indices.length);
+      });
+    }
+    return results;
   }
 
   // Every entry point is exclusive, not only sliding (the one with a callback):

@@ -104,7 +104,7 @@ describe.each(engineNames)('batch calls, %s engine', (name) => {
     const solver = solverFromCore(await loadCore(name));
     const random = seededRandom(77);
     const boards = Array.from({ length: 200 }, () => randomEight(random));
-    for (const algorithm of ['idastar', 'bibfs'] as const) {
+    for (const algorithm of ['idastar', 'bibfs', 'astar', 'bfs'] as const) {
       const results = solver.solveMany('sliding', boards, { algorithm });
       results.forEach((batch, i) => {
         const single = solver.sliding(boards[i], { algorithm });
@@ -152,11 +152,19 @@ describe.each(engineNames)('batch calls, %s engine', (name) => {
 });
 
 describe('batch calls, engines agree', () => {
-  it('on four-in-a-line batch moves and node counts', async () => {
+  it('on four-in-a-line, flip and 8-puzzle batch answers and node counts', async () => {
     const [wasm, ts] = await Promise.all(engineNames.map(loadCore));
     const random = seededRandom(9);
     const boards = Array.from({ length: 300 }, () => Uint8Array.from(randomFourLine(random), (ch) => (ch === 'B' ? 1 : ch === 'W' ? 2 : 0)));
     expect(wasm.fourLine.solveBatch(boards)).toEqual(ts.fourLine.solveBatch(boards));
+    const goal = { width: 3, height: 3, tiles: Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8, 0]) };
+    const starts = Array.from({ length: 100 }, () => ({ width: 3, height: 3, tiles: Uint8Array.from(shuffle([1, 2, 3, 4, 5, 6, 7, 8, 0], random)) }));
+    for (const algorithm of ['bfs', 'bibfs', 'astar'] as const) {
+      const batch = wasm.sliding.solveExhaustiveBatch(starts, goal, algorithm);
+      expect(ts.sliding.solveExhaustiveBatch(starts, goal, algorithm)).toEqual(batch);
+      expect(batch.filter((answer) => answer === null).length).toBeGreaterThan(20);
+      batch.forEach((answer, i) => expect(answer).toEqual(wasm.sliding.solvable(starts[i], goal) ? wasm.sliding.solveExhaustive(starts[i], goal, algorithm) : null));
+    }
     const flip = wasm.flip.solveBatch('flip', ALL_BOARDS);
     expect(ts.flip.solveBatch('flip', ALL_BOARDS)).toEqual(flip);
   });
