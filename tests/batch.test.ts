@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { solverFromCore, type BoardError } from '../src/solver.js';
 import { PuzzleInputError } from '../src/boards.js';
 import { engineNames, loadCore } from './engines.js';
+import { instantiatePuzzleWasm } from '../src/loader.js';
+import { reserveBatch, type BatchExports } from '../src/wasm/batch.js';
 import { FLIP_GOALS, hasLine, replayFourLine, replayPresses, replaySliding, seededRandom, shuffle } from './oracles.js';
 
 type FlipKind = 'flip' | 'pilots';
@@ -148,6 +150,22 @@ describe.each(engineNames)('batch calls, %s engine', (name) => {
     expect(() => solver.solveMany('flip', 'bwbw' as unknown as string[])).toThrow(PuzzleInputError);
     expect(() => solver.solveMany('chess' as 'flip', [])).toThrow(PuzzleInputError);
     expect(solver.solveMany('pilots', [])).toEqual([]);
+  });
+});
+
+describe('the wasm batch buffer', () => {
+  it('is sized through an export that says no: a batch too large is a RangeError naming the bytes, and the instance lives on', async () => {
+    const exports = await instantiatePuzzleWasm<BatchExports>();
+    expect(() => reserveBatch(exports, 3e9, '750,000,000 boards')).toThrow(/batch of 750,000,000 boards: it needs a buffer of 3000000000 bytes \(memory holds);
+    const at = reserveBatch(exports, 4096, '1,024 boards');
+    expect(at).toBeGreaterThan(0);
+    // Reused while large enough; a larger one grows memory (views taken before are then detached).
+    expect(reserveBatch(exports, 1024, '256 boards')).toBe(at);
+    const before = exports.memory.buffer;
+    const grown = reserveBatch(exports, 1 << 20, '262,144 boards');
+    expect(grown).toBeGreaterThanOrEqual(at + 4096);
+    expect(before.byteLength).toBe(0);
+    expect(exports.memory.buffer.byteLength).toBeGreaterThanOrEqual(grown + (1 << 20));
   });
 });
 
