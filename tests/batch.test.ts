@@ -156,7 +156,7 @@ describe.each(engineNames)('batch calls, %s engine', (name) => {
 describe('the wasm batch buffer', () => {
   it('is sized through an export that says no: a batch too large is a RangeError naming the bytes, and the instance lives on', async () => {
     const exports = await instantiatePuzzleWasm<BatchExports>();
-    expect(() => reserveBatch(exports, 3e9, '750,000,000 boards')).toThrow(/batch of 750,000,000 boards: it needs a buffer of 3000000000 bytes \(memory holds);
+    expect(() => reserveBatch(exports, 3e9, '750,000,000 boards')).toThrow(/batch of 750,000,000 boards: it needs a buffer of 3000000000 bytes \(memory holds/);
     const at = reserveBatch(exports, 4096, '1,024 boards');
     expect(at).toBeGreaterThan(0);
     // Reused while large enough; a larger one grows memory (views taken before are then detached).
