@@ -4,8 +4,8 @@ import { reserveBatch, type BatchExports } from './batch.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 
 export interface FlipExports extends ScratchExports, BatchExports {
-  /** `count` u32 boards at `boards`, each replaced by `(length + 1) << 16 | pressed`; returns the batch's nodes. */
-  flipSolveBatch(kind: number, boards: number, count: number): number;
+  /** `count` u16 boards at `boards`, answered as u32 `(length + 1) << 16 | pressed` at `answers`; returns the batch's nodes. */
+  flipSolveBatch(kind: number, boards: number, answers: number, count: number): number;
   /** Kind 0 = flip, 1 = pilots. Returns the number of boards expanded. */
   flipBuildTable(kind: number): number;
   /**
@@ -56,14 +56,16 @@ export function wasmFlip(exports: FlipExports): FlipCore {
     },
     solveBatch(kind: FlipKind, boards: ArrayLike<number>): FlipBatchAnswer {
       const count = boards.length;
-      const at = reserveBatch(exports, 4 * count, `${count} boards`);
-      // A fresh view after the call that may have grown memory; a typed array
+      // Boards as u16 first, then the u32 answers (4-byte aligned).
+      const answersOffset = (2 * count + 3) & ~3;
+      const at = reserveBatch(exports, answersOffset + 4 * count, `${count} boards`);
+      // A fresh view after the call that may have grown memory; a Uint16Array
       // of boards goes in as one copy.
-      const slots = new Uint32Array(exports.memory.buffer, at, count);
-      if (ArrayBuffer.isView(boards)) slots.set(boards);
-      else for (let i = 0; i < count; i++) slots[i] = boards[i];
-      const nodes = exports.flipSolveBatch(kindCode(kind), at, count);
-      return { answers: new Uint32Array(exports.memory.buffer, at, count).slice(), nodes };
+      const slots = new Uint16Array(exports.memory.buffer, at, count);
+      if (boards instanceof Uint16Array) slots.set(boards);
+      else for (let i = 0; i < count; i++) slots[i] = boards[i] & 0xffff;
+      const nodes = exports.flipSolveBatch(kindCode(kind), at, at + answersOffset, count);
+      return { answers: new Uint32Array(exports.memory.buffer, at + answersOffset, count).slice(), nodes };
     },
   };
 }
