@@ -11,6 +11,7 @@ import { solverFromCore, type BoardError } from '../src/solver.js';
 import { PuzzleInputError } from '../src/boards.js';
 import { engineNames, loadCore } from './engines.js';
 import { instantiatePuzzleWasm } from '../src/loader.js';
+import { createSolverPool } from '../src/pool/outside.js';
 import { reserveBatch, type BatchExports } from '../src/wasm/batch.js';
 import { FLIP_GOALS, hasLine, replayFourLine, replayPresses, replaySliding, seededRandom, shuffle } from './oracles.js';
 
@@ -150,6 +151,23 @@ describe.each(engineNames)('batch calls, %s engine', (name) => {
     expect(() => solver.solveMany('flip', 'bwbw' as unknown as string[])).toThrow(PuzzleInputError);
     expect(() => solver.solveMany('chess' as 'flip', [])).toThrow(PuzzleInputError);
     expect(solver.solveMany('pilots', [])).toEqual([]);
+  });
+});
+
+describe('pool.solveBatch', () => {
+  it('answers a chunk in one worker as solver.solveMany does, bad boards included', async () => {
+    const pool = await createSolverPool({ workers: 2, engine: 'wasm' });
+    try {
+      const solver = solverFromCore(await loadCore('wasm'));
+      const boards = ['2 3 4 1 5 x 7 6 8', '1 2 3 4 5 6 7 8 8', '2 1 3 4 5 6 7 8 x', '1 2 3 4 5 6 x 7 8'];
+      const chunk = await pool.solveBatch('sliding', boards, { algorithm: 'bibfs' });
+      const here = solver.solveMany('sliding', boards, { algorithm: 'bibfs' });
+      const withoutMs = (results: typeof here) => results.map((result) => (result.status === 'error' ? result : { ...result, stats: { ...result.stats, ms: 0 } }));
+      expect(withoutMs(chunk)).toEqual(withoutMs(here));
+      expect(chunk.map((result) => result.status)).toEqual(['solved', 'error', 'unsolvable', 'solved']);
+    } finally {
+      await pool.terminate();
+    }
   });
 });
 
