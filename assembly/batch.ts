@@ -5,9 +5,10 @@
 // host can name the bytes it needed. The block lies in pages grown for it alone:
 // the allocator's heap never reaches into them.
 
+import { growPages } from './pages';
+
 let batchBase: f64 = 0;
 let batchBytes: f64 = 0;
-let allocatorStarted = false;
 
 /**
  * Makes the batch buffer at least `bytes` long and returns its address, or -1
@@ -18,19 +19,13 @@ let allocatorStarted = false;
 export function batchReserve(bytes: f64): f64 {
   if (!(bytes >= 0) || bytes > 2147483648) return -1;
   if (batchBytes >= bytes && batchBytes > 0) return batchBase;
-  // The allocator claims all of memory as it stands when first used: make it
-  // start now, so that it never claims the pages grown below.
-  if (!allocatorStarted) {
-    heap.free(heap.alloc(16));
-    allocatorStarted = true;
-  }
   let want = Math.max(bytes * 2, 65536);
   let pages = <i32>Math.ceil(want / 65536);
-  let before = memory.grow(pages);
+  let before = growPages(pages);
   if (before < 0) {
     // Doubling may be what failed: try the exact size before saying no.
     pages = <i32>Math.ceil(Math.max(bytes, 1) / 65536);
-    before = memory.grow(pages);
+    before = growPages(pages);
     if (before < 0) return -1;
   }
   batchBase = <f64>before * 65536;

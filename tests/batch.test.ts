@@ -12,6 +12,7 @@ import { PuzzleInputError } from '../src/boards.js';
 import { engineNames, loadCore } from './engines.js';
 import { instantiatePuzzleWasm } from '../src/loader.js';
 import { createSolverPool } from '../src/pool/outside.js';
+import { createWasmCore } from '../src/wasm/index.js';
 import { reserveBatch, type BatchExports } from '../src/wasm/batch.js';
 import { FLIP_GOALS, hasLine, replayFourLine, replayPresses, replaySliding, seededRandom, shuffle } from './oracles.js';
 
@@ -172,6 +173,23 @@ describe('pool.solveBatch', () => {
 });
 
 describe('the wasm batch buffer', () => {
+  it('memory grown outside the heap before the allocator first runs stays out of its hands (a Lights Out region, then heap tables)', async () => {
+    // Once, a fresh instance's first call growing memory (Lights Out here) left
+    // those pages to the allocator started later, which handed them out again:
+    // four in a line then answered 1 instead of 5.
+    const solver = solverFromCore(await createWasmCore());
+    const small = ['#.#.#', '.##..', '#...#', '..##.', '#.#.#'];
+    const first = solver.lightsOut(small);
+    for (let i = 0; i < 3; i++) expect(solver.fourLine('BWBO\nWBWB\nBWBW\nWBWO').length).toBe(5);
+    expect(solver.sliding('2 3 4 1 5 x 7 6 8', { algorithm: 'bfs' }).length).toBe(19);
+    expect(solver.lightsOut(small)).toEqual({ ...first, stats: expect.anything() });
+    const big = Array.from({ length: 60 }, (_, r) => Array.from({ length: 60 }, (_, c) => ((r * 7 + c * 3) % 5 === 0 ? '#' : '.')).join(''));
+    expect(solver.lightsOut(big).status).toBe('solved');
+    expect(solver.fourLine('BWBO\nWBWB\nBWBW\nWBWO').length).toBe(5);
+    expect(solver.sliding('2 3 4 1 5 x 7 6 8', { algorithm: 'bibfs' }).length).toBe(19);
+    expect(solver.solveMany('pilots', ['-+--\n----\n----\n-+--'])[0]).toMatchObject({ status: 'solved', length: 6 });
+  });
+
   it('is sized through an export that says no: a batch too large is a RangeError naming the bytes, and the instance lives on', async () => {
     const exports = await instantiatePuzzleWasm<BatchExports>();
     expect(() => reserveBatch(exports, 3e9, '750,000,000 boards')).toThrow(/batch of 750,000,000 boards: it needs a buffer of 3000000000 bytes \(memory holds/);
