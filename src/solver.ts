@@ -165,9 +165,9 @@ export interface Solver {
   /**
    * One family on many boards, in input order, each result shaped as the single
    * call's; a bad board gets `{ status: 'error', reason }` (its PuzzleInputError
-   * message) and the others are solved. flip, pilots and fourLine go to the
-   * engine in one call for the whole batch; sliding and lightsOut call the single
-   * solver per board. See README, "Many boards".
+   * message) and the others are solved. flip, pilots, fourLine and the
+   * exhaustive sliding searches go to the engine in one call a batch; IDA* and
+   * lightsOut call the single solver per board. See README's API section.
    */
   solveMany<F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']): Array<ManyFamilies[F]['result'] | BoardError>;
   /** Makes the PDB tables of a board size ready (cache or build); sliding() then uses them by default. */
