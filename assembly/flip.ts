@@ -169,3 +169,38 @@ export function flipSolve(kind: i32, board: i32): i32 {
   setLastNodes(nodes);
   return (nodes << 5) | (length + 1);
 }
+
+// A whole batch in one call: `count` boards, u16 each from `boards` (an
+// address in the batch buffer, see ./batch), answered as u32 each from
+// `answers`: `(length + 1) << 16 | pressedCells`, the pressed cells as a bit set
+// (bit i = cell i; presses commute, so the set is the answer), 0 when no goal
+// is reachable. Returns the nodes of the whole batch: the table build if it
+// ran, plus every walk step.
+export function flipSolveBatch(kind: i32, boards: usize, answers: usize, count: i32): f64 {
+  let nodes: f64 = 0;
+  if ((tableReady & (1 << kind)) == 0) nodes = <f64>flipBuildTable(kind);
+  const masks = pressMasks + (<usize>(kind * CELLS) << 1);
+  const towardGoal = towardGoalBase + <usize>kind * TOWARD_GOAL_BYTES;
+  let steps: i32 = 0;
+  for (let i: usize = 0, end = <usize>count; i < end; i++) {
+    let current = <u32>load<u16>(boards + (i << 1));
+    let cell = load<u8>(towardGoal + current);
+    let answer: u32 = 0;
+    if (cell != UNSEEN) {
+      let pressed: u32 = 0;
+      let length: u32 = 0;
+      while (cell != AT_GOAL) {
+        pressed |= 1 << cell;
+        length++;
+        current ^= <u32>load<u16>(masks + (<usize>cell << 1));
+        cell = load<u8>(towardGoal + current);
+      }
+      steps += length;
+      answer = ((length + 1) << 16) | pressed;
+    }
+    store<u32>(answers + (i << 2), answer);
+  }
+  nodes += <f64>steps;
+  setLastNodes(nodes);
+  return nodes;
+}

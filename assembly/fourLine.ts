@@ -347,3 +347,35 @@ export function fourLineReachable(): i32 {
   setLastNodes(dequeued);
   return enqueued;
 }
+
+// A whole batch in one call. `count` slots of BATCH_SLOT_BYTES from `slots` (an
+// address in the batch buffer, see ./batch): the host writes a board's 16 cell
+// codes at slot bytes 0..15; this writes its answer as fourLineSolve's packed
+// f64 at slot byte 16 and the moves (byte pairs from, to) from slot byte 24.
+// A path longer than BATCH_SLOT_MOVES (none seen on 4x4) gets length code 4095,
+// and the host solves that board again alone. Returns the batch's nodes.
+const BATCH_SLOT_BYTES: usize = 64;
+const BATCH_SLOT_MOVES: i32 = 20;
+const BATCH_TOO_LONG: f64 = 4095;
+
+export function fourLineSolveBatch(slots: usize, count: i32): f64 {
+  const cells = scratchPointer() + CELLS_OFFSET;
+  const moves = scratchPointer() + MOVES_OFFSET;
+  let total: f64 = 0;
+  for (let slot = slots, end = slots + <usize>count * BATCH_SLOT_BYTES; slot < end; slot += BATCH_SLOT_BYTES) {
+    store<u64>(cells, load<u64>(slot));
+    store<u64>(cells, load<u64>(slot, 8), 8);
+    let packed = fourLineSolve();
+    const length = <i32>(packed % 4096) - 1;
+    const nodes = (packed - <f64>(length + 1)) / 4096;
+    total += nodes;
+    if (length > BATCH_SLOT_MOVES) {
+      packed = nodes * 4096 + BATCH_TOO_LONG;
+    } else if (length > 0) {
+      memory.copy(slot + 24, moves, <usize>length << 1);
+    }
+    store<f64>(slot, packed, 16);
+  }
+  setLastNodes(total);
+  return total;
+}

@@ -5,5 +5,6 @@ export * from './fourLine';
 export * from './sliding';
 export * from './idaStar';
 export * from './lightsOut';
+export { batchReserve } from './batch';
 export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled } from './pdb';
 export { idaStarPdbGroup, idaStarPdbGroups, pdbTableBytes } from './pdbHeuristic';

@@ -14,6 +14,7 @@
 // then the board (rows * cols bytes), then each target (rows * cols bytes).
 // Output: lightsOutPresses() points at rows * cols bytes of presses per cell.
 
+import { growPages } from './pages';
 import { setLastNodes } from './scratch';
 
 // ------------------------------------------------------------ the region
@@ -33,12 +34,12 @@ function ensureRegion(bytes: f64, keep: usize): bool {
   if (regionBase != 0 && regionBase + regionBytes == memoryEnd) {
     // The region is the last thing in memory: grow it in place.
     const pages = <i32>((want - regionBytes + 0xffff) >> 16);
-    if (memory.grow(pages) < 0) return false;
+    if (growPages(pages) < 0) return false;
     regionBytes += (<usize>pages) << 16;
     return true;
   }
   const pages = <i32>((want + 0xffff) >> 16);
-  const before = memory.grow(pages);
+  const before = growPages(pages);
   if (before < 0) return false;
   const base = (<usize>before) << 16;
   if (regionBase != 0 && keep > 0) memory.copy(base, regionBase, keep);

@@ -31,6 +31,8 @@
 // progress and stop between calls. Everything here is mirrored step for step in src/twin/pdb.ts;
 // the tables of both engines are byte-identical.
 
+import { growPages } from './pages';
+
 const MAX_PDB_CELLS: i32 = 25;
 /** The most tiles in one group (8 of 16 cells: 518,918,400 entries). */
 export const MAX_GROUP_TILES: i32 = 8;
@@ -48,7 +50,7 @@ export const ENTRY_MAX: i32 = 15;
 export function pdbGrow(bytes: f64): f64 {
   if (!(bytes >= 0) || bytes > 4294967296) return -1;
   const pages = <i32>Math.ceil(bytes / 65536);
-  const before = memory.grow(pages);
+  const before = growPages(pages);
   if (before < 0) return -1;
   return <f64>before * 65536;
 }

@@ -18,7 +18,7 @@
 // Everything here must stay step-for-step identical to src/twin/sliding.ts: same
 // move order, same queue discipline, same open-list keys, same node counting.
 
-import { setLastNodes, scratchPointer } from './scratch';
+import { lastNodes, setLastNodes, scratchPointer } from './scratch';
 
 const START_OFFSET: usize = 0;
 const GOAL_OFFSET: usize = 32;
@@ -929,4 +929,41 @@ function rankNine(cells: u64): u32 {
     smallerUnseen(value6, seen6) * 2 +
     smallerUnseen(value7, seen7)
   );
+}
+
+// A whole batch in one call, every board of one size against the goal at
+// scratch 32.. (written once by the host). `count` slots of BATCH_SLOT_BYTES
+// from `slots` (an address in the batch buffer, see ./batch): the host writes a
+// start board at slot bytes 0..n-1; this writes at slot byte 16 an i32 (the
+// path length, BATCH_UNSOLVABLE for a board of the other parity,
+// BATCH_TOO_LONG for a path that does not fit the slot, which the host solves
+// again alone, or -1 as slidingSolve), at 24 the nodes as f64, and the moves
+// from 32. Returns the batch's nodes.
+const BATCH_SLOT_BYTES: usize = 80;
+const BATCH_SLOT_MOVES: i32 = 48;
+const BATCH_UNSOLVABLE: i32 = -2;
+const BATCH_TOO_LONG: i32 = -3;
+
+export function slidingSolveBatch(width: i32, height: i32, algorithm: i32, slots: usize, count: i32): f64 {
+  const scratch = scratchPointer();
+  const n = <usize>min(max(width * height, 0), 16);
+  let total: f64 = 0;
+  for (let slot = slots, end = slots + <usize>count * BATCH_SLOT_BYTES; slot < end; slot += BATCH_SLOT_BYTES) {
+    memory.copy(scratch + START_OFFSET, slot, n);
+    let length: i32;
+    let nodes: f64 = 0;
+    if (slidingSolvable(width, height) == 0) {
+      length = BATCH_UNSOLVABLE;
+    } else {
+      length = slidingSolve(width, height, algorithm);
+      nodes = lastNodes();
+      if (length > BATCH_SLOT_MOVES) length = BATCH_TOO_LONG;
+      else if (length > 0) memory.copy(slot + 32, scratch + OUTPUT_OFFSET, <usize>length);
+    }
+    total += nodes;
+    store<i32>(slot, length, 16);
+    store<f64>(slot, nodes, 24);
+  }
+  setLastNodes(total);
+  return total;
 }

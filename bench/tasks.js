@@ -44,7 +44,7 @@ import { crc32 } from '../dist/tables.js';
  * @property {string} label short name for tables and the chart
  * @property {string} workload what one iteration does
  * @property {string} unit what `nodes` counts
- * @property {'bfs' | 'ranking' | 'idastar' | 'elimination' | null} target speed-up target class
+ * @property {'bfs' | 'ranking' | 'idastar' | 'elimination' | 'batch' | null} target speed-up target class
  * @property {'short' | 'long'} size short: ms per iteration, many samples; long: few single runs
  * @property {number} [fullRounds] long tasks: samples per engine in a full run, when not the default
  * @property {() => unknown} inputs a fresh copy of the inputs (called once per engine)
@@ -63,12 +63,26 @@ const EIGHT_DISTANCE_COUNTS = [
 ];
 
 const BOARDS = 1 << 16;
+/** Boards of the four-in-a-line batch row, in quick runs too. */
+const BATCH_FOUR_LINE_BOARDS = 1000;
 
 /** @param {number} count */
 const fmt = (count) => count.toLocaleString('en-US');
 
 /** Sum of a checksum that does not overflow into floats: a 32-bit rolling mix. */
 const mix = (/** @type {number} */ acc, /** @type {number} */ value) => (Math.imul(acc, 31) + value) | 0;
+
+/**
+ * A batch's checksum from every 61st answer (and the count): the answers are
+ * compared in full before timing, and a loop over all 65,536 would time the
+ * checksum as much as the batch.
+ * @param {Uint32Array} answers
+ */
+function batchChecksum(answers) {
+  let acc = answers.length;
+  for (let i = 0; i < answers.length; i += 61) acc = mix(acc, answers[i]);
+  return acc;
+}
 
 /** @param {'flip' | 'pilots'} kind @returns {TaskSpec[]} */
 function flipTasks(kind) {
@@ -140,6 +154,38 @@ function flipTasks(kind) {
         return null;
       },
     },
+    {
+      id: `${kind}-solve-batch`,
+      group: name,
+      label: `${name}: solve all, batch`,
+      workload: 'solve each of the 65,536 boards in one batch call (table walk; table already built)',
+      unit: 'nodes',
+      target: 'batch',
+      size: 'short',
+      inputs: () => Uint16Array.from({ length: BOARDS }, (_, board) => board),
+      answer: (core, boards) => {
+        core.flip.buildTable(kind);
+        const { answers, nodes } = core.flip.solveBatch(kind, boards);
+        return { nodes, detail: { answers: Array.from(answers) }, checksum: batchChecksum(answers) };
+      },
+      run: (core, boards) => batchChecksum(core.flip.solveBatch(kind, boards).answers),
+      check: (answer) => {
+        fewest ??= bruteForceFlip(kind);
+        const { answers } = /** @type {{ answers: number[] }} */ (answer.detail);
+        for (let board = 0; board < BOARDS; board++) {
+          const pressed = answers[board] & 0xffff;
+          const length = (answers[board] >>> 16) - 1;
+          if (length !== fewest[board]) return `board ${board.toString(16)}: ${length} presses, brute force says ${fewest[board]}`;
+          if (length < 0) continue;
+          const cells = [];
+          for (let cell = 0; cell < 16; cell++) if ((pressed >> cell) & 1) cells.push(cell);
+          if (cells.length !== length) return `board ${board.toString(16)}: ${cells.length} cells for ${length} presses`;
+          const error = flipReplayError(kind, board, cells, effects);
+          if (error) return `board ${board.toString(16)}: ${error}`;
+        }
+        return null;
+      },
+    },
   ];
 }
 
@@ -187,6 +233,41 @@ function fourLineTasks(boards) {
           const answer = core.fourLine.solve(cells);
           acc = mix(mix(acc, answer.nodes), answer.moves === null ? -1 : answer.moves.length);
         }
+        return acc;
+      },
+      check: (answer, list) => {
+        const answers = /** @type {import('../dist/core.js').FourLineAnswer[]} */ (answer.detail);
+        for (let i = 0; i < answers.length; i++) {
+          const moves = answers[i].moves;
+          if (moves === null) continue; // possible in principle; the other engine must agree
+          const error = fourLineReplayError(list[i], moves);
+          if (error) return `board ${i}: ${error}`;
+        }
+        return null;
+      },
+    },
+    {
+      id: 'fourline-solve-batch',
+      group: 'Four in a line',
+      label: `Four in a line: ${fmt(BATCH_FOUR_LINE_BOARDS)} boards, batch`,
+      workload: `solve ${fmt(BATCH_FOUR_LINE_BOARDS)} random 7/7/2 boards (seed 1004) in one batch call`,
+      unit: 'nodes',
+      target: 'batch',
+      size: 'short',
+      inputs: () => randomFourLineBoards(BATCH_FOUR_LINE_BOARDS, 1004),
+      answer: (core, list) => {
+        const answers = core.fourLine.solveBatch(list);
+        let nodes = 0;
+        let checksum = 0;
+        for (const answer of answers) {
+          nodes += answer.nodes;
+          checksum = mix(mix(checksum, answer.nodes), answer.moves === null ? -1 : answer.moves.length);
+        }
+        return { nodes, detail: answers, checksum };
+      },
+      run: (core, list) => {
+        let acc = 0;
+        for (const answer of core.fourLine.solveBatch(list)) acc = mix(mix(acc, answer.nodes), answer.moves === null ? -1 : answer.moves.length);
         return acc;
       },
       check: (answer, list) => {

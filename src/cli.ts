@@ -12,8 +12,9 @@ import { tablesProgress, type ProgressSink } from './progress.js';
 import { TABLES_USAGE, runTablesCommand } from './tablesCommand.js';
 import { GOAL_NAMES, PuzzleInputError, parseSlidingBoard, type GoalName } from './boards.js';
 import { ENGINES, HEURISTICS, type EngineName, type Heuristic } from './core.js';
-import { LIGHTS_OUT_PATTERNS, lightsOutProblem, pressGrid, type LightsOutOptions } from './lightsOut.js';
-import { SLIDING_ALGORITHMS, createSolver, type Result, type SlidingAlgorithm, type Solver } from './solver.js';
+import { LIGHTS_OUT_PATTERNS, lightsOutProblem, pressGrid, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
+import { SLIDING_ALGORITHMS, createSolver, type BoardError, type ManyFamilies, type ManyFamily, type Result, type SlidingAlgorithm, type SlidingOptions, type Solver } from './solver.js';
+import type { SolverPool } from './pool/outside.js';
 
 /** The longest input line kept; longer lines are reported without being buffered. */
 export const LINE_LIMIT = 4096;
@@ -65,6 +66,12 @@ Options:
                        larger coset gives the best found, not proven minimal
   --max-nodes N        idastar: give up on a case after N nodes (a hard
                        24-puzzle can take hours); it prints 'stopped'
+  --jobs N             solve cases on N worker threads (default 1), in chunks
+                       of cases, answers still in input order; for flip,
+                       pilots, fourline, eight and lightsout (sliding runs in
+                       one thread: its 4x4 tables live per thread). Worth it on
+                       large inputs only: starting the workers costs about
+                       0.1 s, so the default stays 1 rather than the core count
   --stats              print nodes and time of each case to standard error
   -h, --help           show this help
   -v, --version        show the version
@@ -102,6 +109,9 @@ Examples:
   echo "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" | puzzlesearch sliding --goal blank-first
 `;
 
+/** The most worker threads --jobs takes (the pool's own limit). */
+const MAX_JOBS = 256;
+
 /** The 4x4 partitions the CLI offers. */
 const PARTITIONS = ['6-6-3', '7-8'];
 
@@ -121,6 +131,8 @@ interface Options {
   lights: LightsOutOptions;
   moves: boolean;
   stats: boolean;
+  /** Worker threads; 1 solves in this thread. */
+  jobs: number;
 }
 
 /** What the caller's process provides: standard input (read only once the arguments are good) and output. */
@@ -141,7 +153,7 @@ class UsageError extends Error {}
 /** A search that reached --max-nodes: the case has no answer, but its input was fine. */
 class SearchStopped extends Error {}
 
-const valueOptions = ['engine', 'algorithm', 'heuristic', 'partition', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel'];
+const valueOptions = ['engine', 'algorithm', 'heuristic', 'partition', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel', 'jobs'];
 
 function oneOf<T extends string>(what: string, value: string | undefined, choices: readonly T[]): T | undefined {
   if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
@@ -172,6 +184,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
         torus: { type: 'boolean', default: false },
         colors: { type: 'string' },
         'max-kernel': { type: 'string' },
+        jobs: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -227,7 +240,10 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
     throw new UsageError(`unknown partition '${values.partition}', expected ${PARTITIONS.join(' or ')}`);
   }
   const partition = sliding ? values.partition : undefined;
-  return { family, engine, algorithm, heuristic, partition, goal, maxNodes, lights, moves: values.moves, stats: values.stats };
+  const jobs = wholeNumber('--jobs', 'workers', values.jobs) ?? 1;
+  if (jobs > MAX_JOBS) throw new UsageError(`--jobs takes 1 to ${MAX_JOBS} workers, not ${jobs}`);
+  if (jobs > 1 && family === 'sliding') idle('--jobs', 'for sliding: its 4x4 tables live in one thread; use eight for 3x3 boards');
+  return { family, engine, algorithm, heuristic, partition, goal, maxNodes, lights, moves: values.moves, stats: values.stats, jobs: family === 'sliding' ? 1 : jobs };
 }
 
 /** A positive whole number option, or undefined when it is not given. */
@@ -272,26 +288,54 @@ function cellLines(result: Result<{ row: number; col: number }>): string[] {
   return result.moves.map(({ row, col }) => `${row} ${col}`);
 }
 
-/** Answers one case: the lines for standard output. Throws PuzzleInputError on bad input. */
 /** What the CLI reports of any family's result besides its lines. */
 interface Answered {
   stats: { nodes: number; ms: number; heuristic?: string; partition?: string };
   warning?: string;
 }
 
-function answer(solver: Solver, options: Options, item: InputCase): { lines: string[]; result: Answered } {
+/** What `solveMany` calls each CLI family. */
+const manyFamily = { flip: 'flip', pilots: 'pilots', fourline: 'fourLine', eight: 'sliding', sliding: 'sliding', lightsout: 'lightsOut' } as const;
+
+/** The options every case of the family is solved with. */
+function familyOptions(options: Options): ManyFamilies[ManyFamily]['options'] {
+  if (options.family === 'lightsout') return options.lights;
+  if (options.family !== 'eight' && options.family !== 'sliding') return undefined;
+  const goal = (GOAL_NAMES as readonly string[]).includes(options.goal ?? '') ? (options.goal as GoalName) : options.goal;
+  return { goal, algorithm: options.algorithm, heuristic: options.heuristic, maxNodes: options.maxNodes };
+}
+
+/** Any family's result, or a bad board's error from a batch. */
+type AnyResult = ManyFamilies[ManyFamily]['result'] | BoardError;
+
+/** Answers one case alone. Throws PuzzleInputError on bad input. */
+function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult {
+  const family = manyFamily[options.family];
+  const more = familyOptions(options);
+  switch (family) {
+    case 'flip': return solver.flip(item.text);
+    case 'pilots': return solver.pilots(item.text);
+    case 'fourLine': return solver.fourLine(item.text);
+    case 'lightsOut': return solver.lightsOut(item.text, more as LightsOutOptions);
+    case 'sliding': return solver.sliding(item.text, more as SlidingOptions);
+  }
+}
+
+/** The lines for standard output of one case's result. Throws PuzzleInputError for a bad board, SearchStopped for a stopped search. */
+function format(options: Options, item: InputCase, any: AnyResult): { lines: string[]; result: Answered } {
+  if (any.status === 'error') throw new PuzzleInputError(any.reason);
   switch (options.family) {
     case 'flip': {
-      const result = solver.flip(item.text);
+      const result = any as ManyFamilies['flip']['result'];
       if (!result.solvable) return { lines: ['Impossible'], result };
       return { lines: [String(result.length), ...(options.moves ? cellLines(result) : [])], result };
     }
     case 'pilots': {
-      const result = solver.pilots(item.text);
+      const result = any as ManyFamilies['pilots']['result'];
       return { lines: [String(result.length), ...cellLines(result)], result };
     }
     case 'fourline': {
-      const result = solver.fourLine(item.text);
+      const result = any as ManyFamilies['fourLine']['result'];
       if (!result.solvable) return { lines: ['Impossible'], result };
       const moves = options.moves
         ? result.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col}`)
@@ -299,7 +343,7 @@ function answer(solver: Solver, options: Options, item: InputCase): { lines: str
       return { lines: [String(result.length), ...moves], result };
     }
     case 'lightsout': {
-      const result = solver.lightsOut(item.text, options.lights);
+      const result = any as LightsOutResult;
       if (result.status === 'unsolvable') return { lines: ['Impossible'], result };
       const warning = result.minimal
         ? undefined
@@ -310,12 +354,16 @@ function answer(solver: Solver, options: Options, item: InputCase): { lines: str
     }
     case 'eight':
     case 'sliding': {
-      const goal = (GOAL_NAMES as readonly string[]).includes(options.goal ?? '') ? (options.goal as GoalName) : options.goal;
-      const result = solver.sliding(item.text, { goal, algorithm: options.algorithm, heuristic: options.heuristic, maxNodes: options.maxNodes });
+      const result = any as ManyFamilies['sliding']['result'];
       if (result.status === 'stopped') throw new SearchStopped(result.reason);
       return { lines: [result.status === 'solved' ? result.path : 'unsolvable'], result };
     }
   }
+}
+
+/** Cases a batch holds: many cheap ones, fewer searches (a chunk should not keep a worker busy for long). */
+function chunkSize(family: Family): number {
+  return family === 'eight' ? 256 : family === 'lightsout' ? 32 : family === 'sliding' ? 8 : 1024;
 }
 
 function framerFor(family: Family, emit: (item: InputCase) => void): CaseFramer {
@@ -444,11 +492,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   let stopped = 0;
   let broken = 0;
 
-  const solve = (item: InputCase) => {
+  const report = (item: InputCase, outcome: () => { lines: string[]; result: Answered }) => {
     cases++;
     try {
       if (item.error) throw new PuzzleInputError(item.error);
-      const { lines, result } = answer(solver, options, item);
+      const { lines, result } = outcome();
       lines.forEach((line) => output.line(line));
       if (result.warning) io.error(`case ${item.index}: ${result.warning}`);
       if (options.stats) {
@@ -473,10 +521,81 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.error(`case ${item.index}: ${error.message}`);
     }
   };
+  const solve = (item: InputCase) => report(item, () => format(options, item, solveOne(solver, options, item)));
+
+  // Batches: always with --jobs > 1; in this thread for the cheap families,
+  // whose whole batch is one engine call (bench: cli-batch rows).
+  const batched = options.jobs > 1 || options.family === 'flip' || options.family === 'pilots' || options.family === 'fourline';
+  const chunk = chunkSize(options.family);
+  const family = manyFamily[options.family];
+  const more = familyOptions(options);
+  let pool: Promise<SolverPool> | null = null;
+  let poolReady = false;
+  const startPool = () => (pool ??= import('./pool/outside.js')
+    .then(({ createSolverPool }) => createSolverPool({ workers: options.jobs, engine: options.engine }))
+    .then((started) => {
+      poolReady = true;
+      return started;
+    }));
+  /** A batch's answers, or the error that stopped the whole batch (reported on each of its cases). */
+  const solveBatch = async (items: InputCase[], here: boolean): Promise<AnyResult[] | Error> => {
+    const boards = items.filter((item) => !item.error).map((item) => item.text);
+    try {
+      return here ? solver.solveMany(family, boards, more) : await (await startPool()).solveBatch(family, boards, more);
+    } catch (error) {
+      return error as Error;
+    }
+  };
+  const land = (items: InputCase[], answers: AnyResult[] | Error) => {
+    let next = 0;
+    for (const item of items) {
+      const answer = item.error || answers instanceof Error ? answers : answers[next++];
+      report(item, () => {
+        if (answer instanceof Error) throw answer;
+        return format(options, item, answer as AnyResult);
+      });
+    }
+  };
+  // Batches in flight on the pool land in input order on one chain, which
+  // prints each as soon as it and those before it are answered (also while the
+  // loop waits for input); at most two a worker are in flight, so memory stays flat.
+  let landing: Promise<void> = Promise.resolve();
+  let inFlight = 0;
+  let wake: (() => void) | null = null;
+  /** Sends full chunks (and with `all`, the rest) to be solved; with `end`, waits for every answer. */
+  const dispatch = async (all: boolean, end = false) => {
+    while (ready.length >= chunk || (all && ready.length > 0)) {
+      const items = ready.splice(0, chunk);
+      // The pool starts once a full chunk is waiting (a small input never pays
+      // for it), and chunks are solved here until its workers are up.
+      if (options.jobs > 1 && items.length === chunk) startPool();
+      const here = options.jobs === 1 || !poolReady;
+      if (here) {
+        await landing;
+        land(items, await solveBatch(items, true));
+        await output.flush(false);
+        // Lets the starting workers report that they are up.
+        if (options.jobs > 1) await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
+      const answers = solveBatch(items, false);
+      inFlight++;
+      landing = landing.then(async () => {
+        land(items, await answers);
+        inFlight--;
+        wake?.();
+        await output.flush(inFlight === 0);
+      });
+      while (inFlight >= 2 * options.jobs) await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+    }
+    if (end) await landing;
+  };
 
   const ready: InputCase[] = [];
   const framer = framerFor(options.family, (item) => ready.push(item));
   const drain = async () => {
+    if (batched) return dispatch(false);
     for (const item of ready) {
       // A search may run for long: what is already answered goes out first.
       if (searches) await output.flush(true);
@@ -487,23 +606,31 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     ready.length = 0;
   };
   try {
-    for await (const lines of inputLines(io.input(), LINE_LIMIT)) {
-      for (const line of lines) {
-        if (typeof line === 'string') framer.line(line);
-        else framer.overlong(line.overlong, LINE_LIMIT);
-        if (ready.length > 0) await drain();
+    try {
+      for await (const lines of inputLines(io.input(), LINE_LIMIT)) {
+        for (const line of lines) {
+          if (typeof line === 'string') framer.line(line);
+          else framer.overlong(line.overlong, LINE_LIMIT);
+          if (ready.length > 0) await drain();
+        }
+        // Every case read goes to be solved; the pool's answers print as they land.
+        if (batched) await dispatch(true);
+        // About to wait for input: whoever is typing or piping sees every answer so far.
+        await output.flush(true);
       }
-      // About to wait for input: whoever is typing or piping sees every answer so far.
+    } catch (error) {
+      await dispatch(true, true);
       await output.flush(true);
+      io.error(`puzzlesearch: ${readError(error)}`);
+      return 1;
     }
-  } catch (error) {
+    framer.end();
+    if (batched) await dispatch(true, true);
+    else await drain();
     await output.flush(true);
-    io.error(`puzzlesearch: ${readError(error)}`);
-    return 1;
+  } finally {
+    if (pool !== null) await (await (pool as Promise<SolverPool>).catch(() => null))?.terminate();
   }
-  framer.end();
-  await drain();
-  await output.flush(true);
   if (cases === 0 && (io.interactive || options.stats)) io.error('puzzlesearch: no cases read');
   return broken > 0 ? 1 : failed > 0 ? 2 : stopped > 0 ? 3 : 0;
 }

@@ -26,6 +26,18 @@ export interface FlipCore {
   buildTable(kind: FlipKind): number;
   /** `board` bit i (i = 4 * row + column) is set for 'b' (flip) or '+' (pilots). */
   solve(kind: FlipKind, board: number): FlipAnswer;
+  /**
+   * A whole batch by the table walk, in one call: for each board,
+   * `(length + 1) << 16 | pressed`, the pressed cells as a bit set (bit i =
+   * cell i; presses commute, so the set is the answer), 0 when impossible.
+   * `nodes`: the table build if it ran, plus every walk step.
+   */
+  solveBatch(kind: FlipKind, boards: ArrayLike<number>): FlipBatchAnswer;
+}
+
+export interface FlipBatchAnswer {
+  answers: Uint32Array;
+  nodes: number;
 }
 
 /** Four-in-a-line cell codes, row-major, 16 cells. */
@@ -45,6 +57,8 @@ export interface FourLineCore {
   solve(cells: Uint8Array): FourLineAnswer;
   /** Every (board, side to move) state reachable from `cells` with either side first, ignoring goals. */
   reachable(cells: Uint8Array): number;
+  /** `solve` on each board, in one call into the engine; same answers and nodes as one call each. */
+  solveBatch(boards: readonly Uint8Array[]): FourLineAnswer[];
 }
 
 /** Moves of the blank: 0 = up, 1 = down, 2 = left, 3 = right (letters u, d, l, r). */
@@ -108,6 +122,11 @@ export interface SlidingCore {
   solvable(start: SlidingBoard, goal: SlidingBoard): boolean;
   /** BFS, bidirectional BFS or A* (Manhattan) over ranked states; boards of at most MAX_RANKED_CELLS cells, solvable. */
   solveExhaustive(start: SlidingBoard, goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): SlidingAnswer;
+  /**
+   * `solveExhaustive` on each start (all of `goal`'s size), in one call into the
+   * engine: the same moves and nodes; null for a start of the other parity.
+   */
+  solveExhaustiveBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): Array<SlidingAnswer | null>;
   /** Full BFS from `goal` over every reachable board; returns the count of boards at each distance 0, 1, 2, ... */
   distances(goal: SlidingBoard): number[];
   /** Unranks every rank 0..n!-1 into a permutation of n items and ranks it back; returns how many round-trips failed (0). */

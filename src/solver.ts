@@ -12,7 +12,10 @@ import {
   type Core,
   type EngineName,
   type FlipKind,
+  type ExhaustiveAlgorithm,
+  type FourLineAnswer,
   type Heuristic,
+  type SlidingAnswer,
   type SlidingBoard,
 } from './core.js';
 import {
@@ -159,8 +162,33 @@ export interface Solver {
   slidingSolvable(board: SlidingInput, goal?: GoalName | SlidingInput): boolean;
   /** Lights Out on any m x n board: fewest presses to the target(s), by linear algebra over GF(k). */
   lightsOut(board: LightsOutInput, options?: LightsOutOptions): LightsOutResult;
+  /**
+   * One family on many boards, in input order, each result shaped as the single
+   * call's; a bad board gets `{ status: 'error', reason }` (its PuzzleInputError
+   * message) and the others are solved. flip, pilots, fourLine and the
+   * exhaustive sliding searches go to the engine in one call a batch; IDA* and
+   * lightsOut call the single solver per board. See README's API section.
+   */
+  solveMany<F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']): Array<ManyFamilies[F]['result'] | BoardError>;
   /** Makes the PDB tables of a board size ready (cache or build); sliding() then uses them by default. */
   prepareTables(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<void>;
+}
+
+/** What `solveMany` takes and gives, by family. */
+export interface ManyFamilies {
+  flip: { board: GridInput; options: undefined; result: Solved<Cell> | Unsolvable };
+  pilots: { board: GridInput; options: undefined; result: Solved<Cell> | Unsolvable };
+  fourLine: { board: GridInput; options: undefined; result: Solved<FourLineMove> | Unsolvable };
+  sliding: { board: SlidingInput; options: Omit<SlidingOptions, 'onIteration'>; result: SlidingResult | Unsolvable | Stopped };
+  lightsOut: { board: LightsOutInput; options: LightsOutOptions; result: LightsOutResult };
+}
+export type ManyFamily = keyof ManyFamilies;
+export const MANY_FAMILIES = ['flip', 'pilots', 'fourLine', 'sliding', 'lightsOut'] as const satisfies readonly ManyFamily[];
+
+/** A board of a `solveMany` batch that could not be read: its PuzzleInputError message. */
+export interface BoardError {
+  status: 'error';
+  reason: string;
 }
 
 const letters = MOVE_LETTERS.split('') as SlidingMove[];
@@ -237,7 +265,8 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     return { status: 'solved', solvable: true, length: cells.length, moves: cells.map(cellOf), stats: { nodes: value.nodes, ms } };
   }
 
-  function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
+  /** Everything a sliding search needs, checked; throws PuzzleInputError. */
+  function slidingPlan(input: SlidingInput, options: SlidingOptions = {}) {
     if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
     const start = parseSlidingBoard(input);
     const goal = resolveGoal(options.goal, start);
@@ -261,12 +290,24 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
       throw new PuzzleInputError((error as Error).message);
     }
     const { heuristic, partition } = choice;
+    return { start, goal, algorithm, heuristic, partition, maxNodes, onIteration };
+  }
+
+  function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
+    const plan = slidingPlan(input, options);
+    const { start, goal, algorithm, heuristic, partition, maxNodes, onIteration } = plan;
     const { value, ms } = timed(() => {
       if (!core.sliding.solvable(start, goal)) return null;
       return algorithm === 'idastar'
         ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration })
         : core.sliding.solveExhaustive(start, goal, algorithm);
     });
+    return slidingResult(plan, value, ms);
+  }
+
+  /** The public result of a sliding search's answer (null: unsolvable by parity). */
+  function slidingResult(plan: ReturnType<typeof slidingPlan>, value: SlidingAnswer | null, ms: number): SlidingResult | Unsolvable | Stopped {
+    const { start, algorithm, heuristic, partition, maxNodes } = plan;
     const used = algorithm === 'idastar' ? heuristic : algorithm === 'astar' ? 'manhattan' : 'none';
     const labelled = <R extends { stats: Stats }>(result: R): R => {
       result.stats.heuristic = used;
@@ -285,6 +326,10 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
   function fourLine(input: GridInput): Solved<FourLineMove> | Unsolvable {
     const { cells, warning } = parseFourLineBoard(input);
     const { value, ms } = timed(() => core.fourLine.solve(cells));
+    return fourLineResult(cells, warning, value, ms);
+  }
+
+  function fourLineResult(cells: Uint8Array, warning: string | undefined, value: FourLineAnswer, ms: number): Solved<FourLineMove> | Unsolvable {
     if (value.moves === null) {
       return unsolvable('Impossible: no sequence of alternating moves makes a line of four', value.nodes, ms, warning);
     }
@@ -313,6 +358,82 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     return core.sliding.solvable(start, resolveGoal(goalInput, start));
   }
 
+  /** Each board through `parse`; a PuzzleInputError becomes that board's error result. */
+  function parseEach<T>(boards: readonly unknown[], parse: (board: unknown) => T): Array<T | BoardError> {
+    return boards.map((board) => {
+      try {
+        return parse(board);
+      } catch (error) {
+        if (error instanceof PuzzleInputError) return { status: 'error', reason: error.message } as BoardError;
+        throw error;
+      }
+    });
+  }
+  const isError = (value: unknown): value is BoardError => (value as BoardError | null)?.status === 'error';
+
+  function solveMany(family: ManyFamily, boards: readonly unknown[], options: unknown): unknown[] {
+    checkChoice('solveMany family', family, MANY_FAMILIES);
+    if (!Array.isArray(boards)) throw new PuzzleInputError(`solveMany: boards must be an array, not ${describeValue(boards)}`);
+    if (family === 'flip' || family === 'pilots') {
+      // One engine call for the batch: the table walk of core.flip, whose press
+      // counts equal the Lights Out solver's on every board (tests/batch.test.ts).
+      const parsed = parseEach(boards, (board) => parseFlipBoard(family, board as GridInput));
+      const good = Uint16Array.from(parsed.filter((board): board is number => !isError(board)));
+      const { value, ms } = timed(() => core.flip.solveBatch(family, good));
+      const share = good.length > 0 ? ms / good.length : 0;
+      let next = 0;
+      return parsed.map((board) => {
+        if (isError(board)) return board;
+        const i = next++;
+        const packed = value.answers[i];
+        const length = (packed >>> 16) - 1;
+        if (length < 0) {
+          const goal = family === 'flip' ? 'turns the board all white or all black' : 'opens every handle';
+          return unsolvable(`Impossible: no set of presses ${goal}`, 0, share);
+        }
+        const moves: Cell[] = [];
+        for (let cell = 0; cell < 16; cell++) if ((packed >> cell) & 1) moves.push(cellOf(cell));
+        return { status: 'solved', solvable: true, length, moves, stats: { nodes: length, ms: share } } satisfies Solved<Cell>;
+      });
+    }
+    if (family === 'fourLine') {
+      const parsed = parseEach(boards, (board) => parseFourLineBoard(board as GridInput));
+      const good = parsed.filter((board): board is ReturnType<typeof parseFourLineBoard> => !isError(board));
+      const { value, ms } = timed(() => core.fourLine.solveBatch(good.map((board) => board.cells)));
+      const share = good.length > 0 ? ms / good.length : 0;
+      let next = 0;
+      return parsed.map((board) => (isError(board) ? board : fourLineResult(board.cells, board.warning, value[next++], share)));
+    }
+    if (options !== undefined && (typeof options !== 'object' || options === null)) {
+      throw new PuzzleInputError(`solveMany options must be an object, not ${describeValue(options)}`);
+    }
+    if (family === 'lightsOut') return parseEach(boards, (board) => solveLightsOut(core.lightsOut, board as LightsOutInput, options as LightsOutOptions | undefined));
+    // Sliding: IDA* board by board; the exhaustive searches in one engine call per board size and goal.
+    const plans = parseEach(boards, (board) => slidingPlan(board as SlidingInput, options as SlidingOptions | undefined));
+    const results: unknown[] = plans.map((plan) => (isError(plan) || plan.algorithm !== 'idastar' ? plan : parseEach([plan], (p) => {
+      const { start, goal, heuristic, partition, maxNodes, onIteration } = p as typeof plan;
+      const { value, ms } = timed(() => (core.sliding.solvable(start, goal) ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration }) : null));
+      return slidingResult(p as typeof plan, value, ms);
+    })[0]));
+    const groups = new Map<string, number[]>();
+    plans.forEach((plan, i) => {
+      if (isError(plan) || plan.algorithm === 'idastar') return;
+      const key = `${plan.algorithm} ${plan.goal.width}x${plan.goal.height} ${plan.goal.tiles.join(',')}`;
+      const group = groups.get(key);
+      if (group) group.push(i);
+      else groups.set(key, [i]);
+    });
+    for (const indices of groups.values()) {
+      const first = plans[indices[0]] as Exclude<(typeof plans)[number], BoardError>;
+      const starts = indices.map((i) => (plans[i] as typeof first).start);
+      const { value, ms } = timed(() => core.sliding.solveExhaustiveBatch(starts, first.goal, first.algorithm as ExhaustiveAlgorithm));
+      indices.forEach((i, k) => {
+        results[i] = slidingResult(plans[i] as typeof first, value[k], ms / indices.length);
+      });
+    }
+    return results;
+  }
+
   // Every entry point is exclusive, not only sliding (the one with a callback):
   // a nested flip() would overwrite the scratch memory the outer search reads.
   return {
@@ -324,6 +445,8 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     slidingDistances: (goal, size) => exclusive(core, 'slidingDistances', () => slidingDistances(goal, size)),
     slidingSolvable: (board, goal) => exclusive(core, 'slidingSolvable', () => slidingSolvable(board, goal)),
     lightsOut: (board, options) => exclusive(core, 'lightsOut', () => solveLightsOut(core.lightsOut, board, options)),
+    solveMany: ((family: ManyFamily, boards: readonly unknown[], options?: unknown) =>
+      exclusive(core, 'solveMany', () => solveMany(family, boards, options))) as Solver['solveMany'],
     prepareTables: async (size, options) => {
       await tables.prepare(size, options);
     },

@@ -37,10 +37,13 @@ interface TaskResult {
 const REQUIRED = [
   'flip-table',
   'flip-solve-all',
+  'flip-solve-batch',
   'pilots-table',
   'pilots-solve-all',
+  'pilots-solve-batch',
   'fourline-reachable',
   'fourline-solve',
+  'fourline-solve-batch',
   'eight-distances',
   'rank-roundtrip',
   'eight-bfs',

@@ -6,7 +6,7 @@
  * that table. Same press order (cells 0..15), same goal order and same node
  * counting as the wasm engine, so both give identical cells and nodes.
  */
-import type { FlipAnswer, FlipCore, FlipKind } from '../core.js';
+import type { FlipAnswer, FlipBatchAnswer, FlipCore, FlipKind } from '../core.js';
 
 const BOARDS = 1 << 16;
 const CELLS = 16;
@@ -93,5 +93,29 @@ export function twinFlip(): FlipCore {
     return { cells, nodes: nodes + cells.length };
   }
 
-  return { buildTable, solve };
+  function solveBatch(kind: FlipKind, boards: ArrayLike<number>): FlipBatchAnswer {
+    const table = tables[kind];
+    let nodes = table.ready ? 0 : buildTable(kind);
+    const { masks, towardGoal } = table;
+    const count = boards.length;
+    const answers = new Uint32Array(count);
+    for (let i = 0; i < count; i++) {
+      let current = boards[i] & 0xffff;
+      let cell = towardGoal[current];
+      if (cell === UNSEEN) continue;
+      let pressed = 0;
+      let length = 0;
+      while (cell !== AT_GOAL) {
+        pressed |= 1 << cell;
+        length++;
+        current ^= masks[cell];
+        cell = towardGoal[current];
+      }
+      answers[i] = ((length + 1) << 16) | pressed;
+      nodes += length;
+    }
+    return { answers, nodes };
+  }
+
+  return { buildTable, solve, solveBatch };
 }

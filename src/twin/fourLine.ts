@@ -183,22 +183,27 @@ export function twinFourLine(): FourLineCore {
     }
   }
 
+  function solveOne(cells: Uint8Array): FourLineAnswer {
+    const goal = search(cells, true);
+    const nodes = dequeued;
+    if (goal < 0) return { moves: null, nodes };
+    const moves: Array<[number, number]> = [];
+    for (let index = goal; index >= 2; index = queue[2 * index + 1] >>> 9) {
+      const link = queue[2 * index + 1];
+      moves.push([link & 15, (link >> 4) & 15]);
+    }
+    moves.reverse();
+    return { moves, nodes };
+  }
+
   return {
-    solve(cells: Uint8Array): FourLineAnswer {
-      const goal = search(cells, true);
-      const nodes = dequeued;
-      if (goal < 0) return { moves: null, nodes };
-      const moves: Array<[number, number]> = [];
-      for (let index = goal; index >= 2; index = queue[2 * index + 1] >>> 9) {
-        const link = queue[2 * index + 1];
-        moves.push([link & 15, (link >> 4) & 15]);
-      }
-      moves.reverse();
-      return { moves, nodes };
-    },
+    solve: solveOne,
     reachable(cells: Uint8Array): number {
       search(cells, false);
       return enqueued;
+    },
+    solveBatch(boards: readonly Uint8Array[]): FourLineAnswer[] {
+      return boards.map((cells) => solveOne(cells));
     },
   };
 }

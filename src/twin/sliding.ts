@@ -420,10 +420,14 @@ export function twinSliding(): SlidingCore {
     return -1;
   }
 
-  return {
+  const core: SlidingCore = {
     solvable(start: SlidingBoard, goal: SlidingBoard): boolean {
       const n = checkBoards(start, goal, MAX_SIDE * MAX_SIDE);
       return parityOf(start.tiles, start.width, n) === parityOf(goal.tiles, goal.width, n);
+    },
+
+    solveExhaustiveBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): Array<SlidingAnswer | null> {
+      return starts.map((start) => (core.solvable(start, goal) ? core.solveExhaustive(start, goal, algorithm) : null));
     },
 
     solveExhaustive(start: SlidingBoard, goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): SlidingAnswer {
@@ -472,4 +476,5 @@ export function twinSliding(): SlidingCore {
       return mismatches;
     },
   };
+  return core;
 }

@@ -1,8 +1,11 @@
 /** Host adapter for `assembly/flip.ts`: kind and board in as numbers, pressed cells out of scratch. */
-import type { FlipAnswer, FlipCore, FlipKind } from '../core.js';
+import type { FlipAnswer, FlipBatchAnswer, FlipCore, FlipKind } from '../core.js';
+import { reserveBatch, type BatchExports } from './batch.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 
-export interface FlipExports extends ScratchExports {
+export interface FlipExports extends ScratchExports, BatchExports {
+  /** `count` u16 boards at `boards`, answered as u32 `(length + 1) << 16 | pressed` at `answers`; returns the batch's nodes. */
+  flipSolveBatch(kind: number, boards: number, answers: number, count: number): number;
   /** Kind 0 = flip, 1 = pilots. Returns the number of boards expanded. */
   flipBuildTable(kind: number): number;
   /**
@@ -50,6 +53,19 @@ export function wasmFlip(exports: FlipExports): FlipCore {
       const cells = new Array<number>(length);
       for (let i = 0; i < length; i++) cells[i] = bytes[i];
       return { cells, nodes };
+    },
+    solveBatch(kind: FlipKind, boards: ArrayLike<number>): FlipBatchAnswer {
+      const count = boards.length;
+      // Boards as u16 first, then the u32 answers (4-byte aligned).
+      const answersOffset = (2 * count + 3) & ~3;
+      const at = reserveBatch(exports, answersOffset + 4 * count, `${count} boards`);
+      // A fresh view after the call that may have grown memory; a Uint16Array
+      // of boards goes in as one copy.
+      const slots = new Uint16Array(exports.memory.buffer, at, count);
+      if (boards instanceof Uint16Array) slots.set(boards);
+      else for (let i = 0; i < count; i++) slots[i] = boards[i] & 0xffff;
+      const nodes = exports.flipSolveBatch(kindCode(kind), at, at + answersOffset, count);
+      return { answers: new Uint32Array(exports.memory.buffer, at + answersOffset, count).slice(), nodes };
     },
   };
 }

@@ -2,8 +2,11 @@
 import type { ExhaustiveAlgorithm, SlidingAnswer, SlidingBoard, SlidingCore } from '../core.js';
 import { MAX_RANKED_CELLS, MAX_SIDE, checkSlidingBoards as checkBoards } from '../core.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
+import { reserveBatch, type BatchExports } from './batch.js';
 
-export interface SlidingExports extends ScratchExports {
+export interface SlidingExports extends ScratchExports, BatchExports {
+  /** `count` slots of 80 bytes at `slots`: start at 0.. in; length i32 at 16, nodes f64 at 24, moves at 32.. out. Goal at scratch 32. */
+  slidingSolveBatch(width: number, height: number, algorithm: number, slots: number, count: number): number;
   /** Start board at scratch 0, goal at 32. Returns 1 solvable, 0 not, -1 unsupported size. */
   slidingSolvable(width: number, height: number): number;
   /** Algorithm 0 bfs, 1 bibfs, 2 astar. Returns the path length (moves at scratch 64..) or -1. */
@@ -19,6 +22,11 @@ const START_OFFSET = 0;
 const GOAL_OFFSET = 32;
 const OUTPUT_OFFSET = 64;
 const MAX_PERMUTATION = 12;
+/** Batch slots: must match BATCH_SLOT_BYTES and the codes in `assembly/sliding.ts`. */
+const SLOT_BYTES = 80;
+const SLOT_MOVES_OFFSET = 32;
+const BATCH_UNSOLVABLE = -2;
+const BATCH_TOO_LONG = -3;
 const ALGORITHM_CODES: Record<ExhaustiveAlgorithm, number> = { bfs: 0, bibfs: 1, astar: 2 };
 
 export function wasmSliding(exports: SlidingExports): SlidingCore {
@@ -28,7 +36,40 @@ export function wasmSliding(exports: SlidingExports): SlidingCore {
     bytes.set(goal.tiles.subarray(0, n), GOAL_OFFSET);
   }
 
-  return {
+  const core: SlidingCore = {
+    solveExhaustiveBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): Array<SlidingAnswer | null> {
+      const code = ALGORITHM_CODES[algorithm];
+      if (code === undefined) throw new RangeError(`sliding: unknown algorithm '${String(algorithm)}'`);
+      const count = starts.length;
+      let n = checkBoards(goal, null, MAX_RANKED_CELLS);
+      for (const start of starts) n = checkBoards(start, goal, MAX_RANKED_CELLS);
+      const at = reserveBatch(exports, SLOT_BYTES * count, `${count} boards`);
+      writeBoards(null, goal, n);
+      let bytes = new Uint8Array(exports.memory.buffer, at, SLOT_BYTES * count);
+      starts.forEach((start, i) => bytes.set(start.tiles.subarray(0, n), i * SLOT_BYTES));
+      exports.slidingSolveBatch(goal.width, goal.height, code, at, count);
+      // Fresh views: a search may have grown memory.
+      const view = () => new DataView(exports.memory.buffer, at, SLOT_BYTES * count);
+      let data = view();
+      bytes = new Uint8Array(exports.memory.buffer, at, SLOT_BYTES * count);
+      const answers: Array<SlidingAnswer | null> = new Array(count);
+      for (let i = 0; i < count; i++) {
+        const length = data.getInt32(i * SLOT_BYTES + 16, true);
+        const nodes = data.getFloat64(i * SLOT_BYTES + 24, true);
+        if (length === BATCH_UNSOLVABLE) answers[i] = null;
+        else if (length === BATCH_TOO_LONG) answers[i] = null;
+        else if (length < 0) answers[i] = { moves: null, nodes };
+        else answers[i] = { moves: bytes.slice(i * SLOT_BYTES + SLOT_MOVES_OFFSET, i * SLOT_BYTES + SLOT_MOVES_OFFSET + length), nodes };
+      }
+      // Paths too long for a slot: solved again alone (after the batch, whose views are done with).
+      for (let i = 0; i < count; i++) {
+        if (answers[i] !== null || data.getInt32(i * SLOT_BYTES + 16, true) !== BATCH_TOO_LONG) continue;
+        answers[i] = core.solveExhaustive(starts[i], goal, algorithm);
+        data = view();
+      }
+      return answers;
+    },
+
     solvable(start: SlidingBoard, goal: SlidingBoard): boolean {
       const n = checkBoards(start, goal, MAX_SIDE * MAX_SIDE);
       writeBoards(start, goal, n);
@@ -60,4 +101,5 @@ export function wasmSliding(exports: SlidingExports): SlidingCore {
       return exports.slidingRankRoundTrip(n);
     },
   };
+  return core;
 }

@@ -1,0 +1,77 @@
+// @ts-check
+/**
+ * The CLI with --jobs 1 against --jobs 2 on random 8-puzzles (issue 12): the
+ * whole process timed (start, workers, reading, solving, printing), the two
+ * settings interleaved round by round, outputs compared byte for byte before
+ * any time counts. Medians; the machine may be shared, so read the ratio, not
+ * the milliseconds. `node bench/cli.js [--cases N] [--rounds R] [--family eight|flip]`.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { mulberry32 } from './inputs.js';
+
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const { values } = parseArgs({ options: { cases: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '5' }, family: { type: 'string', default: 'eight' }, jobs: { type: 'string', default: '2' } } });
+const cases = Number(values.cases);
+const rounds = Number(values.rounds);
+const family = values.family === 'flip' ? 'flip' : 'eight';
+const jobs = Number(values.jobs);
+
+/** @param {number} count @param {number} seed */
+function eightInput(count, seed) {
+  const random = mulberry32(seed);
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    const tiles = ['1', '2', '3', '4', '5', '6', '7', '8', 'x'];
+    for (let j = tiles.length - 1; j > 0; j--) {
+      const k = Math.floor(random() * (j + 1));
+      [tiles[j], tiles[k]] = [tiles[k], tiles[j]];
+    }
+    lines.push(tiles.join(' '));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** @param {number} count @param {number} seed */
+function flipInput(count, seed) {
+  const random = mulberry32(seed);
+  const grids = [];
+  for (let i = 0; i < count; i++) {
+    const board = Math.floor(random() * 65536);
+    grids.push(Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => ((board >> (4 * r + c)) & 1 ? 'b' : 'w')).join('')).join('\n'));
+  }
+  return `${grids.join('\n\n')}\n`;
+}
+
+const input = family === 'eight' ? eightInput(cases, 1077) : flipInput(cases, 1753);
+
+/** @param {number} n */
+function once(n) {
+  const start = performance.now();
+  const child = spawnSync(process.execPath, [bin, family, '--jobs', String(n)], { input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const ms = performance.now() - start;
+  if (child.status !== 0) throw new Error(`--jobs ${n} exited ${child.status}: ${child.stderr.slice(0, 200)}`);
+  return { ms, stdout: child.stdout };
+}
+
+const reference = once(1).stdout;
+if (once(jobs).stdout !== reference) throw new Error(`--jobs ${jobs} printed something else than --jobs 1`);
+/** @type {Record<string, number[]>} */
+const samples = { one: [], many: [] };
+for (let round = 0; round < rounds; round++) {
+  samples.one.push(once(1).ms);
+  samples.many.push(once(jobs).ms);
+}
+/** @param {number[]} list */
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const one = median(samples.one);
+const many = median(samples.many);
+console.log(`${family}: ${cases.toLocaleString('en-US')} cases, ${rounds} rounds, outputs identical`);
+console.log(`  --jobs 1: median ${one.toFixed(0)} ms (${samples.one.map((ms) => ms.toFixed(0)).join(', ')})`);
+console.log(`  --jobs ${jobs}: median ${many.toFixed(0)} ms (${samples.many.map((ms) => ms.toFixed(0)).join(', ')})`);
+console.log(`  speed-up ${(one / many).toFixed(2)}x (target >= 1.7x with 2 workers)`);
