@@ -28,6 +28,12 @@
 //
 // Node count (lastNodes): children generated since idaStarSetup, summed over
 // iterations. A child counts when it is created, before it is pruned.
+//
+// Polling: whenever the count reaches a multiple of POLL_NODES (2^14) and
+// another child is about to be made, the search calls the host's
+// env.searchPoll(bound, nodes); nonzero stops it (STOPPED). The hot loop only
+// counts down nodesLeft, which runs to the next poll or the node budget,
+// whichever comes first; chunkEnded() sorts out which one it was.
 
 import { scratchPointer, setLastNodes } from './scratch';
 import { pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbUndo } from './pdbHeuristic';
@@ -61,6 +67,7 @@ const FOUND: i32 = -1;
 const OUT_OF_NODES: i32 = -2;
 const BOUND_TOO_DEEP: i32 = -3;
 const PARTITION_MISMATCH: i32 = -4;
+const STOPPED: i32 = -5;
 const NO_BOUND: i32 = i32.MAX_VALUE;
 
 // Lines: rows 0..4, columns 5..9, and a dummy line 10 whose code stays 0 (cost
@@ -116,9 +123,45 @@ let heuristicKind: i32 = MANHATTAN;
 let startBlank: i32 = 0;
 let startH: i32 = 0;
 let bound: i32 = 0;
-// Children still allowed in this iteration; goes negative when the limit stops it.
+// Children left before chunkEnd; goes negative when a chunk runs out.
 let nodesLeft: i64 = 0;
-let nodesDone: f64 = 0;
+// The node count at which the current chunk ends: min(nodeBudget, nextPoll).
+let chunkEnd: f64 = 0;
+let nodeBudget: f64 = 0;
+let nextPoll: f64 = 0;
+
+const POLL_NODES: f64 = 16384;
+
+// The host's progress and stop hook (src/wasm/idaStar.ts); nonzero stops the search.
+// @ts-ignore: decorator
+@external("env", "searchPoll")
+declare function searchPoll(bound: i32, nodes: f64): i32;
+
+// Nodes generated since setup.
+// @ts-ignore: decorator
+@inline
+function nodeCount(): f64 {
+  return chunkEnd - (nodesLeft < 0 ? 0 : <f64>nodesLeft);
+}
+
+function startChunk(count: f64): void {
+  chunkEnd = nextPoll < nodeBudget ? nextPoll : nodeBudget;
+  nodesLeft = <i64>(chunkEnd - count);
+}
+
+// The chunk ran out with the count at chunkEnd and one more child wanted:
+// OUT_OF_NODES, STOPPED, or 0 with that child taken from a fresh chunk.
+// @ts-ignore: decorator
+@noinline
+function chunkEnded(): i32 {
+  const count = chunkEnd;
+  if (count >= nodeBudget) return OUT_OF_NODES;
+  if (searchPoll(bound, count) != 0) return STOPPED;
+  nextPoll = count + POLL_NODES;
+  startChunk(count);
+  nodesLeft--;
+  return 0;
+}
 
 // ---------------------------------------------------------------------------
 // Tables
@@ -400,7 +443,10 @@ function expand<K>(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
 // @ts-ignore: decorator
 @inline
 function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i32): i32 {
-  if (--nodesLeft < 0) return OUT_OF_NODES;
+  if (--nodesLeft < 0) {
+    const stop = chunkEnded();
+    if (stop != 0) return stop;
+  }
   const tile = <i32>load<u8>(tiles + next);
   const record = moveRecordAt(tile, next, direction);
   const childH = childEstimate<K>(record, tile, blank, h);
@@ -514,7 +560,9 @@ export function idaStarSetup(width: i32, height: i32, heuristic: i32): i32 {
   startH = loadBoard(width, height, heuristic);
   memory.copy(startTiles, tiles, POSITION_STRIDE);
   memory.copy(startCodes, lineCodes, LINE_COUNT * 4);
-  nodesDone = 0;
+  chunkEnd = 0;
+  nodesLeft = 0;
+  nextPoll = POLL_NODES;
   setLastNodes(0);
   return startH;
 }
@@ -523,8 +571,8 @@ export function idaStarSetup(width: i32, height: i32, heuristic: i32): i32 {
  * Searches every path with f = g + h <= `searchBound`. Returns FOUND (-1, the
  * path is in scratch), OUT_OF_NODES (-2, `budget` children generated since
  * setup), BOUND_TOO_DEEP (-3, the path could overflow scratch; only an
- * unsolvable board gets there) or the next bound. `budget` may be +Infinity
- * (or NaN: no limit either).
+ * unsolvable board gets there), STOPPED (-5, env.searchPoll said stop) or the
+ * next bound. `budget` may be +Infinity (or NaN: no limit either).
  */
 export function idaStarIteration(searchBound: i32, budget: f64): i32 {
   if (searchBound > PATH_CAPACITY) return BOUND_TOO_DEEP;
@@ -532,18 +580,15 @@ export function idaStarIteration(searchBound: i32, budget: f64): i32 {
   // Every search leaves the board and the heuristic's state as it found them.
   memory.copy(tiles, startTiles, POSITION_STRIDE);
   memory.copy(lineCodes, startCodes, LINE_COUNT * 4);
-  const allowance = Math.floor(budget - nodesDone);
-  // Past 2^62 the limit can never be reached; keep the counter well inside i64.
-  const granted: i64 = allowance < 4.6e18 ? (allowance <= 0 ? 0 : <i64>allowance) : <i64>1 << 62;
-  nodesLeft = granted;
+  nodeBudget = budget >= 0 ? Math.floor(budget) : (budget < 0 ? 0 : Infinity);
   bound = searchBound;
+  startChunk(nodeCount());
   let result: i32;
   if (heuristicKind == MANHATTAN) result = searchManhattan(startBlank, NO_MOVE, 0, startH);
   else if (heuristicKind == LINEAR_CONFLICT) result = searchConflict(startBlank, NO_MOVE, 0, startH);
   else if (heuristicKind == PDB) result = searchPdb(startBlank, NO_MOVE, 0, startH);
   else result = searchPdbMirrored(startBlank, NO_MOVE, 0, startH);
-  // A stopped search leaves nodesLeft at -1: the child that would exceed the budget was not made.
-  nodesDone += <f64>(granted - (nodesLeft < 0 ? 0 : nodesLeft));
-  setLastNodes(nodesDone);
+  // A stopped search leaves nodesLeft at -1: the child that ran out of its chunk was not made.
+  setLastNodes(nodeCount());
   return result;
 }

@@ -66,6 +66,8 @@ export interface SlidingAnswer {
   moves: Uint8Array | null;
   /** Nodes generated (BFS-like: states taken off the queue / open list; IDA*: children generated). */
   nodes: number;
+  /** IDA*: set when `poll` stopped the search (moves is then null). */
+  stopped?: true;
 }
 
 /** The largest side of a sliding board (5x5, the 24-puzzle). */
@@ -222,6 +224,12 @@ export interface IdaStarOptions {
   maxNodes?: number;
   /** Called before each iteration with the f-bound about to be searched and nodes generated so far. */
   onIteration?: (bound: number, nodes: number) => void;
+  /**
+   * Called inside an iteration each time the node count reaches a multiple of
+   * 2^14 (both engines at the same counts) and another child is about to be
+   * made; true stops the search (moves null, stopped true, nodes that count).
+   */
+  poll?: (bound: number, nodes: number) => boolean;
 }
 
 export interface IdaStarCore {

@@ -127,6 +127,38 @@ export interface SlidingOptions {
   maxNodes?: number;
   /** IDA* only: called before each iteration with its f-bound and the nodes so far. */
   onIteration?: (bound: number, nodes: number) => void;
+  /** IDA* only: called inside iterations too, about every 100 ms, with the bound being searched, nodes so far and ms since the start. */
+  onProgress?: (progress: SlidingProgress) => void;
+  /** IDA* only: aborting it stops the search within a few thousand nodes; sliding() then throws a DOMException named AbortError. */
+  signal?: AbortSignal;
+}
+
+/** What `onProgress` receives. */
+export interface SlidingProgress {
+  bound: number;
+  nodes: number;
+  ms: number;
+}
+
+/** How often (ms) `onProgress` fires inside an iteration. */
+const PROGRESS_EVERY_MS = 100;
+
+/** The IDA* poll for `onProgress` and `signal`; undefined when neither is given. */
+function progressPoll(onProgress: SlidingOptions['onProgress'], signal: AbortSignal | undefined): ((bound: number, nodes: number) => boolean) | undefined {
+  if (!onProgress && !signal) return undefined;
+  const started = performance.now();
+  let last = started;
+  return (bound, nodes) => {
+    if (signal?.aborted) return true;
+    if (onProgress) {
+      const now = performance.now();
+      if (now - last >= PROGRESS_EVERY_MS) {
+        last = now;
+        onProgress({ bound, nodes, ms: now - started });
+      }
+    }
+    return false;
+  };
 }
 
 /** The size of a sliding board, for goals given by name. */
@@ -246,7 +278,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     if (algorithm !== 'idastar' && cells > MAX_RANKED_CELLS) {
       throw new PuzzleInputError(`algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`);
     }
-    const { maxNodes, onIteration } = options;
+    const { maxNodes, onIteration, onProgress, signal } = options;
     // null, NaN, strings and fractions once slipped through (and meant different things per engine).
     if (maxNodes !== undefined && !(Number.isSafeInteger(maxNodes) && maxNodes > 0)) {
       throw new PuzzleInputError(`maxNodes must be a positive integer (or left out for no limit), not ${describeValue(maxNodes)}`);
@@ -254,6 +286,11 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     if (onIteration !== undefined && typeof onIteration !== 'function') {
       throw new PuzzleInputError(`onIteration must be a function, not ${describeValue(onIteration)}`);
     }
+    if (onProgress !== undefined && typeof onProgress !== 'function') throw new PuzzleInputError(`onProgress must be a function, not ${describeValue(onProgress)}`);
+    if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean')) {
+      throw new PuzzleInputError(`signal must be an AbortSignal, not ${describeValue(signal)}`);
+    }
+    if (signal?.aborted) throw new DOMException('sliding() was aborted', 'AbortError');
     let choice: ReturnType<typeof tables.choose>;
     try {
       choice = tables.choose(start, goal, options.heuristic, algorithm === 'idastar');
@@ -264,7 +301,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     const { value, ms } = timed(() => {
       if (!core.sliding.solvable(start, goal)) return null;
       return algorithm === 'idastar'
-        ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration })
+        ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration, poll: progressPoll(onProgress, signal) })
         : core.sliding.solveExhaustive(start, goal, algorithm);
     });
     const used = algorithm === 'idastar' ? heuristic : algorithm === 'astar' ? 'manhattan' : 'none';
@@ -274,6 +311,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
       return result;
     };
     if (value === null) return labelled(unsolvable(parityReason(start), 0, ms));
+    if (value.stopped) throw new DOMException(`sliding() was aborted after ${value.nodes} nodes`, 'AbortError');
     if (value.moves === null) {
       const reason = `stopped: no solution found within ${maxNodes} nodes`;
       return labelled<Stopped>({ status: 'stopped', solvable: true, length: null, moves: [], reason, stats: { nodes: value.nodes, ms } });

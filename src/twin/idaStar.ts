@@ -38,6 +38,9 @@ const kinds: Record<Heuristic, number> = { manhattan: MANHATTAN, 'linear-conflic
 
 const FOUND = -1;
 const OUT_OF_NODES = -2;
+const STOPPED = -5;
+/** The search asks options.poll whether to stop each time its node count reaches a multiple of this (as the wasm engine does). */
+const POLL_NODES = 16384;
 const NO_BOUND = 0x7fffffff;
 /** The wasm engine returns paths through 4032 bytes of scratch; the twin keeps the same limit. */
 const PATH_CAPACITY = 4096 - 64;
@@ -111,6 +114,8 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   let pathLength = 0;
   let generated = 0;
   let limit = Infinity;
+  let nextPoll = POLL_NODES;
+  let poll: ((bound: number, nodes: number) => boolean) | undefined;
 
   function buildTables(width: number, height: number, goal: Uint8Array): void {
     const cells = width * height;
@@ -418,7 +423,12 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
     let best = NO_BOUND;
     for (let direction = UP; direction <= RIGHT; direction++) {
       if ((moves & (1 << direction)) === 0) continue;
-      if (++generated > limit) return OUT_OF_NODES;
+      if (generated >= limit) return OUT_OF_NODES;
+      if (generated === nextPoll) {
+        if (poll?.(bound, generated)) return STOPPED;
+        nextPoll += POLL_NODES;
+      }
+      generated++;
       const next =
         direction === UP ? blank - boardWidth : direction === DOWN ? blank + boardWidth : direction === LEFT ? blank - 1 : blank + 1;
       const tile = tiles[next]!;
@@ -449,6 +459,8 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
       startTiles.set(tiles);
       startCodes.set(lineCodes);
       generated = 0;
+      nextPoll = POLL_NODES;
+      poll = options.poll;
       limit = options.maxNodes === undefined ? Infinity : Math.max(0, Math.floor(options.maxNodes));
       bound = startH;
       for (;;) {
@@ -457,8 +469,8 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
         tiles.set(startTiles);
         lineCodes.set(startCodes);
         const result = search(startBlank, NO_MOVE, 0, startH);
-        // A stopped search counted the child it refused to make.
-        if (result === OUT_OF_NODES) return { moves: null, nodes: limit };
+        if (result === OUT_OF_NODES) return { moves: null, nodes: generated };
+        if (result === STOPPED) return { moves: null, nodes: generated, stopped: true };
         if (result === FOUND) return { moves: path.slice(0, pathLength), nodes: generated };
         bound = result;
       }

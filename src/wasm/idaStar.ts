@@ -4,6 +4,7 @@
  * between calls) and reads the path back out of scratch.
  */
 import { unknownHeuristicMessage, type Heuristic, type IdaStarCore, type IdaStarOptions, type PdbPartition, type SlidingAnswer, type SlidingBoard } from '../core.js';
+import type { WasmHooks } from '../loader.js';
 import type { WasmPdb } from './pdb.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 
@@ -16,19 +17,21 @@ const FOUND = -1;
 const OUT_OF_NODES = -2;
 const BOUND_TOO_DEEP = -3;
 const PARTITION_MISMATCH = -4;
+const STOPPED = -5;
+const noPoll = (): number => 0;
 
 export interface IdaStarExports extends ScratchExports {
   /** Scratch board's h against the scratch goal; heuristic 0 = Manhattan, 1 = linear conflict, 2 = PDB (-4: partition does not fit). */
   idaStarEstimate(width: number, height: number, heuristic: number): number;
   /** Loads the scratch board and goal for a search, resets the node count; returns the start's h. */
   idaStarSetup(width: number, height: number, heuristic: number): number;
-  /** Searches one f-bound: -1 found (path in scratch), -2 node budget spent, -3 bound past the path's room, else the next bound. */
+  /** Searches one f-bound: -1 found (path in scratch), -2 node budget spent, -3 bound past the path's room, -5 env.searchPoll said stop, else the next bound. */
   idaStarIteration(bound: number, budget: number): number;
 }
 
 const heuristicCodes: Record<Heuristic, number> = { manhattan: 0, 'linear-conflict': 1, pdb: 2 };
 
-export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb): IdaStarCore {
+export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHooks): IdaStarCore {
   /** The module's code for `heuristic`, after pointing the search at the partition's tables. */
   function heuristicCode(heuristic: Heuristic, partition: PdbPartition | undefined): number {
     const code = Object.hasOwn(heuristicCodes, heuristic) ? heuristicCodes[heuristic] : undefined;
@@ -52,21 +55,12 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb): IdaStarCore 
 
   return {
     solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer {
-      writeBoards(start, goal);
-      const code = heuristicCode(options.heuristic, options.partition);
-      let bound = checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
-      const budget = options.maxNodes ?? Infinity;
-      for (;;) {
-        options.onIteration?.(bound, exports.lastNodes());
-        const result = exports.idaStarIteration(bound, budget);
-        if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes() };
-        if (result === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
-        if (result === FOUND) {
-          const header = scratchBytes(exports, PATH_LENGTH_AT, 4);
-          const length = new DataView(header.buffer, header.byteOffset, 4).getUint32(0, true);
-          return { moves: scratchBytes(exports, PATH_AT, length).slice(), nodes: exports.lastNodes() };
-        }
-        bound = result;
+      const { poll } = options;
+      hooks.searchPoll = poll ? (bound, nodes) => (poll(bound, nodes) ? 1 : 0) : noPoll;
+      try {
+        return search(start, goal, options);
+      } finally {
+        hooks.searchPoll = noPoll;
       }
     },
 
@@ -76,4 +70,25 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb): IdaStarCore 
       return checkFit(exports.idaStarEstimate(board.width, board.height, code), partition);
     },
   };
+
+  /** IDA* one wasm call per f-bound. */
+  function search(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer {
+    writeBoards(start, goal);
+    const code = heuristicCode(options.heuristic, options.partition);
+    let bound = checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
+    const budget = options.maxNodes ?? Infinity;
+    for (;;) {
+      options.onIteration?.(bound, exports.lastNodes());
+      const result = exports.idaStarIteration(bound, budget);
+      if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes() };
+      if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), stopped: true };
+      if (result === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
+      if (result === FOUND) {
+        const header = scratchBytes(exports, PATH_LENGTH_AT, 4);
+        const length = new DataView(header.buffer, header.byteOffset, 4).getUint32(0, true);
+        return { moves: scratchBytes(exports, PATH_AT, length).slice(), nodes: exports.lastNodes() };
+      }
+      bound = result;
+    }
+  }
 }
