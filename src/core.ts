@@ -232,7 +232,21 @@ export interface IdaStarOptions {
   poll?: (bound: number, nodes: number) => boolean;
 }
 
+/** One worker's share of a parallel IDA* iteration (IdaStarCore.subtrees). */
+export interface SubtreesAnswer extends SlidingAnswer {
+  /** The least f above the bound among the nodes it pruned (0x7fffffff: none); the bound itself when found. */
+  nextBound: number;
+}
+
 export interface IdaStarCore {
+  /**
+   * One IDA* iteration at `bound` over the subtrees below the prefixes (blank
+   * moves) that `takePrefix` hands out until it returns null; stops at the
+   * first path found (moves), or when options.poll says so (stopped). The
+   * prefixes' own nodes are not counted; a prefix must be a walk from `start`
+   * without an undo, at most 32 moves.
+   */
+  subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null): SubtreesAnswer;
   /** IDA* on any board from 2x2 up to 5x5 (width, height each 2..5); `start` must be solvable. */
   solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer;
   /** The heuristic's value for `board` against `goal` (a lower bound on the distance); 'pdb' needs `partition`. */

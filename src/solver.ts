@@ -29,6 +29,7 @@ import {
   type SlidingInput,
 } from './boards.js';
 import type { WasmSource } from './loader.js';
+import { slidingPrefixes } from './prefixes.js';
 import { flipProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { createTwinCore } from './twin/index.js';
 import { pdbTables, type PrepareTablesOptions, type TablesOptions } from './pdbTables.js';
@@ -193,6 +194,30 @@ export interface Solver {
   lightsOut(board: LightsOutInput, options?: LightsOutOptions): LightsOutResult;
   /** Makes the PDB tables of a board size ready (cache or build); sliding() then uses them by default. */
   prepareTables(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<void>;
+  /** One worker's share of a parallel IDA* iteration (see SolverPool.solveParallel, which deals the shares). */
+  slidingShare(board: SlidingInput, options: SlidingOptions | undefined, share: SlidingShare): SlidingShareResult;
+}
+
+/**
+ * A share of one parallel IDA* iteration: the subtrees below every walk of
+ * `depth` moves (src/prefixes.ts) at f-bound `bound`, taken one at a time from
+ * the counter `flags[0]` that every worker shares; `flags[1]` becomes nonzero
+ * when a worker found a path, which stops the others within 2^14 nodes.
+ */
+export interface SlidingShare {
+  bound: number;
+  depth: number;
+  flags: Int32Array;
+}
+
+export interface SlidingShareResult {
+  /** The path found (letters), or null. */
+  path: string | null;
+  /** The least f above the bound among the nodes pruned (0x7fffffff: none). */
+  nextBound: number;
+  nodes: number;
+  heuristic: Heuristic;
+  partition?: string;
 }
 
 const letters = MOVE_LETTERS.split('') as SlidingMove[];
@@ -351,6 +376,36 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     return core.sliding.solvable(start, resolveGoal(goalInput, start));
   }
 
+  function slidingShare(input: SlidingInput, options: SlidingOptions = {}, share: SlidingShare): SlidingShareResult {
+    const start = parseSlidingBoard(input);
+    const goal = resolveGoal(options.goal, start);
+    const { bound, depth, flags } = share;
+    if (!Number.isSafeInteger(bound) || !Number.isSafeInteger(depth) || depth < 1 || depth > 32 || !(flags instanceof Int32Array) || flags.length < 2) {
+      throw new PuzzleInputError('slidingShare: expected { bound, depth 1..32, flags: Int32Array(2) }');
+    }
+    let choice: ReturnType<typeof tables.choose>;
+    try {
+      choice = tables.choose(start, goal, options.heuristic, true);
+    } catch (error) {
+      throw new PuzzleInputError((error as Error).message);
+    }
+    const { heuristic, partition } = choice;
+    const prefixes = slidingPrefixes(start.width, start.height, start.tiles.indexOf(0), depth);
+    const progress = progressPoll(options.onProgress, options.signal);
+    const poll = (pollBound: number, nodes: number) => Atomics.load(flags, 1) !== 0 || (progress?.(pollBound, nodes) ?? false);
+    const takePrefix = () => {
+      if (Atomics.load(flags, 1) !== 0) return null;
+      const index = Atomics.add(flags, 0, 1);
+      return index < prefixes.length ? prefixes[index]! : null;
+    };
+    const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, bound, takePrefix);
+    if (answer.moves) Atomics.store(flags, 1, 1);
+    else if (answer.stopped && Atomics.load(flags, 1) === 0) throw new DOMException('slidingShare() was aborted', 'AbortError');
+    const result: SlidingShareResult = { path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null, nextBound: answer.nextBound, nodes: answer.nodes, heuristic };
+    if (partition) result.partition = partition.name;
+    return result;
+  }
+
   // Every entry point is exclusive, not only sliding (the one with a callback):
   // a nested flip() would overwrite the scratch memory the outer search reads.
   return {
@@ -365,6 +420,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     prepareTables: async (size, options) => {
       await tables.prepare(size, options);
     },
+    slidingShare: (board, options, share) => exclusive(core, 'slidingShare', () => slidingShare(board, options, share)),
   };
 }
 

@@ -12,7 +12,7 @@
 import type { GoalName, GridInput, SlidingInput } from '../boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../lightsOut.js';
 import type { PrepareTablesOptions, TablesProgress } from '../pdbTables.js';
-import type { BoardSize, SlidingOptions, Solver } from '../solver.js';
+import type { BoardSize, SlidingOptions, SlidingShare, Solver } from '../solver.js';
 
 /** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
 export interface Progress {
@@ -73,6 +73,7 @@ export const insideApi = {
   slidingDistances: (goal: GoalName | SlidingInput, size?: BoardSize) => call().solver.slidingDistances(goal, size),
   slidingSolvable: (board: SlidingInput, goal?: GoalName | SlidingInput) => call().solver.slidingSolvable(board, goal),
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
+  slidingShare: (board: SlidingInput, options: PoolSlidingOptions | undefined, share: SlidingShare) => call().solver.slidingShare(board, withHook(options), share),
   // The outside sends this one to every worker (and again to a restarted one): each holds its own tables.
   prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) =>
     call().solver.prepareTables(size, options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().onTables } : options),
