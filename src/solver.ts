@@ -376,6 +376,8 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     return core.sliding.solvable(start, resolveGoal(goalInput, start));
   }
 
+  let shareWalks: { key: string; prefixes: Uint8Array[] } | null = null;
+
   function slidingShare(input: SlidingInput, options: SlidingOptions = {}, share: SlidingShare): SlidingShareResult {
     const start = parseSlidingBoard(input);
     const goal = resolveGoal(options.goal, start);
@@ -390,7 +392,10 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
       throw new PuzzleInputError((error as Error).message);
     }
     const { heuristic, partition } = choice;
-    const prefixes = slidingPrefixes(start.width, start.height, start.tiles.indexOf(0), depth);
+    // Every round of one board asks for the same walks.
+    const key = `${start.width}x${start.height}@${start.tiles.indexOf(0)}/${depth}`;
+    if (shareWalks?.key !== key) shareWalks = { key, prefixes: slidingPrefixes(start.width, start.height, start.tiles.indexOf(0), depth) };
+    const { prefixes } = shareWalks;
     const progress = progressPoll(options.onProgress, options.signal);
     const poll = (pollBound: number, nodes: number) => Atomics.load(flags, 1) !== 0 || (progress?.(pollBound, nodes) ?? false);
     const takePrefix = () => {

@@ -150,8 +150,8 @@ describe('the pool', () => {
         expect(result.stats.heuristic).toBe('pdb');
         expect(replaySliding(korfTiles(number), 4, result.path)).toEqual(blankFirstTiles);
       }
-      // Both workers took shares of every board.
-      pool.workers.forEach((worker, i) => expect(worker.calls - before[i]).toBeGreaterThanOrEqual(20));
+      // Both workers took shares (a board's small first rounds stay on one worker).
+      pool.workers.forEach((worker, i) => expect(worker.calls - before[i]).toBeGreaterThan(10));
       // The same lengths as one solver (on a few), and an unsolvable board answers as sliding() does.
       const single = await lib.createSolver({ engine: 'wasm' });
       await single.prepareTables('4x4', { goal: 'blank-first' });

@@ -13,7 +13,7 @@ import type { SlidingMove, SlidingResult, SlidingShare, SlidingShareResult, Stop
 import type { PoolSlidingOptions, Progress } from './inside.js';
 
 export interface ParallelSlidingOptions extends PoolSlidingOptions {
-  /** Moves below the root at which the search splits into subtrees (1..32; default 8). */
+  /** Moves below the root at which the search splits into subtrees (1..32; default 6). */
   depth?: number;
 }
 
@@ -25,7 +25,9 @@ export interface ParallelDeps {
   solvable(board: SlidingInput, goal: PoolSlidingOptions['goal']): Promise<boolean>;
 }
 
-const DEFAULT_DEPTH = 8;
+const DEFAULT_DEPTH = 6;
+/** Rounds stay on one worker until one generates this many nodes: small iterations cost more in messages than they gain. */
+const SPREAD_AFTER_NODES = 1 << 17;
 const NO_BOUND = 0x7fffffff;
 
 export async function parallelSliding(
@@ -50,18 +52,21 @@ export async function parallelSliding(
   try {
     let bound = 0;
     let nodes = 0;
+    let spread = 1;
     for (;;) {
       onProgress?.({ bound, nodes, ms: performance.now() - started });
       const flags = new Int32Array(new SharedArrayBuffer(8));
       const shares = await Promise.all(
-        Array.from({ length: deps.workers }, (_, worker) =>
+        Array.from({ length: spread }, (_, worker) =>
           deps.share(worker, board, sliding, { bound, depth, flags }, all.signal).catch((error: unknown) => {
             all.abort();
             throw error;
           }),
         ),
       );
-      for (const share of shares) nodes += share.nodes;
+      const roundNodes = shares.reduce((sum, share) => sum + share.nodes, 0);
+      nodes += roundNodes;
+      if (roundNodes >= SPREAD_AFTER_NODES) spread = deps.workers;
       const found = shares.find((share) => share.path !== null);
       if (found) {
         const path = found.path!;
