@@ -185,6 +185,29 @@ describe('the pool', () => {
     }
   });
 
+  it('aborts a parallel search: both shares stop on their flags, the workers live on and solve the next board', async () => {
+    const pool = await lib.createSolverPool({ workers: 2, engine: 'wasm', restartAfterMs: 3000 });
+    try {
+      const controller = new AbortController();
+      const bounds: number[] = [];
+      const running = pool.solveParallel(korfTiles(60), { goal: 'blank-first', heuristic: 'manhattan' }, {
+        signal: controller.signal,
+        onProgress: ({ bound, nodes }) => {
+          bounds.push(bound);
+          if (nodes >= 1e8) controller.abort();
+        },
+      });
+      const error = await running.then(() => null, (thrown: Error) => thrown);
+      expect(error?.name).toBe('AbortError');
+      expect(bounds.length).toBeGreaterThan(2);
+      const next = await pool.solveParallel(korfTiles(2), { goal: 'blank-first', heuristic: 'linear-conflict' });
+      expect(next.length).toBe(korf[1][16]);
+      pool.workers.forEach((worker) => expect(worker.generation).toBe(1));
+    } finally {
+      await pool.terminate();
+    }
+  });
+
   it.each(engineNames)('cancels a search inside a long iteration on %s: the worker stops on its flag, not restarted', async (engine) => {
     // restartAfterMs is far shorter than the iteration the abort lands in (hundreds of millions of
     // nodes on wasm, tens of millions on the twin): waiting for the iteration's end would restart the worker.
