@@ -150,7 +150,7 @@ describe('the pool', () => {
         expect(result.stats.heuristic).toBe('pdb');
         expect(replaySliding(korfTiles(number), 4, result.path)).toEqual(blankFirstTiles);
       }
-      // Both workers took shares (a board's small first rounds stay on one worker).
+      // Both workers took a share of every round.
       pool.workers.forEach((worker, i) => expect(worker.calls - before[i]).toBeGreaterThan(10));
       // The same lengths as one solver (on a few), and an unsolvable board answers as sliding() does.
       const single = await lib.createSolver({ engine: 'wasm' });

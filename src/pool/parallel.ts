@@ -26,8 +26,7 @@ export interface ParallelDeps {
 }
 
 const DEFAULT_DEPTH = 6;
-/** Rounds stay on one worker until one generates this many nodes: small iterations cost more in messages than they gain. */
-const SPREAD_AFTER_NODES = 1 << 17;
+
 const NO_BOUND = 0x7fffffff;
 
 export async function parallelSliding(
@@ -52,21 +51,18 @@ export async function parallelSliding(
   try {
     let bound = 0;
     let nodes = 0;
-    let spread = 1;
     for (;;) {
       onProgress?.({ bound, nodes, ms: performance.now() - started });
       const flags = new Int32Array(new SharedArrayBuffer(8));
       const shares = await Promise.all(
-        Array.from({ length: spread }, (_, worker) =>
+        Array.from({ length: deps.workers }, (_, worker) =>
           deps.share(worker, board, sliding, { bound, depth, flags }, all.signal).catch((error: unknown) => {
             all.abort();
             throw error;
           }),
         ),
       );
-      const roundNodes = shares.reduce((sum, share) => sum + share.nodes, 0);
-      nodes += roundNodes;
-      if (roundNodes >= SPREAD_AFTER_NODES) spread = deps.workers;
+      for (const share of shares) nodes += share.nodes;
       const found = shares.find((share) => share.path !== null);
       if (found) {
         const path = found.path!;
