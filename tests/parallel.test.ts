@@ -180,6 +180,9 @@ describe('the pool', () => {
         if (result.status === 'solved') expect(replaySliding(start.tiles, 3, result.path)).toEqual(Array.from(goal.tiles));
       }
       expect((await pool.solveParallel([1, 2, 3, 4, 5, 6, 7, 8, 0])).length).toBe(0);
+      await expect(pool.solveParallel([1, 2, 3, 4, 5, 6, 7, 0, 8], { depth: 0 })).rejects.toThrow('depth must be an integer from 1 to 32, not 0');
+      await expect(pool.solveParallel([1, 2, 3, 4, 5, 6, 7, 0, 8], null as never)).rejects.toThrow('options must be an object, not null');
+      await expect(pool.solveParallel([1, 2, 3, 4, 5, 6, 7, 0, 8], { heuristic: 'nearest' as never })).rejects.toThrow(lib.PuzzleInputError);
     } finally {
       await pool.terminate();
     }

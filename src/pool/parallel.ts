@@ -8,7 +8,7 @@
  * only once every subtree of the bound was searched, so the path is optimal
  * as in plain IDA* (a path found at bound B has length B).
  */
-import type { SlidingInput } from '../boards.js';
+import { PuzzleInputError, describeValue, type SlidingInput } from '../boards.js';
 import type { SlidingMove, SlidingResult, SlidingShare, SlidingShareResult, Stopped, Unsolvable } from '../solver.js';
 import type { PoolSlidingOptions, Progress } from './inside.js';
 
@@ -35,7 +35,9 @@ export async function parallelSliding(
   options: ParallelSlidingOptions = {},
   callOptions: { signal?: AbortSignal; onProgress?: (progress: Progress) => void } = {},
 ): Promise<SlidingResult | Unsolvable | Stopped> {
+  if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
   const { depth = DEFAULT_DEPTH, ...sliding } = options;
+  if (!(Number.isInteger(depth) && depth >= 1 && depth <= 32)) throw new PuzzleInputError(`depth must be an integer from 1 to 32, not ${describeValue(depth)}`);
   const { signal, onProgress } = callOptions;
   // What plain IDA* on one worker does best (or alone): exhaustive algorithms, node limits, no shared memory, one worker.
   const plain = (sliding.algorithm !== undefined && sliding.algorithm !== 'idastar') || sliding.maxNodes !== undefined;
