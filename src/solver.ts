@@ -205,12 +205,15 @@ export interface Solver {
  * when a worker found a path, which stops the others within 2^14 nodes.
  */
 export interface SlidingShare {
+  /** The f-bound; -1: the start's estimate (the first bound of IDA*), which the result then names. */
   bound: number;
   depth: number;
   flags: Int32Array;
 }
 
 export interface SlidingShareResult {
+  /** The bound searched. */
+  bound: number;
   /** The path found (letters), or null. */
   path: string | null;
   /** The least f above the bound among the nodes pruned (0x7fffffff: none). */
@@ -381,8 +384,9 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
   function slidingShare(input: SlidingInput, options: SlidingOptions = {}, share: SlidingShare): SlidingShareResult {
     const start = parseSlidingBoard(input);
     const goal = resolveGoal(options.goal, start);
-    const { bound, depth, flags } = share;
-    if (!Number.isSafeInteger(bound) || !Number.isSafeInteger(depth) || depth < 1 || depth > 32 || !(flags instanceof Int32Array) || flags.length < 2) {
+    const { depth, flags } = share;
+    let { bound } = share;
+    if (!Number.isSafeInteger(bound) || bound < -1 || !Number.isSafeInteger(depth) || depth < 1 || depth > 32 || !(flags instanceof Int32Array) || flags.length < 2) {
       throw new PuzzleInputError('slidingShare: expected { bound, depth 1..32, flags: Int32Array(2) }');
     }
     let choice: ReturnType<typeof tables.choose>;
@@ -392,6 +396,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
       throw new PuzzleInputError((error as Error).message);
     }
     const { heuristic, partition } = choice;
+    if (bound === -1) bound = core.idaStar.estimate(start, goal, heuristic, partition);
     // Every round of one board asks for the same walks.
     const key = `${start.width}x${start.height}@${start.tiles.indexOf(0)}/${depth}`;
     if (shareWalks?.key !== key) shareWalks = { key, prefixes: slidingPrefixes(start.width, start.height, start.tiles.indexOf(0), depth) };
@@ -406,7 +411,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, bound, takePrefix);
     if (answer.moves) Atomics.store(flags, 1, 1);
     else if (answer.stopped && Atomics.load(flags, 1) === 0) throw new DOMException('slidingShare() was aborted', 'AbortError');
-    const result: SlidingShareResult = { path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null, nextBound: answer.nextBound, nodes: answer.nodes, heuristic };
+    const result: SlidingShareResult = { bound, path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null, nextBound: answer.nextBound, nodes: answer.nodes, heuristic };
     if (partition) result.partition = partition.name;
     return result;
   }

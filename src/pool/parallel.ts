@@ -51,10 +51,11 @@ export async function parallelSliding(
   signal?.addEventListener('abort', stop, { once: true });
   if (signal?.aborted) all.abort();
   try {
-    let bound = 0;
+    // -1: the workers start from the start's estimate, and say which bound that was.
+    let bound = -1;
     let nodes = 0;
     for (;;) {
-      onProgress?.({ bound, nodes, ms: performance.now() - started });
+      if (bound >= 0) onProgress?.({ bound, nodes, ms: performance.now() - started });
       const flags = new Int32Array(new SharedArrayBuffer(8));
       const shares = await Promise.all(
         Array.from({ length: deps.workers }, (_, worker) =>
@@ -65,6 +66,7 @@ export async function parallelSliding(
         ),
       );
       for (const share of shares) nodes += share.nodes;
+      bound = shares[0]!.bound;
       const found = shares.find((share) => share.path !== null);
       if (found) {
         const path = found.path!;
