@@ -39,7 +39,7 @@ try {
     one: (tiles) => one.sliding(tiles, { goal: 'blank-first' }),
     // The machine's own capacity for two at once: two boards at a time, one per worker.
     many: null,
-    parallel: (tiles) => many.solveParallel(tiles, { goal: 'blank-first', depth: Number(option('depth', '6')) }),
+    parallel: (tiles) => many.solveParallel(tiles, { goal: 'blank-first', depth: Number(option('depth', '8')) }),
   };
   delete ways.many;
   // Warm-up (compilation, tables paged in).
@@ -76,6 +76,22 @@ try {
   console.log(`1 worker (sliding):            median ${(oneMs / 1000).toFixed(2)} s`);
   console.log(`${workers} workers (solveParallel):    median ${(parallelMs / 1000).toFixed(2)} s`);
   console.log(`machine capacity now: solveMany (one board per worker) on ${workers} workers vs 1: ${(median(capacity.one) / median(capacity.many)).toFixed(2)}x`);
+  // Load-independent: the rounds as solveParallel runs them (pool.slidingShare), each costed at its
+  // busiest share's nodes; the ideal speed-up on free cores, before messages.
+  let serialNodes = 0;
+  let spanNodes = 0;
+  for (const tiles of boards) {
+    serialNodes += (await one.sliding(tiles, { goal: 'blank-first' })).stats.nodes;
+    for (let bound = -1; ; ) {
+      const flags = new Int32Array(new SharedArrayBuffer(8));
+      const share = { bound, depth: Number(option('depth', '8')), flags };
+      const shares = await Promise.all(Array.from({ length: workers }, () => many.slidingShare(tiles, { goal: 'blank-first' }, share)));
+      spanNodes += Math.max(...shares.map((s) => s.nodes));
+      if (shares.some((s) => s.path !== null)) break;
+      bound = Math.min(...shares.map((s) => s.nextBound));
+    }
+  }
+  console.log(`node span: one worker ${serialNodes} nodes, ${workers} workers' busiest shares ${spanNodes}: ideal speed-up ${(serialNodes / spanNodes).toFixed(2)}x`);
   console.log(`speed-up of the set: ${(oneMs / parallelMs).toFixed(2)}x; median per-instance speed-up: ${median(ratios).toFixed(2)}x`);
 } finally {
   await one.terminate();

@@ -13,7 +13,7 @@ import type { SlidingMove, SlidingResult, SlidingShare, SlidingShareResult, Stop
 import type { PoolSlidingOptions, Progress } from './inside.js';
 
 export interface ParallelSlidingOptions extends PoolSlidingOptions {
-  /** Moves below the root at which the search splits into subtrees (1..32; default 6). */
+  /** Moves below the root at which the search splits into subtrees (1..32; default 8). */
   depth?: number;
 }
 
@@ -25,7 +25,7 @@ export interface ParallelDeps {
   solvable(board: SlidingInput, goal: PoolSlidingOptions['goal']): Promise<boolean>;
 }
 
-const DEFAULT_DEPTH = 6;
+const DEFAULT_DEPTH = 8;
 
 const NO_BOUND = 0x7fffffff;
 
