@@ -656,7 +656,15 @@ export function idaStarSubtree(prefixLength: i32, searchBound: i32, budget: f64)
   bound = searchBound;
   startChunk(nodeCount());
   let result: i32;
-  if (heuristicKind == MANHATTAN) result = subtree<Manhattan>(prefixLength);
+  // The whole iteration calls the search wrappers directly. (This also makes
+  // the compiler meet them before subtree<K>, so that descend<K> inlines into
+  // them rather than becoming a call of its own inside the hot loop.)
+  if (prefixLength == 0) {
+    if (heuristicKind == MANHATTAN) result = searchManhattan(startBlank, NO_MOVE, 0, startH);
+    else if (heuristicKind == LINEAR_CONFLICT) result = searchConflict(startBlank, NO_MOVE, 0, startH);
+    else if (heuristicKind == PDB) result = searchPdb(startBlank, NO_MOVE, 0, startH);
+    else result = searchPdbMirrored(startBlank, NO_MOVE, 0, startH);
+  } else if (heuristicKind == MANHATTAN) result = subtree<Manhattan>(prefixLength);
   else if (heuristicKind == LINEAR_CONFLICT) result = subtree<LinearConflict>(prefixLength);
   else if (heuristicKind == PDB) result = subtree<Pdb>(prefixLength);
   else result = subtree<PdbMirrored>(prefixLength);
