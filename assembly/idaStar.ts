@@ -28,6 +28,12 @@
 //
 // Node count (lastNodes): children generated since idaStarSetup, summed over
 // iterations. A child counts when it is created, before it is pruned.
+//
+// Polling: whenever the count reaches a multiple of POLL_NODES (2^14) and
+// another child is about to be made, the search calls the host's
+// env.searchPoll(bound, nodes); nonzero stops it (STOPPED). The hot loop only
+// counts down nodesLeft, which runs to the next poll or the node budget,
+// whichever comes first; chunkEnded() sorts out which one it was.
 
 import { scratchPointer, setLastNodes } from './scratch';
 import { pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbUndo } from './pdbHeuristic';
@@ -61,6 +67,10 @@ const FOUND: i32 = -1;
 const OUT_OF_NODES: i32 = -2;
 const BOUND_TOO_DEEP: i32 = -3;
 const PARTITION_MISMATCH: i32 = -4;
+const STOPPED: i32 = -5;
+const BAD_PREFIX: i32 = -6;
+// The longest prefix idaStarSubtree takes (a parallel search splits a few moves deep).
+const MAX_PREFIX: i32 = 32;
 const NO_BOUND: i32 = i32.MAX_VALUE;
 
 // Lines: rows 0..4, columns 5..9, and a dummy line 10 whose code stays 0 (cost
@@ -116,9 +126,45 @@ let heuristicKind: i32 = MANHATTAN;
 let startBlank: i32 = 0;
 let startH: i32 = 0;
 let bound: i32 = 0;
-// Children still allowed in this iteration; goes negative when the limit stops it.
+// Children left before chunkEnd; goes negative when a chunk runs out.
 let nodesLeft: i64 = 0;
-let nodesDone: f64 = 0;
+// The node count at which the current chunk ends: min(nodeBudget, nextPoll).
+let chunkEnd: f64 = 0;
+let nodeBudget: f64 = 0;
+let nextPoll: f64 = 0;
+
+const POLL_NODES: f64 = 16384;
+
+// The host's progress and stop hook (src/wasm/idaStar.ts); nonzero stops the search.
+// @ts-ignore: decorator
+@external("env", "searchPoll")
+declare function searchPoll(bound: i32, nodes: f64): i32;
+
+// Nodes generated since setup.
+// @ts-ignore: decorator
+@inline
+function nodeCount(): f64 {
+  return chunkEnd - (nodesLeft < 0 ? 0 : <f64>nodesLeft);
+}
+
+function startChunk(count: f64): void {
+  chunkEnd = nextPoll < nodeBudget ? nextPoll : nodeBudget;
+  nodesLeft = <i64>(chunkEnd - count);
+}
+
+// The chunk ran out with the count at chunkEnd and one more child wanted:
+// OUT_OF_NODES, STOPPED, or 0 with that child taken from a fresh chunk.
+// @ts-ignore: decorator
+@noinline
+function chunkEnded(): i32 {
+  const count = chunkEnd;
+  if (count >= nodeBudget) return OUT_OF_NODES;
+  if (searchPoll(bound, count) != 0) return STOPPED;
+  nextPoll = count + POLL_NODES;
+  startChunk(count);
+  nodesLeft--;
+  return 0;
+}
 
 // ---------------------------------------------------------------------------
 // Tables
@@ -400,7 +446,10 @@ function expand<K>(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
 // @ts-ignore: decorator
 @inline
 function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i32): i32 {
-  if (--nodesLeft < 0) return OUT_OF_NODES;
+  if (--nodesLeft < 0) {
+    const stop = chunkEnded();
+    if (stop != 0) return stop;
+  }
   const tile = <i32>load<u8>(tiles + next);
   const record = moveRecordAt(tile, next, direction);
   const childH = childEstimate<K>(record, tile, blank, h);
@@ -494,6 +543,63 @@ function searchPdbMirrored(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
   return expand<PdbMirrored>(blank, parentMove, g, h);
 }
 
+// The prefix walk of idaStarSubtree: per step the blank's cell before it, the
+// tile that moved, and what undoMove needs.
+const prefixBlanks: usize = memory.data(MAX_PREFIX, 16);
+const prefixTiles: usize = memory.data(MAX_PREFIX, 16);
+const prefixSaved: usize = memory.data(MAX_PREFIX * 4, 16);
+
+// Walks the `length` moves at the scratch path from the start, pricing each
+// child as `child` does (f past the bound: that f is the answer; a node with
+// h 0: the goal, found), then searches below with the one search body and
+// takes the walk back. Not inlined: one copy per heuristic, called once per subtree.
+function subtree<K>(length: i32): i32 {
+  const path = scratchPointer() + PATH_AT;
+  let blank = startBlank;
+  let h = startH;
+  let parentMove = NO_MOVE;
+  let result = 0;
+  let g = 0;
+  for (; g < length; g++) {
+    if (h == 0) {
+      store<u32>(scratchPointer() + PATH_LENGTH_AT, g);
+      result = FOUND;
+      break;
+    }
+    const direction = <i32>load<u8>(path + g);
+    if (direction > RIGHT || direction == (parentMove ^ 1) || (<i32>load<u8>(moveMask + blank) & (1 << direction)) == 0) {
+      result = BAD_PREFIX;
+      break;
+    }
+    const next = direction == UP ? blank - boardWidth : direction == DOWN ? blank + boardWidth : direction == LEFT ? blank - 1 : blank + 1;
+    const tile = <i32>load<u8>(tiles + next);
+    const record = moveRecordAt(tile, next, direction);
+    const childH = childEstimate<K>(record, tile, blank, h);
+    if (g + 1 + childH > bound) {
+      result = g + 1 + childH;
+      break;
+    }
+    store<i32>(prefixSaved + (<usize>g << 2), applyMove<K>(record, tile, blank));
+    store<u8>(prefixBlanks + g, <u8>blank);
+    store<u8>(prefixTiles + g, <u8>tile);
+    store<u8>(tiles + blank, <u8>tile);
+    blank = next;
+    h = childH;
+    parentMove = direction;
+  }
+  if (g == length) result = descend<K>(blank, parentMove, length, h);
+  while (g > 0) {
+    g--;
+    const from = <i32>load<u8>(prefixBlanks + g);
+    const tile = <i32>load<u8>(prefixTiles + g);
+    const direction = <i32>load<u8>(path + g);
+    const next = direction == UP ? from - boardWidth : direction == DOWN ? from + boardWidth : direction == LEFT ? from - 1 : from + 1;
+    store<u8>(tiles + next, <u8>tile);
+    undoMove<K>(moveRecordAt(tile, next, direction), tile, next, load<i32>(prefixSaved + (<usize>g << 2)));
+  }
+  return result;
+}
+
 // ---------------------------------------------------------------------------
 // Exports
 
@@ -514,7 +620,9 @@ export function idaStarSetup(width: i32, height: i32, heuristic: i32): i32 {
   startH = loadBoard(width, height, heuristic);
   memory.copy(startTiles, tiles, POSITION_STRIDE);
   memory.copy(startCodes, lineCodes, LINE_COUNT * 4);
-  nodesDone = 0;
+  chunkEnd = 0;
+  nodesLeft = 0;
+  nextPoll = POLL_NODES;
   setLastNodes(0);
   return startH;
 }
@@ -523,27 +631,44 @@ export function idaStarSetup(width: i32, height: i32, heuristic: i32): i32 {
  * Searches every path with f = g + h <= `searchBound`. Returns FOUND (-1, the
  * path is in scratch), OUT_OF_NODES (-2, `budget` children generated since
  * setup), BOUND_TOO_DEEP (-3, the path could overflow scratch; only an
- * unsolvable board gets there) or the next bound. `budget` may be +Infinity
- * (or NaN: no limit either).
+ * unsolvable board gets there), STOPPED (-5, env.searchPoll said stop) or the
+ * next bound. `budget` may be +Infinity (or NaN: no limit either).
  */
 export function idaStarIteration(searchBound: i32, budget: f64): i32 {
+  return idaStarSubtree(0, searchBound, budget);
+}
+
+/**
+ * idaStarIteration below the first `prefixLength` moves of the scratch path
+ * (blank moves 0..3, written by the host): only the paths that start with
+ * them. A parallel search deals such subtrees to its workers. The prefix's
+ * own nodes are not counted. Also BAD_PREFIX (-6): a move off the board or
+ * one that undoes the move before, or more than 32 moves.
+ */
+export function idaStarSubtree(prefixLength: i32, searchBound: i32, budget: f64): i32 {
   if (searchBound > PATH_CAPACITY) return BOUND_TOO_DEEP;
   if (startH < 0) return PARTITION_MISMATCH;
+  if (prefixLength < 0 || prefixLength > MAX_PREFIX) return BAD_PREFIX;
   // Every search leaves the board and the heuristic's state as it found them.
   memory.copy(tiles, startTiles, POSITION_STRIDE);
   memory.copy(lineCodes, startCodes, LINE_COUNT * 4);
-  const allowance = Math.floor(budget - nodesDone);
-  // Past 2^62 the limit can never be reached; keep the counter well inside i64.
-  const granted: i64 = allowance < 4.6e18 ? (allowance <= 0 ? 0 : <i64>allowance) : <i64>1 << 62;
-  nodesLeft = granted;
+  nodeBudget = budget >= 0 ? Math.floor(budget) : (budget < 0 ? 0 : Infinity);
   bound = searchBound;
+  startChunk(nodeCount());
   let result: i32;
-  if (heuristicKind == MANHATTAN) result = searchManhattan(startBlank, NO_MOVE, 0, startH);
-  else if (heuristicKind == LINEAR_CONFLICT) result = searchConflict(startBlank, NO_MOVE, 0, startH);
-  else if (heuristicKind == PDB) result = searchPdb(startBlank, NO_MOVE, 0, startH);
-  else result = searchPdbMirrored(startBlank, NO_MOVE, 0, startH);
-  // A stopped search leaves nodesLeft at -1: the child that would exceed the budget was not made.
-  nodesDone += <f64>(granted - (nodesLeft < 0 ? 0 : nodesLeft));
-  setLastNodes(nodesDone);
+  // The whole iteration calls the search wrappers directly. (This also makes
+  // the compiler meet them before subtree<K>, so that descend<K> inlines into
+  // them rather than becoming a call of its own inside the hot loop.)
+  if (prefixLength == 0) {
+    if (heuristicKind == MANHATTAN) result = searchManhattan(startBlank, NO_MOVE, 0, startH);
+    else if (heuristicKind == LINEAR_CONFLICT) result = searchConflict(startBlank, NO_MOVE, 0, startH);
+    else if (heuristicKind == PDB) result = searchPdb(startBlank, NO_MOVE, 0, startH);
+    else result = searchPdbMirrored(startBlank, NO_MOVE, 0, startH);
+  } else if (heuristicKind == MANHATTAN) result = subtree<Manhattan>(prefixLength);
+  else if (heuristicKind == LINEAR_CONFLICT) result = subtree<LinearConflict>(prefixLength);
+  else if (heuristicKind == PDB) result = subtree<Pdb>(prefixLength);
+  else result = subtree<PdbMirrored>(prefixLength);
+  // A stopped search leaves nodesLeft at -1: the child that ran out of its chunk was not made.
+  setLastNodes(nodeCount());
   return result;
 }

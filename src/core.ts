@@ -80,6 +80,8 @@ export interface SlidingAnswer {
   moves: Uint8Array | null;
   /** Nodes generated (BFS-like: states taken off the queue / open list; IDA*: children generated). */
   nodes: number;
+  /** IDA*: set when `poll` stopped the search (moves is then null). */
+  stopped?: true;
 }
 
 /** The largest side of a sliding board (5x5, the 24-puzzle). */
@@ -241,9 +243,29 @@ export interface IdaStarOptions {
   maxNodes?: number;
   /** Called before each iteration with the f-bound about to be searched and nodes generated so far. */
   onIteration?: (bound: number, nodes: number) => void;
+  /**
+   * Called inside an iteration each time the node count reaches a multiple of
+   * 2^14 (both engines at the same counts) and another child is about to be
+   * made; true stops the search (moves null, stopped true, nodes that count).
+   */
+  poll?: (bound: number, nodes: number) => boolean;
+}
+
+/** One worker's share of a parallel IDA* iteration (IdaStarCore.subtrees). */
+export interface SubtreesAnswer extends SlidingAnswer {
+  /** The least f above the bound among the nodes it pruned (0x7fffffff: none); the bound itself when found. */
+  nextBound: number;
 }
 
 export interface IdaStarCore {
+  /**
+   * One IDA* iteration at `bound` over the subtrees below the prefixes (blank
+   * moves) that `takePrefix` hands out until it returns null; stops at the
+   * first path found (moves), or when options.poll says so (stopped). The
+   * prefixes' own nodes are not counted; a prefix must be a walk from `start`
+   * without an undo, at most 32 moves.
+   */
+  subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null): SubtreesAnswer;
   /** IDA* on any board from 2x2 up to 5x5 (width, height each 2..5); `start` must be solvable. */
   solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer;
   /** The heuristic's value for `board` against `goal` (a lower bound on the distance); 'pdb' needs `partition`. */

@@ -70,6 +70,8 @@ export {
   type SolverPoolOptions,
 } from './pool/outside.js';
 export type { PoolSlidingOptions, Progress } from './pool/inside.js';
+export type { ParallelSlidingOptions } from './pool/parallel.js';
+export type { SlidingProgress, SlidingShare, SlidingShareResult } from './solver.js';
 export type { Answer as PoolAnswer, Args as PoolArgs, MethodName as PoolMethodName } from './pool/protocol.js';
 export type { PdbPartition } from './core.js';
 export { makePartition, namedPartition, partitionNames } from './partitions.js';

@@ -57,8 +57,18 @@ export function compilePuzzleWasm(source: WasmSource = defaultWasmUrl): Promise<
   return pending;
 }
 
+/**
+ * The functions an instance calls back into the host, besides abort. Each
+ * instance reads them from the object it was given at every call, so its owner
+ * (one core) can point them at the call in progress.
+ */
+export interface WasmHooks {
+  /** IDA* asks every 2^14 nodes inside an iteration (see assembly/idaStar.ts); nonzero stops the search. */
+  searchPoll(bound: number, nodes: number): number;
+}
+
 /** A fresh instance of the cached module; `T` names the exports its caller uses. */
-export async function instantiatePuzzleWasm<T>(source?: WasmSource): Promise<T & { memory: WebAssembly.Memory }> {
+export async function instantiatePuzzleWasm<T>(source?: WasmSource, hooks?: WasmHooks): Promise<T & { memory: WebAssembly.Memory }> {
   const module = await compilePuzzleWasm(source);
   // The module calls abort on a failed assertion (debug build) and, in every
   // build, when the runtime cannot allocate; its arguments are pointers to
@@ -74,7 +84,9 @@ export async function instantiatePuzzleWasm<T>(source?: WasmSource): Promise<T &
   const abort = (message: number, file: number, line: number, column: number): never => {
     throw new Error(`puzzlesearch.wasm aborted: ${text(message)} at ${text(file)}:${line}:${column}`);
   };
-  const { exports } = await instantiate<Record<string, unknown>>(module, { env: { abort } });
+  const searchPoll = (bound: number, nodes: number): number => (hooks ? hooks.searchPoll(bound, nodes) : 0);
+  const env = { abort, searchPoll };
+  const { exports } = await instantiate<Record<string, unknown>>(module, { env });
   decode = (exports as unknown as { __getString(pointer: number): string }).__getString;
   return exports as unknown as T & { memory: WebAssembly.Memory };
 }

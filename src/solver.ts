@@ -32,6 +32,7 @@ import {
   type SlidingInput,
 } from './boards.js';
 import type { WasmSource } from './loader.js';
+import { slidingPrefixes } from './prefixes.js';
 import { flipProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { createTwinCore } from './twin/index.js';
 import { pdbTables, type PrepareTablesOptions, type TablesOptions } from './pdbTables.js';
@@ -130,6 +131,38 @@ export interface SlidingOptions {
   maxNodes?: number;
   /** IDA* only: called before each iteration with its f-bound and the nodes so far. */
   onIteration?: (bound: number, nodes: number) => void;
+  /** IDA* only: called inside iterations too, about every 100 ms, with the bound being searched, nodes so far and ms since the start. */
+  onProgress?: (progress: SlidingProgress) => void;
+  /** IDA* only: aborting it stops the search within a few thousand nodes; sliding() then throws a DOMException named AbortError. */
+  signal?: AbortSignal;
+}
+
+/** What `onProgress` receives. */
+export interface SlidingProgress {
+  bound: number;
+  nodes: number;
+  ms: number;
+}
+
+/** How often (ms) `onProgress` fires inside an iteration. */
+const PROGRESS_EVERY_MS = 100;
+
+/** The IDA* poll for `onProgress` and `signal`; undefined when neither is given. */
+function progressPoll(onProgress: SlidingOptions['onProgress'], signal: AbortSignal | undefined): ((bound: number, nodes: number) => boolean) | undefined {
+  if (!onProgress && !signal) return undefined;
+  const started = performance.now();
+  let last = started;
+  return (bound, nodes) => {
+    if (signal?.aborted) return true;
+    if (onProgress) {
+      const now = performance.now();
+      if (now - last >= PROGRESS_EVERY_MS) {
+        last = now;
+        onProgress({ bound, nodes, ms: now - started });
+      }
+    }
+    return false;
+  };
 }
 
 /** The size of a sliding board, for goals given by name. */
@@ -172,6 +205,33 @@ export interface Solver {
   solveMany<F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']): Array<ManyFamilies[F]['result'] | BoardError>;
   /** Makes the PDB tables of a board size ready (cache or build); sliding() then uses them by default. */
   prepareTables(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<void>;
+  /** One worker's share of a parallel IDA* iteration (see SolverPool.solveParallel, which deals the shares). */
+  slidingShare(board: SlidingInput, options: SlidingOptions | undefined, share: SlidingShare): SlidingShareResult;
+}
+
+/**
+ * A share of one parallel IDA* iteration: the subtrees below every walk of
+ * `depth` moves (src/prefixes.ts) at f-bound `bound`, taken one at a time from
+ * the counter `flags[0]` that every worker shares; `flags[1]` becomes nonzero
+ * when a worker found a path, which stops the others within 2^14 nodes.
+ */
+export interface SlidingShare {
+  /** The f-bound; -1: the start's estimate (the first bound of IDA*), which the result then names. */
+  bound: number;
+  depth: number;
+  flags: Int32Array;
+}
+
+export interface SlidingShareResult {
+  /** The bound searched. */
+  bound: number;
+  /** The path found (letters), or null. */
+  path: string | null;
+  /** The least f above the bound among the nodes pruned (0x7fffffff: none). */
+  nextBound: number;
+  nodes: number;
+  heuristic: Heuristic;
+  partition?: string;
 }
 
 /** What `solveMany` takes and gives, by family. */
@@ -275,7 +335,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     if (algorithm !== 'idastar' && cells > MAX_RANKED_CELLS) {
       throw new PuzzleInputError(`algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`);
     }
-    const { maxNodes, onIteration } = options;
+    const { maxNodes, onIteration, onProgress, signal } = options;
     // null, NaN, strings and fractions once slipped through (and meant different things per engine).
     if (maxNodes !== undefined && !(Number.isSafeInteger(maxNodes) && maxNodes > 0)) {
       throw new PuzzleInputError(`maxNodes must be a positive integer (or left out for no limit), not ${describeValue(maxNodes)}`);
@@ -283,6 +343,11 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     if (onIteration !== undefined && typeof onIteration !== 'function') {
       throw new PuzzleInputError(`onIteration must be a function, not ${describeValue(onIteration)}`);
     }
+    if (onProgress !== undefined && typeof onProgress !== 'function') throw new PuzzleInputError(`onProgress must be a function, not ${describeValue(onProgress)}`);
+    if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean')) {
+      throw new PuzzleInputError(`signal must be an AbortSignal, not ${describeValue(signal)}`);
+    }
+    if (signal?.aborted) throw new DOMException('sliding() was aborted', 'AbortError');
     let choice: ReturnType<typeof tables.choose>;
     try {
       choice = tables.choose(start, goal, options.heuristic, algorithm === 'idastar');
@@ -290,16 +355,16 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
       throw new PuzzleInputError((error as Error).message);
     }
     const { heuristic, partition } = choice;
-    return { start, goal, algorithm, heuristic, partition, maxNodes, onIteration };
+    return { start, goal, algorithm, heuristic, partition, maxNodes, onIteration, onProgress, signal };
   }
 
   function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
     const plan = slidingPlan(input, options);
-    const { start, goal, algorithm, heuristic, partition, maxNodes, onIteration } = plan;
+    const { start, goal, algorithm, heuristic, partition, maxNodes, onIteration, onProgress, signal } = plan;
     const { value, ms } = timed(() => {
       if (!core.sliding.solvable(start, goal)) return null;
       return algorithm === 'idastar'
-        ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration })
+        ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration, poll: progressPoll(onProgress, signal) })
         : core.sliding.solveExhaustive(start, goal, algorithm);
     });
     return slidingResult(plan, value, ms);
@@ -315,6 +380,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
       return result;
     };
     if (value === null) return labelled(unsolvable(parityReason(start), 0, ms));
+    if (value.stopped) throw new DOMException(`sliding() was aborted after ${value.nodes} nodes`, 'AbortError');
     if (value.moves === null) {
       const reason = `stopped: no solution found within ${maxNodes} nodes`;
       return labelled<Stopped>({ status: 'stopped', solvable: true, length: null, moves: [], reason, stats: { nodes: value.nodes, ms } });
@@ -411,8 +477,9 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     // Sliding: IDA* board by board; the exhaustive searches in one engine call per board size and goal.
     const plans = parseEach(boards, (board) => slidingPlan(board as SlidingInput, options as SlidingOptions | undefined));
     const results: unknown[] = plans.map((plan) => (isError(plan) || plan.algorithm !== 'idastar' ? plan : parseEach([plan], (p) => {
-      const { start, goal, heuristic, partition, maxNodes, onIteration } = p as typeof plan;
-      const { value, ms } = timed(() => (core.sliding.solvable(start, goal) ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration }) : null));
+      const { start, goal, heuristic, partition, maxNodes, onIteration, onProgress, signal } = p as typeof plan;
+      const poll = progressPoll(onProgress, signal);
+      const { value, ms } = timed(() => (core.sliding.solvable(start, goal) ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration, poll }) : null));
       return slidingResult(p as typeof plan, value, ms);
     })[0]));
     const groups = new Map<string, number[]>();
@@ -434,6 +501,43 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     return results;
   }
 
+  let shareWalks: { key: string; prefixes: Uint8Array[] } | null = null;
+
+  function slidingShare(input: SlidingInput, options: SlidingOptions = {}, share: SlidingShare): SlidingShareResult {
+    const start = parseSlidingBoard(input);
+    const goal = resolveGoal(options.goal, start);
+    const { depth, flags } = share;
+    let { bound } = share;
+    if (!Number.isSafeInteger(bound) || bound < -1 || !Number.isSafeInteger(depth) || depth < 1 || depth > 32 || !(flags instanceof Int32Array) || flags.length < 2) {
+      throw new PuzzleInputError('slidingShare: expected { bound, depth 1..32, flags: Int32Array(2) }');
+    }
+    let choice: ReturnType<typeof tables.choose>;
+    try {
+      choice = tables.choose(start, goal, options.heuristic, true);
+    } catch (error) {
+      throw new PuzzleInputError((error as Error).message);
+    }
+    const { heuristic, partition } = choice;
+    if (bound === -1) bound = core.idaStar.estimate(start, goal, heuristic, partition);
+    // Every round of one board asks for the same walks.
+    const key = `${start.width}x${start.height}@${start.tiles.indexOf(0)}/${depth}`;
+    if (shareWalks?.key !== key) shareWalks = { key, prefixes: slidingPrefixes(start.width, start.height, start.tiles.indexOf(0), depth) };
+    const { prefixes } = shareWalks;
+    const progress = progressPoll(options.onProgress, options.signal);
+    const poll = (pollBound: number, nodes: number) => Atomics.load(flags, 1) !== 0 || (progress?.(pollBound, nodes) ?? false);
+    const takePrefix = () => {
+      if (Atomics.load(flags, 1) !== 0) return null;
+      const index = Atomics.add(flags, 0, 1);
+      return index < prefixes.length ? prefixes[index]! : null;
+    };
+    const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, bound, takePrefix);
+    if (answer.moves) Atomics.store(flags, 1, 1);
+    else if (answer.stopped && Atomics.load(flags, 1) === 0) throw new DOMException('slidingShare() was aborted', 'AbortError');
+    const result: SlidingShareResult = { bound, path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null, nextBound: answer.nextBound, nodes: answer.nodes, heuristic };
+    if (partition) result.partition = partition.name;
+    return result;
+  }
+
   // Every entry point is exclusive, not only sliding (the one with a callback):
   // a nested flip() would overwrite the scratch memory the outer search reads.
   return {
@@ -450,6 +554,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     prepareTables: async (size, options) => {
       await tables.prepare(size, options);
     },
+    slidingShare: (board, options, share) => exclusive(core, 'slidingShare', () => slidingShare(board, options, share)),
   };
 }
 

@@ -12,7 +12,7 @@
 import type { GoalName, GridInput, SlidingInput } from '../boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../lightsOut.js';
 import type { PrepareTablesOptions, TablesProgress } from '../pdbTables.js';
-import type { BoardSize, ManyFamilies, ManyFamily, SlidingOptions, Solver } from '../solver.js';
+import type { BoardSize, ManyFamilies, ManyFamily, SlidingOptions, SlidingShare, Solver } from '../solver.js';
 
 /** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
 export interface Progress {
@@ -27,8 +27,8 @@ export interface ProgressKinds {
 }
 export type ProgressOf<M extends string> = M extends keyof ProgressKinds ? ProgressKinds[M] : Progress;
 
-/** Sliding options for a pool call: everything but `onIteration` (a function cannot cross to a worker; use `onProgress`). */
-export type PoolSlidingOptions = Omit<SlidingOptions, 'onIteration'>;
+/** Sliding options for a pool call: plain data only (functions and signals cannot cross to a worker; use the call's `onProgress` and `signal`). */
+export type PoolSlidingOptions = Omit<SlidingOptions, 'onIteration' | 'onProgress' | 'signal'>;
 
 /** Table options for a pool call: plain data only (the pool prepares every worker, so progress and signal are the pool call's own). */
 export type PoolPrepareTablesOptions = Omit<PrepareTablesOptions, 'onProgress' | 'signal'>;
@@ -38,6 +38,8 @@ export interface CallContext {
   solver: Solver;
   /** Reports progress, and throws (stopping the search) once the call was cancelled. */
   onIteration(bound: number, nodes: number): void;
+  /** Throws (stopping the search inside an iteration) once the call was cancelled. */
+  stopIfCancelled(): void;
   /** Relays table progress, and throws (stopping the build between rounds) once the call was cancelled. */
   onTables(progress: TablesProgress): void;
 }
@@ -51,10 +53,12 @@ function call(): CallContext {
 
 /** Sliding options with the call's `onIteration` added; anything but an object is passed on for the solver to reject. */
 function withHook(options: PoolSlidingOptions | undefined): SlidingOptions {
-  const onIteration = call().onIteration;
-  if (options === undefined) return { onIteration };
+  const { onIteration, stopIfCancelled } = call();
+  // Inside an iteration (about every 100 ms) a cancel stops the search too; progress is still relayed per iteration.
+  const onProgress = () => stopIfCancelled();
+  if (options === undefined) return { onIteration, onProgress };
   if (typeof options !== 'object' || options === null) return options;
-  return { ...options, onIteration };
+  return { ...options, onIteration, onProgress };
 }
 
 /**
@@ -70,6 +74,7 @@ export const insideApi = {
   slidingSolvable: (board: SlidingInput, goal?: GoalName | SlidingInput) => call().solver.slidingSolvable(board, goal),
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
   solveBatch: <F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']) => call().solver.solveMany(family, boards, options),
+  slidingShare: (board: SlidingInput, options: PoolSlidingOptions | undefined, share: SlidingShare) => call().solver.slidingShare(board, withHook(options), share),
   // The outside sends this one to every worker (and again to a restarted one): each holds its own tables.
   prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) =>
     call().solver.prepareTables(size, options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().onTables } : options),

@@ -15,6 +15,9 @@ import { PuzzleInputError, checkChoice, describeValue } from '../boards.js';
 import { ENGINES, type EngineName } from '../core.js';
 import type { WasmSource } from '../loader.js';
 import { insideApi, type Progress, type ProgressOf } from './inside.js';
+import { parallelSliding, type ParallelSlidingOptions } from './parallel.js';
+import type { SlidingInput } from '../boards.js';
+import type { SlidingResult, SlidingShareResult, Stopped, Unsolvable } from '../solver.js';
 import { CANCEL_CELL, type Answer, type Args, type ErrorData, type FromInside, type MethodName, type ToInside, type WasmMessage } from './protocol.js';
 
 export interface SolverPoolOptions {
@@ -89,6 +92,12 @@ export interface SolverPool extends PoolMethods {
   readonly workers: readonly PoolWorkerInfo[];
   /** `method` on every board (its first argument), spread over the workers; the answers in input order. */
   solveMany<M extends MethodName>(method: M, boards: readonly Args<M>[0][], options?: ManyOptions<M>): Promise<Answer<M>[]>;
+  /**
+   * Sliding IDA* on one board over every worker at once (see parallel.ts): the
+   * same optimal length as sliding(); for boards with no short answer. It
+   * needs shared memory (else, or with maxNodes or another algorithm, it is sliding()).
+   */
+  solveParallel(board: SlidingInput, options?: ParallelSlidingOptions, callOptions?: CallOptions): Promise<SlidingResult | Unsolvable | Stopped>;
   /** Ends every worker; calls not yet answered reject with AbortError. */
   terminate(): Promise<void>;
 }
@@ -520,6 +529,19 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       return slots.map(({ generation, calls, stopped, busy }) => ({ generation, calls, stopped, busy }));
     },
     solveMany,
+    solveParallel: (board, options, callOptions) =>
+      parallelSliding(
+        {
+          workers: cancelMode === 'flag' ? size : 1,
+          share: (worker, shareBoard, shareOptions, share, signal) =>
+            submit('slidingShare', [shareBoard, shareOptions, share], { signal }, slots[worker]) as Promise<SlidingShareResult>,
+          sliding: (slidingBoard, slidingOptions, slidingCall) => methods.sliding(slidingBoard, slidingOptions, slidingCall) as Promise<SlidingResult | Unsolvable | Stopped>,
+          solvable: (solvableBoard, goal) => methods.slidingSolvable(solvableBoard, goal) as Promise<boolean>,
+        },
+        board,
+        options,
+        callOptions,
+      ),
     terminate,
   };
 

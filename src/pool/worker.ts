@@ -5,8 +5,8 @@
  * one call at a time through `insideApi`.
  *
  * A cancel never terminates the worker: the outside writes the call's id into
- * the shared cancel flag, and `onIteration` (between IDA* iterations) sees it
- * and throws, which unwinds the search; the solver releases its busy mark in
+ * the shared cancel flag, and `onIteration` (between IDA* iterations) or
+ * `onProgress` (inside one, about every 100 ms) sees it and throws, which unwinds the search; the solver releases its busy mark in
  * its `finally`, and the worker answers AbortError and waits for the next call.
  */
 import type { TablesProgress } from '../pdbTables.js';
@@ -28,11 +28,9 @@ let solver: Promise<Solver> | null = null;
 let cancelFlag: Int32Array | null = null;
 
 /**
- * Whether call `id` was cancelled. This is the one read of the flag; a future
- * wasm import `shouldStop()`, polled every few thousand nodes inside an IDA*
- * iteration, would be this same function passed in the instance's imports
- * (`env.shouldStop = () => cancelled(currentId) ? 1 : 0`), so that a long
- * iteration stops too and not only the gap between two.
+ * Whether call `id` was cancelled. This is the one read of the flag: between
+ * IDA* iterations (onIteration) and inside them (the solver's onProgress,
+ * which the search's poll calls about every 100 ms).
  */
 function cancelled(id: number): boolean {
   return cancelFlag !== null && Atomics.load(cancelFlag, CANCEL_CELL) === id;
@@ -63,6 +61,9 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
       if (cancelled(id)) throw new CallCancelled();
       if (message.progress) post({ type: 'progress', id, progress: { bound, nodes, ms: performance.now() - started } });
     };
+    const stopIfCancelled = () => {
+      if (cancelled(id)) throw new CallCancelled();
+    };
     const onTables = (progress: TablesProgress) => {
       if (cancelled(id)) throw new CallCancelled();
       if (message.progress) post({ type: 'progress', id, progress });
@@ -70,7 +71,7 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
     // The message's method and arguments were typed together; one call site serves every method.
     const method = insideApi[message.method] as (...args: unknown[]) => unknown;
     // Table preparation answers a promise; the solving methods answer at once.
-    const value = (await runCall({ solver: callSolver, onIteration, onTables }, () => method(...message.args))) as Answer<MethodName>;
+    const value = (await runCall({ solver: callSolver, onIteration, stopIfCancelled, onTables }, () => method(...message.args))) as Answer<MethodName>;
     post({ type: 'answer', id, value });
   } catch (error) {
     post({ type: 'error', id, error: errorData(error) });

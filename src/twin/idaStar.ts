@@ -16,6 +16,7 @@ import {
   type PdbPartition,
   type SlidingAnswer,
   type SlidingBoard,
+  type SubtreesAnswer,
 } from '../core.js';
 import { entryAt, rankPlacement, type TwinPdb } from './pdb.js';
 
@@ -38,6 +39,12 @@ const kinds: Record<Heuristic, number> = { manhattan: MANHATTAN, 'linear-conflic
 
 const FOUND = -1;
 const OUT_OF_NODES = -2;
+const STOPPED = -5;
+const BAD_PREFIX = -6;
+/** The longest prefix a subtree search takes, as in assembly/idaStar.ts. */
+const MAX_PREFIX = 32;
+/** The search asks options.poll whether to stop each time its node count reaches a multiple of this (as the wasm engine does). */
+const POLL_NODES = 16384;
 const NO_BOUND = 0x7fffffff;
 /** The wasm engine returns paths through 4032 bytes of scratch; the twin keeps the same limit. */
 const PATH_CAPACITY = 4096 - 64;
@@ -111,6 +118,8 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   let pathLength = 0;
   let generated = 0;
   let limit = Infinity;
+  let nextPoll = POLL_NODES;
+  let poll: ((bound: number, nodes: number) => boolean) | undefined;
 
   function buildTables(width: number, height: number, goal: Uint8Array): void {
     const cells = width * height;
@@ -418,7 +427,12 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
     let best = NO_BOUND;
     for (let direction = UP; direction <= RIGHT; direction++) {
       if ((moves & (1 << direction)) === 0) continue;
-      if (++generated > limit) return OUT_OF_NODES;
+      if (generated >= limit) return OUT_OF_NODES;
+      if (generated === nextPoll) {
+        if (poll?.(bound, generated)) return STOPPED;
+        nextPoll += POLL_NODES;
+      }
+      generated++;
       const next =
         direction === UP ? blank - boardWidth : direction === DOWN ? blank + boardWidth : direction === LEFT ? blank - 1 : blank + 1;
       const tile = tiles[next]!;
@@ -443,22 +457,105 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
     return best;
   }
 
+  /**
+   * The search below `prefix` (as assembly/idaStar.ts idaStarSubtree): walks
+   * it from the start, pricing each step as `search` prices a child, searches
+   * below with the one search body, and takes the walk back.
+   */
+  function subtree(prefix: Uint8Array): number {
+    const length = prefix.length;
+    if (length > MAX_PREFIX) return BAD_PREFIX;
+    const blanks: number[] = [];
+    const moved: number[] = [];
+    const saves: number[] = [];
+    let blank = startBlank;
+    let h = startH;
+    let parentMove = NO_MOVE;
+    let result = 0;
+    let g = 0;
+    for (; g < length; g++) {
+      if (h === 0) {
+        pathLength = g;
+        result = FOUND;
+        break;
+      }
+      const direction = prefix[g]!;
+      if (direction > RIGHT || direction === (parentMove ^ 1) || (moveMask[blank]! & (1 << direction)) === 0) {
+        result = BAD_PREFIX;
+        break;
+      }
+      const next = direction === UP ? blank - boardWidth : direction === DOWN ? blank + boardWidth : direction === LEFT ? blank - 1 : blank + 1;
+      const tile = tiles[next]!;
+      const record = (((tile * POSITION_STRIDE + next) << 2) | direction) << 1;
+      const childH = childEstimate(record, tile, blank, h);
+      if (g + 1 + childH > bound) {
+        result = g + 1 + childH;
+        break;
+      }
+      saves[g] = applyMove(record, tile, blank);
+      blanks[g] = blank;
+      moved[g] = tile;
+      tiles[blank] = tile;
+      path[g] = direction;
+      blank = next;
+      h = childH;
+      parentMove = direction;
+    }
+    if (g === length) result = search(blank, parentMove, length, h);
+    while (g > 0) {
+      g--;
+      const from = blanks[g]!;
+      const direction = prefix[g]!;
+      const next = direction === UP ? from - boardWidth : direction === DOWN ? from + boardWidth : direction === LEFT ? from - 1 : from + 1;
+      tiles[next] = moved[g]!;
+      undoMove((((moved[g]! * POSITION_STRIDE + next) << 2) | direction) << 1, moved[g]!, next, saves[g]!);
+    }
+    return result;
+  }
+
+  let startH = 0;
+
+  /** Loads a search (as idaStarSetup); returns the start's h. */
+  function setup(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): number {
+    startH = loadBoard(start, goal, options.heuristic, options.partition);
+    startTiles.set(tiles);
+    startCodes.set(lineCodes);
+    generated = 0;
+    nextPoll = POLL_NODES;
+    poll = options.poll;
+    limit = options.maxNodes === undefined ? Infinity : Math.max(0, Math.floor(options.maxNodes));
+    return startH;
+  }
+
   return {
+    subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, searchBound: number, takePrefix: () => Uint8Array | null): SubtreesAnswer {
+      setup(start, goal, options);
+      bound = searchBound;
+      if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
+      let nextBound = NO_BOUND;
+      for (let prefix = takePrefix(); prefix; prefix = takePrefix()) {
+        tiles.set(startTiles);
+        lineCodes.set(startCodes);
+        const result = subtree(prefix);
+        if (result === BAD_PREFIX) throw new RangeError(`IDA*: prefix ${Array.from(prefix).join(',')} is not a walk from this board`);
+        if (result === OUT_OF_NODES) return { moves: null, nodes: generated, nextBound };
+        if (result === STOPPED) return { moves: null, nodes: generated, nextBound, stopped: true };
+        if (result === FOUND) return { moves: path.slice(0, pathLength), nodes: generated, nextBound: searchBound };
+        nextBound = Math.min(nextBound, result);
+      }
+      return { moves: null, nodes: generated, nextBound };
+    },
+
     solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer {
-      const startH = loadBoard(start, goal, options.heuristic, options.partition);
-      startTiles.set(tiles);
-      startCodes.set(lineCodes);
-      generated = 0;
-      limit = options.maxNodes === undefined ? Infinity : Math.max(0, Math.floor(options.maxNodes));
-      bound = startH;
+      bound = setup(start, goal, options);
       for (;;) {
         options.onIteration?.(bound, generated);
         if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
         tiles.set(startTiles);
         lineCodes.set(startCodes);
         const result = search(startBlank, NO_MOVE, 0, startH);
-        // A stopped search counted the child it refused to make.
-        if (result === OUT_OF_NODES) return { moves: null, nodes: limit };
+        if (result === OUT_OF_NODES) return { moves: null, nodes: generated };
+        if (result === STOPPED) return { moves: null, nodes: generated, stopped: true };
         if (result === FOUND) return { moves: path.slice(0, pathLength), nodes: generated };
         bound = result;
       }

@@ -1,6 +1,6 @@
 /** The wasm engine: one module instance, one adapter per family over its exports. */
 import type { Core } from '../core.js';
-import { instantiatePuzzleWasm, type WasmSource } from '../loader.js';
+import { instantiatePuzzleWasm, type WasmHooks, type WasmSource } from '../loader.js';
 import { wasmFlip, type FlipExports } from './flip.js';
 import { wasmFourLine, type FourLineExports } from './fourLine.js';
 import { wasmSliding, type SlidingExports } from './sliding.js';
@@ -11,14 +11,16 @@ import { wasmPdb, type PdbExports } from './pdb.js';
 export type PuzzleExports = FlipExports & FourLineExports & SlidingExports & IdaStarExports & LightsOutExports & PdbExports;
 
 export async function createWasmCore(source?: WasmSource): Promise<Core> {
-  const exports = await instantiatePuzzleWasm<PuzzleExports>(source);
+  // The hooks of this instance: the IDA* adapter points searchPoll at the search in progress.
+  const hooks: WasmHooks = { searchPoll: () => 0 };
+  const exports = await instantiatePuzzleWasm<PuzzleExports>(source, hooks);
   const pdb = wasmPdb(exports);
   return {
     engine: 'wasm',
     flip: wasmFlip(exports),
     fourLine: wasmFourLine(exports),
     sliding: wasmSliding(exports),
-    idaStar: wasmIdaStar(exports, pdb),
+    idaStar: wasmIdaStar(exports, pdb, hooks),
     lightsOut: wasmLightsOut(exports),
     pdb,
   };

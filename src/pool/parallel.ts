@@ -1,0 +1,85 @@
+/**
+ * Outside: parallel IDA* on one sliding board, dealt over the pool's workers.
+ * For each f-bound every worker gets a share (Solver.slidingShare): the
+ * subtrees below all blank walks of `depth` moves (src/prefixes.ts), which the
+ * workers take one at a time from a counter in shared memory. The first worker
+ * to find a path raises the shared found flag, which stops the others within
+ * 2^14 nodes. Otherwise the bound goes up to the least f pruned by any worker,
+ * only once every subtree of the bound was searched, so the path is optimal
+ * as in plain IDA* (a path found at bound B has length B).
+ */
+import { PuzzleInputError, describeValue, type SlidingInput } from '../boards.js';
+import type { SlidingMove, SlidingResult, SlidingShare, SlidingShareResult, Stopped, Unsolvable } from '../solver.js';
+import type { PoolSlidingOptions, Progress } from './inside.js';
+
+export interface ParallelSlidingOptions extends PoolSlidingOptions {
+  /** Moves below the root at which the search splits into subtrees (1..32; default 8). */
+  depth?: number;
+}
+
+/** What the driver needs of the pool. */
+export interface ParallelDeps {
+  workers: number;
+  share(worker: number, board: SlidingInput, options: PoolSlidingOptions, share: SlidingShare, signal: AbortSignal): Promise<SlidingShareResult>;
+  sliding(board: SlidingInput, options: PoolSlidingOptions, callOptions: { signal?: AbortSignal }): Promise<SlidingResult | Unsolvable | Stopped>;
+  solvable(board: SlidingInput, goal: PoolSlidingOptions['goal']): Promise<boolean>;
+}
+
+const DEFAULT_DEPTH = 8;
+
+const NO_BOUND = 0x7fffffff;
+
+export async function parallelSliding(
+  deps: ParallelDeps,
+  board: SlidingInput,
+  options: ParallelSlidingOptions = {},
+  callOptions: { signal?: AbortSignal; onProgress?: (progress: Progress) => void } = {},
+): Promise<SlidingResult | Unsolvable | Stopped> {
+  if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
+  const { depth = DEFAULT_DEPTH, ...sliding } = options;
+  if (!(Number.isInteger(depth) && depth >= 1 && depth <= 32)) throw new PuzzleInputError(`depth must be an integer from 1 to 32, not ${describeValue(depth)}`);
+  const { signal, onProgress } = callOptions;
+  // What plain IDA* on one worker does best (or alone): exhaustive algorithms, node limits, no shared memory, one worker.
+  const plain = (sliding.algorithm !== undefined && sliding.algorithm !== 'idastar') || sliding.maxNodes !== undefined;
+  if (plain || deps.workers < 2 || typeof SharedArrayBuffer !== 'function' || !(await deps.solvable(board, sliding.goal))) {
+    return deps.sliding(board, sliding, { signal });
+  }
+  const started = performance.now();
+  // One failed or aborted share drops the others.
+  const all = new AbortController();
+  const stop = () => all.abort();
+  signal?.addEventListener('abort', stop, { once: true });
+  if (signal?.aborted) all.abort();
+  try {
+    // -1: the workers start from the start's estimate, and say which bound that was.
+    let bound = -1;
+    let nodes = 0;
+    for (;;) {
+      if (bound >= 0) onProgress?.({ bound, nodes, ms: performance.now() - started });
+      const flags = new Int32Array(new SharedArrayBuffer(8));
+      const shares = await Promise.all(
+        Array.from({ length: deps.workers }, (_, worker) =>
+          deps.share(worker, board, sliding, { bound, depth, flags }, all.signal).catch((error: unknown) => {
+            all.abort();
+            throw error;
+          }),
+        ),
+      );
+      for (const share of shares) nodes += share.nodes;
+      bound = shares[0]!.bound;
+      const found = shares.find((share) => share.path !== null);
+      if (found) {
+        const path = found.path!;
+        const moves = path.split('') as SlidingMove[];
+        const stats: SlidingResult['stats'] = { nodes, ms: performance.now() - started, heuristic: found.heuristic };
+        if (found.partition) stats.partition = found.partition;
+        return { status: 'solved', solvable: true, length: moves.length, moves, path, stats };
+      }
+      const next = Math.min(...shares.map((share) => share.nextBound));
+      if (next >= NO_BOUND) throw new Error('parallel IDA*: every subtree was exhausted without a path; is the board solvable?');
+      bound = next;
+    }
+  } finally {
+    signal?.removeEventListener('abort', stop);
+  }
+}
