@@ -235,16 +235,7 @@ function fourLineTasks(boards) {
         }
         return acc;
       },
-      check: (answer, list) => {
-        const answers = /** @type {import('../dist/core.js').FourLineAnswer[]} */ (answer.detail);
-        for (let i = 0; i < answers.length; i++) {
-          const moves = answers[i].moves;
-          if (moves === null) continue; // possible in principle; the other engine must agree
-          const error = fourLineReplayError(list[i], moves);
-          if (error) return `board ${i}: ${error}`;
-        }
-        return null;
-      },
+      check: checkFourLineAnswers,
     },
     {
       id: 'fourline-solve-batch',
@@ -270,16 +261,7 @@ function fourLineTasks(boards) {
         for (const answer of core.fourLine.solveBatch(list)) acc = mix(mix(acc, answer.nodes), answer.moves === null ? -1 : answer.moves.length);
         return acc;
       },
-      check: (answer, list) => {
-        const answers = /** @type {import('../dist/core.js').FourLineAnswer[]} */ (answer.detail);
-        for (let i = 0; i < answers.length; i++) {
-          const moves = answers[i].moves;
-          if (moves === null) continue; // possible in principle; the other engine must agree
-          const error = fourLineReplayError(list[i], moves);
-          if (error) return `board ${i}: ${error}`;
-        }
-        return null;
-      },
+      check: checkFourLineAnswers,
     },
   ];
 }
@@ -567,4 +549,21 @@ export function buildTasks(workload) {
     ...lightsOutTasks(),
     pdbBuildTask(),
   ];
+}
+
+/**
+ * Every four-in-a-line answer replays to a line (a null answer is left to the
+ * engines' agreement check).
+ * @param {{ detail?: unknown }} answer
+ * @param {Uint8Array[]} list
+ */
+function checkFourLineAnswers(answer, list) {
+  const answers = /** @type {import('../dist/core.js').FourLineAnswer[]} */ (answer.detail);
+  for (let i = 0; i < answers.length; i++) {
+    const moves = answers[i].moves;
+    if (moves === null) continue; // possible in principle; the other engine must agree
+    const error = fourLineReplayError(list[i], moves);
+    if (error) return `board ${i}: ${error}`;
+  }
+  return null;
 }
