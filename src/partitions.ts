@@ -32,10 +32,24 @@ const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][]>> = {
       [0, 1, 4, 5, 8, 9, 12, 13],
     ],
   },
+  '5x5': {
+    // Korf and Felner's 6-6-6-6 split, written here half a turn from their
+    // blank-first drawing: blank-first view 1 2 5 6 7 12 (top left around the
+    // centre), 3 4 8 9 13 14 (the right two columns of the top three rows),
+    // 10 11 15 16 20 21 (the left two of the bottom three) and 17 18 19 22 23 24.
+    // Its reflection about the main diagonal is a different split, so the
+    // mirrored lookup adds a second bound.
+    '6-6-6-6': [
+      [0, 1, 2, 5, 6, 7],
+      [3, 4, 8, 9, 13, 14],
+      [10, 11, 15, 16, 20, 21],
+      [12, 17, 18, 19, 22, 23],
+    ],
+  },
 };
 
 /** The partition used when none is named. */
-export const DEFAULT_PARTITIONS: Record<string, string> = { '3x3': '4-4', '4x4': '6-6-3' };
+export const DEFAULT_PARTITIONS: Record<string, string> = { '3x3': '4-4', '4x4': '6-6-3', '5x5': '6-6-6-6' };
 
 /** Partition names known for a `width`x`height` board. */
 export function partitionNames(width: number, height: number): string[] {
