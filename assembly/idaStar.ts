@@ -452,7 +452,7 @@ function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i
   }
   const tile = <i32>load<u8>(tiles + next);
   const record = moveRecordAt(tile, next, direction);
-  const childH = childEstimate<K>(record, tile, blank, h);
+  const childH = childEstimate<K>(record, tile, blank, h, room);
   if (childH > room) return g + 1 + childH;
   const saved = applyMove<K>(record, tile, blank);
   store<u8>(tiles + blank, <u8>tile);
@@ -463,17 +463,18 @@ function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i
   return result;
 }
 
-// The child's h; changes nothing.
+// The child's h; changes nothing. Above `room` the child is pruned, and the
+// PDB may then skip its mirrored lookup (any h above room prunes alike).
 // @ts-ignore: decorator
 @inline
-function childEstimate<K>(record: usize, tile: i32, to: i32, h: i32): i32 {
+function childEstimate<K>(record: usize, tile: i32, to: i32, h: i32, room: i32): i32 {
   const costWord = load<i32>(record);
   if (sizeof<K>() == sizeof<Manhattan>()) return h + <i32>(<i8>costWord);
   if (sizeof<K>() == sizeof<LinearConflict>()) {
     const code = load<i32>(lineCodes + ((costWord >>> 8) & 0xff));
     return h + <i32>(<i8>costWord) + <i32>load<u8>(lineCost + code + (costWord >> 16)) - <i32>load<u8>(lineCost + code);
   }
-  return pdbChildEstimate(tile, to, <i32>(<i8>costWord), sizeof<K>() == sizeof<PdbMirrored>());
+  return pdbChildEstimate(tile, to, <i32>(<i8>costWord), sizeof<K>() == sizeof<PdbMirrored>(), room);
 }
 
 // Updates the heuristic's state for the move; returns what undoMove needs.
@@ -574,7 +575,7 @@ function subtree<K>(length: i32): i32 {
     const next = direction == UP ? blank - boardWidth : direction == DOWN ? blank + boardWidth : direction == LEFT ? blank - 1 : blank + 1;
     const tile = <i32>load<u8>(tiles + next);
     const record = moveRecordAt(tile, next, direction);
-    const childH = childEstimate<K>(record, tile, blank, h);
+    const childH = childEstimate<K>(record, tile, blank, h, bound - g - 1);
     if (g + 1 + childH > bound) {
       result = g + 1 + childH;
       break;

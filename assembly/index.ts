@@ -6,5 +6,5 @@ export * from './sliding';
 export * from './idaStar';
 export * from './lightsOut';
 export { batchReserve } from './batch';
-export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled } from './pdb';
+export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled, pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice } from './pdb';
 export { idaStarPdbGroup, idaStarPdbGroups, pdbTableBytes } from './pdbHeuristic';

@@ -166,21 +166,21 @@ export function pdbTableBytes(boardCells: i32, tiles: i32): f64 {
 
 /**
  * h after `tile` steps onto `to` (the blank's cell) with Manhattan change
- * `manhattanDelta`; leaves the new entries for pdbApply.
+ * `manhattanDelta`; leaves the new entries for pdbApply. When the board's own
+ * sum already puts h above `room` (the child is pruned), the mirrored lookup
+ * is skipped and that lower h returned: pdbApply is then never called.
  */
 // @ts-ignore: decorator
 @inline
-export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool): i32 {
+export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, room: i32): i32 {
   const g = <i32>load<u8>(tileGroup + tile);
   pendingEntry = entryAt(g, groupRank(g, false, tile, to));
   const sum = entrySum - <i32>load<u8>(entries + g) + pendingEntry;
-  let childMirrorSum = 0;
-  if (mirror) {
-    const m = <i32>load<u8>(tileMirrorGroup + tile);
-    pendingMirrorEntry = entryAt(m, groupRank(m, true, tile, to));
-    childMirrorSum = mirrorSum - <i32>load<u8>(mirrorEntries + m) + pendingMirrorEntry;
-  }
-  return estimateOf(manhattanSum + manhattanDelta, sum, childMirrorSum);
+  const manhattan = manhattanSum + manhattanDelta;
+  if (!mirror || manhattan + (sum << 1) > room) return estimateOf(manhattan, sum, 0);
+  const m = <i32>load<u8>(tileMirrorGroup + tile);
+  pendingMirrorEntry = entryAt(m, groupRank(m, true, tile, to));
+  return estimateOf(manhattan, sum, mirrorSum - <i32>load<u8>(mirrorEntries + m) + pendingMirrorEntry);
 }
 
 /** Makes the move pdbChildEstimate priced; returns what pdbUndo needs. */

@@ -206,6 +206,22 @@ export function checkPdbBuildMemory(partition: PdbPartition, group: number, work
   }
 }
 
+/**
+ * Throws a RangeError unless `cellMap` is a bijection of the board that takes
+ * group `group` of `partition` onto group `sourceGroup` of `source` (same
+ * board size); see PdbCore.derive.
+ */
+export function checkPdbDerivation(partition: PdbPartition, group: number, source: PdbPartition, sourceGroup: number, cellMap: readonly number[]): void {
+  const cells = partition.width * partition.height;
+  const target = partition.groups[group];
+  const from = source.groups[sourceGroup];
+  const bijection = cellMap.length === cells && new Set(cellMap).size === cells && cellMap.every((cell) => Number.isInteger(cell) && cell >= 0 && cell < cells);
+  const image = target?.map((cell) => cellMap[cell]!).sort((a, b) => a - b);
+  if (!target || !from || !bijection || source.width !== partition.width || source.height !== partition.height || image!.join() !== from.join()) {
+    throw new RangeError(`puzzlesearch: group ${group} of ${partition.name} is not an image of group ${sourceGroup} of ${source.name} under the given cell map`);
+  }
+}
+
 /** The most cells a PDB board may have (5x5) and the most tiles in one group. */
 export const PDB_MAX_CELLS = 25;
 export const PDB_MAX_GROUP_TILES = 8;
@@ -225,6 +241,14 @@ export interface PdbBuild {
 export interface PdbCore {
   /** Starts building group `group` of `partition`; throws a RangeError naming the bytes needed when memory cannot grow. */
   build(partition: PdbPartition, group: number): PdbBuild;
+  /**
+   * Starts filling group `group` of `partition` from the installed table of
+   * group `sourceGroup` of `source`, read through a board symmetry:
+   * `cellMap[cell]` is where the symmetry takes each cell of the target's
+   * board back to, and must carry the target group's home cells onto the
+   * source group's. Each round fills a slice; same entries as a build.
+   */
+  derive(partition: PdbPartition, group: number, source: PdbPartition, sourceGroup: number, cellMap: readonly number[]): PdbBuild;
   /** Installs a group's table from its bytes (as `table` returned them). */
   install(partition: PdbPartition, group: number, bytes: Uint8Array): void;
   /** Whether group `group` of `partition` has an installed table. */

@@ -91,3 +91,52 @@ export function namedPartition(width: number, height: number, blankCell: number,
   if (blankCell === 0) return makePartition(width, height, 0, groups.map((group) => group.map((cell) => last - cell)), name);
   return null;
 }
+
+/**
+ * The symmetries of a `width` x `height` board, each as the image of every
+ * cell: the identity, the half turn and the two reflections, and on a square
+ * board also the quarter turns and the diagonal reflections.
+ */
+export function boardSymmetries(width: number, height: number): number[][] {
+  const cells = Array.from({ length: width * height }, (_, cell) => cell);
+  const at = (row: number, column: number, w: number) => row * w + column;
+  const maps = [
+    cells.map((cell) => cell),
+    cells.map((cell) => cells.length - 1 - cell),
+    cells.map((cell) => at(Math.floor(cell / width), width - 1 - (cell % width), width)),
+    cells.map((cell) => at(height - 1 - Math.floor(cell / width), cell % width, width)),
+  ];
+  if (width === height) {
+    const n = width;
+    const row = (cell: number) => Math.floor(cell / n);
+    const column = (cell: number) => cell % n;
+    maps.push(
+      cells.map((cell) => at(column(cell), row(cell), n)),
+      cells.map((cell) => at(n - 1 - column(cell), n - 1 - row(cell), n)),
+      cells.map((cell) => at(column(cell), n - 1 - row(cell), n)),
+      cells.map((cell) => at(n - 1 - column(cell), row(cell), n)),
+    );
+  }
+  return maps;
+}
+
+/**
+ * A symmetry of the board that carries group `group` of `partition` onto
+ * one of `sources` (groups of the same board size and tile count), as the
+ * cell map PdbCore.derive takes; null when none does.
+ */
+export function symmetricSource(
+  partition: PdbPartition,
+  group: number,
+  sources: ReadonlyArray<{ partition: PdbPartition; group: number }>,
+): { partition: PdbPartition; group: number; cellMap: number[] } | null {
+  const target = partition.groups[group]!;
+  for (const cellMap of boardSymmetries(partition.width, partition.height)) {
+    const image = target.map((cell) => cellMap[cell]!).sort((a, b) => a - b).join();
+    for (const source of sources) {
+      if (source.partition.width !== partition.width || source.partition.height !== partition.height) continue;
+      if (source.partition.groups[source.group]!.join() === image) return { ...source, cellMap };
+    }
+  }
+  return null;
+}

@@ -3,8 +3,8 @@
  * tables ready (from the disk cache or built round by round, with progress
  * and cancel between rounds), and the heuristic a sliding search will use.
  */
-import { HEURISTICS, unknownHeuristicMessage, type Core, type Heuristic, type PdbPartition, type SlidingBoard } from './core.js';
-import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from './partitions.js';
+import { HEURISTICS, partitionKey, unknownHeuristicMessage, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from './core.js';
+import { DEFAULT_PARTITIONS, namedPartition, partitionNames, symmetricSource } from './partitions.js';
 import { openTableCache, type TableCache } from './tables.js';
 
 export interface TablesOptions {
@@ -21,8 +21,8 @@ export interface TablesProgress {
   /** The group being prepared, 0-based, of `groups`. */
   group: number;
   groups: number;
-  /** 'load': read from the cache; 'build': a round finished. */
-  phase: 'load' | 'build';
+  /** 'load': read from the cache; 'build': a round finished; 'derive': a slice read through a board symmetry from another table. */
+  phase: 'load' | 'build' | 'derive';
   /** Entries final in this group's table, of `entries`. */
   settled: number;
   entries: number;
@@ -78,6 +78,24 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
   let queue: Promise<unknown> = Promise.resolve();
   let preparing = 0;
   const openCache = () => (cache ??= openTableCache(options.dir, warn));
+  // Every partition whose tables this solver has held: their installed
+  // tables are sources for deriving symmetric groups.
+  const partitionsSeen = new Map<string, PdbPartition>();
+  const heldTables = () =>
+    [...partitionsSeen.values()].flatMap((partition) =>
+      partition.groups.map((_, group) => ({ partition, group })).filter(({ partition, group }) => core.pdb.has(partition, group)),
+    );
+
+  /**
+   * Starts making group `group`'s table: read through a board symmetry from
+   * a held table when one maps onto it (seconds), else built (minutes).
+   */
+  function startTable(partition: PdbPartition, group: number): { build: PdbBuild; phase: 'build' | 'derive' } {
+    partitionsSeen.set(partitionKey(partition), partition);
+    const source = symmetricSource(partition, group, heldTables());
+    if (source) return { build: core.pdb.derive(partition, group, source.partition, source.group, source.cellMap), phase: 'derive' };
+    return { build: core.pdb.build(partition, group), phase: 'build' };
+  }
 
   function partitionName(width: number, height: number, name: string | undefined): string {
     const chosen = name ?? options.partition ?? DEFAULT_PARTITIONS[`${width}x${height}`];
@@ -92,6 +110,27 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
     return chosen;
   }
 
+  /**
+   * Loads from the cache a table of the same partition for the other blank
+   * corner that a board symmetry carries onto this group, if there is one:
+   * deriving from it takes seconds where a build takes minutes.
+   */
+  async function loadSymmetricSource(store: TableCache, partition: PdbPartition, group: number): Promise<void> {
+    const cells = partition.width * partition.height;
+    for (const blank of [0, cells - 1]) {
+      const sibling = namedPartition(partition.width, partition.height, blank, partition.name);
+      if (!sibling || blank === partition.blankCell) continue;
+      const all = sibling.groups.map((_, g) => ({ partition: sibling, group: g }));
+      const source = symmetricSource(partition, group, all);
+      if (!source) continue;
+      const bytes = await store.load(sibling, source.group);
+      if (!bytes) continue;
+      core.pdb.install(sibling, source.group, bytes);
+      partitionsSeen.set(partitionKey(sibling), sibling);
+      return;
+    }
+  }
+
   async function prepareOne(partition: PdbPartition, prepare: PrepareTablesOptions): Promise<void> {
     const store = await openCache();
     const groups = partition.groups.length;
@@ -101,14 +140,16 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       const cached = await store.load(partition, group);
       if (cached) {
         core.pdb.install(partition, group, cached);
+        partitionsSeen.set(partitionKey(partition), partition);
         const entries = cached.length * 2;
         prepare.onProgress?.({ partition: partition.name, group, groups, phase: 'load', settled: entries, entries });
         continue;
       }
-      const build = core.pdb.build(partition, group);
+      if (!symmetricSource(partition, group, heldTables())) await loadSymmetricSource(store, partition, group);
+      const { build, phase } = startTable(partition, group);
       for (;;) {
         const more = build.round();
-        prepare.onProgress?.({ partition: partition.name, group, groups, phase: 'build', settled: build.settled(), entries: build.entries });
+        prepare.onProgress?.({ partition: partition.name, group, groups, phase, settled: build.settled(), entries: build.entries });
         if (!more) break;
         // Let timers and abort events run between rounds.
         await nextRound();
@@ -165,7 +206,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       // Asked for by name: built now, in memory (prepareTables also uses the disk cache).
       for (const group of largestFirst(partition)) {
         if (core.pdb.has(partition, group)) continue;
-        const build = core.pdb.build(partition, group);
+        const { build } = startTable(partition, group);
         while (build.round());
       }
       return { heuristic: 'pdb', partition };

@@ -363,3 +363,105 @@ export function lightsOutFewest(stencil, m, n, torus) {
   }
   return fewest;
 }
+
+// ------------------------------------------------------- Pattern databases
+
+/**
+ * The test suite's own reading of a PDB rank: tile i of the group (home =
+ * the group's i-th cell, ascending) on cell p_i; digit i = p_i less the cells
+ * of tiles 0..i-1 below it; rank = ((d_0 * (n - 1) + d_1) * (n - 2) + ...).
+ * @param {ArrayLike<number>} placement
+ * @param {number} cells
+ * @returns {number}
+ */
+export function placementRank(placement, cells) {
+  let rank = 0;
+  for (let i = 0; i < placement.length; i++) {
+    let below = 0;
+    for (let j = 0; j < i; j++) if (placement[j] < placement[i]) below++;
+    rank = rank * (cells - i) + placement[i] - below;
+  }
+  return rank;
+}
+
+/**
+ * The inverse of placementRank for a group of `tiles` tiles.
+ * @param {number} rank
+ * @param {number} tiles
+ * @param {number} cells
+ * @returns {number[]}
+ */
+export function placementOfRank(rank, tiles, cells) {
+  const digits = new Array(tiles).fill(0);
+  for (let i = tiles - 1; i >= 0; i--) {
+    digits[i] = rank % (cells - i);
+    rank = Math.floor(rank / (cells - i));
+  }
+  /** @type {number[]} */
+  const placement = [];
+  for (const digit of digits) {
+    let cell = 0;
+    for (let free = -1; ; cell++) {
+      if (!placement.includes(cell)) free++;
+      if (free === digit) break;
+    }
+    placement.push(cell);
+  }
+  return placement;
+}
+
+/**
+ * For every placement of a group's tiles (by placementRank), the fewest moves
+ * of those tiles that bring them all home, the blank anywhere and every other
+ * tile's move free: a 0-1 breadth-first search over (placement, blank cell)
+ * from every goal state, written independently of the engines' builders.
+ * @param {number} width
+ * @param {number} height
+ * @param {number[]} homes the group's home cells, ascending
+ * @returns {Uint8Array} distance by rank (255: unreached)
+ */
+export function groupDistanceTable(width, height, homes) {
+  const cells = width * height;
+  let entries = 1;
+  for (let i = 0; i < homes.length; i++) entries *= cells - i;
+  const state = new Uint8Array(entries * cells).fill(255);
+  const best = new Uint8Array(entries).fill(255);
+  /** @type {number[]} */
+  let layer = [];
+  const homeRank = placementRank(homes, cells);
+  for (let blank = 0; blank < cells; blank++) {
+    if (homes.includes(blank)) continue;
+    state[homeRank * cells + blank] = 0;
+    layer.push(homeRank * cells + blank);
+  }
+  for (let distance = 0; layer.length > 0; distance++) {
+    /** @type {number[]} */
+    const next = [];
+    for (let head = 0; head < layer.length; head++) {
+      const id = layer[head];
+      if (state[id] !== distance) continue;
+      const rank = Math.floor(id / cells);
+      const blank = id % cells;
+      if (best[rank] === 255) best[rank] = distance;
+      const placement = placementOfRank(rank, homes.length, cells);
+      for (let move = 0; move < 4; move++) {
+        const to = blankTarget(width, height, blank, move);
+        if (to < 0) continue;
+        const tile = placement.indexOf(to);
+        const cost = tile >= 0 ? 1 : 0;
+        let childRank = rank;
+        if (tile >= 0) {
+          const child = placement.slice();
+          child[tile] = blank;
+          childRank = placementRank(child, cells);
+        }
+        const childId = childRank * cells + to;
+        if (state[childId] <= distance + cost) continue;
+        state[childId] = distance + cost;
+        (cost === 0 ? layer : next).push(childId);
+      }
+    }
+    layer = next;
+  }
+  return best;
+}

@@ -11,12 +11,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PuzzleInputError } from '../src/boards.js';
 import { checkPdbBuildMemory, type Core, type PdbPartition, type SlidingBoard } from '../src/core.js';
-import { makePartition, namedPartition } from '../src/partitions.js';
+import { boardSymmetries, makePartition, namedPartition, symmetricSource } from '../src/partitions.js';
 import type { TablesProgress } from '../src/pdbTables.js';
 import { createSolver } from '../src/solver.js';
 import { cacheDir } from '../src/tables.js';
 import { runTablesCommand } from '../src/tablesCommand.js';
 import { engineNames, loadCore } from './engines.js';
+import { bfsDistance, groupDistanceTable, placementOfRank, replaySliding, seededRandom, slidingNeighbours } from './oracles.js';
 
 function board(width: number, height: number, tiles: ArrayLike<number>): SlidingBoard {
   return { width, height, tiles: Uint8Array.from(tiles) };
@@ -330,6 +331,86 @@ describe('other sizes: 3x4 (one-byte blank sets in wasm) and 5x5 (four-byte)', (
       for (const core of cores) expect(core.idaStar.estimate(board(width, height, tiles), goal, 'pdb', partition)).toBeLessThanOrEqual(optimal);
     }
   }, 60_000);
+});
+
+describe('3x4 and 4x3 with two groups (6 + 5 tiles): the partition machinery against the test\'s BFS', () => {
+  // The 24-puzzle's tables in miniature: two groups that cover every cell but
+  // the blank's, checked entry by entry against the oracle's 0-1 BFS; then the
+  // sum against true distances, and tables read through board symmetries.
+  const shapes = [
+    { width: 3, height: 4, groups: [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]] },
+    { width: 4, height: 3, groups: [[0, 1, 4, 5, 8, 9], [2, 3, 6, 7, 10]] },
+  ];
+
+  test.each(shapes)('$width x $height: every entry exact, h admissible, IDA* optimal, derived tables equal built ones', async ({ width, height, groups }) => {
+    const cells = width * height;
+    const partition = makePartition(width, height, cells - 1, groups);
+    const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
+    for (const core of cores) buildAll(core, partition);
+    partition.groups.forEach((homes, group) => {
+      const oracle = groupDistanceTable(width, height, homes);
+      for (const [index, core] of cores.entries()) {
+        const table = core.pdb.table(partition, group)!;
+        let mismatches = 0;
+        for (let rank = 0; rank < oracle.length; rank++) {
+          const placement = placementOfRank(rank, homes.length, cells);
+          const entry = (table[rank >> 1]! >> ((rank & 1) * 4)) & 15;
+          if (entry !== Math.min(15, (oracle[rank]! - manhattanOf(placement, homes, width)) / 2)) mismatches++;
+        }
+        expect(mismatches, `${engineNames[index]} group ${group}`).toBe(0);
+      }
+    });
+
+    // Every symmetry of the board that carries a group onto a group of the
+    // same size gives that group's table, derived, byte for byte.
+    for (const core of cores) {
+      for (const cellMap of boardSymmetries(width, height)) {
+        const image = partition.groups.map((homes) => homes.map((cell) => cellMap.indexOf(cell)));
+        const target = makePartition(width, height, cellMap.indexOf(cells - 1), image);
+        target.groups.forEach((_, group) => {
+          const source = symmetricSource(target, group, partition.groups.map((__, g) => ({ partition, group: g })))!;
+          expect(source).not.toBeNull();
+          const derive = core.pdb.derive(target, group, source.partition, source.group, source.cellMap);
+          while (derive.round());
+          expect(derive.settled()).toBe(derive.entries);
+          const fresh = makePartition(width, height, target.blankCell, target.groups, 'fresh');
+          const build = core.pdb.build(fresh, group);
+          while (build.round());
+          expect(Buffer.compare(core.pdb.table(target, group)!, core.pdb.table(fresh, group)!)).toBe(0);
+        });
+      }
+    }
+
+    const goal = board(width, height, Array.from({ length: cells }, (_, i) => (i + 1) % cells));
+    const random = seededRandom(width * 10 + height);
+    for (let walk = 0; walk < 6; walk++) {
+      let tiles = Array.from(goal.tiles);
+      for (let i = 0; i < 40; i++) {
+        const options = slidingNeighbours(tiles, width);
+        tiles = options[Math.floor(random() * options.length)]!;
+      }
+      const target = goal.tiles.join(',');
+      const optimal = bfsDistance([tiles], (state) => slidingNeighbours(state, width), (state) => state.join(',') === target)!;
+      const answers = cores.map((core) => core.idaStar.solve(board(width, height, tiles), goal, { heuristic: 'pdb', partition }));
+      for (const [index, answer] of answers.entries()) {
+        expect(answer.moves!.length, engineNames[index]).toBe(optimal);
+        expect(replaySliding(tiles, width, answer.moves!)).toEqual(Array.from(goal.tiles));
+        expect(cores[index]!.idaStar.estimate(board(width, height, tiles), goal, 'pdb', partition)).toBeLessThanOrEqual(optimal);
+      }
+      expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
+    }
+  }, 300_000);
+
+  test('a cell map that is not a symmetry carrying the group onto the source is refused', async () => {
+    const partition = makePartition(3, 4, 11, [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]);
+    for (const name of engineNames) {
+      const core = await loadCore(name);
+      buildAll(core, partition);
+      const identity = Array.from({ length: 12 }, (_, cell) => cell);
+      expect(() => core.pdb.derive(partition, 1, partition, 0, identity)).toThrow(/not an image/);
+      expect(() => core.pdb.derive(partition, 0, partition, 0, identity.map(() => 0))).toThrow(/not an image/);
+    }
+  });
 });
 
 describe("Korf's 15-puzzle instances with the 6-6-3 PDB (blank first)", () => {

@@ -285,17 +285,16 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   let pendingEntry = 0;
   let pendingMirrorEntry = 0;
 
-  /** h after `tile` steps onto `to`; leaves the new entries for pdbApply. */
-  function pdbChildEstimate(tile: number, to: number, manhattanDelta: number): number {
+  /** h after `tile` steps onto `to`; leaves the new entries for pdbApply. Above `room` (pruned) the mirrored lookup is skipped. */
+  function pdbChildEstimate(tile: number, to: number, manhattanDelta: number, room: number): number {
     const group = tileGroup[tile]!;
     pendingEntry = groupEntry(group, false, tile, to);
-    let childMirrorSum = 0;
-    if (kind === PDB_MIRRORED) {
-      const mirrorGroup = tileMirrorGroup[tile]!;
-      pendingMirrorEntry = groupEntry(mirrorGroup, true, tile, to);
-      childMirrorSum = mirrorSum - mirrorEntries[mirrorGroup]! + pendingMirrorEntry;
-    }
-    return pdbEstimate(manhattanSum + manhattanDelta, entrySum - entries[group]! + pendingEntry, childMirrorSum);
+    const sum = entrySum - entries[group]! + pendingEntry;
+    const manhattan = manhattanSum + manhattanDelta;
+    if (kind !== PDB_MIRRORED || manhattan + 2 * sum > room) return pdbEstimate(manhattan, sum, 0);
+    const mirrorGroup = tileMirrorGroup[tile]!;
+    pendingMirrorEntry = groupEntry(mirrorGroup, true, tile, to);
+    return pdbEstimate(manhattan, sum, mirrorSum - mirrorEntries[mirrorGroup]! + pendingMirrorEntry);
   }
 
   /** Makes the move pdbChildEstimate priced; returns the old entries for pdbUndo. */
@@ -376,8 +375,8 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
     return h;
   }
 
-  /** The child's h when `tile` steps onto `to`; changes nothing (but PDB's pending entries). */
-  function childEstimate(record: number, tile: number, to: number, h: number): number {
+  /** The child's h when `tile` steps onto `to`; changes nothing (but PDB's pending entries). Above `room` the child is pruned. */
+  function childEstimate(record: number, tile: number, to: number, h: number, room: number): number {
     const costWord = moveRecords[record]!;
     const manhattanDelta = (costWord << 24) >> 24;
     if (kind === MANHATTAN) return h + manhattanDelta;
@@ -385,7 +384,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
       const code = lineCodes[(costWord >>> 8) & 0xff]!;
       return h + manhattanDelta + lineCost[code + (costWord >> 16)]! - lineCost[code]!;
     }
-    return pdbChildEstimate(tile, to, manhattanDelta);
+    return pdbChildEstimate(tile, to, manhattanDelta, room);
   }
 
   /** Updates the heuristic's state for the move; returns what undoMove needs. */
@@ -437,7 +436,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
         direction === UP ? blank - boardWidth : direction === DOWN ? blank + boardWidth : direction === LEFT ? blank - 1 : blank + 1;
       const tile = tiles[next]!;
       const record = (((tile * POSITION_STRIDE + next) << 2) | direction) << 1;
-      const childH = childEstimate(record, tile, blank, h);
+      const childH = childEstimate(record, tile, blank, h, room);
       let result: number;
       if (childH > room) {
         result = g + 1 + childH;
@@ -487,7 +486,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
       const next = direction === UP ? blank - boardWidth : direction === DOWN ? blank + boardWidth : direction === LEFT ? blank - 1 : blank + 1;
       const tile = tiles[next]!;
       const record = (((tile * POSITION_STRIDE + next) << 2) | direction) << 1;
-      const childH = childEstimate(record, tile, blank, h);
+      const childH = childEstimate(record, tile, blank, h, bound - g - 1);
       if (g + 1 + childH > bound) {
         result = g + 1 + childH;
         break;

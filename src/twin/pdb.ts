@@ -6,6 +6,7 @@
  */
 import {
   checkPdbBuildMemory,
+  checkPdbDerivation,
   partitionKey,
   pdbEntryCount,
   pdbTableBytes,
@@ -156,6 +157,49 @@ function startBuild(width: number, height: number, homes: readonly number[], tab
   return build;
 }
 
+/** Fills `table` from `source` through a board symmetry, in slices, exactly as assembly/pdb.ts derives. */
+function startDerive(cells: number, homes: readonly number[], cellMap: readonly number[], source: Uint8Array, table: Uint8Array): PdbBuild {
+  const tiles = homes.length;
+  const entries = pdbEntryCount(cells, tiles);
+  const allCells = (1 << cells) - 1;
+  // For the source's tile j (tiles ranked by home cell), the target tile that maps onto it.
+  const sourceHomes = homes.map((home) => cellMap[home]!);
+  const order = sourceHomes.map((_, i) => i).sort((a, b) => sourceHomes[a]! - sourceHomes[b]!);
+  const placement = new Uint8Array(tiles);
+  const mapped = new Uint8Array(tiles);
+  table.fill(0);
+  let filled = 0;
+  return {
+    entries,
+    round() {
+      const end = Math.min(entries, filled + DERIVE_SLICE);
+      for (let rank = filled; rank < end; rank++) {
+        let rest = rank;
+        for (let i = tiles - 1; i >= 0; i--) {
+          const radix = cells - i;
+          placement[i] = rest % radix;
+          rest = Math.floor(rest / radix);
+        }
+        let occupied = 0;
+        for (let i = 0; i < tiles; i++) {
+          let free = allCells & ~occupied;
+          for (let skip = placement[i]!; skip > 0; skip--) free &= free - 1;
+          const cell = 31 - Math.clz32(free & -free);
+          placement[i] = cell;
+          occupied |= 1 << cell;
+        }
+        for (let j = 0; j < tiles; j++) mapped[j] = cellMap[placement[order[j]!]!]!;
+        table[rank >>> 1] |= entryAt(source, rankPlacement(mapped, tiles, cells)) << ((rank & 1) << 2);
+      }
+      filled = end;
+      return filled < entries;
+    },
+    settled: () => filled,
+  };
+}
+
+const DERIVE_SLICE = 1 << 23;
+
 export interface TwinPdb extends PdbCore {
   /** The installed tables of `partition`, by group, or null when one is missing. */
   tables(partition: PdbPartition): Uint8Array[] | null;
@@ -176,6 +220,24 @@ export function twinPdb(): TwinPdb {
       const table = new Uint8Array(bytesOf(partition, group));
       installed.delete(key(partition, group));
       const inner = startBuild(partition.width, partition.height, partition.groups[group]!, table);
+      return {
+        entries: inner.entries,
+        round() {
+          const more = inner.round();
+          if (!more) installed.set(key(partition, group), table);
+          return more;
+        },
+        settled: inner.settled,
+      };
+    },
+
+    derive(partition, group, source, sourceGroup, cellMap) {
+      checkPdbDerivation(partition, group, source, sourceGroup, cellMap);
+      const from = installed.get(key(source, sourceGroup));
+      if (!from) throw new RangeError(`puzzlesearch: group ${sourceGroup} of ${source.name} has no table to derive group ${group} of ${partition.name} from`);
+      const table = new Uint8Array(bytesOf(partition, group));
+      installed.delete(key(partition, group));
+      const inner = startDerive(partition.width * partition.height, partition.groups[group]!, cellMap, from, table);
       return {
         entries: inner.entries,
         round() {

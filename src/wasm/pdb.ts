@@ -6,6 +6,7 @@
  */
 import {
   checkPdbBuildMemory,
+  checkPdbDerivation,
   partitionKey,
   pdbEntryCount,
   pdbTableBytes,
@@ -26,6 +27,12 @@ export interface PdbExports extends ScratchExports {
   pdbBuildSettled(): number;
   /** Bytes of one blank set while building a group of `tiles` tiles: 1 or 2. */
   pdbMaskBytes(cells: number, tiles: number): number;
+  /** Sets where a symmetry takes target cell `cell` back to, for pdbDeriveStart. */
+  pdbDeriveMap(cell: number, sourceCell: number): void;
+  /** Starts reading the table at `sourceAt` through the symmetry into `targetAt`; returns the entry count or -1. */
+  pdbDeriveStart(width: number, height: number, targetMask: number, sourceAt: number, targetAt: number): number;
+  /** Fills up to `count` more entries; returns the entries filled so far. */
+  pdbDeriveSlice(count: number): number;
   /** Names group `index` of the partition for the search: home cells mask and table address. */
   idaStarPdbGroup(index: number, cellMask: number, tableAt: number): void;
   idaStarPdbGroups(count: number): void;
@@ -44,6 +51,8 @@ export interface WasmPdb extends PdbCore {
 
 /** Placements scanned per call: a round of a 6-tile table takes two calls, of an 8-tile table over a hundred. */
 const SLICE_PLACEMENTS = 1 << 22;
+/** Entries derived per call (about half a second). */
+const DERIVE_SLICE = 1 << 23;
 
 export function groupMask(cells: readonly number[]): number {
   let mask = 0;
@@ -106,6 +115,35 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
           const reached = exports.pdbBuildRound(SLICE_PLACEMENTS);
           if (reached < 0) return true;
           done = reached === 0;
+          if (done) installed.add(key);
+          return !done;
+        },
+        settled: () => exports.pdbBuildSettled(),
+      };
+    },
+
+    derive(partition, group, source, sourceGroup, cellMap) {
+      checkPdbDerivation(partition, group, source, sourceGroup, cellMap);
+      const key = tableKey(partition, group);
+      const from = tables.get(tableKey(source, sourceGroup));
+      if (!from || !installed.has(tableKey(source, sourceGroup))) {
+        throw new RangeError(`puzzlesearch: group ${sourceGroup} of ${source.name} has no table to derive group ${group} of ${partition.name} from`);
+      }
+      const table = tableRegion(partition, group);
+      installed.delete(key);
+      cellMap.forEach((sourceCell, cell) => exports.pdbDeriveMap(cell, sourceCell));
+      const entries = exports.pdbDeriveStart(partition.width, partition.height, groupMask(partition.groups[group]!), from.at, table.at);
+      if (entries !== pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length)) {
+        throw new RangeError(`puzzlesearch: cannot derive group ${group} of ${partition.name}`);
+      }
+      let done = false;
+      const token = ++activeBuild;
+      return {
+        entries,
+        round() {
+          if (done) return false;
+          if (token !== activeBuild) throw new Error(`puzzlesearch: deriving group ${group} of ${partition.name} was overtaken by another table build`);
+          done = exports.pdbDeriveSlice(DERIVE_SLICE) >= entries;
           if (done) installed.add(key);
           return !done;
         },
