@@ -465,3 +465,44 @@ export function groupDistanceTable(width, height, homes) {
   }
   return best;
 }
+
+/**
+ * Fewest steps between two states by a breadth-first search grown from both
+ * ends, level by level on the smaller side (for distances too deep for one
+ * plain BFS, such as 24-puzzles some twenty moves from home); null when the
+ * searches meet nowhere within `maxDepth` steps.
+ * @template S
+ * @param {S} start
+ * @param {S} goal
+ * @param {(state: S) => S[]} successors moves must be reversible
+ * @param {(state: S) => string | number} key
+ * @param {number} [maxDepth]
+ * @returns {number | null}
+ */
+export function bidirectionalDistance(start, goal, successors, key, maxDepth = 40) {
+  if (key(start) === key(goal)) return 0;
+  const sides = [
+    { depth: new Map([[key(start), 0]]), level: [start], reached: 0 },
+    { depth: new Map([[key(goal), 0]]), level: [goal], reached: 0 },
+  ];
+  while (sides[0].reached + sides[1].reached < maxDepth && sides[0].level.length > 0 && sides[1].level.length > 0) {
+    const [grow, other] = sides[0].level.length <= sides[1].level.length ? [sides[0], sides[1]] : [sides[1], sides[0]];
+    /** @type {S[]} */
+    const next = [];
+    let meet = Infinity;
+    for (const state of grow.level) {
+      for (const child of successors(state)) {
+        const id = key(child);
+        if (grow.depth.has(id)) continue;
+        grow.depth.set(id, grow.reached + 1);
+        const across = other.depth.get(id);
+        if (across !== undefined) meet = Math.min(meet, grow.reached + 1 + across);
+        next.push(child);
+      }
+    }
+    grow.level = next;
+    grow.reached++;
+    if (meet !== Infinity) return meet;
+  }
+  return null;
+}
