@@ -489,7 +489,7 @@ function slidingTables(
   sink: ProgressSink,
 ): (text: string) => Promise<Solver> {
   const usesTables = (options.algorithm ?? 'idastar') === 'idastar' && (options.heuristic === undefined || options.heuristic === 'pdb');
-  const goalOption = (familyOptions(options) as SlidingOptions).goal;
+  const goalOption = (familyOptions(options) as SlidingOptions | undefined)?.goal;
   const ready = new Map<string, Promise<void>>();
   let plain: Promise<Solver> | null = null;
   return async (text) => {
