@@ -249,6 +249,47 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
     }
   });
 
+  it('gives --partition to the size that has it: 5x5 boards on 6-6-6-6, 4x4 boards on their default 6-6-3', () => {
+    const dir = linkedCache();
+    try {
+      const random = seededRandom(1544);
+      const big = slidingWalk(blankFirst(25), 5, 24, random);
+      const small = slidingWalk(blankFirst(16), 4, 24, random);
+      const input = `${oneLine(big.tiles)}\n${oneLine(small.tiles)}\n`;
+      const run = runBin(['sliding', '--partition', '6-6-6-6', '--goal', 'blank-first', '--stats'], input, { PUZZLESEARCH_CACHE: dir });
+      expect(run.status).toBe(0);
+      expect(run.stderr).toMatch(/^case 1: \d+ nodes, [\d.]+ ms \(wasm, pdb 6-6-6-6\)$/m);
+      expect(run.stderr).toMatch(/^case 2: \d+ nodes, [\d.]+ ms \(wasm, pdb 6-6-3\)$/m);
+      expect(run.stderr).toMatch(/100% puzzlesearch: 4x4 tables: 6-6-3 table 3 of 3 built/);
+      const [bigPath, smallPath] = run.stdout.trim().split('\n');
+      expect(replaySliding(big.tiles, 5, bigPath)).toEqual(blankFirst(25));
+      expect(replaySliding(small.tiles, 4, smallPath)).toEqual(blankFirst(16));
+      expect(bigPath.length).toBeLessThanOrEqual(24);
+      expect(smallPath.length).toBeLessThanOrEqual(24);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('readies no tables for a bad or unsolvable 5x5 board, or a goal with the blank inside', async () => {
+    // This file's own cache is empty: readying 5x5 tables here would build them for minutes.
+    const unsolvable = [2, 1, ...blankLast(25).slice(2)];
+    const duplicate = [1, 1, ...blankLast(25).slice(2)];
+    const inside = [...blankLast(25)];
+    [inside[12], inside[24]] = [0, 13];
+    const run = await runCli(['sliding', '--stats'], `${oneLine(unsolvable)}\n${oneLine(duplicate)}\n`);
+    expect(run.status).toBe(2);
+    expect(run.answers).toEqual(['unsolvable', 'error']);
+    expect(run.errors.filter((line) => /tables/.test(line))).toEqual([]);
+    const start = replaySliding(inside, 5, 'uldr');
+    const other = await runCli(['sliding', '--goal', oneLine(inside), '--stats'], `${oneLine(start)}\n`);
+    expect(other.status).toBe(0);
+    expect(replaySliding(start, 5, other.answers[0])).toEqual(inside);
+    expect(other.answers[0]).toHaveLength(4);
+    expect(other.errors.filter((line) => /tables/.test(line))).toEqual([]);
+    expect(other.errors[0]).toMatch(/\(wasm, linear-conflict\)$/);
+  });
+
   it('tables build --size 5x5 loads the cached tables of both goals without building, and tables list shows them', () => {
     const dir = linkedCache();
     try {
