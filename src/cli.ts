@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { blockFramer, gridFramer, splitCases, tokenFramer, type CaseFramer, type InputCase, type TokenShape } from './cases.js';
 import { inputLines } from './lines.js';
-import type { TablesProgress } from './pdbTables.js';
+import { parseSize, type TablesProgress } from './pdbTables.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
 import { TABLES_USAGE, runTablesCommand } from './tablesCommand.js';
 import { GOAL_NAMES, PuzzleInputError, orList, parseSlidingBoard, resolveGoal, type GoalName } from './boards.js';
@@ -126,12 +126,10 @@ const MAX_JOBS = 256;
  * default partition but 3x3, whose searches take less time than its tables
  * take to load.
  */
-const TABLE_SIZES = Object.keys(DEFAULT_PARTITIONS).filter((size) => sizeCells(size) > 9);
-
-function sizeCells(size: string): number {
-  const [width, height] = size.split('x').map(Number);
-  return width * height;
-}
+const TABLE_SIZES = Object.keys(DEFAULT_PARTITIONS).filter((size) => {
+  const { width, height } = parseSize(size);
+  return width * height > 9;
+});
 
 const families = ['flip', 'pilots', 'fourline', 'eight', 'sliding', 'lightsout'] as const;
 type Family = (typeof families)[number];
@@ -293,7 +291,8 @@ function sizedGoalText(goal: string, size: TokenShape): string {
 /** --partition, checked against the partitions of --size, or of every size whose tables the CLI readies. */
 function checkPartition(name: string, size: TokenShape | undefined): void {
   const sizes = size === undefined ? TABLE_SIZES : [`${size.width}x${size.height}`];
-  const known = sizes.map((each) => ({ size: each, names: partitionNames(...(each.split('x').map(Number) as [number, number])) }))
+  const known = sizes
+    .map((each) => ({ size: each, names: partitionNames(parseSize(each).width, parseSize(each).height) }))
     .filter(({ names }) => names.length > 0);
   if (known.some(({ names }) => names.includes(name))) return;
   if (known.length === 0) throw new UsageError(`--partition: ${sizes[0]} boards have no pattern database (${TABLE_SIZES.join(' and ')} have)`);
@@ -495,6 +494,8 @@ function slidingTables(
   return async (text) => {
     let board: SlidingBoard;
     let goal: SlidingBoard;
+    // Parsed here as well as in the search (a few microseconds): the tables
+    // depend on the board's size, its goal and whether it is solvable at all.
     try {
       board = parseSlidingBoard(text);
       goal = resolveGoal(goalOption, board);
