@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { splitCases, tokenFramer } from '../src/cases.js';
 import { main } from '../src/cli.js';
+import type { TablesProgress } from '../src/pdbTables.js';
+import { tablesProgress } from '../src/progress.js';
 import { engineNames } from './engines.js';
 import { bfsAllDistances, bfsDistance, replaySliding, seededRandom, shuffle, slidingNeighbours, slidingWalk } from './oracles.js';
 
@@ -197,6 +199,37 @@ describe('--size and --partition as options', () => {
     ]);
     expect(texts('1 2 3 x\n', [{ width: 2, height: 2 }])).toEqual([['1 2\n3 x', undefined]]);
     expect(texts('1 2 3 4 5 6 7 8 x\n', [9, 16, 25])).toEqual([['1 2 3 4 5 6 7 8 x', undefined]]);
+  });
+});
+
+describe('table progress on standard error', () => {
+  const step = (phase: string, group: number, settled: number): TablesProgress => ({
+    partition: '6-6-6-6', group, groups: 4, phase: phase as TablesProgress['phase'], settled, entries: 100,
+  });
+
+  it('writes plain lines off a terminal: each finished group once, with what its phase did', () => {
+    const lines: string[] = [];
+    const report = tablesProgress({ write: (text) => lines.push(text) }, 'tables 5x5');
+    report(step('load', 0, 100));
+    report(step('build', 1, 100));
+    report(step('build', 1, 100));
+    report(step('derive', 2, 100));
+    expect(lines).toEqual([
+      ' 25% tables 5x5: 6-6-6-6 table 1 of 4 loaded\n',
+      ' 50% tables 5x5: 6-6-6-6 table 2 of 4 built\n',
+      ' 75% tables 5x5: 6-6-6-6 table 3 of 4 derived\n',
+    ]);
+  });
+
+  it('redraws one bar on a terminal and ends it with the last group', () => {
+    let out = '';
+    const report = tablesProgress({ write: (text) => (out += text), isTTY: true }, 'tables 5x5');
+    report(step('build', 0, 50));
+    report(step('build', 3, 100));
+    expect(out).toBe(
+      `\r\x1b[K[${'#'.repeat(4)}${'.'.repeat(26)}]  12% tables 5x5: 6-6-6-6 table 1 of 4 building` +
+        `\r\x1b[K[${'#'.repeat(30)}] 100% tables 5x5: 6-6-6-6 table 4 of 4 built\n`,
+    );
   });
 });
 
