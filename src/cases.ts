@@ -11,9 +11,10 @@
  * - Token puzzles (sliding boards): a line that is a whole board is a case. A
  *   line with a token that cannot be a tile, or with a token count that is
  *   neither a whole board nor a row, is a bad case of its own. Rows (a line of
- *   `side` tokens) are joined only while they have the same length, until they
- *   make exactly one board; rows that stop short are a bad case.
+ *   a board's width in tokens) are joined only while they have the same length,
+ *   until they make exactly one board; rows that stop short are a bad case.
  */
+import { orList } from './boards.js';
 
 export interface InputCase {
   /** 1-based case number. */
@@ -57,8 +58,12 @@ function overlongError(chars: number, limit: number): string {
   return `line too long: ${chars} characters, at most ${limit} in a line`;
 }
 
-/** What a line can be in a format of rows: a row of some width, or a case of its own (with its error, if framing knows one). */
-type LineKind = { row: number } | { alone: string | undefined };
+/**
+ * What a line can be in a format of rows: a row of some width, or a case of its
+ * own (with its error, if framing knows one, and its text for the parser when
+ * that is not the line as read).
+ */
+type LineKind = { row: number } | { alone: string | undefined; text?: string };
 
 /**
  * The framing both fixed-shape formats share: rows of one width are joined
@@ -89,7 +94,7 @@ function rowFramer(
       const kind = classify(row);
       if ('alone' in kind) {
         flushShort();
-        count.case(lineNo, row, kind.alone);
+        count.case(lineNo, kind.text ?? row, kind.alone);
         return;
       }
       if (pending.length > 0 && kind.row !== width) flushShort();
@@ -129,25 +134,49 @@ export function gridFramer(emit: Emit, rows = 4, cols = 4): CaseFramer {
 /** A token that can stand for a tile: a number, or `x` / `X` for the blank. */
 const tileToken = /^(?:\d+|[xX])$/;
 
+/** A board shape of a token puzzle: `width` columns, `height` rows. */
+export interface TokenShape {
+  width: number;
+  height: number;
+}
+
 /**
- * Token puzzles: square boards whose tile counts are `sizes` (9 for the
- * 8-puzzle; 9, 16 and 25 for any square board), on one line or a row a line.
+ * Token puzzles: boards of the given shapes, on one line or a row a line. A
+ * number is a square board's tile count (9 for the 8-puzzle; 9, 16 and 25 for
+ * any square board); a shape is an m x n board (`--size`), whose one-line form
+ * is handed on as its rows, since the parser takes a single line for a square
+ * board of 3x3 or more only. No two shapes may share a width (a row must say
+ * which board it belongs to).
  */
-export function tokenFramer(emit: Emit, sizes: readonly number[]): CaseFramer {
-  const sides = sizes.map((size) => Math.round(Math.sqrt(size)));
-  const expected = sizes.length === 1 ? `${sizes[0]}` : `${sizes.slice(0, -1).join(', ')} or ${sizes[sizes.length - 1]}`;
+export function tokenFramer(emit: Emit, sizes: readonly (number | TokenShape)[]): CaseFramer {
+  // A shape (not a count) marks its one-line boards to be handed on as rows.
+  const shapes = sizes.map((size) => {
+    if (typeof size !== 'number') return { ...size, asRows: true };
+    const side = Math.round(Math.sqrt(size));
+    return { width: side, height: side, asRows: false };
+  });
+  const counts = shapes.map(({ width, height }) => width * height);
+  const expected = !shapes.some(({ asRows }) => asRows)
+    ? orList(counts.map(String))
+    : orList(shapes.map(({ width, height }) => `${width * height} (a ${width}x${height} board: one line, or ${height} rows of ${width})`));
   const wrongSize = (tokens: number) => `wrong size: ${plural(tokens, 'token')}, expected ${expected}`;
   return rowFramer(
     emit,
     (row) => {
       const tokens = row.split(/\s+/);
       const t = tokens.length;
-      // A whole board, or a line with a token that cannot be a tile, is a case of
-      // its own; its error, if any, comes from the board parser, which names the token.
-      if (sizes.includes(t) || tokens.some((token) => !tileToken.test(token))) return { alone: undefined };
-      return sides.includes(t) ? { row: t } : { alone: wrongSize(t) };
+      // A line with a token that cannot be a tile is a case of its own; its
+      // error comes from the board parser, which names the token.
+      if (tokens.some((token) => !tileToken.test(token))) return { alone: undefined };
+      const whole = shapes.find(({ width, height }) => width * height === t);
+      if (whole) {
+        if (!whole.asRows) return { alone: undefined };
+        const rows = Array.from({ length: whole.height }, (_, r) => tokens.slice(r * whole.width, (r + 1) * whole.width).join(' '));
+        return { alone: undefined, text: rows.join('\n') };
+      }
+      return shapes.some(({ width }) => width === t) ? { row: t } : { alone: wrongSize(t) };
     },
-    (width) => width,
+    (width) => shapes.find((shape) => shape.width === width)!.height,
     (rows, width) => wrongSize(rows * width),
   );
 }

@@ -5,13 +5,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { blockFramer, gridFramer, tokenFramer, type CaseFramer, type InputCase } from './cases.js';
+import { blockFramer, gridFramer, splitCases, tokenFramer, type CaseFramer, type InputCase, type TokenShape } from './cases.js';
 import { inputLines } from './lines.js';
-import type { TablesProgress } from './pdbTables.js';
+import { parseSize, type TablesProgress } from './pdbTables.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
 import { TABLES_USAGE, runTablesCommand } from './tablesCommand.js';
-import { GOAL_NAMES, PuzzleInputError, parseSlidingBoard, type GoalName } from './boards.js';
-import { ENGINES, HEURISTICS, type EngineName, type Heuristic } from './core.js';
+import { GOAL_NAMES, PuzzleInputError, orList, parseSlidingBoard, resolveGoal, type GoalName } from './boards.js';
+import { DEFAULT_PARTITIONS, partitionNames } from './partitions.js';
+import { ENGINES, HEURISTICS, type EngineName, type Heuristic, type SlidingBoard } from './core.js';
 import { LIGHTS_OUT_PATTERNS, lightsOutProblem, pressGrid, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { SLIDING_ALGORITHMS, createSolver, type BoardError, type ManyFamilies, type ManyFamily, type Result, type SlidingAlgorithm, type SlidingOptions, type Solver } from './solver.js';
 import type { SolverPool } from './pool/outside.js';
@@ -35,8 +36,9 @@ Families:
   eight      The 8-puzzle (POJ 1077): 9 tokens 1..8 and 'x', on one line or
              one row of 3 a line. Prints a shortest move string of the blank
              (u, d, l, r), or unsolvable.
-  sliding    Any square sliding puzzle: 9, 16 or 25 tokens (blank 'x' or 0),
-             the size taken from the count. Output as for eight.
+  sliding    Any sliding puzzle: a square board of 9, 16 or 25 tokens (blank
+             'x' or 0), the size taken from the count, or with --size any
+             board from 2x2 to 5x5. Output as for eight.
   lightsout  Lights Out on any m x n board: m lines of n digits 0..k-1 ('.'
              and '#' for 0 and 1). Prints the fewest presses, or Impossible.
 
@@ -46,10 +48,15 @@ Options:
                        10 cells) or idastar (the default, any size)
   --heuristic NAME     idastar: manhattan (default up to 3x3),
                        linear-conflict (default above), or pdb, the additive
-                       pattern database (default on 4x4: its tables are
-                       loaded from the cache, or built on first need)
-  --partition NAME     sliding, 4x4: the pattern database's partition,
-                       6-6-3 (default) or 7-8 (about 6 minutes to build)
+                       pattern database (default on 4x4 and 5x5: its tables
+                       are loaded from the cache, or built on first need;
+                       5x5 takes about 4 minutes and 1.8 GB per goal)
+  --partition NAME     sliding: the pattern database's partition, on 4x4
+                       6-6-3 (default) or 7-8 (about 6 minutes to build), on
+                       5x5 6-6-6-6 (the default); boards of the other size
+                       keep their default
+  --size WxH           sliding: every board is W columns by H rows (2 to 5
+                       each), W*H tokens on one line or H lines of W tokens
   --goal "TILES"       eight and sliding: the goal board, e.g. "0 1 2 ... 15",
                        or blank-first / blank-last (the default: 1 2 ... x)
   --moves              flip and fourline: also print the moves, one a line;
@@ -69,7 +76,7 @@ Options:
   --jobs N             solve cases on N worker threads (default 1), in chunks
                        of cases, answers still in input order; for flip,
                        pilots, fourline, eight and lightsout (sliding runs in
-                       one thread: its 4x4 tables live per thread). Worth it on
+                       one thread: its tables live per thread). Worth it on
                        large inputs only: starting the workers costs about
                        0.1 s, so the default stays 1 rather than the core count
   --stats              print nodes and time of each case to standard error
@@ -84,10 +91,11 @@ soon as it is read. How lines make cases:
     lines before it (or before a blank line) that do not make 4.
   lightsout: the lines between blank lines are a case.
   eight, sliding: a line holding a whole board is a case. Otherwise a case is
-    one row a line (3, 4 or 5 tokens), rows of one length joined until they
-    make a square board. A line with a token that cannot be a tile, or a token
-    count that is neither a board nor a row, is a bad case of its own, and so
-    are rows that stop short. Blank lines between cases are ignored.
+    one row a line (3, 4 or 5 tokens; with --size, W tokens), rows of one
+    length joined until they make a board (square; with --size, H rows). A
+    line with a token that cannot be a tile, or a token count that is neither
+    a board nor a row, is a bad case of its own, and so are rows that stop
+    short. Blank lines between cases are ignored.
   A line over ${LINE_LIMIT} characters is a bad case of its own.
 
 Output: one answer per case, in input order. A bad case prints the line
@@ -107,13 +115,21 @@ Examples:
   echo "bwwb bbwb bwwb bwww" | tr ' ' '\\n' | puzzlesearch flip
   echo "2 3 4 1 5 x 7 6 8" | puzzlesearch eight --algorithm astar
   echo "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" | puzzlesearch sliding --goal blank-first
+  printf '1 2 3 x\n5 6 7 4\n' | puzzlesearch sliding --size 4x2
 `;
 
 /** The most worker threads --jobs takes (the pool's own limit). */
 const MAX_JOBS = 256;
 
-/** The 4x4 partitions the CLI offers. */
-const PARTITIONS = ['6-6-3', '7-8'];
+/**
+ * Board sizes whose pattern databases the CLI readies: every size with a
+ * default partition but 3x3, whose searches take less time than its tables
+ * take to load.
+ */
+const TABLE_SIZES = Object.keys(DEFAULT_PARTITIONS).filter((size) => {
+  const { width, height } = parseSize(size);
+  return width * height > 9;
+});
 
 const families = ['flip', 'pilots', 'fourline', 'eight', 'sliding', 'lightsout'] as const;
 type Family = (typeof families)[number];
@@ -123,8 +139,11 @@ interface Options {
   engine: EngineName;
   algorithm?: SlidingAlgorithm;
   heuristic?: Heuristic;
-  /** sliding: the PDB partition for 4x4 boards. */
+  /** sliding: the PDB partition for boards of the size that has it (other sizes keep their default). */
   partition?: string;
+  /** sliding: every board's shape (--size); without it, square boards sized by their token count. */
+  size?: TokenShape;
+  /** eight and sliding: a goal name, or a goal board as text ready for the parser. */
   goal?: string;
   maxNodes?: number;
   /** lightsout: the options of every case. */
@@ -153,7 +172,7 @@ class UsageError extends Error {}
 /** A search that reached --max-nodes: the case has no answer, but its input was fine. */
 class SearchStopped extends Error {}
 
-const valueOptions = ['engine', 'algorithm', 'heuristic', 'partition', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel', 'jobs'];
+const valueOptions = ['engine', 'algorithm', 'heuristic', 'partition', 'size', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel', 'jobs'];
 
 function oneOf<T extends string>(what: string, value: string | undefined, choices: readonly T[]): T | undefined {
   if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
@@ -176,6 +195,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
         algorithm: { type: 'string' },
         heuristic: { type: 'string' },
         partition: { type: 'string' },
+        size: { type: 'string' },
         goal: { type: 'string' },
         moves: { type: 'boolean', default: false },
         stats: { type: 'boolean', default: false },
@@ -203,6 +223,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const maxText = values['max-nodes'];
   const maxNodes = wholeNumber('--max-nodes', 'nodes', maxText);
   const lights = family === 'lightsout' ? lightsOutOptions(values) : {};
+  const givenSize = boardSize(values.size);
 
   const sliding = family === 'eight' || family === 'sliding';
   const idle = (option: string, why: string) => warn(`puzzlesearch: warning: ${option} does nothing ${why}`);
@@ -223,10 +244,13 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
     if (maxNodes !== undefined) idle('--max-nodes', `with --algorithm ${algorithm}: it applies to idastar`);
   }
   if (values.moves && (family === 'pilots' || sliding)) idle('--moves', `for ${family}: its answer always lists the moves`);
+  if (givenSize !== undefined && family !== 'sliding') idle('--size', `for ${family}: it applies to sliding`);
+  const size = family === 'sliding' ? givenSize : undefined;
 
-  const goal = sliding ? values.goal : undefined;
+  let goal = sliding ? values.goal : undefined;
   if (goal !== undefined && !(GOAL_NAMES as readonly string[]).includes(goal)) {
     // Checked once here, so that a bad goal is one usage error rather than one error per case.
+    if (size !== undefined) goal = sizedGoalText(goal, size);
     let board;
     try {
       board = parseSlidingBoard(goal);
@@ -236,14 +260,44 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
     }
     if (family === 'eight' && board.width * board.height !== 9) throw new UsageError(`--goal: eight takes a 3x3 goal, not ${board.width}x${board.height}`);
   }
-  if (values.partition !== undefined && !PARTITIONS.includes(values.partition)) {
-    throw new UsageError(`unknown partition '${values.partition}', expected ${PARTITIONS.join(' or ')}`);
-  }
+  if (values.partition !== undefined) checkPartition(values.partition, size);
   const partition = sliding ? values.partition : undefined;
   const jobs = wholeNumber('--jobs', 'workers', values.jobs) ?? 1;
   if (jobs > MAX_JOBS) throw new UsageError(`--jobs takes 1 to ${MAX_JOBS} workers, not ${jobs}`);
-  if (jobs > 1 && family === 'sliding') idle('--jobs', 'for sliding: its 4x4 tables live in one thread; use eight for 3x3 boards');
-  return { family, engine, algorithm, heuristic, partition, goal, maxNodes, lights, moves: values.moves, stats: values.stats, jobs: family === 'sliding' ? 1 : jobs };
+  if (jobs > 1 && family === 'sliding') idle('--jobs', 'for sliding: its tables live in one thread; use eight for 3x3 boards');
+  return { family, engine, algorithm, heuristic, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, jobs: family === 'sliding' ? 1 : jobs };
+}
+
+/** --size WxH: W columns by H rows, 2 to 5 each; undefined when it is not given. */
+function boardSize(text: string | undefined): TokenShape | undefined {
+  if (text === undefined) return undefined;
+  const match = /^([2-5])x([2-5])$/.exec(text);
+  if (!match) throw new UsageError(`--size takes WxH, W columns and H rows of 2 to 5 each (e.g. 4x3), not '${text}'`);
+  return { width: Number(match[1]), height: Number(match[2]) };
+}
+
+/**
+ * A --goal board for --size boards, as the parser takes it: framed like a case
+ * (W*H tokens on one line, or H lines of W tokens), so that it is one usage
+ * error if it is not a board of that size.
+ */
+function sizedGoalText(goal: string, size: TokenShape): string {
+  const cases = splitCases((emit) => tokenFramer(emit, [size]), goal);
+  if (cases.length === 1 && cases[0].error === undefined) return cases[0].text;
+  const why = cases.find((item) => item.error !== undefined)?.error ?? `${cases.length} boards`;
+  throw new UsageError(`--goal: not one ${size.width}x${size.height} board (${why})`);
+}
+
+/** --partition, checked against the partitions of --size, or of every size whose tables the CLI readies. */
+function checkPartition(name: string, size: TokenShape | undefined): void {
+  const sizes = size === undefined ? TABLE_SIZES : [`${size.width}x${size.height}`];
+  const known = sizes
+    .map((each) => ({ size: each, names: partitionNames(parseSize(each).width, parseSize(each).height) }))
+    .filter(({ names }) => names.length > 0);
+  if (known.some(({ names }) => names.includes(name))) return;
+  if (known.length === 0) throw new UsageError(`--partition: ${sizes[0]} boards have no pattern database (${TABLE_SIZES.join(' and ')} have)`);
+  const expected = known.map(({ size: each, names }) => `${orList(names)}${known.length > 1 ? ` (${each})` : ''}`).join(' or ');
+  throw new UsageError(`unknown partition '${name}'${size ? ` for ${sizes[0]} boards` : ''}, expected ${expected}`);
 }
 
 /** A positive whole number option, or undefined when it is not given. */
@@ -366,9 +420,9 @@ function chunkSize(family: Family): number {
   return family === 'eight' ? 256 : family === 'lightsout' ? 32 : family === 'sliding' ? 8 : 1024;
 }
 
-function framerFor(family: Family, emit: (item: InputCase) => void): CaseFramer {
+function framerFor(family: Family, size: TokenShape | undefined, emit: (item: InputCase) => void): CaseFramer {
   if (family === 'eight') return tokenFramer(emit, [9]);
-  if (family === 'sliding') return tokenFramer(emit, [9, 16, 25]);
+  if (family === 'sliding') return tokenFramer(emit, size === undefined ? [9, 16, 25] : [size]);
   if (family === 'lightsout') return blockFramer(emit);
   return gridFramer(emit);
 }
@@ -418,31 +472,55 @@ function errorSink(io: CliIO): ProgressSink {
 }
 
 /**
- * Readies the 4x4 pattern database before the first 4x4 case that can use it
- * (the default heuristic, or --heuristic pdb): loaded from the cache, or built
- * once with progress on standard error. A goal whose blank is neither first nor
- * last has no tables, and its search falls back to linear conflict.
+ * The solver for each sliding case, with the pattern database of the case's
+ * board size readied first when its search will use one (IDA* on the default
+ * heuristic or pdb, a board of a size in TABLE_SIZES, a goal with the blank
+ * first or last, a solvable board): loaded from the cache, or built once with
+ * progress on standard error. A bad board gets no tables: its search reports
+ * the error. A solver's partition applies to every size, so --partition goes
+ * to the main solver, which serves the size that has it, and boards of other
+ * sizes are solved by a second solver (`plainSolver`) on their defaults.
  */
-function sliding4x4Tables(solver: Solver, options: Options, sink: ProgressSink): (text: string) => Promise<void> {
-  const usesTables = options.heuristic === undefined || options.heuristic === 'pdb';
-  let ready: Promise<void> | null = null;
+function slidingTables(
+  solver: Solver,
+  plainSolver: () => Promise<Solver>,
+  options: Options,
+  sink: ProgressSink,
+): (text: string) => Promise<Solver> {
+  const usesTables = (options.algorithm ?? 'idastar') === 'idastar' && (options.heuristic === undefined || options.heuristic === 'pdb');
+  const goalOption = (familyOptions(options) as SlidingOptions | undefined)?.goal;
+  const ready = new Map<string, Promise<void>>();
+  let plain: Promise<Solver> | null = null;
   return async (text) => {
-    if (!usesTables || text.trim().split(/\s+/).length !== 16) return;
-    if (ready === null) {
-      const goalTokens = options.goal?.trim().split(/\s+/);
-      const goal = options.goal === undefined || options.goal === 'blank-last' ? 'blank-last'
-        : options.goal === 'blank-first' ? 'blank-first'
-        : goalTokens?.length === 16 && /^(0|x|X)$/.test(goalTokens[0]) ? 'blank-first'
-        : goalTokens?.length === 16 && /^(0|x|X)$/.test(goalTokens[15]) ? 'blank-last'
-        : null;
-      ready = goal === null
-        ? Promise.resolve()
-        : solver.prepareTables('4x4', { goal, onProgress: quietLoads(tablesProgress(sink, 'puzzlesearch: 4x4 tables'), options.stats) }).catch((error: Error) => {
-          // Searches still run, on linear conflict: slower, never wrong.
-          sink.write(`puzzlesearch: warning: no pattern database (${error.message.split('\n')[0]}); searching with linear conflict\n`);
-        });
+    let board: SlidingBoard;
+    let goal: SlidingBoard;
+    // Parsed here as well as in the search (a few microseconds): the tables
+    // depend on the board's size, its goal and whether it is solvable at all.
+    try {
+      board = parseSlidingBoard(text);
+      goal = resolveGoal(goalOption, board);
+    } catch {
+      return solver;
     }
-    await ready;
+    const size = `${board.width}x${board.height}`;
+    if (!TABLE_SIZES.includes(size)) return solver;
+    const own = options.partition === undefined || partitionNames(board.width, board.height).includes(options.partition);
+    const by = own ? solver : await (plain ??= plainSolver());
+    const blank = goal.tiles.indexOf(0);
+    const which = blank === 0 ? 'blank-first' : blank === goal.tiles.length - 1 ? 'blank-last' : null;
+    // Any other goal has no tables, and its search runs on linear conflict.
+    if (!usesTables || which === null || !by.slidingSolvable(board, goal)) return by;
+    let done = ready.get(`${size} ${which}`);
+    if (done === undefined) {
+      const onProgress = quietLoads(tablesProgress(sink, `puzzlesearch: ${size} tables`), options.stats);
+      done = by.prepareTables(size, { goal: which, onProgress }).catch((error: Error) => {
+        // Searches still run, on linear conflict: slower, never wrong.
+        sink.write(`puzzlesearch: warning: no ${size} pattern database (${error.message.split('\n')[0]}); searching with linear conflict\n`);
+      });
+      ready.set(`${size} ${which}`, done);
+    }
+    await done;
+    return by;
   };
 }
 
@@ -480,11 +558,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   warnings.forEach((line) => io.error(line));
-  const solver = await createSolver({
-    engine: options.engine,
-    tables: { partition: options.partition, warn: (message) => io.error(`puzzlesearch: ${message}`) },
-  });
-  const tablesFor = sliding4x4Tables(solver, options, errorSink(io));
+  const warnTables = (message: string) => io.error(`puzzlesearch: ${message}`);
+  const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
+  const plainSolver = () => createSolver({ engine: options.engine, tables: { warn: warnTables } });
+  const tablesFor = slidingTables(solver, plainSolver, options, errorSink(io));
   const output = new Output(io);
   const searches = options.family === 'eight' || options.family === 'sliding';
   let cases = 0;
@@ -521,7 +598,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.error(`case ${item.index}: ${error.message}`);
     }
   };
-  const solve = (item: InputCase) => report(item, () => format(options, item, solveOne(solver, options, item)));
+  const solve = (item: InputCase, by = solver) => report(item, () => format(options, item, solveOne(by, options, item)));
 
   // Batches: always with --jobs > 1; in this thread for the cheap families,
   // whose whole batch is one engine call (bench: cli-batch rows).
@@ -593,14 +670,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   };
 
   const ready: InputCase[] = [];
-  const framer = framerFor(options.family, (item) => ready.push(item));
+  const framer = framerFor(options.family, options.size, (item) => ready.push(item));
   const drain = async () => {
     if (batched) return dispatch(false);
     for (const item of ready) {
       // A search may run for long: what is already answered goes out first.
       if (searches) await output.flush(true);
-      if (options.family === 'sliding' && !item.error) await tablesFor(item.text);
-      solve(item);
+      solve(item, options.family === 'sliding' && !item.error ? await tablesFor(item.text) : solver);
       await output.flush(searches);
     }
     ready.length = 0;

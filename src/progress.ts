@@ -16,13 +16,25 @@ export interface ProgressSink {
 
 const BAR_WIDTH = 30;
 
+/**
+ * What a group's line says while its phase runs and once it is done. Keyed by
+ * string: a table read through a board symmetry ('derive') says so, and a
+ * phase added later reads as a build rather than breaking the bar.
+ */
+const PHASE_WORDS: Record<string, [string, string]> = {
+  load: ['loaded', 'loaded'],
+  build: ['building', 'built'],
+  derive: ['deriving', 'derived'],
+};
+
 export function tablesProgress(sink: ProgressSink, label: string): (progress: TablesProgress) => void {
   let lastTime = 0;
   let lastText = '';
   return (progress) => {
     const done = progress.settled === progress.entries;
     const fraction = (progress.group + progress.settled / progress.entries) / progress.groups;
-    const what = `${label}: ${progress.partition} table ${progress.group + 1} of ${progress.groups} ${progress.phase === 'load' ? 'loaded' : done ? 'built' : 'building'}`;
+    const [going, finished] = PHASE_WORDS[progress.phase] ?? PHASE_WORDS.build;
+    const what = `${label}: ${progress.partition} table ${progress.group + 1} of ${progress.groups} ${done ? finished : going}`;
     const percent = `${Math.floor(100 * fraction)}%`.padStart(4);
     if (sink.isTTY) {
       if (done && what === lastText) return;

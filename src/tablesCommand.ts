@@ -1,5 +1,5 @@
 /**
- * `puzzlesearch tables build|list|clear [--size 4x4] [--partition 6-6-3|7-8]
+ * `puzzlesearch tables build|list|clear [--size 4x4|5x5|3x3] [--partition NAME]
  * [--goal blank-last|blank-first|both] [--dir DIR]`: the PDB table cache from
  * the command line. The CLI hands the arguments after `tables` to
  * runTablesCommand, which returns the exit code.
@@ -15,8 +15,11 @@ export const TABLES_USAGE = `usage: puzzlesearch tables build|list|clear [option
   build                build (or load) the PDB tables of a size and keep them in the cache
   list                 list the cached table files
   clear                delete the cached table files
-  --size WxH           board size (default 4x4)
-  --partition NAME     6-6-3 (default) or 7-8
+  --size WxH           board size: 4x4 (default), 5x5 (about 4 minutes and
+                       1.8 GB of memory a goal to build; 255 MB on disk a
+                       goal) or 3x3
+  --partition NAME     4x4: 6-6-3 (default) or 7-8; 5x5: 6-6-6-6 (default);
+                       3x3: 4-4 (default)
   --goal WHICH         blank-last, blank-first or both (default both)
   --dir DIR            cache directory (default $PUZZLESEARCH_CACHE,
                        $XDG_CACHE_HOME/puzzlesearch or ~/.cache/puzzlesearch)

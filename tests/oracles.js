@@ -217,6 +217,32 @@ export function slidingNeighbours(tiles, width) {
   return out;
 }
 
+/**
+ * A random walk of the blank from `tiles`: `length` legal moves, never undoing
+ * the move before, so that the walk's end is at most `length` moves from its
+ * start and the fewest moves back have the parity of `length`.
+ * @param {ArrayLike<number>} tiles
+ * @param {number} width
+ * @param {number} length
+ * @param {() => number} random
+ * @returns {{ tiles: number[], moves: number[] }}
+ */
+export function slidingWalk(tiles, width, length, random) {
+  let board = Array.from(tiles);
+  const height = board.length / width;
+  /** @type {number[]} */
+  const moves = [];
+  while (moves.length < length) {
+    const move = Math.floor(random() * 4);
+    // Codes 0..3 are u d l r: move ^ 1 undoes move.
+    if (moves.length > 0 && (move ^ 1) === moves[moves.length - 1]) continue;
+    if (blankTarget(width, height, board.indexOf(0), move) < 0) continue;
+    board = replaySliding(board, width, [move]);
+    moves.push(move);
+  }
+  return { tiles: board, moves };
+}
+
 // ---------------------------------------------------------------- Breadth-first search
 
 /**
