@@ -72,6 +72,10 @@ export interface PdbTables {
 
 export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
   const warn = options.warn ?? ((message: string) => console.warn(message));
+  if (options.partition !== undefined) {
+    const known = Object.keys(DEFAULT_PARTITIONS).flatMap((size) => partitionNames(...(size.split('x').map(Number) as [number, number])));
+    if (!known.includes(options.partition)) throw new RangeError(`tables: unknown partition '${options.partition}', expected ${known.join(', ')}`);
+  }
   let cache: Promise<TableCache> | null = null;
   // prepare() calls run one after another (the wasm engine builds one table
   // at a time); while one runs, choose() does not build synchronously.
@@ -97,8 +101,14 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
     return { build: core.pdb.build(partition, group), phase: 'build' };
   }
 
+  /** The solver's partition if this size has one of that name, else the size's default. */
+  function defaultPartition(width: number, height: number): string | undefined {
+    const own = options.partition !== undefined && partitionNames(width, height).includes(options.partition) ? options.partition : undefined;
+    return own ?? DEFAULT_PARTITIONS[`${width}x${height}`];
+  }
+
   function partitionName(width: number, height: number, name: string | undefined): string {
-    const chosen = name ?? options.partition ?? DEFAULT_PARTITIONS[`${width}x${height}`];
+    const chosen = name ?? defaultPartition(width, height);
     const known = partitionNames(width, height);
     if (!chosen || !known.includes(chosen)) {
       throw new RangeError(
@@ -196,7 +206,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       const cells = width * height;
       const fallback: Heuristic = cells <= 9 ? 'manhattan' : 'linear-conflict';
       if (requested === 'manhattan' || requested === 'linear-conflict') return { heuristic: requested };
-      const name = options.partition ?? DEFAULT_PARTITIONS[`${width}x${height}`];
+      const name = defaultPartition(width, height);
       const partition = name ? namedPartition(width, height, goal.tiles.indexOf(0), name) : null;
       if (!partition) return { heuristic: requested === 'pdb' ? 'linear-conflict' : fallback };
       if (core.pdb.ready(partition)) return { heuristic: 'pdb', partition };

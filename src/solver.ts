@@ -44,7 +44,7 @@ export interface SolverOptions {
   engine?: EngineName;
   /** Where to load the module from, for bundlers that move it; defaults to the file beside the package. */
   wasm?: WasmSource;
-  /** PDB tables: cache directory (false: memory only) and partition ('6-6-3' default, '7-8'). */
+  /** PDB tables: cache directory (false: memory only) and partition for the sizes that have it ('7-8' on 4x4; each size's default elsewhere). */
   tables?: TablesOptions;
 }
 

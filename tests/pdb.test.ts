@@ -726,3 +726,14 @@ describe('table memory', () => {
     expect(() => pdb.build(partition, 0)).toThrow(/cannot grow WebAssembly memory by 0\.0 MiB for the 4-tile table of 4-4/);
   });
 });
+
+describe("the solver's partition option", () => {
+  test('applies to the sizes that have it; others keep their default; an unknown name is refused', async () => {
+    await expect(createSolver({ engine: 'ts', tables: { dir: false, partition: 'x-y' } })).rejects.toThrow(/unknown partition 'x-y', expected 4-4, 6-6-3, 7-8, 6-6-6-6/);
+    const solver = await createSolver({ engine: 'ts', tables: { dir: false, partition: '7-8' } });
+    const seen = new Set<string>();
+    await solver.prepareTables('3x3', { onProgress: (progress) => seen.add(progress.partition) });
+    expect([...seen]).toEqual(['4-4']);
+    expect(solver.sliding('2 3 4 1 5 x 7 6 8', { algorithm: 'idastar' }).stats).toMatchObject({ heuristic: 'pdb', partition: '4-4' });
+  });
+});
