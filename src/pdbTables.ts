@@ -141,10 +141,26 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
     }
   }
 
+  /**
+   * The groups in the order to make them: those no held table or earlier
+   * group maps onto by a symmetry first (built, largest first), then those
+   * derived from them. Derived tables can then sit in the builds' idle
+   * working memory (see src/wasm/pdb.ts) without a later build needing more.
+   */
+  function buildsFirst(partition: PdbPartition): number[] {
+    const built: Array<{ partition: PdbPartition; group: number }> = [];
+    const derived: number[] = [];
+    for (const group of largestFirst(partition)) {
+      if (symmetricSource(partition, group, [...heldTables(), ...built])) derived.push(group);
+      else built.push({ partition, group });
+    }
+    return [...built.map(({ group }) => group), ...derived];
+  }
+
   async function prepareOne(partition: PdbPartition, prepare: PrepareTablesOptions): Promise<void> {
     const store = await openCache();
     const groups = partition.groups.length;
-    for (const group of largestFirst(partition)) {
+    for (const group of buildsFirst(partition)) {
       if (core.pdb.has(partition, group)) continue;
       prepare.signal?.throwIfAborted();
       const cached = await store.load(partition, group);
@@ -214,7 +230,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       // A build is under way in prepare(); building here would cut across it.
       if (preparing > 0 || !build) return { heuristic: 'linear-conflict' };
       // Asked for by name: built now, in memory (prepareTables also uses the disk cache).
-      for (const group of largestFirst(partition)) {
+      for (const group of buildsFirst(partition)) {
         if (core.pdb.has(partition, group)) continue;
         const { build } = startTable(partition, group);
         while (build.round());

@@ -691,6 +691,32 @@ describe('solver tables and the disk cache', () => {
 });
 
 describe('table memory', () => {
+  test("tables derived after a build live in the build's idle working memory; a later build grows its own and leaves them intact", async () => {
+    const { instantiatePuzzleWasm } = await import('../src/loader.js');
+    const { wasmPdb } = await import('../src/wasm/pdb.js');
+    const exports = await instantiatePuzzleWasm<import('../src/wasm/index.js').PuzzleExports>(undefined, { searchPoll: () => 0 });
+    const core = { pdb: wasmPdb(exports) };
+    const memory = () => exports.memory.buffer.byteLength;
+    const partition = makePartition(3, 4, 11, [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]);
+    const build = core.pdb.build(partition, 0);
+    while (build.round());
+    const turned = makePartition(3, 4, 0, partition.groups.map((homes) => homes.map((cell) => 11 - cell)));
+    const before = memory();
+    const source = symmetricSource(turned, 0, [{ partition, group: 0 }])!;
+    const derive = core.pdb.derive(turned, 0, source.partition, source.group, source.cellMap);
+    while (derive.round());
+    expect(memory()).toBe(before);
+    const kept = core.pdb.table(turned, 0)!;
+    // A later build: it must not write its blank sets over the derived table.
+    const other = core.pdb.build(partition, 1);
+    while (other.round());
+    expect(Buffer.compare(core.pdb.table(turned, 0)!, kept)).toBe(0);
+    const fresh = makePartition(3, 4, 0, turned.groups, 'fresh');
+    const rebuilt = core.pdb.build(fresh, 0);
+    while (rebuilt.round());
+    expect(Buffer.compare(core.pdb.table(fresh, 0)!, kept)).toBe(0);
+  });
+
   test('a build past the memory limit is refused up front, naming the size', async () => {
     // The twin keeps u16 blank sets: 3.1 GiB for the 8-tile group of 7-8
     // (the wasm engine packs them into 1.8 GiB, under the limit).

@@ -76,14 +76,31 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     return at;
   }
 
-  /** The table's region, grown on first use and reused when the same table is built or loaded again. */
-  function tableRegion(partition: PdbPartition, group: number): Region {
+  // Bytes at the start of `work` handed to tables since the last build. Wasm
+  // memory never shrinks, so once the builds are done their working memory
+  // (1.5 GB for a 6-tile group on 5x5) holds tables that are loaded or
+  // derived later, e.g. the second goal's; a later build then grows fresh
+  // working memory rather than overwrite them.
+  let workLent = 0;
+
+  /**
+   * The table's region, reused when the same table is built or loaded again;
+   * else taken from idle working memory when `fromWork` and it fits, else grown.
+   */
+  function tableRegion(partition: PdbPartition, group: number, fromWork: boolean): Region {
     const key = `${partitionKey(partition)}#${group}`;
     let region = tables.get(key);
     if (!region) {
       const cells = partition.width * partition.height;
       const bytes = pdbTableBytes(cells, partition.groups[group]!.length);
-      region = { at: grow(bytes, `the ${partition.groups[group]!.length}-tile table of ${partition.name}`), bytes };
+      if (fromWork && work && work.bytes - workLent >= bytes) {
+        region = { at: work.at + workLent, bytes };
+        workLent += bytes;
+        // A build left unfinished (aborted) must not write over it.
+        activeBuild++;
+      } else {
+        region = { at: grow(bytes, `the ${partition.groups[group]!.length}-tile table of ${partition.name}`), bytes };
+      }
       tables.set(key, region);
     }
     return region;
@@ -98,9 +115,13 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       const tiles = partition.groups[group]!.length;
       const workBytes = pdbWorkBytes(cells, tiles, exports.pdbMaskBytes(cells, tiles));
       checkPdbBuildMemory(partition, group, workBytes);
-      const table = tableRegion(partition, group);
-      // Work memory is shared by every build; grown only when a larger group needs more.
-      if (!work || work.bytes < workBytes) work = { at: grow(workBytes, `building a ${tiles}-tile table`), bytes: workBytes };
+      const table = tableRegion(partition, group, false);
+      // Work memory is shared by every build; grown only when a larger group
+      // needs more, or when tables were placed in it.
+      if (!work || work.bytes < workBytes || workLent > 0) {
+        work = { at: grow(workBytes, `building a ${tiles}-tile table`), bytes: workBytes };
+        workLent = 0;
+      }
       const key = tableKey(partition, group);
       installed.delete(key);
       const entries = exports.pdbBuildStart(partition.width, partition.height, groupMask(partition.groups[group]!), table.at, work.at);
@@ -129,7 +150,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       if (!from || !installed.has(tableKey(source, sourceGroup))) {
         throw new RangeError(`puzzlesearch: group ${sourceGroup} of ${source.name} has no table to derive group ${group} of ${partition.name} from`);
       }
-      const table = tableRegion(partition, group);
+      const table = tableRegion(partition, group, true);
       installed.delete(key);
       cellMap.forEach((sourceCell, cell) => exports.pdbDeriveMap(cell, sourceCell));
       const entries = exports.pdbDeriveStart(partition.width, partition.height, groupMask(partition.groups[group]!), from.at, table.at);
@@ -152,7 +173,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     },
 
     install(partition, group, bytes) {
-      const table = tableRegion(partition, group);
+      const table = tableRegion(partition, group, true);
       if (bytes.length !== table.bytes) throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${table.bytes}`);
       new Uint8Array(exports.memory.buffer, table.at, table.bytes).set(bytes);
       installed.add(tableKey(partition, group));
