@@ -877,6 +877,22 @@ describe('the web page in Chromium', () => {
     const optimum = solver.sliding(text24(second).replace(/\//g, '\n'), { goal: 'blank-first' }).length;
     expect(await solve(page, 'twentyfour')).toBe(optimum);
     expect(await page.getAttribute(twentyfour, 'data-tables')).toBe('ready');
+
+    // A long search (Korf and Felner's #1, 95 moves) shows its bound and nodes; Cancel stops it and keeps the tables.
+    const workers = Number(await page.getAttribute(twentyfour, 'data-workers'));
+    await page.selectOption('#twentyfour-korf', '1');
+    await page.click(`${twentyfour} button:text-is("Load")`);
+    await page.click(`${twentyfour} button.primary`);
+    await page.waitForSelector(`${twentyfour}[data-busy="true"] .progress[data-nodes]`, { timeout: 60_000 });
+    expect(await page.textContent(`${twentyfour} .progress`)).toMatch(/IDA\* bound \d+ · [\d,]+ nodes so far/);
+    await page.click(`${twentyfour} button:text-is("Cancel")`);
+    await page.waitForSelector(`${twentyfour}[data-busy="false"]`, { timeout: 5_000 });
+    expect(await page.textContent(`${twentyfour} .result`)).toContain('stays ready');
+    expect(Number(await page.getAttribute(twentyfour, 'data-workers'))).toBe(workers);
+    await page.click(`${twentyfour} button:text-is("Example")`);
+    expect(await solve(page, 'twentyfour')).toBe(3);
+    expect(await page.getAttribute(twentyfour, 'data-tables')).toBe('ready');
+    expect(await playToEnd(page, 'twentyfour', 3)).toBe(text24(goal24));
   }, 1_800_000);
 
   it('Lights Out: a click presses the cross; a random 5x5 board is solved in the fewest presses, its overlay has that many, and playback switches every light off', async () => {
