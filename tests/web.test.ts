@@ -10,7 +10,10 @@
  * page, by replacing the worker on a plain one); "Compare engines" must compare warm
  * medians and never print a ratio of unmeasurable times; the engine table
  * must never show a run of another position; opened from file:// the page
- * must say that it has to be served. The Lights Out panel (a canvas, any size
+ * must say that it has to be served. The 24-puzzle panel must fit a phone,
+ * play, load Korf and Felner's instances, build its 6-6-6-6 tables once
+ * (the one full build in this file, minutes) after a cancelled start, and
+ * solve a scramble in the optimum the library finds in Node. The Lights Out panel (a canvas, any size
  * up to 200x200) is checked against a light-chasing solver written
  * here, its overlay against the length, its playback against the all-off
  * board, and its press rules against the library's. Any console error or uncaught exception
