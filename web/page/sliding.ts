@@ -114,7 +114,7 @@ export const slidingSizes: Record<SlidingSide, SlidingSize> = {
       label: 'Korf & Felner (2002)',
       list: korfFelnerInstances,
       selected: 1,
-      note: 'These are hard: even with the 6-6-6-6 tables an instance searches billions of nodes, hours in a browser.',
+      note: 'These are hard: even with the 6-6-6-6 tables an instance searches billions of nodes or far more, hours to days in a browser.',
     },
   },
 };
