@@ -842,6 +842,9 @@ describe('the web page in Chromium', () => {
     expect(await page.textContent(`${twentyfour} .progress`)).toMatch(/Building the 6-6-6-6 pattern database \(group \d of 4, \d+%\)/);
     expect(await page.textContent(`${twentyfour} .tables-note`)).toMatch(/one-time build.*kept in this browser/);
     expect(await page.textContent(`${twentyfour} .tables-box`)).toMatch(/Group \d of 4/);
+    const shots = process.env.LIGHTS_SCREENSHOTS ?? outDir;
+    mkdirSync(shots, { recursive: true });
+    await page.locator(`${twentyfour} fieldset.group >> nth=1`).screenshot({ path: join(shots, 'twentyfour-build.png') });
     await page.click(`${twentyfour} button:text-is("Cancel")`);
     await page.waitForSelector(`${twentyfour}[data-busy="false"]`, { timeout: 5_000 });
     expect(await page.textContent(`${twentyfour} .result`)).toContain('cancelled');

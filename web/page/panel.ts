@@ -761,7 +761,7 @@ export abstract class Panel<S, M extends SolutionMove> {
       this.tablesBar.value = busy.tables.fraction;
       const { group } = busy.tables;
       this.groupBar.value = group.fraction;
-      this.groupLabel.textContent = `Group ${group.number} of ${group.of}`;
+      this.groupLabel.textContent = `Group ${group.number} of ${group.of} · ${Math.floor(group.fraction * 100)}%`;
       this.tablesBox.dataset.group = String(group.number);
       this.tablesNote.textContent = busy.tables.note ?? '';
       this.tablesNote.hidden = !busy.tables.note;
