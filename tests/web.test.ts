@@ -10,7 +10,10 @@
  * page, by replacing the worker on a plain one); "Compare engines" must compare warm
  * medians and never print a ratio of unmeasurable times; the engine table
  * must never show a run of another position; opened from file:// the page
- * must say that it has to be served. The Lights Out panel (a canvas, any size
+ * must say that it has to be served. The 24-puzzle panel must fit a phone,
+ * play, load Korf and Felner's instances, build its 6-6-6-6 tables once
+ * (the one full build in this file, minutes) after a cancelled start, and
+ * solve a scramble in the optimum the library finds in Node. The Lights Out panel (a canvas, any size
  * up to 200x200) is checked against a light-chasing solver written
  * here, its overlay against the length, its playback against the all-off
  * board, and its press rules against the library's. Any console error or uncaught exception
@@ -29,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSolver } from '../src/index.js';
 import { PressTable, type LightsOutPatternName } from '../web/page/lightsOutRules.js';
 import { launchChromium } from './browser.js';
@@ -215,6 +218,10 @@ async function setEngine(page: Page, engine: 'wasm' | 'ts'): Promise<void> {
 }
 
 const korf = readFileSync(join(repo, 'data/korf100.txt'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => line.trim().split(/\s+/).map(Number));
+const korf24 = readFileSync(join(repo, 'data/korf24.txt'), 'utf8')
   .trim()
   .split('\n')
   .map((line) => line.trim().split(/\s+/).map(Number));
@@ -718,6 +725,181 @@ describe('the web page in Chromium', () => {
     await expectPdbAnswer(page, 79);
     expect(warnings.filter((text) => !text.includes('group1.pdb'))).toEqual([]);
   });
+
+  // ---- the 24-puzzle: the same sliding panel at 5x5, with Korf and Felner's instances and the 6-6-6-6 tables ----
+
+  const twentyfour = panel('twentyfour');
+  const goal24 = Array.from({ length: 25 }, (_, i) => (i === 0 ? 'x' : String(i)));
+
+  /** Board text (rows joined by '/') as 25 numbers, 0 = blank. */
+  async function tiles24(page: Page): Promise<number[]> {
+    return (await boardText(page, 'twentyfour')).split(/[ /]/).map((t) => (t === 'x' ? 0 : Number(t)));
+  }
+
+  /** Rows of five joined by '/', as the board's data-board shows them. */
+  function text24(tiles: readonly (number | string)[]): string {
+    const cells = tiles.map((t) => (t === 0 || t === 'x' ? 'x' : String(t)));
+    return [0, 1, 2, 3, 4].map((r) => cells.slice(r * 5, r * 5 + 5).join(' ')).join('/');
+  }
+
+  /** The blank moved one step (u/d/l/r), by the puzzle's rules as written here; null off the board. */
+  function moveBlank24(tiles: readonly number[], move: string): number[] | null {
+    const blank = tiles.indexOf(0);
+    const [dr, dc] = { u: [-1, 0], d: [1, 0], l: [0, -1], r: [0, 1] }[move]!;
+    const row = Math.floor(blank / 5) + dr;
+    const col = (blank % 5) + dc;
+    if (row < 0 || row > 4 || col < 0 || col > 4) return null;
+    const next = [...tiles];
+    next[blank] = next[row * 5 + col];
+    next[row * 5 + col] = 0;
+    return next;
+  }
+
+  it('24-puzzle: fits a 375 px phone; Scramble, clicks and arrow keys move tiles; Korf–Felner instances load with their tiles', async () => {
+    const page = await open();
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.locator(twentyfour).scrollIntoViewIfNeeded();
+    expect(await page.locator('#twentyfour-board .cell').count()).toBe(25);
+    expect(await page.inputValue('#twentyfour-goal')).toBe('blank-first');
+    // No sideways scrolling, and the whole board is on screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const box = (await page.locator('#twentyfour-board').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    for (const index of [0, 4, 24]) {
+      const cell = (await page.locator(`#twentyfour-board .cell[data-index="${index}"]`).boundingBox())!;
+      expect(cell.width).toBeGreaterThanOrEqual(36);
+      expect(cell.x + cell.width).toBeLessThanOrEqual(375);
+    }
+    const shots = process.env.LIGHTS_SCREENSHOTS ?? outDir;
+    mkdirSync(shots, { recursive: true });
+    await page.locator(twentyfour).screenshot({ path: join(shots, 'twentyfour-phone.png') });
+
+    // Scramble: 30 random moves from the goal give a permutation of the 25 tiles, off the goal.
+    await page.selectOption('#twentyfour-depth', '30');
+    await page.click(`${twentyfour} button:text-is("Scramble")`);
+    let tiles = await tiles24(page);
+    expect([...tiles].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    expect(text24(tiles)).not.toBe(text24(goal24));
+    expect(await page.getAttribute(`${twentyfour} .counter`, 'data-moves')).toBe('0');
+
+    // A tap on a tile beside the blank slides it; a tile away from the blank stays.
+    const blank = tiles.indexOf(0);
+    const far = [0, 4, 20, 24].find((corner) => Math.abs(Math.floor(corner / 5) - Math.floor(blank / 5)) + Math.abs((corner % 5) - (blank % 5)) > 1)!;
+    await page.click(`#twentyfour-board .cell[data-index="${far}"]`);
+    expect(await tiles24(page)).toEqual(tiles);
+    const step = ['u', 'd', 'l', 'r'].find((move) => moveBlank24(tiles, move) !== null)!;
+    const expected = moveBlank24(tiles, step)!;
+    await page.click(`#twentyfour-board .cell[data-index="${expected.indexOf(0)}"]`);
+    expect(await tiles24(page)).toEqual(expected);
+    expect(await page.getAttribute(`${twentyfour} .counter`, 'data-moves')).toBe('1');
+    tiles = expected;
+
+    // Arrow keys move the blank while the board has focus.
+    await page.focus('#twentyfour-board');
+    for (const [key, move] of [['ArrowUp', 'u'], ['ArrowLeft', 'l'], ['ArrowDown', 'd'], ['ArrowRight', 'r']]) {
+      const next = moveBlank24(tiles, move);
+      await page.keyboard.press(key);
+      if (next) tiles = next;
+      expect(await tiles24(page)).toEqual(tiles);
+    }
+
+    // Korf and Felner's instances, straight from data/korf24.txt.
+    for (const number of [1, 37, 50]) {
+      await page.selectOption('#twentyfour-korf', String(number));
+      await page.click(`${twentyfour} button:text-is("Load")`);
+      const line = korf24[number - 1];
+      expect(await boardText(page, 'twentyfour')).toBe(text24(line.slice(0, 25)));
+      expect(await page.getAttribute(twentyfour, 'data-korf-optimum')).toBe(String(line[25]));
+      expect(await page.inputValue('#twentyfour-goal')).toBe('blank-first');
+      expect(await page.textContent(`${twentyfour} .result`)).toContain(`instance #${number}: optimum ${line[25]} moves`);
+    }
+    expect(await page.locator('#twentyfour-korf option').count()).toBe(50);
+    // Still no sideways scrolling with the instance's note shown.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it('24-puzzle: Cancel during the 6-6-6-6 build stops at once; the next Solve builds the tables (one-time, per group and overall) and solves a 20-move scramble in the optimum found in Node', async () => {
+    const page = await open(isolatedBase);
+    expect(await page.inputValue('#twentyfour-heuristic')).toBe('pdb');
+    await page.selectOption('#twentyfour-depth', '20');
+    await page.click(`${twentyfour} button:text-is("Scramble")`);
+    const start = await tiles24(page);
+
+    // The optimum, by the library in Node with the prebuilt tables.
+    const solver = await createSolver({ engine: 'wasm', tables: { dir: inject('tables5x5Dir') } });
+    await solver.prepareTables('5x5', { goal: 'blank-first' });
+    const expected = solver.sliding(text24(start).replace(/\//g, '\n'), { goal: 'blank-first' });
+    expect(expected.length).not.toBeNull();
+    expect(expected.stats.heuristic).toBe('pdb');
+    expect(expected.length!).toBeLessThanOrEqual(20);
+
+    // The build starts with its bars and its note; Cancel answers at once.
+    await page.click(`${twentyfour} button.primary`);
+    await page.waitForSelector(`${twentyfour} .progress[data-tables="build"]`, { timeout: 120_000 });
+    expect(await page.isVisible(`${twentyfour} .tables-bar`)).toBe(true);
+    expect(await page.isVisible(`${twentyfour} .group-bar`)).toBe(true);
+    expect(await page.textContent(`${twentyfour} .progress`)).toMatch(/Building the 6-6-6-6 pattern database \(group \d of 4, \d+%\)/);
+    expect(await page.textContent(`${twentyfour} .tables-note`)).toMatch(/one-time build.*kept in this browser/);
+    expect(await page.textContent(`${twentyfour} .tables-box`)).toMatch(/Group \d of 4/);
+    const shots = process.env.LIGHTS_SCREENSHOTS ?? outDir;
+    mkdirSync(shots, { recursive: true });
+    await page.locator(`${twentyfour} fieldset.group >> nth=1`).screenshot({ path: join(shots, 'twentyfour-build.png') });
+    await page.click(`${twentyfour} button:text-is("Cancel")`);
+    await page.waitForSelector(`${twentyfour}[data-busy="false"]`, { timeout: 5_000 });
+    expect(await page.textContent(`${twentyfour} .result`)).toContain('cancelled');
+    expect(await page.getAttribute(`${twentyfour} .result`, 'data-length')).toBeNull();
+    expect(await page.isVisible(`${twentyfour} .tables-box`)).toBe(false);
+    // The page is still playable: a tile slides, and Undo puts it back.
+    const movable = await page.getAttribute(`#twentyfour-board .cell.movable >> nth=0`, 'data-index');
+    await page.click(`#twentyfour-board .cell[data-index="${movable}"]`);
+    expect(await page.getAttribute(`${twentyfour} .counter`, 'data-moves')).toBe('1');
+    await page.click(`${twentyfour} button:text-is("Undo")`);
+    expect(await tiles24(page)).toEqual(start);
+
+    // Solve again: the whole build, both bars filling, then the search and its answer.
+    await page.click(`${twentyfour} button.primary`);
+    await page.waitForFunction(() => Number((document.querySelector('#panel-twentyfour .group-bar') as HTMLProgressElement | null)?.value) > 0, undefined, { timeout: 300_000 });
+    await page.waitForSelector(`${twentyfour}[data-busy="false"] .result[data-solvable]`, { timeout: 1_500_000 });
+    expect(await page.getAttribute(twentyfour, 'data-tables')).toBe('built');
+    const builtMs = Number(await page.getAttribute(twentyfour, 'data-tables-ms'));
+    expect(await page.getAttribute(`${twentyfour} .result`, 'data-length')).toBe(String(expected.length));
+    expect(await page.getAttribute(`${twentyfour} .result .heuristic`, 'data-partition')).toBe('6-6-6-6');
+    const solveMs = Number(await page.getAttribute(`${twentyfour} tr[data-engine="wasm"]`, 'data-ms'));
+    console.log(`24-puzzle in Chromium: 6-6-6-6 tables built in ${(builtMs / 1000).toFixed(1)} s; a ${expected.length}-move position solved in ${solveMs.toFixed(0)} ms`);
+
+    // The moves, replayed here from the start, reach the goal; and so does the page's playback.
+    const moves = ((await page.textContent(`${twentyfour} .judge-output`)) ?? '').split('');
+    expect(moves).toHaveLength(expected.length!);
+    let replayed: number[] = start;
+    for (const move of moves) replayed = moveBlank24(replayed, move)!;
+    expect(text24(replayed)).toBe(text24(goal24));
+    expect(await playToEnd(page, 'twentyfour', expected.length!)).toBe(text24(goal24));
+
+    // A second position: the tables are ready in every worker, nothing is built.
+    await page.selectOption('#twentyfour-depth', '20');
+    await page.click(`${twentyfour} button:text-is("Scramble")`);
+    const second = await tiles24(page);
+    const optimum = solver.sliding(text24(second).replace(/\//g, '\n'), { goal: 'blank-first' }).length;
+    expect(await solve(page, 'twentyfour')).toBe(optimum);
+    expect(await page.getAttribute(twentyfour, 'data-tables')).toBe('ready');
+
+    // A long search (Korf and Felner's #1, 95 moves) shows its bound and nodes; Cancel stops it and keeps the tables.
+    const workers = Number(await page.getAttribute(twentyfour, 'data-workers'));
+    await page.selectOption('#twentyfour-korf', '1');
+    await page.click(`${twentyfour} button:text-is("Load")`);
+    await page.click(`${twentyfour} button.primary`);
+    await page.waitForSelector(`${twentyfour}[data-busy="true"] .progress[data-nodes]`, { timeout: 60_000 });
+    expect(await page.textContent(`${twentyfour} .progress`)).toMatch(/IDA\* bound \d+ · [\d,]+ nodes so far/);
+    await page.click(`${twentyfour} button:text-is("Cancel")`);
+    await page.waitForSelector(`${twentyfour}[data-busy="false"]`, { timeout: 5_000 });
+    expect(await page.textContent(`${twentyfour} .result`)).toContain('stays ready');
+    expect(Number(await page.getAttribute(twentyfour, 'data-workers'))).toBe(workers);
+    await page.click(`${twentyfour} button:text-is("Example")`);
+    expect(await solve(page, 'twentyfour')).toBe(3);
+    expect(await page.getAttribute(twentyfour, 'data-tables')).toBe('ready');
+    expect(await playToEnd(page, 'twentyfour', 3)).toBe(text24(goal24));
+  }, 1_800_000);
 
   it('Lights Out: a click presses the cross; a random 5x5 board is solved in the fewest presses, its overlay has that many, and playback switches every light off', async () => {
     const page = await open();

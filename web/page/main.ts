@@ -1,13 +1,14 @@
 /**
  * Outside: the page. It builds one panel per puzzle family and the engine
  * switch; every search runs in the library's worker pool (see src/pool), so the page keeps
- * answering clicks and keys while the 15-puzzle is being searched.
+ * answering clicks and keys while the 15- or 24-puzzle is being searched.
  */
 import type { EngineName } from '../../src/index.js';
 import { h } from './dom.js';
 import { LightsOutPanel } from './lightsOut.js';
 import { engineLabel, engineNames, type Panel } from './panel.js';
-import { FlipPanel, FourLinePanel, PilotsPanel, SlidingPanel } from './puzzles.js';
+import { FlipPanel, FourLinePanel, PilotsPanel } from './puzzles.js';
+import { SlidingPanel } from './sliding.js';
 import type { SolutionMove, SolverClient } from './solverClient.js';
 
 let engine: EngineName = 'wasm';
@@ -29,6 +30,7 @@ const panels: PagePanel[] = [
     new FourLinePanel(context),
     new SlidingPanel(context, 3),
     new SlidingPanel(context, 4),
+    new SlidingPanel(context, 5),
   ] as Panel<unknown, SolutionMove>[]),
   new LightsOutPanel(context),
 ];
@@ -76,7 +78,7 @@ app.replaceChildren(
   h(
     'header',
     { class: 'page-head' },
-    h('div', { class: 'title' }, h('h1', {}, 'puzzlesearch'), h('p', { class: 'tagline' }, 'Five classic puzzles and Lights Out on any board, solved optimally in your browser. Play them, scramble them, or ask for the shortest solution and watch it play out.')),
+    h('div', { class: 'title' }, h('h1', {}, 'puzzlesearch'), h('p', { class: 'tagline' }, 'Six classic puzzles and Lights Out on any board, solved optimally in your browser. Play them, scramble them, or ask for the shortest solution and watch it play out.')),
     engineSwitch(),
   ),
   nav(),

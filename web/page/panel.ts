@@ -85,8 +85,19 @@ interface Busy {
   started: number;
   bound: number | null;
   nodes: number | null;
-  /** While pattern-database tables are prepared before the search: what is done, as words and as a fraction. */
-  tables?: { text: string; fraction: number; phase: TablesProgress['phase'] };
+  /** While pattern-database tables are prepared before the search: what is done, as words and as fractions. */
+  tables?: TablesShown;
+}
+
+/** Table preparation as the panel shows it: a line, a bar for the whole and one for the group in hand, and a note. */
+export interface TablesShown {
+  text: string;
+  /** Of every group's table. */
+  fraction: number;
+  group: { number: number; of: number; fraction: number };
+  /** Said under the bars, e.g. that a build is once only. */
+  note?: string;
+  phase: TablesProgress['phase'];
 }
 
 export abstract class Panel<S, M extends SolutionMove> {
@@ -124,7 +135,11 @@ export abstract class Panel<S, M extends SolutionMove> {
   private compareButton!: HTMLButtonElement;
   private cancelButton!: HTMLButtonElement;
   private progress!: HTMLElement;
+  private tablesBox!: HTMLElement;
   private tablesBar!: HTMLProgressElement;
+  private groupBar!: HTMLProgressElement;
+  private groupLabel!: HTMLElement;
+  private tablesNote!: HTMLElement;
   private result!: HTMLElement;
   private moveList!: HTMLOListElement;
   private playback!: HTMLElement;
@@ -169,7 +184,7 @@ export abstract class Panel<S, M extends SolutionMove> {
     return undefined;
   }
 
-  /** Gets the worker ready for a search on `engine` (the 15-puzzle prepares its pattern database); reports through tablesProgress(). */
+  /** Gets the worker ready for a search on `engine` (the 15- and 24-puzzle prepare their pattern database); reports through tablesProgress(). */
   protected async prepareSearch(_engine: EngineName): Promise<void> {}
 
   /** Sliding: the heuristic to force; default the library's choice (the PDB where its tables are ready). */
@@ -178,7 +193,7 @@ export abstract class Panel<S, M extends SolutionMove> {
   }
 
   /** Shows table preparation in the progress line and bar (null: done). */
-  protected tablesProgress(tables: Busy['tables'] | null): void {
+  protected tablesProgress(tables: TablesShown | null): void {
     if (!this.busy) return;
     this.busy.tables = tables ?? undefined;
     this.renderProgress();
@@ -336,7 +351,19 @@ export abstract class Panel<S, M extends SolutionMove> {
     this.compareButton = h('button', { type: 'button', 'aria-label': `Solve the ${spec.title} on both engines and compare`, onclick: () => void this.compare() }, 'Compare engines');
     this.cancelButton = h('button', { type: 'button', class: 'danger', hidden: true, 'aria-label': `Cancel the ${spec.title} search`, onclick: () => this.client.cancel() }, 'Cancel');
     this.progress = h('p', { class: 'progress', 'aria-live': 'polite', hidden: true });
-    this.tablesBar = h('progress', { class: 'tables-bar', max: 1, value: 0, hidden: true, 'aria-label': 'Pattern database tables prepared' });
+    this.tablesBar = h('progress', { class: 'tables-bar', id: `${id}-tables-bar`, max: 1, value: 0, 'aria-label': 'Pattern database tables prepared, all groups' });
+    this.groupBar = h('progress', { class: 'group-bar', id: `${id}-group-bar`, max: 1, value: 0, 'aria-label': 'Pattern database group being prepared' });
+    this.groupLabel = h('label', { for: `${id}-group-bar` });
+    this.tablesNote = h('p', { class: 'tables-note' });
+    this.tablesBox = h(
+      'div',
+      { class: 'tables-box', hidden: true },
+      h('label', { for: `${id}-tables-bar` }, 'All tables'),
+      this.tablesBar,
+      this.groupLabel,
+      this.groupBar,
+      this.tablesNote,
+    );
     this.result = h('div', { class: 'result', 'aria-live': 'polite' });
     this.moveList = h('ol', { class: 'moves', 'aria-label': 'Solution moves' });
 
@@ -404,7 +431,7 @@ export abstract class Panel<S, M extends SolutionMove> {
             h('legend', {}, 'Solve'),
             h('div', { class: 'row' }, this.solveButton, this.compareButton, this.cancelButton),
             this.progress,
-            this.tablesBar,
+            this.tablesBox,
             this.result,
             this.moveList,
             this.playback,
@@ -720,7 +747,7 @@ export abstract class Panel<S, M extends SolutionMove> {
     // Here, not in render(): the pool may start its workers after a search began.
     this.element.dataset.workers = String(this.client.generation);
     this.progress.hidden = busy === null;
-    this.tablesBar.hidden = !busy?.tables;
+    this.tablesBox.hidden = !busy?.tables;
     if (!busy?.tables) delete this.progress.dataset.tables;
     if (!busy) {
       delete this.progress.dataset.bound;
@@ -732,6 +759,12 @@ export abstract class Panel<S, M extends SolutionMove> {
       this.progress.textContent = `${busy.tables.text} on ${engineLabel[busy.engine]} · ${elapsed.toFixed(1)} s`;
       this.progress.dataset.tables = busy.tables.phase;
       this.tablesBar.value = busy.tables.fraction;
+      const { group } = busy.tables;
+      this.groupBar.value = group.fraction;
+      this.groupLabel.textContent = `Group ${group.number} of ${group.of} · ${Math.floor(group.fraction * 100)}%`;
+      this.tablesBox.dataset.group = String(group.number);
+      this.tablesNote.textContent = busy.tables.note ?? '';
+      this.tablesNote.hidden = !busy.tables.note;
       return;
     }
     const parts = [`${busy.phase} on ${engineLabel[busy.engine]}`, `${elapsed.toFixed(1)} s`];
