@@ -224,12 +224,14 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
       const groupFraction = progress.entries > 0 ? progress.settled / progress.entries : 1;
       fractions.set(progress.group, groupFraction);
       const fraction = [...fractions.values()].reduce((sum, part) => sum + part, 0) / progress.groups;
-      const verb = progress.phase === 'build' ? 'Building' : 'Loading';
+      // 'derive': a table read out of another through a board symmetry, part of the build.
+      const making = progress.phase !== 'load';
+      const verb = progress.phase === 'build' ? 'Building' : progress.phase === 'derive' ? 'Deriving' : 'Loading';
       this.tablesProgress({
         text: `${verb} the ${progress.partition} pattern database (group ${progress.group + 1} of ${progress.groups}, ${Math.floor(fraction * 100)}%)`,
         fraction,
         group: { number: progress.group + 1, of: progress.groups, fraction: groupFraction },
-        note: progress.phase === 'build' ? `A one-time build (${tables.bytes}): the tables are kept in this browser, so later visits load them in seconds.` : undefined,
+        note: making ? `A one-time build (${tables.bytes}): the tables are kept in this browser, so later visits load them in seconds.` : undefined,
         phase: progress.phase,
       });
     });

@@ -106,7 +106,7 @@ export class SolverClient {
     let built = false;
     const run = this.call<void, TablesProgress>(engine, (pool, call) => pool.prepareTables(size, { goal }, call), {
       onProgress: (progress) => {
-        built ||= progress.phase === 'build';
+        built ||= progress.phase !== 'load';
         onProgress(progress);
       },
     });
