@@ -188,6 +188,44 @@ describe('the pool', () => {
     }
   });
 
+  it('pool.sliding spreads 4x4 boards over the workers by default (parallel: false keeps one), 3x3 boards stay on one; progress comes inside iterations', async () => {
+    const pool = await lib.createSolverPool({ workers: 2, engine: 'wasm' });
+    try {
+      const calls = () => pool.workers.map((worker) => worker.calls);
+      const spent = (before: number[]) => calls().map((count, i) => count - before[i]!);
+      let before = calls();
+      const result = await pool.sliding(korfTiles(3), { goal: 'blank-first', heuristic: 'linear-conflict' });
+      expect(result.length).toBe(korf[2][16]);
+      expect(replaySliding(korfTiles(3), 4, result.path!)).toEqual(blankFirstTiles);
+      expect(spent(before).every((count) => count > 1)).toBe(true);
+
+      // Korf #60 with Manhattan: iterations of billions of nodes, reported from inside; stopped after eight reports.
+      const controller = new AbortController();
+      const bounds: number[] = [];
+      const long = pool.sliding(korfTiles(60), { goal: 'blank-first', heuristic: 'manhattan' }, {
+        signal: controller.signal,
+        onProgress: ({ bound }) => {
+          bounds.push(bound);
+          if (bounds.length === 8) controller.abort();
+        },
+      });
+      expect((await long.then(() => null, (error: Error) => error))?.name).toBe('AbortError');
+      expect(bounds.length).toBeGreaterThan(new Set(bounds).size);
+
+      before = calls();
+      const alone = await pool.sliding(korfTiles(2), { goal: 'blank-first', heuristic: 'linear-conflict', parallel: false });
+      expect(alone.length).toBe(korf[1][16]);
+      expect(spent(before).reduce((a, b) => a + b, 0)).toBe(1);
+
+      before = calls();
+      expect((await pool.sliding('2 3 4 1 5 x 7 6 8')).length).toBe(19);
+      expect(spent(before).reduce((a, b) => a + b, 0)).toBe(1);
+      await expect(pool.sliding(korfTiles(2), { parallel: 'yes' as never })).rejects.toThrow('parallel must be true or false');
+    } finally {
+      await pool.terminate();
+    }
+  });
+
   it('aborts a parallel search: both shares stop on their flags, the workers live on and solve the next board', async () => {
     const pool = await lib.createSolverPool({ workers: 2, engine: 'wasm', restartAfterMs: 3000 });
     try {

@@ -53,9 +53,10 @@ function call(): CallContext {
 
 /** Sliding options with the call's `onIteration` added; anything but an object is passed on for the solver to reject. */
 function withHook(options: PoolSlidingOptions | undefined): SlidingOptions {
-  const { onIteration, stopIfCancelled } = call();
-  // Inside an iteration (about every 100 ms) a cancel stops the search too; progress is still relayed per iteration.
-  const onProgress = () => stopIfCancelled();
+  const { onIteration } = call();
+  // Inside an iteration (about every 100 ms) progress is relayed as between
+  // iterations, and a cancel stops the search there too (onIteration throws).
+  const onProgress = ({ bound, nodes }: { bound: number; nodes: number }) => onIteration(bound, nodes);
   if (options === undefined) return { onIteration, onProgress };
   if (typeof options !== 'object' || options === null) return options;
   return { ...options, onIteration, onProgress };

@@ -11,7 +11,7 @@
  * The methods are not written here: they are read from `insideApi`, whose
  * types also give every method's parameters and answer.
  */
-import { PuzzleInputError, checkChoice, describeValue } from '../boards.js';
+import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from '../boards.js';
 import { ENGINES, type EngineName } from '../core.js';
 import type { WasmSource } from '../loader.js';
 import { insideApi, type Progress, type ProgressOf } from './inside.js';
@@ -47,8 +47,8 @@ export interface CallOptions<P = Progress> {
   /** Abort the call: it rejects with a DOMException named AbortError. */
   signal?: AbortSignal;
   /**
-   * Sliding IDA*: called before each iteration, with the f-bound, nodes so far
-   * and milliseconds since the call started. prepareTables: each table loaded
+   * Sliding IDA*: called before each iteration and about every 100 ms inside
+   * one, with the f-bound, nodes so far and milliseconds since the call started. prepareTables: each table loaded
    * and each build round (TablesProgress), from every worker it prepares.
    */
   onProgress?: (progress: P) => void;
@@ -82,7 +82,19 @@ export interface PoolWorkerInfo {
   readonly busy: boolean;
 }
 
-export interface SolverPool extends PoolMethods {
+/** Options of the pool's sliding(): the solver's, plus whether to spread one search over the workers. */
+export interface PoolSlidingCallOptions extends ParallelSlidingOptions {
+  /**
+   * Parallel IDA* over every worker (see solveParallel); default true on 4x4
+   * and 5x5 boards when the pool has two or more workers, false elsewhere (a
+   * smaller board's search is over before the workers could share it).
+   */
+  parallel?: boolean;
+}
+
+export interface SolverPool extends Omit<PoolMethods, 'sliding'> {
+  /** The solver's sliding() on a worker, or over all of them (`parallel`). */
+  sliding(board: SlidingInput, options?: PoolSlidingCallOptions, callOptions?: CallOptions): Promise<SlidingResult | Unsolvable | Stopped>;
   readonly engine: EngineName;
   /** The number of workers. */
   readonly size: number;
@@ -520,8 +532,41 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     prepared.push(own);
   };
 
+  const solveParallel: SolverPool['solveParallel'] = (board, options, callOptions) =>
+    parallelSliding(
+      {
+        workers: cancelMode === 'flag' ? size : 1,
+        share: (worker, shareBoard, shareOptions, share, signal, onProgress) =>
+          submit('slidingShare', [shareBoard, shareOptions, share], { signal, onProgress }, slots[worker]) as Promise<SlidingShareResult>,
+        sliding: (slidingBoard, slidingOptions, slidingCall) => methods.sliding(slidingBoard, slidingOptions, slidingCall) as Promise<SlidingResult | Unsolvable | Stopped>,
+        solvable: (solvableBoard, goal) => methods.slidingSolvable(solvableBoard, goal) as Promise<boolean>,
+      },
+      board,
+      options,
+      callOptions,
+    );
+
+  /** Whether sliding() spreads this board over the workers by default: 4x4 and 5x5, two or more workers. */
+  const parallelByDefault = (board: SlidingInput): boolean => {
+    if (size < 2) return false;
+    try {
+      const cells = parseSlidingBoard(board).tiles.length;
+      return cells === 16 || cells === 25;
+    } catch {
+      return false; // One worker reports what is wrong with it.
+    }
+  };
+
   const pool: SolverPool = {
     ...(methods as unknown as PoolMethods),
+    sliding: (board, options = {}, callOptions) => {
+      // Not an object: the worker's solver says what is wrong.
+      if (typeof options !== 'object' || options === null) return methods.sliding(board, options, callOptions) as Promise<SlidingResult | Unsolvable | Stopped>;
+      const { parallel, depth, ...sliding } = options;
+      if (parallel !== undefined && typeof parallel !== 'boolean') return Promise.reject(new PuzzleInputError(`parallel must be true or false, not ${describeValue(parallel)}`));
+      if (parallel ?? parallelByDefault(board)) return solveParallel(board, depth === undefined ? sliding : { ...sliding, depth }, callOptions);
+      return methods.sliding(board, sliding, callOptions) as Promise<SlidingResult | Unsolvable | Stopped>;
+    },
     engine,
     size,
     cancelMode,
@@ -529,19 +574,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       return slots.map(({ generation, calls, stopped, busy }) => ({ generation, calls, stopped, busy }));
     },
     solveMany,
-    solveParallel: (board, options, callOptions) =>
-      parallelSliding(
-        {
-          workers: cancelMode === 'flag' ? size : 1,
-          share: (worker, shareBoard, shareOptions, share, signal) =>
-            submit('slidingShare', [shareBoard, shareOptions, share], { signal }, slots[worker]) as Promise<SlidingShareResult>,
-          sliding: (slidingBoard, slidingOptions, slidingCall) => methods.sliding(slidingBoard, slidingOptions, slidingCall) as Promise<SlidingResult | Unsolvable | Stopped>,
-          solvable: (solvableBoard, goal) => methods.slidingSolvable(solvableBoard, goal) as Promise<boolean>,
-        },
-        board,
-        options,
-        callOptions,
-      ),
+    solveParallel,
     terminate,
   };
 

@@ -20,7 +20,14 @@ export interface ParallelSlidingOptions extends PoolSlidingOptions {
 /** What the driver needs of the pool. */
 export interface ParallelDeps {
   workers: number;
-  share(worker: number, board: SlidingInput, options: PoolSlidingOptions, share: SlidingShare, signal: AbortSignal): Promise<SlidingShareResult>;
+  share(
+    worker: number,
+    board: SlidingInput,
+    options: PoolSlidingOptions,
+    share: SlidingShare,
+    signal: AbortSignal,
+    onProgress: (progress: Progress) => void,
+  ): Promise<SlidingShareResult>;
   sliding(board: SlidingInput, options: PoolSlidingOptions, callOptions: { signal?: AbortSignal }): Promise<SlidingResult | Unsolvable | Stopped>;
   solvable(board: SlidingInput, goal: PoolSlidingOptions['goal']): Promise<boolean>;
 }
@@ -57,9 +64,15 @@ export async function parallelSliding(
     for (;;) {
       if (bound >= 0) onProgress?.({ bound, nodes, ms: performance.now() - started });
       const flags = new Int32Array(new SharedArrayBuffer(8));
+      // Inside the iteration: every share's nodes so far, added up.
+      const live = new Array<number>(deps.workers).fill(0);
+      const shareProgress = (worker: number) => (progress: Progress) => {
+        live[worker] = progress.nodes;
+        onProgress?.({ bound: progress.bound, nodes: nodes + live.reduce((sum, part) => sum + part, 0), ms: performance.now() - started });
+      };
       const shares = await Promise.all(
         Array.from({ length: deps.workers }, (_, worker) =>
-          deps.share(worker, board, sliding, { bound, depth, flags }, all.signal).catch((error: unknown) => {
+          deps.share(worker, board, sliding, { bound, depth, flags }, all.signal, shareProgress(worker)).catch((error: unknown) => {
             all.abort();
             throw error;
           }),
