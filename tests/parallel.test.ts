@@ -193,11 +193,16 @@ describe('the pool', () => {
     try {
       const calls = () => pool.workers.map((worker) => worker.calls);
       const spent = (before: number[]) => calls().map((count, i) => count - before[i]!);
+      // Korf #1 with linear conflict (9.1M nodes): past the 4M one worker tries alone, then shared.
       let before = calls();
-      const result = await pool.sliding(korfTiles(3), { goal: 'blank-first', heuristic: 'linear-conflict' });
-      expect(result.length).toBe(korf[2][16]);
-      expect(replaySliding(korfTiles(3), 4, result.path!)).toEqual(blankFirstTiles);
+      const result = await pool.sliding(korfTiles(1), { goal: 'blank-first', heuristic: 'linear-conflict' });
+      expect(result.length).toBe(korf[0][16]);
+      expect(replaySliding(korfTiles(1), 4, result.path!)).toEqual(blankFirstTiles);
       expect(spent(before).every((count) => count > 1)).toBe(true);
+      // Korf #2 (3.4M nodes with linear conflict) is over within the budget: one worker, one call.
+      before = calls();
+      expect((await pool.sliding(korfTiles(2), { goal: 'blank-first', heuristic: 'linear-conflict' })).length).toBe(korf[1][16]);
+      expect(spent(before).reduce((a, b) => a + b, 0)).toBe(1);
 
       // Korf #60 with Manhattan: iterations of billions of nodes, reported from inside; stopped after eight reports.
       const controller = new AbortController();

@@ -15,7 +15,7 @@ import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from 
 import { ENGINES, type EngineName } from '../core.js';
 import type { WasmSource } from '../loader.js';
 import { insideApi, type Progress, type ProgressOf } from './inside.js';
-import { parallelSliding, type ParallelSlidingOptions } from './parallel.js';
+import { ALONE_NODES, parallelSliding, type ParallelSlidingOptions } from './parallel.js';
 import type { SlidingInput } from '../boards.js';
 import type { SlidingResult, SlidingShareResult, Stopped, Unsolvable } from '../solver.js';
 import { CANCEL_CELL, type Answer, type Args, type ErrorData, type FromInside, type MethodName, type ToInside, type WasmMessage } from './protocol.js';
@@ -532,7 +532,8 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     prepared.push(own);
   };
 
-  const solveParallel: SolverPool['solveParallel'] = (board, options, callOptions) =>
+  /** Parallel IDA*; with `alone`, one worker first tries within that many nodes. */
+  const shareSearch = (board: SlidingInput, options: ParallelSlidingOptions | undefined, callOptions: CallOptions | undefined, alone = 0) =>
     parallelSliding(
       {
         workers: cancelMode === 'flag' ? size : 1,
@@ -544,7 +545,9 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       board,
       options,
       callOptions,
+      alone,
     );
+  const solveParallel: SolverPool['solveParallel'] = (board, options, callOptions) => shareSearch(board, options, callOptions);
 
   /** Whether sliding() spreads this board over the workers by default: 4x4 and 5x5, two or more workers. */
   const parallelByDefault = (board: SlidingInput): boolean => {
@@ -564,7 +567,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       if (typeof options !== 'object' || options === null) return methods.sliding(board, options, callOptions) as Promise<SlidingResult | Unsolvable | Stopped>;
       const { parallel, depth, ...sliding } = options;
       if (parallel !== undefined && typeof parallel !== 'boolean') return Promise.reject(new PuzzleInputError(`parallel must be true or false, not ${describeValue(parallel)}`));
-      if (parallel ?? parallelByDefault(board)) return solveParallel(board, depth === undefined ? sliding : { ...sliding, depth }, callOptions);
+      if (parallel ?? parallelByDefault(board)) return shareSearch(board, depth === undefined ? sliding : { ...sliding, depth }, callOptions, ALONE_NODES);
       return methods.sliding(board, sliding, callOptions) as Promise<SlidingResult | Unsolvable | Stopped>;
     },
     engine,

@@ -28,11 +28,13 @@ export interface ParallelDeps {
     signal: AbortSignal,
     onProgress: (progress: Progress) => void,
   ): Promise<SlidingShareResult>;
-  sliding(board: SlidingInput, options: PoolSlidingOptions, callOptions: { signal?: AbortSignal }): Promise<SlidingResult | Unsolvable | Stopped>;
+  sliding(board: SlidingInput, options: PoolSlidingOptions, callOptions: { signal?: AbortSignal; onProgress?: (progress: Progress) => void }): Promise<SlidingResult | Unsolvable | Stopped>;
   solvable(board: SlidingInput, goal: PoolSlidingOptions['goal']): Promise<boolean>;
 }
 
 const DEFAULT_DEPTH = 8;
+/** Nodes one worker searches alone before pool.sliding() shares the search (tens of ms in wasm). */
+export const ALONE_NODES = 4_000_000;
 
 const NO_BOUND = 0x7fffffff;
 
@@ -41,6 +43,7 @@ export async function parallelSliding(
   board: SlidingInput,
   options: ParallelSlidingOptions = {},
   callOptions: { signal?: AbortSignal; onProgress?: (progress: Progress) => void } = {},
+  alone = 0,
 ): Promise<SlidingResult | Unsolvable | Stopped> {
   if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
   const { depth = DEFAULT_DEPTH, ...sliding } = options;
@@ -48,10 +51,14 @@ export async function parallelSliding(
   const { signal, onProgress } = callOptions;
   // What plain IDA* on one worker does best (or alone): exhaustive algorithms, node limits, no shared memory, one worker.
   const plain = (sliding.algorithm !== undefined && sliding.algorithm !== 'idastar') || sliding.maxNodes !== undefined;
-  if (plain || deps.workers < 2 || typeof SharedArrayBuffer !== 'function' || !(await deps.solvable(board, sliding.goal))) {
-    return deps.sliding(board, sliding, { signal });
-  }
+  if (plain || deps.workers < 2 || typeof SharedArrayBuffer !== 'function') return deps.sliding(board, sliding, { signal, onProgress });
   const started = performance.now();
+  // With `alone`, one worker first searches within that node budget: most
+  // boards are solved (or found unsolvable) before the others could be told
+  // the first bound, and the search is shared only when the budget runs out.
+  const probe = alone > 0 ? await deps.sliding(board, { ...sliding, maxNodes: alone }, { signal, onProgress }) : null;
+  if (probe && probe.status !== 'stopped') return probe;
+  if (!probe && !(await deps.solvable(board, sliding.goal))) return deps.sliding(board, sliding, { signal, onProgress });
   // One failed or aborted share drops the others.
   const all = new AbortController();
   const stop = () => all.abort();
@@ -60,7 +67,7 @@ export async function parallelSliding(
   try {
     // -1: the workers start from the start's estimate, and say which bound that was.
     let bound = -1;
-    let nodes = 0;
+    let nodes = probe?.stats.nodes ?? 0;
     for (;;) {
       if (bound >= 0) onProgress?.({ bound, nodes, ms: performance.now() - started });
       const flags = new Int32Array(new SharedArrayBuffer(8));
