@@ -36,6 +36,25 @@ export function rankPlacement(cellOf: ArrayLike<number>, tiles: number, cells: n
   return rank;
 }
 
+/** Fills `cellOf` with the placement of rank `rank` (the inverse of rankPlacement); returns its occupied cells. */
+export function unrankPlacement(rank: number, cellOf: Uint8Array, tiles: number, cells: number): number {
+  for (let i = tiles - 1; i >= 0; i--) {
+    const radix = cells - i;
+    cellOf[i] = rank % radix;
+    rank = Math.floor(rank / radix);
+  }
+  const allCells = (1 << cells) - 1;
+  let occupied = 0;
+  for (let i = 0; i < tiles; i++) {
+    let free = allCells & ~occupied;
+    for (let skip = cellOf[i]!; skip > 0; skip--) free &= free - 1;
+    const cell = 31 - Math.clz32(free & -free);
+    cellOf[i] = cell;
+    occupied |= 1 << cell;
+  }
+  return occupied;
+}
+
 /** The 4-bit entry at `rank`. */
 export function entryAt(table: Uint8Array, rank: number): number {
   return (table[rank >>> 1]! >> ((rank & 1) << 2)) & 15;
@@ -90,22 +109,7 @@ function startBuild(width: number, height: number, homes: readonly number[], tab
   let distance = 0;
   let settled = 1;
 
-  function unrank(rank: number): number {
-    for (let i = tiles - 1; i >= 0; i--) {
-      const radix = cells - i;
-      placement[i] = rank % radix;
-      rank = Math.floor(rank / radix);
-    }
-    let occupied = 0;
-    for (let i = 0; i < tiles; i++) {
-      let free = allCells & ~occupied;
-      for (let skip = placement[i]!; skip > 0; skip--) free &= free - 1;
-      const cell = 31 - Math.clz32(free & -free);
-      placement[i] = cell;
-      occupied |= 1 << cell;
-    }
-    return occupied;
-  }
+  const unrank = (rank: number) => unrankPlacement(rank, placement, tiles, cells);
 
   const build = {
     entries,
@@ -161,7 +165,6 @@ function startBuild(width: number, height: number, homes: readonly number[], tab
 function startDerive(cells: number, homes: readonly number[], cellMap: readonly number[], source: Uint8Array, table: Uint8Array): PdbBuild {
   const tiles = homes.length;
   const entries = pdbEntryCount(cells, tiles);
-  const allCells = (1 << cells) - 1;
   // For the source's tile j (tiles ranked by home cell), the target tile that maps onto it.
   const sourceHomes = homes.map((home) => cellMap[home]!);
   const order = sourceHomes.map((_, i) => i).sort((a, b) => sourceHomes[a]! - sourceHomes[b]!);
@@ -174,20 +177,7 @@ function startDerive(cells: number, homes: readonly number[], cellMap: readonly 
     round() {
       const end = Math.min(entries, filled + DERIVE_SLICE);
       for (let rank = filled; rank < end; rank++) {
-        let rest = rank;
-        for (let i = tiles - 1; i >= 0; i--) {
-          const radix = cells - i;
-          placement[i] = rest % radix;
-          rest = Math.floor(rest / radix);
-        }
-        let occupied = 0;
-        for (let i = 0; i < tiles; i++) {
-          let free = allCells & ~occupied;
-          for (let skip = placement[i]!; skip > 0; skip--) free &= free - 1;
-          const cell = 31 - Math.clz32(free & -free);
-          placement[i] = cell;
-          occupied |= 1 << cell;
-        }
+        unrankPlacement(rank, placement, tiles, cells);
         for (let j = 0; j < tiles; j++) mapped[j] = cellMap[placement[order[j]!]!]!;
         table[rank >>> 1] |= entryAt(source, rankPlacement(mapped, tiles, cells)) << ((rank & 1) << 2);
       }

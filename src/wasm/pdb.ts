@@ -109,6 +109,27 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
   const installed = new Set<string>();
   const tableKey = (partition: PdbPartition, group: number) => `${partitionKey(partition)}#${group}`;
 
+  /**
+   * The module's table work in progress, one slice a round() (`step` says
+   * whether that slice finished it); the table `key` is installed when done.
+   * Work started later takes the module over: this one then throws.
+   */
+  function sliced(entries: number, key: string, what: string, step: () => boolean): PdbBuild {
+    let done = false;
+    const token = ++activeBuild;
+    return {
+      entries,
+      round() {
+        if (done) return false;
+        if (token !== activeBuild) throw new Error(`puzzlesearch: ${what} was overtaken by another table build`);
+        done = step();
+        if (done) installed.add(key);
+        return !done;
+      },
+      settled: () => exports.pdbBuildSettled(),
+    };
+  }
+
   return {
     build(partition, group): PdbBuild {
       const cells = partition.width * partition.height;
@@ -126,21 +147,8 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       installed.delete(key);
       const entries = exports.pdbBuildStart(partition.width, partition.height, groupMask(partition.groups[group]!), table.at, work.at);
       if (entries !== pdbEntryCount(cells, tiles)) throw new RangeError(`puzzlesearch: cannot build a table for group ${group} of ${partition.name}`);
-      let done = false;
-      const token = ++activeBuild;
-      return {
-        entries,
-        round() {
-          if (done) return false;
-          if (token !== activeBuild) throw new Error(`puzzlesearch: the build of group ${group} of ${partition.name} was overtaken by another table build`);
-          const reached = exports.pdbBuildRound(SLICE_PLACEMENTS);
-          if (reached < 0) return true;
-          done = reached === 0;
-          if (done) installed.add(key);
-          return !done;
-        },
-        settled: () => exports.pdbBuildSettled(),
-      };
+      // A round: -1 while the layer goes on, 0 once no state was reached.
+      return sliced(entries, key, `the build of group ${group} of ${partition.name}`, () => exports.pdbBuildRound(SLICE_PLACEMENTS) === 0);
     },
 
     derive(partition, group, source, sourceGroup, cellMap) {
@@ -157,19 +165,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       if (entries !== pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length)) {
         throw new RangeError(`puzzlesearch: cannot derive group ${group} of ${partition.name}`);
       }
-      let done = false;
-      const token = ++activeBuild;
-      return {
-        entries,
-        round() {
-          if (done) return false;
-          if (token !== activeBuild) throw new Error(`puzzlesearch: deriving group ${group} of ${partition.name} was overtaken by another table build`);
-          done = exports.pdbDeriveSlice(DERIVE_SLICE) >= entries;
-          if (done) installed.add(key);
-          return !done;
-        },
-        settled: () => exports.pdbBuildSettled(),
-      };
+      return sliced(entries, key, `deriving group ${group} of ${partition.name}`, () => exports.pdbDeriveSlice(DERIVE_SLICE) >= entries);
     },
 
     install(partition, group, bytes) {
