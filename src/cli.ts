@@ -311,6 +311,9 @@ function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult 
   }
 }
 
+/** How long (ms) the CLI's own thread solves before --jobs starts its workers. */
+const POOL_AFTER_MS = 25;
+
 /** Cases a batch holds: many cheap ones, fewer searches (a chunk should not keep a worker busy for long). */
 function chunkSize(family: Family): number {
   return family === 'eight' ? 256 : family === 'lightsout' ? 32 : family === 'sliding' ? 8 : 1024;
@@ -486,6 +489,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   // most two a worker are queued on the pool, and at most four a thread solving
   // wait on the chain, so memory stays flat.
   let landing: Promise<void> = Promise.resolve();
+  let solvingMs = 0;
   let waiting = 0;
   let onPool = 0;
   const landingLimit = 4 * options.jobs;
@@ -494,12 +498,18 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const dispatch = async (all: boolean, end = false) => {
     while (ready.length >= chunk || (all && ready.length > 0)) {
       const items = ready.splice(0, chunk);
-      // The pool starts once a full chunk is waiting (a small input never pays for it).
-      if (workers > 0 && items.length === chunk) startPool();
+      // The workers start once this thread has solved for a while and a full
+      // chunk still waits: an input that this thread answers sooner than a
+      // worker starts (about 0.1 s) never pays for one.
+      if (workers > 0 && items.length === chunk && solvingMs >= POOL_AFTER_MS) startPool();
       const toPool = started !== null && onPool < 2 * workers;
-      const answer: JudgeChunk | Error | Promise<JudgeChunk | Error> = toPool
-        ? started!.judgeCases(judge, items).catch((error: Error) => error)
-        : answerCases(solver, judge, items);
+      let answer: JudgeChunk | Error | Promise<JudgeChunk | Error>;
+      if (toPool) answer = started!.judgeCases(judge, items).catch((error: Error) => error);
+      else {
+        const since = performance.now();
+        answer = answerCases(solver, judge, items);
+        solvingMs += performance.now() - since;
+      }
       if (toPool) onPool++;
       waiting++;
       landing = landing.then(async () => {
