@@ -546,7 +546,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         for (const line of lines) {
           if (typeof line === 'string') framer.line(line);
           else framer.overlong(line.overlong, LINE_LIMIT);
-          if (ready.length > 0) await drain();
+          // Batched, a chunk is worth a call only once full (the rest goes after each read).
+          if (ready.length >= (batched ? chunk : 1)) await drain();
         }
         // Every case read goes to be solved; the pool's answers print as they land.
         if (batched) await dispatch(true);
