@@ -17,7 +17,7 @@ import { LIGHTS_OUT_PATTERNS, lightsOutProblem, type LightsOutOptions } from './
 import { SLIDING_ALGORITHMS, createSolver, type ManyFamilies, type ManyFamily, type SlidingAlgorithm, type SlidingOptions, type Solver } from './solver.js';
 import type { SolverPool } from './pool/outside.js';
 import { compilePuzzleWasm } from './loader.js';
-import { answerCases, format, manyFamily, reportCase, type Answered, type AnyResult, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from './pool/judge.js';
+import { answerCases, format, joinChunks, manyFamily, reportCase, type Answered, type AnyResult, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from './pool/judge.js';
 
 /** The longest input line kept; longer lines are reported without being buffered. */
 export const LINE_LIMIT = 4096;
@@ -494,6 +494,27 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   let onPool = 0;
   const landingLimit = 4 * options.jobs;
   let wake: (() => void) | null = null;
+  /**
+   * A chunk answered in this thread. With workers, in slices, between which
+   * the pool hands a worker that finished its next chunk (the pool posts calls
+   * from this thread, so a worker waits while this thread is busy).
+   */
+  const answerHere = async (items: InputCase[]): Promise<JudgeChunk> => {
+    const since = performance.now();
+    if (workers === 0) {
+      const answer = answerCases(solver, judge, items);
+      solvingMs += performance.now() - since;
+      return answer;
+    }
+    const slice = Math.max(1, chunk >> 3);
+    const parts: JudgeChunk[] = [];
+    for (let at = 0; at < items.length; at += slice) {
+      parts.push(answerCases(solver, judge, items.slice(at, at + slice)));
+      if (started !== null) await new Promise((resolve) => setImmediate(resolve));
+    }
+    solvingMs += performance.now() - since;
+    return joinChunks(parts);
+  };
   /** Sends full chunks (and with `all`, the rest) to be solved; with `end`, waits for every answer. */
   const dispatch = async (all: boolean, end = false) => {
     while (ready.length >= chunk || (all && ready.length > 0)) {
@@ -503,13 +524,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       // worker starts (about 0.1 s) never pays for one.
       if (workers > 0 && items.length === chunk && solvingMs >= POOL_AFTER_MS) startPool();
       const toPool = started !== null && onPool < 2 * workers;
-      let answer: JudgeChunk | Error | Promise<JudgeChunk | Error>;
-      if (toPool) answer = started!.judgeCases(judge, items).catch((error: Error) => error);
-      else {
-        const since = performance.now();
-        answer = answerCases(solver, judge, items);
-        solvingMs += performance.now() - since;
-      }
+      const answer = toPool ? started!.judgeCases(judge, items).catch((error: Error) => error) : await answerHere(items);
       if (toPool) onPool++;
       waiting++;
       landing = landing.then(async () => {

@@ -176,3 +176,18 @@ export function answerCases(solver: Solver, options: JudgeOptions, items: readon
   chunk.out = lines.join('\n');
   return chunk;
 }
+
+/** Chunks answered one after another, as one chunk. */
+export function joinChunks(parts: readonly JudgeChunk[]): JudgeChunk {
+  const joined: JudgeChunk = { out: '', notes: [], failed: 0, stopped: 0, broken: 0 };
+  const outs: string[] = [];
+  for (const part of parts) {
+    if (part.out.length > 0) outs.push(part.out);
+    joined.notes.push(...part.notes);
+    joined.failed += part.failed;
+    joined.stopped += part.stopped;
+    joined.broken += part.broken;
+  }
+  joined.out = outs.join('\n');
+  return joined;
+}
