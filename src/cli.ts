@@ -486,8 +486,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   };
   // Chunks land in input order on one chain, which prints each as soon as it
   // and those before it are answered (also while the loop waits for input). At
-  // most two a worker are queued on the pool, and at most four a thread solving
-  // wait on the chain, so memory stays flat.
+  // most three a worker are on the pool (one running, two that the pool hands
+  // over as soon as the worker answers, even while this thread is busy), and
+  // at most four a thread solving wait on the chain, so memory stays flat.
   let landing: Promise<void> = Promise.resolve();
   let solvingMs = 0;
   let waiting = 0;
@@ -506,7 +507,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       solvingMs += performance.now() - since;
       return answer;
     }
-    const slice = Math.max(1, chunk >> 3);
+    const slice = Math.max(1, chunk >> 4);
     const parts: JudgeChunk[] = [];
     for (let at = 0; at < items.length; at += slice) {
       parts.push(answerCases(solver, judge, items.slice(at, at + slice)));
@@ -519,11 +520,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const dispatch = async (all: boolean, end = false) => {
     while (ready.length >= chunk || (all && ready.length > 0)) {
       const items = ready.splice(0, chunk);
-      // The workers start once this thread has solved for a while and a full
-      // chunk still waits: an input that this thread answers sooner than a
-      // worker starts (about 0.1 s) never pays for one.
-      if (workers > 0 && items.length === chunk && solvingMs >= POOL_AFTER_MS) startPool();
-      const toPool = started !== null && onPool < 2 * workers;
+      // The workers start once this thread has solved for a while, or at once
+      // when four chunks are on hand, and a full chunk waits: an input that
+      // this thread answers sooner than a worker starts (about 0.1 s) never
+      // pays for one.
+      if (workers > 0 && items.length === chunk && (solvingMs >= POOL_AFTER_MS || ready.length >= 3 * chunk)) startPool();
+      const toPool = started !== null && onPool < 3 * workers;
       const answer = toPool ? started!.judgeCases(judge, items).catch((error: Error) => error) : await answerHere(items);
       if (toPool) onPool++;
       waiting++;
