@@ -99,13 +99,12 @@ export function twinFlip(): FlipCore {
     const { masks, towardGoal } = table;
     const count = boards.length;
     const answers = flipBatchAnswers(count, into);
+    // An unreached board's answer is 0: a fresh array is all zeros, a reused one is cleared in one fill.
+    if (into !== undefined) answers.fill(0, 0, count);
     for (let i = 0; i < count; i++) {
       let current = boards[i] & 0xffff;
       let cell = towardGoal[current];
-      if (cell === UNSEEN) {
-        answers[i] = 0;
-        continue;
-      }
+      if (cell === UNSEEN) continue;
       let pressed = 0;
       let length = 0;
       while (cell !== AT_GOAL) {
