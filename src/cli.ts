@@ -313,6 +313,13 @@ function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult 
 
 /** How long (ms) the CLI's own thread solves before --jobs starts its workers. */
 const POOL_AFTER_MS = 25;
+/**
+ * The least time (ms) a case must take to solve in the CLI's own thread for
+ * workers to be worth starting: a cheaper case costs about as much to send to
+ * a worker and back as to solve (8-puzzles take about 0.03 ms; flip, pilots
+ * and fourline, a chunk in one engine call, about 0.001 ms).
+ */
+const POOL_CASE_MS = 0.01;
 
 /** Cases a batch holds: many cheap ones, fewer searches (a chunk should not keep a worker busy for long). */
 function chunkSize(family: Family): number {
@@ -463,12 +470,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const workers = options.jobs - 1;
   let pool: Promise<SolverPool | null> | null = null;
   let started: SolverPool | null = null;
+  // Ends a start still under way when the input is done first.
+  const abandon = new AbortController();
   const startPool = () => (pool ??= Promise.all([import('./pool/outside.js'), options.engine === 'wasm' ? compilePuzzleWasm() : undefined])
     // The module this thread compiled (code already tiered up included) goes to the workers as is.
-    .then(([{ createSolverPool }, wasm]) => createSolverPool({ workers, engine: options.engine, wasm }))
+    .then(([{ createSolverPool }, wasm]) => createSolverPool({ workers, engine: options.engine, wasm, signal: abandon.signal }))
     .then((ready) => (started = ready), (error: Error) => {
       // Still every answer, from this thread alone.
-      io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
+      if (error.name !== 'AbortError') io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
       return null;
     }));
   const land = (items: InputCase[], answer: JudgeChunk | Error) => {
@@ -491,6 +500,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   // at most four a thread solving wait on the chain, so memory stays flat.
   let landing: Promise<void> = Promise.resolve();
   let solvingMs = 0;
+  let solvedHere = 0;
   let waiting = 0;
   let onPool = 0;
   const landingLimit = 4 * options.jobs;
@@ -502,6 +512,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
    */
   const answerHere = async (items: InputCase[]): Promise<JudgeChunk> => {
     const since = performance.now();
+    solvedHere += items.length;
     if (workers === 0) {
       const answer = answerCases(solver, judge, items);
       solvingMs += performance.now() - since;
@@ -520,11 +531,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const dispatch = async (all: boolean, end = false) => {
     while (ready.length >= chunk || (all && ready.length > 0)) {
       const items = ready.splice(0, chunk);
-      // The workers start once this thread has solved for a while, or at once
-      // when four chunks are on hand, and a full chunk waits: an input that
-      // this thread answers sooner than a worker starts (about 0.1 s) never
-      // pays for one.
-      if (workers > 0 && items.length === chunk && (solvingMs >= POOL_AFTER_MS || ready.length >= 3 * chunk)) startPool();
+      // The workers start once this thread has solved for a while, its cases
+      // are not too cheap to send, and a full chunk waits: an input that this
+      // thread answers sooner than a worker starts (about 0.1 s) never pays
+      // for one.
+      if (workers > 0 && items.length === chunk && solvingMs >= POOL_AFTER_MS && solvingMs >= POOL_CASE_MS * solvedHere) startPool();
       const toPool = started !== null && onPool < 3 * workers;
       const answer = toPool ? started!.judgeCases(judge, items).catch((error: Error) => error) : await answerHere(items);
       if (toPool) onPool++;
@@ -582,7 +593,11 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     else await drain();
     await output.flush(true);
   } finally {
-    if (pool !== null) await (await (pool as Promise<SolverPool | null>))?.terminate();
+    if (started !== null) await (started as SolverPool).terminate();
+    else if (pool !== null) {
+      abandon.abort();
+      await pool;
+    }
   }
   if (cases === 0 && (io.interactive || options.stats)) io.error('puzzlesearch: no cases read');
   return tally.broken > 0 ? 1 : tally.failed > 0 ? 2 : tally.stopped > 0 ? 3 : 0;

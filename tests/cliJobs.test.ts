@@ -142,6 +142,21 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
     }
   }, 120_000);
 
+  it('a pool start can be abandoned (as the CLI does when the input ends first): AbortError, its workers ended', async () => {
+    const controller = new AbortController();
+    const starting = createSolverPool({ workers: 2, engine, signal: controller.signal });
+    controller.abort();
+    await expect(starting).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(createSolverPool({ workers: 1, engine, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    // A signal that never fires leaves the pool as usual.
+    const pool = await createSolverPool({ workers: 1, engine, signal: new AbortController().signal });
+    try {
+      expect((await pool.flip('bwwb\nbbwb\nbwwb\nbwww')).length).toBe(4);
+    } finally {
+      await pool.terminate();
+    }
+  }, 60_000);
+
   it('a tiny input with --jobs 4 is answered without waiting for workers, same output as alone', () => {
     const one = run(['fourline', '--engine', engine], 'BWBO\nWBWB\nBWBW\nWBWO\n');
     const four = run(['fourline', '--engine', engine, '--jobs', '4'], 'BWBO\nWBWB\nBWBW\nWBWO\n');
