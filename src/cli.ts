@@ -73,9 +73,10 @@ Options:
                        one and N - 1 workers, in chunks of cases, answers
                        still in input order; for flip, pilots, fourline,
                        eight and lightsout (sliding runs in one thread: its
-                       4x4 tables live per thread). The workers start only
-                       on an input of more than one chunk (1,024 grids, 256
-                       8-puzzles, 32 lightsout boards)
+                       4x4 tables live per thread). Workers start only once
+                       this thread has solved for 25 ms, at 0.01 ms a case or
+                       more: eight and lightsout on large inputs; flip,
+                       pilots and fourline cases cost less than sending them
   --stats              print nodes and time of each case to standard error
   -h, --help           show this help
   -v, --version        show the version
