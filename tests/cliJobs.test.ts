@@ -58,6 +58,22 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
     expect(lines.filter((line) => line === 'unsolvable').length).toBeGreaterThan(200);
   }, 300_000);
 
+  it('eight: 20,000 cases (enough for the worker to start) with bad and stopped ones and --stats: --jobs 2 equals --jobs 1, times aside', () => {
+    const { text } = eightInput(20_000, 997, 13);
+    const args = ['eight', '--engine', engine, '--stats', '--max-nodes', '3000'];
+    const one = run([...args, '--jobs', '1'], text);
+    const two = run([...args, '--jobs', '2'], text);
+    expect(one.status).toBe(2);
+    expect(two.status).toBe(2);
+    expect(two.stdout).toBe(one.stdout);
+    const timesAside = (stderr: string) => stderr.replace(/\d+\.\d+ ms/g, 'ms');
+    expect(timesAside(two.stderr)).toBe(timesAside(one.stderr));
+    const lines = one.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(20_000);
+    expect(lines.filter((line) => line === 'error')).toHaveLength(20);
+    expect(lines.filter((line) => line === 'stopped').length).toBeGreaterThan(1000);
+  }, 300_000);
+
   it('flip: 3,000 cases over --jobs 2 equal --jobs 1, bad grids reported in place', () => {
     const random = seededRandom(5);
     const boards: Array<number | null> = [];
