@@ -12,6 +12,9 @@
 // Scratch layout (see ./scratch): flipSolve writes the pressed cells, one byte
 // each, at offsets 0..15 (a shortest path never presses a cell twice, so at most
 // 16 bytes).
+//
+// Batches walk the same table through a wider copy of it, the step table (see
+// flipSolveBatch), derived from it on the first batch after each build.
 
 import { setLastNodes, scratchPointer } from './scratch';
 
@@ -31,10 +34,14 @@ const UNSEEN: u8 = 0xFF;
 // the 4x4 board, so there is no capacity to grow.
 const TOWARD_GOAL_BYTES: usize = <usize>BOARDS; // u8 per board, per kind
 const QUEUE_BYTES: usize = <usize>BOARDS << 1; // u16 per board, shared
+const STEP_BYTES: usize = <usize>BOARDS << 2; // u32 per board, per kind
 let towardGoalBase: usize = 0;
 let queue: usize = 0;
+let stepBase: usize = 0;
 // A table is trusted by flipSolve only after a complete build.
 let tableReady: u32 = 0; // bit per kind
+// A step table is trusted by flipSolveBatch only when derived from the current table.
+let stepReady: u32 = 0; // bit per kind
 
 // What pressing `cell` XORs into the board. Called with constant arguments only
 // (the unrolled search below) except when filling pressMasks, so the optimizer folds it to a literal.
@@ -63,9 +70,10 @@ function prepareBuffers(): void {
     store<u16>(pressMasks + (<usize>cell << 1), <u16>pressMask(KIND_FLIP, cell));
     store<u16>(pressMasks + (<usize>(CELLS + cell) << 1), <u16>pressMask(KIND_PILOTS, cell));
   }
-  const block = heap.alloc(<usize>KINDS * TOWARD_GOAL_BYTES + QUEUE_BYTES);
+  const block = heap.alloc(<usize>KINDS * (TOWARD_GOAL_BYTES + STEP_BYTES) + QUEUE_BYTES);
   towardGoalBase = block;
-  queue = block + <usize>KINDS * TOWARD_GOAL_BYTES;
+  stepBase = block + <usize>KINDS * TOWARD_GOAL_BYTES;
+  queue = stepBase + <usize>KINDS * STEP_BYTES;
 }
 
 // One press of `cell` from `board`: records and enqueues the result if it is
@@ -137,6 +145,7 @@ export function flipBuildTable(kind: i32): i32 {
   const end = kind == KIND_FLIP ? expandFlip(towardGoal, queue, tail) : expandPilots(towardGoal, queue, tail);
   const expanded = <i32>((end - queue) >> 1);
   tableReady |= 1 << kind;
+  stepReady &= ~(1 << kind);
   setLastNodes(expanded);
   return expanded;
 }
@@ -170,37 +179,63 @@ export function flipSolve(kind: i32, board: i32): i32 {
   return (nodes << 5) | (length + 1);
 }
 
+// Step table entries: a board's towardGoal entry with the press already
+// applied. A board one press from its walk's next board holds
+// `1 << (16 + cell) | next`: the cell as a bit above the next board. A goal
+// holds 0, and an unreached board STEP_UNSEEN (all bits set; an entry of a
+// press has a single bit above the board).
+const STEP_UNSEEN: u32 = 0xFFFFFFFF;
+
+// Fills the step table of `kind` from its towardGoal table, the one that
+// flipSolve walks; same presses, so the same walks.
+function deriveSteps(kind: i32, towardGoal: usize, steps: usize): void {
+  const masks = pressMasks + (<usize>(kind * CELLS) << 1);
+  for (let board: u32 = 0; board < <u32>BOARDS; board++) {
+    const cell = <u32>load<u8>(towardGoal + board);
+    let entry: u32 = 0;
+    if (cell == UNSEEN) entry = STEP_UNSEEN;
+    else if (cell != AT_GOAL) entry = (<u32>1 << (cell + 16)) | (board ^ <u32>load<u16>(masks + (<usize>cell << 1)));
+    store<u32>(steps + (<usize>board << 2), entry);
+  }
+  stepReady |= 1 << kind;
+}
+
 // A whole batch in one call: `count` boards, u16 each from `boards` (an
 // address in the batch buffer, see ./batch), answered as u32 each from
 // `answers`: `(length + 1) << 16 | pressedCells`, the pressed cells as a bit set
 // (bit i = cell i; presses commute, so the set is the answer), 0 when no goal
 // is reachable. Returns the nodes of the whole batch: the table build if it
 // ran, plus every walk step.
+//
+// The walk of flipSolve, through the step table: one load per step instead of
+// two (table entry, then the press mask it names), and no count (a shortest
+// path presses each cell at most once, so its length is the number of bits
+// pressed). A walk is a chain of dependent loads, so the chain's length is what
+// a batch costs. The cells ORed into `trail` accumulate above bit 16; the
+// boards ORed below are noise, dropped at the end.
 export function flipSolveBatch(kind: i32, boards: usize, answers: usize, count: i32): f64 {
   let nodes: f64 = 0;
   if ((tableReady & (1 << kind)) == 0) nodes = <f64>flipBuildTable(kind);
-  const masks = pressMasks + (<usize>(kind * CELLS) << 1);
-  const towardGoal = towardGoalBase + <usize>kind * TOWARD_GOAL_BYTES;
-  let steps: i32 = 0;
+  const steps = stepBase + <usize>kind * STEP_BYTES;
+  if ((stepReady & (1 << kind)) == 0) deriveSteps(kind, towardGoalBase + <usize>kind * TOWARD_GOAL_BYTES, steps);
+  let walked: u32 = 0;
   for (let i: usize = 0, end = <usize>count; i < end; i++) {
-    let current = <u32>load<u16>(boards + (i << 1));
-    let cell = load<u8>(towardGoal + current);
+    let entry = load<u32>(steps + (<usize>load<u16>(boards + (i << 1)) << 2));
     let answer: u32 = 0;
-    if (cell != UNSEEN) {
-      let pressed: u32 = 0;
-      let length: u32 = 0;
-      while (cell != AT_GOAL) {
-        pressed |= 1 << cell;
-        length++;
-        current ^= <u32>load<u16>(masks + (<usize>cell << 1));
-        cell = load<u8>(towardGoal + current);
+    if (entry != STEP_UNSEEN) {
+      let trail: u32 = 0;
+      while (entry != 0) {
+        trail |= entry;
+        entry = load<u32>(steps + (<usize>(entry & 0xFFFF) << 2));
       }
-      steps += length;
+      const pressed = trail >>> 16;
+      const length = popcnt(pressed);
+      walked += length;
       answer = ((length + 1) << 16) | pressed;
     }
     store<u32>(answers + (i << 2), answer);
   }
-  nodes += <f64>steps;
+  nodes += <f64>walked;
   setLastNodes(nodes);
   return nodes;
 }

@@ -10,6 +10,7 @@ import { loadavg } from 'node:os';
 import { createSolverPool } from '../dist/index.js';
 
 const args = process.argv.slice(2);
+/** @param {string} name @param {string} fallback */
 const option = (name, fallback) => {
   const at = args.indexOf(`--${name}`);
   return at >= 0 ? args[at + 1] : fallback;
@@ -24,6 +25,7 @@ const korf = readFileSync(new URL('../data/korf100.txt', import.meta.url), 'utf8
   .map((line) => line.trim().split(/\s+/).map(Number));
 const numbers = Array.from({ length: (last || first) - first + 1 }, (_, i) => first + i);
 
+/** @param {number[]} values */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -35,20 +37,26 @@ const many = await createSolverPool({ workers, engine: 'wasm' });
 try {
   await one.prepareTables('4x4', { goal: 'blank-first' });
   await many.prepareTables('4x4', { goal: 'blank-first' });
+  /** @typedef {'one' | 'parallel'} Way */
+  /** @type {Record<Way, (tiles: number[]) => ReturnType<typeof one.sliding>>} */
   const ways = {
     one: (tiles) => one.sliding(tiles, { goal: 'blank-first' }),
-    // The machine's own capacity for two at once: two boards at a time, one per worker.
-    many: null,
     parallel: (tiles) => many.solveParallel(tiles, { goal: 'blank-first', depth: Number(option('depth', '8')) }),
   };
-  delete ways.many;
   // Warm-up (compilation, tables paged in).
   for (const solve of Object.values(ways)) await solve(korf[0].slice(0, 16));
   const boards = numbers.map((n) => korf[n - 1].slice(0, 16));
+  // The machine's own capacity for two at once: the set by solveMany, one board per worker, on 1 and on `workers` workers.
+  /** @type {{ one: number[], many: number[] }} */
   const capacity = { one: [], many: [] };
+  /** @type {Record<Way, number[]>} */
   const totals = { one: [], parallel: [] };
+  /** @type {Map<number, Record<Way, number[]>>} */
   const perInstance = new Map(numbers.map((n) => [n, { one: [], parallel: [] }]));
+  /** @param {number} n */
+  const timesOf = (n) => /** @type {Record<Way, number[]>} */ (perInstance.get(n));
   for (let rep = 0; rep < reps; rep++) {
+    /** @type {Way[]} */
     const order = rep % 2 ? ['parallel', 'one'] : ['one', 'parallel'];
     for (const way of order) {
       let total = 0;
@@ -59,7 +67,7 @@ try {
         const ms = performance.now() - started;
         if (result.length !== korf[n - 1][16]) throw new Error(`Korf #${n}: ${way} gave length ${result.length}, expected ${korf[n - 1][16]}`);
         total += ms;
-        perInstance.get(n)[way].push(ms);
+        timesOf(n)[way].push(ms);
       }
       totals[way].push(total);
       const pool = way === 'one' ? one : many;
@@ -71,7 +79,7 @@ try {
   }
   const oneMs = median(totals.one);
   const parallelMs = median(totals.parallel);
-  const ratios = numbers.map((n) => median(perInstance.get(n).one) / median(perInstance.get(n).parallel));
+  const ratios = numbers.map((n) => median(timesOf(n).one) / median(timesOf(n).parallel));
   console.log(`Korf #${first}-#${last || first}, PDB 6-6-3, wasm, ${reps} repetitions`);
   console.log(`1 worker (sliding):            median ${(oneMs / 1000).toFixed(2)} s`);
   console.log(`${workers} workers (solveParallel):    median ${(parallelMs / 1000).toFixed(2)} s`);

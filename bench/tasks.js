@@ -20,6 +20,7 @@ import {
 } from './inputs.js';
 import { mulberry32 } from './inputs.js';
 import { lightsOutProblem } from '../dist/lightsOut.js';
+import { solverFromCore } from '../dist/solver.js';
 
 import { pdbEntryCount } from '../dist/core.js';
 import { namedPartition } from '../dist/partitions.js';
@@ -157,18 +158,19 @@ function flipTasks(kind) {
     {
       id: `${kind}-solve-batch`,
       group: name,
-      label: `${name}: solve all, batch`,
-      workload: 'solve each of the 65,536 boards in one batch call (table walk; table already built)',
+      label: `${name}: solve all, engine batch call`,
+      workload:
+        'solve each of the 65,536 boards in one engine batch call, core.flip.solveBatch (table walk; table already built; answers into an array the caller reuses)',
       unit: 'nodes',
       target: 'batch',
       size: 'short',
-      inputs: () => Uint16Array.from({ length: BOARDS }, (_, board) => board),
-      answer: (core, boards) => {
+      inputs: () => ({ boards: Uint16Array.from({ length: BOARDS }, (_, board) => board), into: new Uint32Array(BOARDS) }),
+      answer: (core, { boards, into }) => {
         core.flip.buildTable(kind);
-        const { answers, nodes } = core.flip.solveBatch(kind, boards);
+        const { answers, nodes } = core.flip.solveBatch(kind, boards, into);
         return { nodes, detail: { answers: Array.from(answers) }, checksum: batchChecksum(answers) };
       },
-      run: (core, boards) => batchChecksum(core.flip.solveBatch(kind, boards).answers),
+      run: (core, { boards, into }) => batchChecksum(core.flip.solveBatch(kind, boards, into).answers),
       check: (answer) => {
         fewest ??= bruteForceFlip(kind);
         const { answers } = /** @type {{ answers: number[] }} */ (answer.detail);
@@ -186,7 +188,61 @@ function flipTasks(kind) {
         return null;
       },
     },
+    {
+      id: `${kind}-solve-many`,
+      group: name,
+      label: `${name}: solve all, solveMany`,
+      workload:
+        'solver.solveMany over the 65,536 boards as judge text: parsing, the engine batch call above, one result object per board (no target: the same JS for both engines around one engine call)',
+      unit: 'nodes',
+      target: null,
+      size: 'short',
+      inputs: () => Array.from({ length: BOARDS }, (_, board) => flipText(kind, board)),
+      answer: (core, texts) => {
+        const results = solverFromCore(core).solveMany(kind, texts);
+        const lengths = results.map((result) => (result.status === 'solved' ? result.length : -1));
+        return { nodes: lengths.reduce((sum, length) => sum + Math.max(length, 0), 0), detail: { lengths }, checksum: manyChecksum(results) };
+      },
+      run: (core, texts) => manyChecksum(solverFromCore(core).solveMany(kind, texts)),
+      check: (answer) => {
+        fewest ??= bruteForceFlip(kind);
+        const { lengths } = /** @type {{ lengths: number[] }} */ (answer.detail);
+        for (let board = 0; board < BOARDS; board++) {
+          if (lengths[board] !== fewest[board]) return `board ${board.toString(16)}: ${lengths[board]} presses, brute force says ${fewest[board]}`;
+        }
+        return null;
+      },
+    },
   ];
+}
+
+/**
+ * A board's judge text: four rows of 'b'/'w' (flip) or '+'/'-' (pilots), bit
+ * 4 * row + column set for 'b' / '+'.
+ * @param {'flip' | 'pilots'} kind @param {number} board
+ */
+function flipText(kind, board) {
+  const [set, clear] = kind === 'flip' ? ['b', 'w'] : ['+', '-'];
+  const rows = [];
+  for (let row = 0; row < 4; row++) {
+    let text = '';
+    for (let col = 0; col < 4; col++) text += (board >> (4 * row + col)) & 1 ? set : clear;
+    rows.push(text);
+  }
+  return rows.join('\n');
+}
+
+/**
+ * solveMany's checksum from every 61st result, as batchChecksum.
+ * @param {ReadonlyArray<{ status: string, length?: number | null }>} results
+ */
+function manyChecksum(results) {
+  let acc = results.length;
+  for (let i = 0; i < results.length; i += 61) {
+    const result = results[i];
+    acc = mix(acc, result.status === 'solved' ? /** @type {number} */ (result.length) : -1);
+  }
+  return acc;
 }
 
 /** @param {number} boards @returns {TaskSpec[]} */

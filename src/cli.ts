@@ -4,6 +4,7 @@
  * soon as its case is done. The arguments are checked before any input is read.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { blockFramer, gridFramer, splitCases, tokenFramer, type CaseFramer, type InputCase, type TokenShape } from './cases.js';
 import { inputLines } from './lines.js';
@@ -13,9 +14,11 @@ import { TABLES_USAGE, runTablesCommand } from './tablesCommand.js';
 import { GOAL_NAMES, PuzzleInputError, orList, parseSlidingBoard, resolveGoal, type GoalName } from './boards.js';
 import { DEFAULT_PARTITIONS, partitionNames } from './partitions.js';
 import { ENGINES, HEURISTICS, type EngineName, type Heuristic, type SlidingBoard } from './core.js';
-import { LIGHTS_OUT_PATTERNS, lightsOutProblem, pressGrid, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
-import { SLIDING_ALGORITHMS, createSolver, type BoardError, type ManyFamilies, type ManyFamily, type Result, type SlidingAlgorithm, type SlidingOptions, type Solver } from './solver.js';
+import { LIGHTS_OUT_PATTERNS, lightsOutProblem, type LightsOutOptions } from './lightsOut.js';
+import { SLIDING_ALGORITHMS, createSolver, type ManyFamilies, type ManyFamily, type SlidingAlgorithm, type SlidingOptions, type Solver } from './solver.js';
 import type { SolverPool } from './pool/outside.js';
+import { compilePuzzleWasm } from './loader.js';
+import { answerCases, format, joinChunks, manyFamily, reportCase, type Answered, type AnyResult, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from './pool/judge.js';
 
 /** The longest input line kept; longer lines are reported without being buffered. */
 export const LINE_LIMIT = 4096;
@@ -73,12 +76,14 @@ Options:
                        larger coset gives the best found, not proven minimal
   --max-nodes N        idastar: give up on a case after N nodes (a hard
                        24-puzzle can take hours); it prints 'stopped'
-  --jobs N             solve cases on N worker threads (default 1), in chunks
-                       of cases, answers still in input order; for flip,
-                       pilots, fourline, eight and lightsout (sliding runs in
-                       one thread: its tables live per thread). Worth it on
-                       large inputs only: starting the workers costs about
-                       0.1 s, so the default stays 1 rather than the core count
+  --jobs N             solve cases on N threads (default: one per core), this
+                       one and N - 1 workers, in chunks of cases, answers
+                       still in input order; for flip, pilots, fourline,
+                       eight and lightsout (sliding runs in one thread: its
+                       tables live per thread). Workers start only once
+                       this thread has solved for 25 ms, at 0.01 ms a case or
+                       more: eight and lightsout on large inputs; flip,
+                       pilots and fourline cases cost less than sending them
   --stats              print nodes and time of each case to standard error
   -h, --help           show this help
   -v, --version        show the version
@@ -131,6 +136,12 @@ const TABLE_SIZES = Object.keys(DEFAULT_PARTITIONS).filter((size) => {
   return width * height > 9;
 });
 
+/** --jobs when not given: a thread per core (this one counts: it solves too). */
+function defaultJobs(): number {
+  return Math.max(1, Math.min(MAX_JOBS, availableParallelism()));
+}
+
+
 const families = ['flip', 'pilots', 'fourline', 'eight', 'sliding', 'lightsout'] as const;
 type Family = (typeof families)[number];
 
@@ -168,9 +179,6 @@ export interface CliIO {
 }
 
 class UsageError extends Error {}
-
-/** A search that reached --max-nodes: the case has no answer, but its input was fine. */
-class SearchStopped extends Error {}
 
 const valueOptions = ['engine', 'algorithm', 'heuristic', 'partition', 'size', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel', 'jobs'];
 
@@ -262,9 +270,9 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   }
   if (values.partition !== undefined) checkPartition(values.partition, size);
   const partition = sliding ? values.partition : undefined;
-  const jobs = wholeNumber('--jobs', 'workers', values.jobs) ?? 1;
+  const jobs = wholeNumber('--jobs', 'workers', values.jobs) ?? defaultJobs();
   if (jobs > MAX_JOBS) throw new UsageError(`--jobs takes 1 to ${MAX_JOBS} workers, not ${jobs}`);
-  if (jobs > 1 && family === 'sliding') idle('--jobs', 'for sliding: its tables live in one thread; use eight for 3x3 boards');
+  if (jobs > 1 && family === 'sliding' && values.jobs !== undefined) idle('--jobs', 'for sliding: its tables live in one thread; use eight for 3x3 boards');
   return { family, engine, algorithm, heuristic, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, jobs: family === 'sliding' ? 1 : jobs };
 }
 
@@ -338,19 +346,6 @@ function readPattern(path: string): string {
   }
 }
 
-function cellLines(result: Result<{ row: number; col: number }>): string[] {
-  return result.moves.map(({ row, col }) => `${row} ${col}`);
-}
-
-/** What the CLI reports of any family's result besides its lines. */
-interface Answered {
-  stats: { nodes: number; ms: number; heuristic?: string; partition?: string };
-  warning?: string;
-}
-
-/** What `solveMany` calls each CLI family. */
-const manyFamily = { flip: 'flip', pilots: 'pilots', fourline: 'fourLine', eight: 'sliding', sliding: 'sliding', lightsout: 'lightsOut' } as const;
-
 /** The options every case of the family is solved with. */
 function familyOptions(options: Options): ManyFamilies[ManyFamily]['options'] {
   if (options.family === 'lightsout') return options.lights;
@@ -358,9 +353,6 @@ function familyOptions(options: Options): ManyFamilies[ManyFamily]['options'] {
   const goal = (GOAL_NAMES as readonly string[]).includes(options.goal ?? '') ? (options.goal as GoalName) : options.goal;
   return { goal, algorithm: options.algorithm, heuristic: options.heuristic, maxNodes: options.maxNodes };
 }
-
-/** Any family's result, or a bad board's error from a batch. */
-type AnyResult = ManyFamilies[ManyFamily]['result'] | BoardError;
 
 /** Answers one case alone. Throws PuzzleInputError on bad input. */
 function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult {
@@ -375,45 +367,15 @@ function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult 
   }
 }
 
-/** The lines for standard output of one case's result. Throws PuzzleInputError for a bad board, SearchStopped for a stopped search. */
-function format(options: Options, item: InputCase, any: AnyResult): { lines: string[]; result: Answered } {
-  if (any.status === 'error') throw new PuzzleInputError(any.reason);
-  switch (options.family) {
-    case 'flip': {
-      const result = any as ManyFamilies['flip']['result'];
-      if (!result.solvable) return { lines: ['Impossible'], result };
-      return { lines: [String(result.length), ...(options.moves ? cellLines(result) : [])], result };
-    }
-    case 'pilots': {
-      const result = any as ManyFamilies['pilots']['result'];
-      return { lines: [String(result.length), ...cellLines(result)], result };
-    }
-    case 'fourline': {
-      const result = any as ManyFamilies['fourLine']['result'];
-      if (!result.solvable) return { lines: ['Impossible'], result };
-      const moves = options.moves
-        ? result.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col}`)
-        : [];
-      return { lines: [String(result.length), ...moves], result };
-    }
-    case 'lightsout': {
-      const result = any as LightsOutResult;
-      if (result.status === 'unsolvable') return { lines: ['Impossible'], result };
-      const warning = result.minimal
-        ? undefined
-        : `not proven minimal: the kernel has dimension ${result.kernelDimension}, more press sets than --max-kernel allows to weigh`;
-      const rows = item.text.split('\n');
-      const grid = options.moves ? pressGrid(result, rows.length, [...rows[0]].length) : [];
-      return { lines: [String(result.length), ...grid], result: { stats: result.stats, warning } };
-    }
-    case 'eight':
-    case 'sliding': {
-      const result = any as ManyFamilies['sliding']['result'];
-      if (result.status === 'stopped') throw new SearchStopped(result.reason);
-      return { lines: [result.status === 'solved' ? result.path : 'unsolvable'], result };
-    }
-  }
-}
+/** How long (ms) the CLI's own thread solves before --jobs starts its workers. */
+const POOL_AFTER_MS = 25;
+/**
+ * The least time (ms) a case must take to solve in the CLI's own thread for
+ * workers to be worth starting: a cheaper case costs about as much to send to
+ * a worker and back as to solve (8-puzzles take about 0.03 ms; flip, pilots
+ * and fourline, a chunk in one engine call, about 0.001 ms).
+ */
+const POOL_CASE_MS = 0.01;
 
 /** Cases a batch holds: many cheap ones, fewer searches (a chunk should not keep a worker busy for long). */
 function chunkSize(family: Family): number {
@@ -565,105 +527,108 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const output = new Output(io);
   const searches = options.family === 'eight' || options.family === 'sliding';
   let cases = 0;
-  let failed = 0;
-  let stopped = 0;
-  let broken = 0;
+  const tally: JudgeTally = { failed: 0, stopped: 0, broken: 0 };
+  const judge: JudgeOptions = { family: options.family, solve: familyOptions(options), moves: options.moves, stats: options.stats };
+  const sink: JudgeSink = { line: (text) => output.line(text), note: (text) => io.error(text) };
 
   const report = (item: InputCase, outcome: () => { lines: string[]; result: Answered }) => {
     cases++;
-    try {
-      if (item.error) throw new PuzzleInputError(item.error);
-      const { lines, result } = outcome();
-      lines.forEach((line) => output.line(line));
-      if (result.warning) io.error(`case ${item.index}: ${result.warning}`);
-      if (options.stats) {
-        const { nodes, ms, heuristic, partition } = result.stats;
-        const how = [solver.engine, heuristic && heuristic !== 'none' ? `${heuristic}${partition ? ` ${partition}` : ''}` : ''].filter(Boolean).join(', ');
-        io.error(`case ${item.index}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
-      }
-    } catch (error) {
-      if (error instanceof SearchStopped) {
-        stopped++;
-        output.line('stopped');
-      } else if (error instanceof PuzzleInputError) {
-        failed++;
-        output.line('error');
-      } else {
-        // A fault of ours, not of the input: still one line, and the other cases go on.
-        broken++;
-        output.line('error');
-        io.error(`case ${item.index}: internal error: ${(error as Error).message.split('\n')[0]}`);
-        return;
-      }
-      io.error(`case ${item.index}: ${error.message}`);
-    }
+    reportCase(judge, solver.engine, item, outcome, sink, tally);
   };
-  const solve = (item: InputCase, by = solver) => report(item, () => format(options, item, solveOne(by, options, item)));
+  const solve = (item: InputCase, by = solver) => report(item, () => format(judge, item, solveOne(by, options, item)));
 
   // Batches: always with --jobs > 1; in this thread for the cheap families,
-  // whose whole batch is one engine call (bench: cli-batch rows).
+  // whose whole batch is one engine call (bench: cli-batch rows). A chunk is
+  // answered as printed text (judge.ts), here or in a worker, and printed as
+  // it lands.
   const batched = options.jobs > 1 || options.family === 'flip' || options.family === 'pilots' || options.family === 'fourline';
   const chunk = chunkSize(options.family);
-  const family = manyFamily[options.family];
-  const more = familyOptions(options);
-  let pool: Promise<SolverPool> | null = null;
-  let poolReady = false;
-  const startPool = () => (pool ??= import('./pool/outside.js')
-    .then(({ createSolverPool }) => createSolverPool({ workers: options.jobs, engine: options.engine }))
-    .then((started) => {
-      poolReady = true;
-      return started;
+  // This thread solves too: --jobs N is N threads solving, this one and N - 1
+  // workers. It answers a chunk whenever the workers have enough queued, and
+  // every chunk while they start.
+  const workers = options.jobs - 1;
+  let pool: Promise<SolverPool | null> | null = null;
+  let started: SolverPool | null = null;
+  // Ends a start still under way when the input is done first.
+  const abandon = new AbortController();
+  const startPool = () => (pool ??= Promise.all([import('./pool/outside.js'), options.engine === 'wasm' ? compilePuzzleWasm() : undefined])
+    // The module this thread compiled (code already tiered up included) goes to the workers as is.
+    .then(([{ createSolverPool }, wasm]) => createSolverPool({ workers, engine: options.engine, wasm, signal: abandon.signal }))
+    .then((ready) => (started = ready), (error: Error) => {
+      // Still every answer, from this thread alone.
+      if (error.name !== 'AbortError') io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
+      return null;
     }));
-  /** A batch's answers, or the error that stopped the whole batch (reported on each of its cases). */
-  const solveBatch = async (items: InputCase[], here: boolean): Promise<AnyResult[] | Error> => {
-    const boards = items.filter((item) => !item.error).map((item) => item.text);
-    try {
-      return here ? solver.solveMany(family, boards, more) : await (await startPool()).solveBatch(family, boards, more);
-    } catch (error) {
-      return error as Error;
+  const land = (items: InputCase[], answer: JudgeChunk | Error) => {
+    if (answer instanceof Error) {
+      // The pool lost the call (a worker died): each of its cases says so.
+      for (const item of items) report(item, () => { throw answer; });
+      return;
     }
+    cases += items.length;
+    if (answer.out.length > 0) output.line(answer.out);
+    answer.notes.forEach((line) => io.error(line));
+    tally.failed += answer.failed;
+    tally.stopped += answer.stopped;
+    tally.broken += answer.broken;
   };
-  const land = (items: InputCase[], answers: AnyResult[] | Error) => {
-    let next = 0;
-    for (const item of items) {
-      const answer = item.error || answers instanceof Error ? answers : answers[next++];
-      report(item, () => {
-        if (answer instanceof Error) throw answer;
-        return format(options, item, answer as AnyResult);
-      });
-    }
-  };
-  // Batches in flight on the pool land in input order on one chain, which
-  // prints each as soon as it and those before it are answered (also while the
-  // loop waits for input); at most two a worker are in flight, so memory stays flat.
+  // Chunks land in input order on one chain, which prints each as soon as it
+  // and those before it are answered (also while the loop waits for input). At
+  // most three a worker are on the pool (one running, two that the pool hands
+  // over as soon as the worker answers, even while this thread is busy), and
+  // at most four a thread solving wait on the chain, so memory stays flat.
   let landing: Promise<void> = Promise.resolve();
-  let inFlight = 0;
+  let solvingMs = 0;
+  let solvedHere = 0;
+  let waiting = 0;
+  let onPool = 0;
+  const landingLimit = 4 * options.jobs;
   let wake: (() => void) | null = null;
+  /**
+   * A chunk answered in this thread. With workers, in slices, between which
+   * the pool hands a worker that finished its next chunk (the pool posts calls
+   * from this thread, so a worker waits while this thread is busy).
+   */
+  const answerHere = async (items: InputCase[]): Promise<JudgeChunk> => {
+    const since = performance.now();
+    solvedHere += items.length;
+    if (workers === 0) {
+      const answer = answerCases(solver, judge, items);
+      solvingMs += performance.now() - since;
+      return answer;
+    }
+    const slice = Math.max(1, chunk >> 4);
+    const parts: JudgeChunk[] = [];
+    for (let at = 0; at < items.length; at += slice) {
+      parts.push(answerCases(solver, judge, items.slice(at, at + slice)));
+      if (started !== null) await new Promise((resolve) => setImmediate(resolve));
+    }
+    solvingMs += performance.now() - since;
+    return joinChunks(parts);
+  };
   /** Sends full chunks (and with `all`, the rest) to be solved; with `end`, waits for every answer. */
   const dispatch = async (all: boolean, end = false) => {
     while (ready.length >= chunk || (all && ready.length > 0)) {
       const items = ready.splice(0, chunk);
-      // The pool starts once a full chunk is waiting (a small input never pays
-      // for it), and chunks are solved here until its workers are up.
-      if (options.jobs > 1 && items.length === chunk) startPool();
-      const here = options.jobs === 1 || !poolReady;
-      if (here) {
-        await landing;
-        land(items, await solveBatch(items, true));
-        await output.flush(false);
-        // Lets the starting workers report that they are up.
-        if (options.jobs > 1) await new Promise((resolve) => setImmediate(resolve));
-        continue;
-      }
-      const answers = solveBatch(items, false);
-      inFlight++;
+      // The workers start once this thread has solved for a while, its cases
+      // are not too cheap to send, and a full chunk waits: an input that this
+      // thread answers sooner than a worker starts (about 0.1 s) never pays
+      // for one.
+      if (workers > 0 && items.length === chunk && solvingMs >= POOL_AFTER_MS && solvingMs >= POOL_CASE_MS * solvedHere) startPool();
+      const toPool = started !== null && onPool < 3 * workers;
+      const answer = toPool ? started!.judgeCases(judge, items).catch((error: Error) => error) : await answerHere(items);
+      if (toPool) onPool++;
+      waiting++;
       landing = landing.then(async () => {
-        land(items, await answers);
-        inFlight--;
+        land(items, await answer);
+        if (toPool) onPool--;
+        waiting--;
         wake?.();
-        await output.flush(inFlight === 0);
+        await output.flush(toPool && waiting === 0);
       });
-      while (inFlight >= 2 * options.jobs) await new Promise<void>((resolve) => (wake = resolve));
+      // Lets answers land, and the pool's messages (workers up, answers in) arrive.
+      await (workers > 0 ? new Promise((resolve) => setImmediate(resolve)) : landing);
+      while (waiting >= landingLimit) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
     }
     if (end) await landing;
@@ -687,7 +652,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         for (const line of lines) {
           if (typeof line === 'string') framer.line(line);
           else framer.overlong(line.overlong, LINE_LIMIT);
-          if (ready.length > 0) await drain();
+          // Batched, a chunk is worth a call only once full (the rest goes after each read).
+          if (ready.length >= (batched ? chunk : 1)) await drain();
         }
         // Every case read goes to be solved; the pool's answers print as they land.
         if (batched) await dispatch(true);
@@ -705,8 +671,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     else await drain();
     await output.flush(true);
   } finally {
-    if (pool !== null) await (await (pool as Promise<SolverPool>).catch(() => null))?.terminate();
+    if (started !== null) await (started as SolverPool).terminate();
+    else if (pool !== null) {
+      abandon.abort();
+      await pool;
+    }
   }
   if (cases === 0 && (io.interactive || options.stats)) io.error('puzzlesearch: no cases read');
-  return broken > 0 ? 1 : failed > 0 ? 2 : stopped > 0 ? 3 : 0;
+  return tally.broken > 0 ? 1 : tally.failed > 0 ? 2 : tally.stopped > 0 ? 3 : 0;
 }

@@ -31,13 +31,25 @@ export interface FlipCore {
    * `(length + 1) << 16 | pressed`, the pressed cells as a bit set (bit i =
    * cell i; presses commute, so the set is the answer), 0 when impossible.
    * `nodes`: the table build if it ran, plus every walk step.
+   * `into`: an array (at least `boards.length` long) to write the answers
+   * into, returned as `answers`, so that a caller with many batches allocates
+   * once; a new array when omitted.
    */
-  solveBatch(kind: FlipKind, boards: ArrayLike<number>): FlipBatchAnswer;
+  solveBatch(kind: FlipKind, boards: ArrayLike<number>, into?: Uint32Array): FlipBatchAnswer;
 }
 
 export interface FlipBatchAnswer {
   answers: Uint32Array;
   nodes: number;
+}
+
+/** Where `FlipCore.solveBatch` writes: the caller's `into`, checked, or a new array. */
+export function flipBatchAnswers(count: number, into: Uint32Array | undefined): Uint32Array {
+  if (into === undefined) return new Uint32Array(count);
+  if (!(into instanceof Uint32Array) || into.length < count) {
+    throw new RangeError(`puzzlesearch: a batch of ${count} boards needs a Uint32Array of at least ${count} entries to write its answers into`);
+  }
+  return into;
 }
 
 /** Four-in-a-line cell codes, row-major, 16 cells. */

@@ -13,6 +13,7 @@ import { engineNames, loadCore } from './engines.js';
 import { instantiatePuzzleWasm } from '../src/loader.js';
 import { createSolverPool } from '../src/pool/outside.js';
 import { createWasmCore } from '../src/wasm/index.js';
+import { createTwinCore } from '../src/twin/index.js';
 import { reserveBatch, type BatchExports } from '../src/wasm/batch.js';
 import { FLIP_GOALS, hasLine, replayFourLine, replayPresses, replaySliding, seededRandom, shuffle } from './oracles.js';
 
@@ -89,6 +90,37 @@ describe.each(engineNames)('batch calls, %s engine', (name) => {
       expect(batch.nodes).toBe(nodes);
     }
   }, 60_000);
+
+  it('flip and pilots: answers written into a reused, dirty, longer array equal a fresh batch; a short one is refused', async () => {
+    const core = await loadCore(name);
+    const random = seededRandom(1205);
+    // Unsorted, with repeats, a count that is no multiple of anything.
+    const boards = Array.from({ length: 1001 }, () => Math.floor(random() * 65536));
+    const into = new Uint32Array(1500).fill(0xdeadbeef);
+    for (const kind of ['flip', 'pilots'] as const) {
+      const fresh = core.flip.solveBatch(kind, boards);
+      const reused = core.flip.solveBatch(kind, boards, into);
+      expect(reused.answers).toBe(into);
+      expect(Array.from(into.subarray(0, boards.length))).toEqual(Array.from(fresh.answers));
+      expect(into[boards.length]).toBe(0xdeadbeef);
+      expect(reused.nodes).toBe(fresh.nodes);
+      expect(() => core.flip.solveBatch(kind, boards, new Uint32Array(1000))).toThrow(/1001 boards needs a Uint32Array of at least 1001/);
+    }
+  });
+
+  it('flip and pilots: a batch on a fresh engine builds the table first and counts it; a rebuilt table answers the same', async () => {
+    const core = name === 'wasm' ? await createWasmCore() : createTwinCore();
+    const first = core.flip.solveBatch('pilots', ALL_BOARDS);
+    const expanded = core.flip.buildTable('pilots');
+    expect(expanded).toBe(65536);
+    const again = core.flip.solveBatch('pilots', ALL_BOARDS);
+    // Pilots' presses are independent: the board at distance d has d presses, C(16, d) such boards.
+    let walks = 0;
+    for (let d = 0, boardsAt = 1; d <= 16; boardsAt = (boardsAt * (16 - d)) / (d + 1), d++) walks += d * boardsAt;
+    expect(again.nodes).toBe(walks);
+    expect(first.nodes).toBe(expanded + walks);
+    expect(again.answers).toEqual(first.answers);
+  });
 
   it('fourLine: 1,000 random boards batched give the single calls\' moves and nodes, replayed to a line', async () => {
     const solver = solverFromCore(await loadCore(name));

@@ -6,7 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { engineNames } from './engines.js';
+import { engineNames, loadCore } from './engines.js';
+import { createSolverPool } from '../src/pool/outside.js';
+import { answerCases, type JudgeCase, type JudgeOptions } from '../src/pool/judge.js';
+import { solverFromCore } from '../src/solver.js';
 import { FLIP_GOALS, replayPresses, replaySliding, seededRandom, shuffle } from './oracles.js';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -55,6 +58,22 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
     expect(lines.filter((line) => line === 'unsolvable').length).toBeGreaterThan(200);
   }, 300_000);
 
+  it('eight: 20,000 cases (enough for the worker to start) with bad and stopped ones and --stats: --jobs 2 equals --jobs 1, times aside', () => {
+    const { text } = eightInput(20_000, 997, 13);
+    const args = ['eight', '--engine', engine, '--stats', '--max-nodes', '3000'];
+    const one = run([...args, '--jobs', '1'], text);
+    const two = run([...args, '--jobs', '2'], text);
+    expect(one.status).toBe(2);
+    expect(two.status).toBe(2);
+    expect(two.stdout).toBe(one.stdout);
+    const timesAside = (stderr: string) => stderr.replace(/\d+\.\d+ ms/g, 'ms');
+    expect(timesAside(two.stderr)).toBe(timesAside(one.stderr));
+    const lines = one.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(20_000);
+    expect(lines.filter((line) => line === 'error')).toHaveLength(20);
+    expect(lines.filter((line) => line === 'stopped').length).toBeGreaterThan(1000);
+  }, 300_000);
+
   it('flip: 3,000 cases over --jobs 2 equal --jobs 1, bad grids reported in place', () => {
     const random = seededRandom(5);
     const boards: Array<number | null> = [];
@@ -91,11 +110,84 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
     expect(at).toBe(out.length);
   }, 300_000);
 
+  it('a worker answers a chunk as printed text, byte for byte what this thread prints: bad, stopped and warned cases included', async () => {
+    const solver = solverFromCore(await loadCore(engine));
+    const pool = await createSolverPool({ workers: 1, engine });
+    try {
+      const random = seededRandom(77);
+      const eight: JudgeCase[] = Array.from({ length: 60 }, (_, i) => ({
+        index: i + 1,
+        text: i % 17 === 3 ? '1 2 3 4 5 6 7 8 8' : shuffle(['1', '2', '3', '4', '5', '6', '7', '8', 'x'], random).join(' '),
+      }));
+      eight.push({ index: 61, text: '', error: 'framing: rows stop short' });
+      const flip: JudgeCase[] = [
+        { index: 1, text: 'bwwb\nbbwb\nbwwb\nbwww' },
+        { index: 2, text: 'bwbw\nbqbw\nbwbw\nbwbw' },
+        { index: 3, text: 'bwbw\nwwww\nbbbb\nwbwb' },
+      ];
+      const lights: JudgeCase[] = [{ index: 1, text: '11111\n11111\n11111\n11111\n11111' }, { index: 2, text: '101\n010\n101' }];
+      const chunks: Array<[JudgeOptions, JudgeCase[]]> = [
+        [{ family: 'eight', solve: {}, moves: false, stats: false }, eight],
+        // A bound so low that most searches stop: 'stopped' lines, counted apart from bad input.
+        [{ family: 'eight', solve: { maxNodes: 20 }, moves: false, stats: false }, eight],
+        [{ family: 'flip', solve: undefined, moves: true, stats: false }, flip],
+        [{ family: 'pilots', solve: undefined, moves: false, stats: false }, [{ index: 1, text: '-+--\n----\n----\n-+--' }]],
+        [{ family: 'fourline', solve: undefined, moves: true, stats: false }, [{ index: 1, text: 'BWBO\nWBWB\nBWBW\nWBWO' }]],
+        // A coset too big to weigh: the warning on standard error.
+        [{ family: 'lightsout', solve: { maxKernel: 1 }, moves: true, stats: false }, lights],
+      ];
+      for (const [options, cases] of chunks) {
+        const here = answerCases(solver, options, cases);
+        const there = await pool.judgeCases(options, cases);
+        expect(there, options.family).toEqual(here);
+        expect(here.out.split('\n').length, options.family).toBeGreaterThanOrEqual(cases.length);
+      }
+      const [plain, stopped] = await Promise.all([pool.judgeCases(...chunks[0]), pool.judgeCases(...chunks[1])]);
+      expect(plain.failed).toBe(5);
+      expect(plain.stopped).toBe(0);
+      expect(plain.notes).toContain('case 61: framing: rows stop short');
+      expect(stopped.stopped).toBeGreaterThan(10);
+      expect(stopped.out.split('\n').filter((line) => line === 'stopped')).toHaveLength(stopped.stopped);
+      const lightsOut = await pool.judgeCases(...chunks[5]);
+      expect(lightsOut.notes.some((note) => note.startsWith('case 1: not proven minimal'))).toBe(true);
+      // --stats: one line per case with this engine's name (times differ from run to run).
+      const withStats = await pool.judgeCases({ family: 'flip', solve: undefined, moves: false, stats: true }, flip);
+      expect(withStats.notes.filter((note) => new RegExp(`^case [13]: \\d+ nodes, [\\d.]+ ms \\(${engine}\\)$`).test(note))).toHaveLength(2);
+    } finally {
+      await pool.terminate();
+    }
+  }, 120_000);
+
+  it('a pool start can be abandoned (as the CLI does when the input ends first): AbortError, its workers ended', async () => {
+    const controller = new AbortController();
+    const starting = createSolverPool({ workers: 2, engine, signal: controller.signal });
+    controller.abort();
+    await expect(starting).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(createSolverPool({ workers: 1, engine, signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    // A signal that never fires leaves the pool as usual.
+    const pool = await createSolverPool({ workers: 1, engine, signal: new AbortController().signal });
+    try {
+      expect((await pool.flip('bwwb\nbbwb\nbwwb\nbwww')).length).toBe(4);
+    } finally {
+      await pool.terminate();
+    }
+  }, 60_000);
+
   it('a tiny input with --jobs 4 is answered without waiting for workers, same output as alone', () => {
     const one = run(['fourline', '--engine', engine], 'BWBO\nWBWB\nBWBW\nWBWO\n');
     const four = run(['fourline', '--engine', engine, '--jobs', '4'], 'BWBO\nWBWB\nBWBW\nWBWO\n');
     expect(four).toEqual(one);
     expect(one.stdout).toBe('5\n');
+  });
+
+  it('defaults to a thread per core: sliding (one thread) warns only when --jobs is given, and the help says so', () => {
+    const board = '1 2 3 4 5 6 7 8 x\n';
+    const quiet = run(['sliding', '--engine', engine, '--heuristic', 'manhattan'], board);
+    expect(quiet).toEqual({ status: 0, stdout: '\n', stderr: '' });
+    const told = run(['sliding', '--engine', engine, '--heuristic', 'manhattan', '--jobs', '2'], board);
+    expect(told.stdout).toBe('\n');
+    expect(told.stderr).toContain('--jobs does nothing for sliding');
+    expect(run(['--help'], '').stdout).toMatch(/--jobs N +solve cases on N threads \(default: one per core\)/);
   });
 
   it('refuses --jobs 0 and --jobs 2x as usage errors', () => {

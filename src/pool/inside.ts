@@ -13,6 +13,7 @@ import type { GoalName, GridInput, SlidingInput } from '../boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../lightsOut.js';
 import type { PrepareTablesOptions, TablesProgress } from '../pdbTables.js';
 import type { BoardSize, ManyFamilies, ManyFamily, SlidingOptions, SlidingShare, Solver } from '../solver.js';
+import type { JudgeCase, JudgeOptions } from './judge.js';
 
 /** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
 export interface Progress {
@@ -76,6 +77,11 @@ export const insideApi = {
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
   solveBatch: <F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']) => call().solver.solveMany(family, boards, options),
   slidingShare: (board: SlidingInput, options: PoolSlidingOptions | undefined, share: SlidingShare) => call().solver.slidingShare(board, withHook(options), share),
+  // The CLI's chunks: cases in, printed text out (see judge.ts); loaded on first use, as only the CLI calls it.
+  judgeCases: (options: JudgeOptions, cases: readonly JudgeCase[]) => {
+    const { solver } = call();
+    return import('./judge.js').then(({ answerCases }) => answerCases(solver, options, cases));
+  },
   // The outside sends this one to every worker (and again to a restarted one): each holds its own tables.
   prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) =>
     call().solver.prepareTables(size, options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().onTables } : options),

@@ -40,6 +40,12 @@ export interface SolverPoolOptions {
    * stays out of service for long. Default 10 000; Infinity never restarts.
    */
   restartAfterMs?: number;
+  /**
+   * Abandons the start: the workers started so far are ended and
+   * createSolverPool rejects with AbortError (a caller that no longer needs
+   * the pool need not wait for its workers to load).
+   */
+  signal?: AbortSignal;
 }
 
 /** The last argument of every pool method, after the method's own. */
@@ -298,6 +304,8 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   const cancelChoice = checkChoice('cancel', options.cancel ?? 'auto', ['auto', 'restart'] as const);
   const size = checkWorkers(options.workers, options.workers === undefined ? await coreCount() : 0);
   const restartAfterMs = checkRestartAfter(options.restartAfterMs);
+  const { signal } = checkCallOptions({ signal: options.signal });
+  if (signal?.aborted) throw abortError('createSolverPool() was aborted');
   const wasm = wasmMessage(options.wasm);
   const cancelMode = cancelChoice === 'auto' && sharedMemoryWorks() ? 'flag' : 'restart';
   const spawn = isNode() ? await nodeSpawner() : webSpawner();
@@ -584,11 +592,19 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   const ready = new Promise<void>((resolve, reject) => {
     starting = { left: size, resolve, reject };
   });
+  const onAbort = () => {
+    starting?.reject(abortError('createSolverPool() was aborted'));
+    void terminate();
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
   for (const slot of slots) start(slot);
+  // Aborted while the spawner loaded: no event comes for that.
+  if (signal?.aborted) onAbort();
   try {
     await ready;
   } finally {
     starting = null;
+    signal?.removeEventListener('abort', onAbort);
   }
   return pool;
 }

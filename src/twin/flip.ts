@@ -6,7 +6,7 @@
  * that table. Same press order (cells 0..15), same goal order and same node
  * counting as the wasm engine, so both give identical cells and nodes.
  */
-import type { FlipAnswer, FlipBatchAnswer, FlipCore, FlipKind } from '../core.js';
+import { flipBatchAnswers, type FlipAnswer, type FlipBatchAnswer, type FlipCore, type FlipKind } from '../core.js';
 
 const BOARDS = 1 << 16;
 const CELLS = 16;
@@ -93,12 +93,14 @@ export function twinFlip(): FlipCore {
     return { cells, nodes: nodes + cells.length };
   }
 
-  function solveBatch(kind: FlipKind, boards: ArrayLike<number>): FlipBatchAnswer {
+  function solveBatch(kind: FlipKind, boards: ArrayLike<number>, into?: Uint32Array): FlipBatchAnswer {
     const table = tables[kind];
     let nodes = table.ready ? 0 : buildTable(kind);
     const { masks, towardGoal } = table;
     const count = boards.length;
-    const answers = new Uint32Array(count);
+    const answers = flipBatchAnswers(count, into);
+    // An unreached board's answer is 0: a fresh array is all zeros, a reused one is cleared in one fill.
+    if (into !== undefined) answers.fill(0, 0, count);
     for (let i = 0; i < count; i++) {
       let current = boards[i] & 0xffff;
       let cell = towardGoal[current];

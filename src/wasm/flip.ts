@@ -1,5 +1,5 @@
 /** Host adapter for `assembly/flip.ts`: kind and board in as numbers, pressed cells out of scratch. */
-import type { FlipAnswer, FlipBatchAnswer, FlipCore, FlipKind } from '../core.js';
+import { flipBatchAnswers, type FlipAnswer, type FlipBatchAnswer, type FlipCore, type FlipKind } from '../core.js';
 import { reserveBatch, type BatchExports } from './batch.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 
@@ -54,8 +54,9 @@ export function wasmFlip(exports: FlipExports): FlipCore {
       for (let i = 0; i < length; i++) cells[i] = bytes[i];
       return { cells, nodes };
     },
-    solveBatch(kind: FlipKind, boards: ArrayLike<number>): FlipBatchAnswer {
+    solveBatch(kind: FlipKind, boards: ArrayLike<number>, into?: Uint32Array): FlipBatchAnswer {
       const count = boards.length;
+      const answers = flipBatchAnswers(count, into);
       // Boards as u16 first, then the u32 answers (4-byte aligned).
       const answersOffset = (2 * count + 3) & ~3;
       const at = reserveBatch(exports, answersOffset + 4 * count, `${count} boards`);
@@ -65,7 +66,8 @@ export function wasmFlip(exports: FlipExports): FlipCore {
       if (boards instanceof Uint16Array) slots.set(boards);
       else for (let i = 0; i < count; i++) slots[i] = boards[i] & 0xffff;
       const nodes = exports.flipSolveBatch(kindCode(kind), at, at + answersOffset, count);
-      return { answers: new Uint32Array(exports.memory.buffer, at + answersOffset, count).slice(), nodes };
+      answers.set(new Uint32Array(exports.memory.buffer, at + answersOffset, count));
+      return { answers, nodes };
     },
   };
 }
