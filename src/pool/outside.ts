@@ -497,8 +497,12 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     if (!Array.isArray(args)) throw new PuzzleInputError(`solveMany: args must be an array of the arguments after the board, not ${describeValue(args)}`);
     checkCallOptions({ signal });
     if (onResult !== undefined && typeof onResult !== 'function') throw new PuzzleInputError(`onResult must be a function, not ${describeValue(onResult)}`);
-    // One failure (or the caller's abort) drops every call not yet answered.
+    // One failure (or the caller's abort) drops every call not yet answered:
+    // through one listener that aborts each call's own signal (a listener per
+    // call on one signal trips Node's MaxListeners warning on large batches).
+    const calls = boards.map(() => new AbortController());
     const all = new AbortController();
+    all.signal.addEventListener('abort', () => calls.forEach((call) => call.abort()), { once: true });
     const stop = () => all.abort();
     signal?.addEventListener('abort', stop, { once: true });
     if (signal?.aborted) all.abort();
@@ -506,7 +510,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       return await Promise.all(
         boards.map(async (board, index) => {
           try {
-            const result = (await submit(method, [board, ...args], { signal: all.signal })) as Answer<M>;
+            const result = (await submit(method, [board, ...args], { signal: calls[index]!.signal })) as Answer<M>;
             onResult?.(result, index);
             return result;
           } catch (error) {
