@@ -434,25 +434,18 @@ function errorSink(io: CliIO): ProgressSink {
 }
 
 /**
- * The solver for each sliding case, with the pattern database of the case's
- * board size readied first when its search will use one (IDA* on the default
- * heuristic or pdb, a board of a size in TABLE_SIZES, a goal with the blank
- * first or last, a solvable board): loaded from the cache, or built once with
- * progress on standard error. A bad board gets no tables: its search reports
- * the error. A solver's partition applies to every size, so --partition goes
- * to the main solver, which serves the size that has it, and boards of other
- * sizes are solved by a second solver (`plainSolver`) on their defaults.
+ * Readies, before each sliding case, the pattern database of its board size
+ * when its search will use one (IDA* on the default heuristic or pdb, a board
+ * of a size in TABLE_SIZES, a goal with the blank first or last, a solvable
+ * board): loaded from the cache, or built once with progress on standard
+ * error. A bad board gets no tables: its search reports
+ * the error. --partition applies to the size that has it; boards of other
+ * sizes keep their default partition (as a solver's `tables.partition` does).
  */
-function slidingTables(
-  solver: Solver,
-  plainSolver: () => Promise<Solver>,
-  options: Options,
-  sink: ProgressSink,
-): (text: string) => Promise<Solver> {
+function slidingTables(solver: Solver, options: Options, sink: ProgressSink): (text: string) => Promise<void> {
   const usesTables = (options.algorithm ?? 'idastar') === 'idastar' && (options.heuristic === undefined || options.heuristic === 'pdb');
   const goalOption = (familyOptions(options) as SlidingOptions | undefined)?.goal;
   const ready = new Map<string, Promise<void>>();
-  let plain: Promise<Solver> | null = null;
   return async (text) => {
     let board: SlidingBoard;
     let goal: SlidingBoard;
@@ -462,27 +455,24 @@ function slidingTables(
       board = parseSlidingBoard(text);
       goal = resolveGoal(goalOption, board);
     } catch {
-      return solver;
+      return;
     }
     const size = `${board.width}x${board.height}`;
-    if (!TABLE_SIZES.includes(size)) return solver;
-    const own = options.partition === undefined || partitionNames(board.width, board.height).includes(options.partition);
-    const by = own ? solver : await (plain ??= plainSolver());
+    if (!TABLE_SIZES.includes(size)) return;
     const blank = goal.tiles.indexOf(0);
     const which = blank === 0 ? 'blank-first' : blank === goal.tiles.length - 1 ? 'blank-last' : null;
     // Any other goal has no tables, and its search runs on linear conflict.
-    if (!usesTables || which === null || !by.slidingSolvable(board, goal)) return by;
+    if (!usesTables || which === null || !solver.slidingSolvable(board, goal)) return;
     let done = ready.get(`${size} ${which}`);
     if (done === undefined) {
       const onProgress = quietLoads(tablesProgress(sink, `puzzlesearch: ${size} tables`), options.stats);
-      done = by.prepareTables(size, { goal: which, onProgress }).catch((error: Error) => {
+      done = solver.prepareTables(size, { goal: which, onProgress }).catch((error: Error) => {
         // Searches still run, on linear conflict: slower, never wrong.
         sink.write(`puzzlesearch: warning: no ${size} pattern database (${error.message.split('\n')[0]}); searching with linear conflict\n`);
       });
       ready.set(`${size} ${which}`, done);
     }
     await done;
-    return by;
   };
 }
 
@@ -522,8 +512,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   warnings.forEach((line) => io.error(line));
   const warnTables = (message: string) => io.error(`puzzlesearch: ${message}`);
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
-  const plainSolver = () => createSolver({ engine: options.engine, tables: { warn: warnTables } });
-  const tablesFor = slidingTables(solver, plainSolver, options, errorSink(io));
+  const tablesFor = slidingTables(solver, options, errorSink(io));
   const output = new Output(io);
   const searches = options.family === 'eight' || options.family === 'sliding';
   let cases = 0;
@@ -535,7 +524,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     cases++;
     reportCase(judge, solver.engine, item, outcome, sink, tally);
   };
-  const solve = (item: InputCase, by = solver) => report(item, () => format(judge, item, solveOne(by, options, item)));
+  const solve = (item: InputCase) => report(item, () => format(judge, item, solveOne(solver, options, item)));
 
   // Batches: always with --jobs > 1; in this thread for the cheap families,
   // whose whole batch is one engine call (bench: cli-batch rows). A chunk is
@@ -641,7 +630,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     for (const item of ready) {
       // A search may run for long: what is already answered goes out first.
       if (searches) await output.flush(true);
-      solve(item, options.family === 'sliding' && !item.error ? await tablesFor(item.text) : solver);
+      if (options.family === 'sliding' && !item.error) await tablesFor(item.text);
+      solve(item);
       await output.flush(searches);
     }
     ready.length = 0;
