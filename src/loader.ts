@@ -5,7 +5,7 @@
  * memory. In Node the bytes are read from the file beside the package; in a
  * browser they are fetched and compiled while streaming.
  */
-import { instantiate } from '@assemblyscript/loader';
+import { instantiate, instantiateSync } from '@assemblyscript/loader';
 
 /** Where the module comes from: a URL (or string path/URL), its bytes, or an already compiled module. */
 export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
@@ -67,6 +67,8 @@ export interface WasmHooks {
   searchPoll(bound: number, nodes: number): number;
 }
 
+const runsOnNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
 /** A fresh instance of the cached module; `T` names the exports its caller uses. */
 export async function instantiatePuzzleWasm<T>(source?: WasmSource, hooks?: WasmHooks): Promise<T & { memory: WebAssembly.Memory }> {
   const module = await compilePuzzleWasm(source);
@@ -86,7 +88,11 @@ export async function instantiatePuzzleWasm<T>(source?: WasmSource, hooks?: Wasm
   };
   const searchPoll = (bound: number, nodes: number): number => (hooks ? hooks.searchPoll(bound, nodes) : 0);
   const env = { abort, searchPoll };
-  const { exports } = await instantiate<Record<string, unknown>>(module, { env });
+  // Node: the compiled module is instantiated synchronously, about 1 ms where
+  // the loader's async path costs some 20 ms per thread (it probes for fetch's
+  // Response). Browsers keep the async path: they may refuse synchronous
+  // instantiation of a large module on the main thread.
+  const { exports } = runsOnNode ? instantiateSync<Record<string, unknown>>(module, { env }) : await instantiate<Record<string, unknown>>(module, { env });
   decode = (exports as unknown as { __getString(pointer: number): string }).__getString;
   return exports as unknown as T & { memory: WebAssembly.Memory };
 }
