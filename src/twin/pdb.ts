@@ -201,6 +201,17 @@ export function twinPdb(): TwinPdb {
   const bytesOf = (partition: PdbPartition, group: number) =>
     pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
 
+  /** `inner`'s rounds, installing `table` under `tableKey` once the last one is done. */
+  const installWhenDone = (inner: PdbBuild, tableKey: string, table: Uint8Array): PdbBuild => ({
+    entries: inner.entries,
+    round() {
+      const more = inner.round();
+      if (!more) installed.set(tableKey, table);
+      return more;
+    },
+    settled: inner.settled,
+  });
+
   return {
     build(partition, group) {
       // Blank sets are plain cell masks here, u16 (u32 above 16 cells); the
@@ -209,16 +220,7 @@ export function twinPdb(): TwinPdb {
       checkPdbBuildMemory(partition, group, pdbWorkBytes(cells, partition.groups[group]!.length, cells > 16 ? 4 : 2));
       const table = new Uint8Array(bytesOf(partition, group));
       installed.delete(key(partition, group));
-      const inner = startBuild(partition.width, partition.height, partition.groups[group]!, table);
-      return {
-        entries: inner.entries,
-        round() {
-          const more = inner.round();
-          if (!more) installed.set(key(partition, group), table);
-          return more;
-        },
-        settled: inner.settled,
-      };
+      return installWhenDone(startBuild(partition.width, partition.height, partition.groups[group]!, table), key(partition, group), table);
     },
 
     derive(partition, group, source, sourceGroup, cellMap) {
@@ -227,16 +229,7 @@ export function twinPdb(): TwinPdb {
       if (!from) throw new RangeError(`puzzlesearch: group ${sourceGroup} of ${source.name} has no table to derive group ${group} of ${partition.name} from`);
       const table = new Uint8Array(bytesOf(partition, group));
       installed.delete(key(partition, group));
-      const inner = startDerive(partition.width * partition.height, partition.groups[group]!, cellMap, from, table);
-      return {
-        entries: inner.entries,
-        round() {
-          const more = inner.round();
-          if (!more) installed.set(key(partition, group), table);
-          return more;
-        },
-        settled: inner.settled,
-      };
+      return installWhenDone(startDerive(partition.width * partition.height, partition.groups[group]!, cellMap, from, table), key(partition, group), table);
     },
 
     install(partition, group, bytes) {
