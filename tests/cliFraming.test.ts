@@ -5,31 +5,11 @@
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { main } from '../src/cli.js';
+import { runCli as runCliWhole } from './cliRun.js';
 import { engineNames } from './engines.js';
 
-interface Run {
-  status: number;
-  answers: string[];
-  errors: string[];
-}
-
-async function runCli(args: string[], input: string): Promise<Run> {
-  let out = '';
-  const errors: string[] = [];
-  // Chunks cut at odd places, so that framing never depends on where a read ends.
-  const chunks = input.match(/[^]{1,37}/g) ?? [];
-  const status = await main(args, {
-    input: async function* () {
-      yield* chunks;
-    },
-    write: (text) => {
-      out += text;
-    },
-    error: (line) => errors.push(line),
-  });
-  return { status, answers: out === '' ? [] : out.slice(0, -1).split('\n'), errors };
-}
+// Chunks cut at odd places, so that framing never depends on where a read ends.
+const runCli = (args: string[], input: string) => runCliWhole(args, input, 37);
 
 /** A good case: its text, which must be followed by a line end. */
 type Piece = { good: boolean; text: string };

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { splitCases, tokenFramer } from '../src/cases.js';
-import { main } from '../src/cli.js';
 import type { TablesProgress } from '../src/pdbTables.js';
 import { tablesProgress } from '../src/progress.js';
+import { runCli } from './cliRun.js';
 import { engineNames } from './engines.js';
 import { bfsAllDistances, bfsDistance, replaySliding, seededRandom, shuffle, slidingNeighbours, slidingWalk } from './oracles.js';
 
@@ -21,28 +21,6 @@ import { bfsAllDistances, bfsDistance, replaySliding, seededRandom, shuffle, sli
 const cache = mkdtempSync(join(tmpdir(), 'puzzlesearch-cli-size-'));
 process.env.PUZZLESEARCH_CACHE = cache;
 afterAll(() => rmSync(cache, { recursive: true, force: true }));
-
-interface Run {
-  status: number;
-  answers: string[];
-  errors: string[];
-}
-
-/** The CLI's main in-process, on `input`. */
-async function runCli(args: string[], input: string): Promise<Run> {
-  let out = '';
-  const errors: string[] = [];
-  const status = await main(args, {
-    input: async function* () {
-      yield input;
-    },
-    write: (text) => {
-      out += text;
-    },
-    error: (line) => errors.push(line),
-  });
-  return { status, answers: out === '' ? [] : out.slice(0, -1).split('\n'), errors };
-}
 
 const blankLast = (cells: number) => Array.from({ length: cells }, (_, i) => (i + 1) % cells);
 const blankFirst = (cells: number) => Array.from({ length: cells }, (_, i) => i);
