@@ -76,14 +76,16 @@ Options:
                        larger coset gives the best found, not proven minimal
   --max-nodes N        idastar: give up on a case after N nodes (a hard
                        24-puzzle can take hours); it prints 'stopped'
-  --jobs N             solve cases on N threads (default: one per core), this
-                       one and N - 1 workers, in chunks of cases, answers
-                       still in input order; for flip, pilots, fourline,
-                       eight and lightsout (sliding runs in one thread: its
-                       tables live per thread). Workers start only once
-                       this thread has solved for 25 ms, at 0.01 ms a case or
-                       more: eight and lightsout on large inputs; flip,
-                       pilots and fourline cases cost less than sending them
+  --jobs N             solve cases on N threads (default: one per core),
+                       answers still in input order. flip, pilots, fourline,
+                       eight, lightsout: this thread and N - 1 workers, in
+                       chunks of cases (eight and lightsout start workers at
+                       once when the input is not a terminal; flip, pilots
+                       and fourline only on inputs where they pay, as their
+                       cases cost less than sending them). sliding: boards of
+                       4x4 and up on N workers, a case alone on one and then,
+                       if not solved within 4 million nodes, over all of them
+                       (parallel IDA*); smaller boards in this thread
   --stats              print nodes and time of each case to standard error
   -h, --help           show this help
   -v, --version        show the version
@@ -272,8 +274,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const partition = sliding ? values.partition : undefined;
   const jobs = wholeNumber('--jobs', 'workers', values.jobs) ?? defaultJobs();
   if (jobs > MAX_JOBS) throw new UsageError(`--jobs takes 1 to ${MAX_JOBS} workers, not ${jobs}`);
-  if (jobs > 1 && family === 'sliding' && values.jobs !== undefined) idle('--jobs', 'for sliding: its tables live in one thread; use eight for 3x3 boards');
-  return { family, engine, algorithm, heuristic, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, jobs: family === 'sliding' ? 1 : jobs };
+  return { family, engine, algorithm, heuristic, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, jobs };
 }
 
 /** --size WxH: W columns by H rows, 2 to 5 each; undefined when it is not given. */
@@ -367,6 +368,11 @@ function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult 
   }
 }
 
+/** A framed sliding case's cells: its token count (the framer made it 9, 16, 25 or --size's). */
+function boardCells(text: string): number {
+  return text.trim().split(/\s+/).length;
+}
+
 /** How long (ms) the CLI's own thread solves before --jobs starts its workers. */
 const POOL_AFTER_MS = 25;
 /**
@@ -442,7 +448,10 @@ function errorSink(io: CliIO): ProgressSink {
  * the error. --partition applies to the size that has it; boards of other
  * sizes keep their default partition (as a solver's `tables.partition` does).
  */
-function slidingTables(solver: Solver, options: Options, sink: ProgressSink): (text: string) => Promise<void> {
+/** Readies one size's tables for one goal: in this thread's solver, or in every worker of a pool. */
+type PrepareTables = (size: string, goal: 'blank-first' | 'blank-last', onProgress: (progress: TablesProgress) => void) => Promise<void>;
+
+function slidingTables(solver: Solver, options: Options, sink: ProgressSink, prepare: PrepareTables): (text: string) => Promise<void> {
   const usesTables = (options.algorithm ?? 'idastar') === 'idastar' && (options.heuristic === undefined || options.heuristic === 'pdb');
   const goalOption = (familyOptions(options) as SlidingOptions | undefined)?.goal;
   const ready = new Map<string, Promise<void>>();
@@ -466,7 +475,7 @@ function slidingTables(solver: Solver, options: Options, sink: ProgressSink): (t
     let done = ready.get(`${size} ${which}`);
     if (done === undefined) {
       const onProgress = quietLoads(tablesProgress(sink, `puzzlesearch: ${size} tables`), options.stats);
-      done = solver.prepareTables(size, { goal: which, onProgress }).catch((error: Error) => {
+      done = prepare(size, which, onProgress).catch((error: Error) => {
         // Searches still run, on linear conflict: slower, never wrong.
         sink.write(`puzzlesearch: warning: no ${size} pattern database (${error.message.split('\n')[0]}); searching with linear conflict\n`);
       });
@@ -511,10 +520,41 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
   warnings.forEach((line) => io.error(line));
   const warnTables = (message: string) => io.error(`puzzlesearch: ${message}`);
+  // --jobs N is N threads solving. For chunks of cases, this one and N - 1
+  // workers: it answers a chunk whenever the workers have enough queued, and
+  // every chunk while they start. For sliding boards of 4x4 and up, N
+  // workers, each case over all of them once it proves hard (parallel IDA*,
+  // src/pool/parallel.ts), while this thread reads, orders and prints.
+  const slidingPool = options.family === 'sliding' && options.jobs > 1;
+  const workers = slidingPool ? options.jobs : options.jobs - 1;
+  let pool: Promise<SolverPool | null> | null = null;
+  let started: SolverPool | null = null;
+  // Ends a start still under way when the input is done first.
+  const abandon = new AbortController();
+  const startPool = () => (pool ??= Promise.all([import('./pool/outside.js'), options.engine === 'wasm' ? compilePuzzleWasm() : undefined])
+    // The module this thread compiled (code already tiered up included) goes to the workers as is.
+    .then(([{ createSolverPool }, wasm]) => createSolverPool({ workers, engine: options.engine, wasm, signal: abandon.signal }))
+    .then((ready) => (started = ready), (error: Error) => {
+      // Still every answer, from this thread alone.
+      if (error.name !== 'AbortError') io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
+      return null;
+    }));
+  // An 8-puzzle or Lights Out case costs enough that workers pay for
+  // themselves on any input of a few chunks, and a start takes tens of ms
+  // (stopping an unused one, a few): from a pipe or a file they start now,
+  // while this thread loads and reads, not once it has solved for a while.
+  if (workers > 0 && !io.interactive && (options.family === 'eight' || options.family === 'lightsout')) startPool();
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
-  const tablesFor = slidingTables(solver, options, errorSink(io));
+  const prepareTables: PrepareTables = async (size, goal, onProgress) => {
+    const onWorkers = slidingPool ? await startPool() : null;
+    if (onWorkers) await onWorkers.prepareTables(size, { goal }, { onProgress });
+    else await solver.prepareTables(size, { goal, onProgress });
+  };
+  const tablesFor = slidingTables(solver, options, errorSink(io), prepareTables);
   const output = new Output(io);
-  const searches = options.family === 'eight' || options.family === 'sliding';
+  // Searches that may run long: what is answered before one goes out first.
+  // Not the 8-puzzle's, which take microseconds (and a write each would cost more).
+  const searches = options.family === 'sliding';
   let cases = 0;
   const tally: JudgeTally = { failed: 0, stopped: 0, broken: 0 };
   const judge: JudgeOptions = { family: options.family, solve: familyOptions(options), moves: options.moves, stats: options.stats };
@@ -530,24 +570,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   // whose whole batch is one engine call (bench: cli-batch rows). A chunk is
   // answered as printed text (judge.ts), here or in a worker, and printed as
   // it lands.
-  const batched = options.jobs > 1 || options.family === 'flip' || options.family === 'pilots' || options.family === 'fourline';
+  const batched = (options.jobs > 1 && !slidingPool) || !(searches || options.family === 'lightsout');
   const chunk = chunkSize(options.family);
-  // This thread solves too: --jobs N is N threads solving, this one and N - 1
-  // workers. It answers a chunk whenever the workers have enough queued, and
-  // every chunk while they start.
-  const workers = options.jobs - 1;
-  let pool: Promise<SolverPool | null> | null = null;
-  let started: SolverPool | null = null;
-  // Ends a start still under way when the input is done first.
-  const abandon = new AbortController();
-  const startPool = () => (pool ??= Promise.all([import('./pool/outside.js'), options.engine === 'wasm' ? compilePuzzleWasm() : undefined])
-    // The module this thread compiled (code already tiered up included) goes to the workers as is.
-    .then(([{ createSolverPool }, wasm]) => createSolverPool({ workers, engine: options.engine, wasm, signal: abandon.signal }))
-    .then((ready) => (started = ready), (error: Error) => {
-      // Still every answer, from this thread alone.
-      if (error.name !== 'AbortError') io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
-      return null;
-    }));
   const land = (items: InputCase[], answer: JudgeChunk | Error) => {
     if (answer instanceof Error) {
       // The pool lost the call (a worker died): each of its cases says so.
@@ -590,7 +614,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     const parts: JudgeChunk[] = [];
     for (let at = 0; at < items.length; at += slice) {
       parts.push(answerCases(solver, judge, items.slice(at, at + slice)));
-      if (started !== null) await new Promise((resolve) => setImmediate(resolve));
+      // Also while the workers start: each step of a start waits for this thread.
+      if (pool !== null) await new Promise((resolve) => setImmediate(resolve));
     }
     solvingMs += performance.now() - since;
     return joinChunks(parts);
@@ -623,10 +648,49 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     if (end) await landing;
   };
 
+  /**
+   * A sliding case with workers: a board of 4x4 or larger goes to the pool
+   * (alone on one worker first, then over all of them), a smaller one (over
+   * before a worker could be told) and a bad one are answered here. Its
+   * outcome lands in input order on the chain, at most two a thread ahead.
+   */
+  const slidingCase = async (item: InputCase) => {
+    let outcome: Promise<() => { lines: string[]; result: Answered }>;
+    const here = () => format(judge, item, solveOne(solver, options, item));
+    if (item.error || boardCells(item.text) <= 9) outcome = Promise.resolve(here);
+    else {
+      outcome = (async () => {
+        await tablesFor(item.text);
+        const onWorkers = await startPool();
+        if (!onWorkers) return here;
+        const result = await onWorkers.sliding(item.text, familyOptions(options) as ManyFamilies['sliding']['options']).catch((error: Error) => error);
+        return () => {
+          if (result instanceof Error) throw result;
+          return format(judge, item, result);
+        };
+      })();
+    }
+    waiting++;
+    landing = landing.then(async () => {
+      // A search may run for long: what is already answered goes out first.
+      await output.flush(true);
+      report(item, await outcome);
+      waiting--;
+      wake?.();
+    });
+    while (waiting >= 2 * options.jobs) await new Promise<void>((resolve) => (wake = resolve));
+    wake = null;
+  };
+
   const ready: InputCase[] = [];
   const framer = framerFor(options.family, options.size, (item) => ready.push(item));
   const drain = async () => {
     if (batched) return dispatch(false);
+    if (slidingPool) {
+      for (const item of ready) await slidingCase(item);
+      ready.length = 0;
+      return;
+    }
     for (const item of ready) {
       // A search may run for long: what is already answered goes out first.
       if (searches) await output.flush(true);
@@ -652,6 +716,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       }
     } catch (error) {
       await dispatch(true, true);
+      await landing;
       await output.flush(true);
       io.error(`puzzlesearch: ${readError(error)}`);
       return 1;
@@ -659,6 +724,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     framer.end();
     if (batched) await dispatch(true, true);
     else await drain();
+    await landing;
     await output.flush(true);
   } finally {
     if (started !== null) await (started as SolverPool).terminate();

@@ -94,6 +94,8 @@ export interface SlidingAnswer {
   nodes: number;
   /** IDA*: set when `poll` stopped the search (moves is then null). */
   stopped?: true;
+  /** IDA* stopped by its node limit: the f-bound it was searching, which every path reaches (those below were exhausted). */
+  bound?: number;
 }
 
 /** The largest side of a sliding board (5x5, the 24-puzzle). */

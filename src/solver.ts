@@ -56,6 +56,8 @@ export interface Stats {
   /** Sliding tiles: the heuristic the search used ('none' for BFS), and the PDB's partition. */
   heuristic?: Heuristic | 'none';
   partition?: string;
+  /** A pool's parallel IDA*: how many workers shared the search. */
+  workers?: number;
 }
 
 /**
@@ -95,6 +97,13 @@ export interface Stopped {
   moves: [];
   /** `stopped: no solution found within N nodes`. */
   reason: string;
+  /**
+   * IDA*: the f-bound of the iteration the node limit cut short. No path is
+   * shorter (every smaller bound was searched through), and a search resumed
+   * at this bound skips the iterations before it (as the pool's parallel
+   * search does after its lone try).
+   */
+  bound?: number;
   stats: Stats;
 }
 
@@ -383,7 +392,9 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     if (value.stopped) throw new DOMException(`sliding() was aborted after ${value.nodes} nodes`, 'AbortError');
     if (value.moves === null) {
       const reason = `stopped: no solution found within ${maxNodes} nodes`;
-      return labelled<Stopped>({ status: 'stopped', solvable: true, length: null, moves: [], reason, stats: { nodes: value.nodes, ms } });
+      const stopped: Stopped = { status: 'stopped', solvable: true, length: null, moves: [], reason, stats: { nodes: value.nodes, ms } };
+      if (value.bound !== undefined) stopped.bound = value.bound;
+      return labelled(stopped);
     }
     const moves = Array.from(value.moves, (move) => letters[move]);
     return labelled<SlidingResult>({ status: 'solved', solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } });

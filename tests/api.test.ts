@@ -159,6 +159,9 @@ describe.each(engineNames)('the public API on the %s engine', (engine) => {
     expect(result.solvable && result.length === null && result.reason).toMatch(/stopped/);
     expect(bounds.length).toBeGreaterThan(1);
     expect(bounds).toEqual([...bounds].sort((a, b) => a - b));
+    // The bound it was cut short in: the last one begun, at most Korf's 57 moves.
+    expect(result.solvable && result.length === null && result.bound).toBe(bounds.at(-1));
+    expect(bounds.at(-1)).toBeLessThanOrEqual(57);
   });
 
   it('counts the 8-puzzle boards at each distance as PUZZLES.md states', async () => {

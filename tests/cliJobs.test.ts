@@ -4,18 +4,26 @@
  * same standard error lines and exit status; bad cases inside chunks included.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { engineNames, loadCore } from './engines.js';
 import { createSolverPool } from '../src/pool/outside.js';
 import { answerCases, type JudgeCase, type JudgeOptions } from '../src/pool/judge.js';
 import { solverFromCore } from '../src/solver.js';
-import { FLIP_GOALS, replayPresses, replaySliding, seededRandom, shuffle } from './oracles.js';
+import { FLIP_GOALS, bfsDistance, replayPresses, replaySliding, seededRandom, shuffle, slidingNeighbours } from './oracles.js';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 
+// The 4x4 tables the sliding runs build (once, by the first) go to a folder of this file's own.
+const cache = mkdtempSync(join(tmpdir(), 'puzzlesearch-cli-jobs-'));
+afterAll(() => rmSync(cache, { recursive: true, force: true }));
+
 function run(args: string[], input: string) {
-  const child = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+  const env = { ...process.env, PUZZLESEARCH_CACHE: cache };
+  const child = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', env, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
   return { status: child.status, stdout: child.stdout, stderr: child.stderr };
 }
 
@@ -180,15 +188,69 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
     expect(one.stdout).toBe('5\n');
   });
 
-  it('defaults to a thread per core: sliding (one thread) warns only when --jobs is given, and the help says so', () => {
+  it('defaults to a thread per core, and the help says so; sliding takes --jobs without a warning', () => {
     const board = '1 2 3 4 5 6 7 8 x\n';
     const quiet = run(['sliding', '--engine', engine, '--heuristic', 'manhattan'], board);
     expect(quiet).toEqual({ status: 0, stdout: '\n', stderr: '' });
-    const told = run(['sliding', '--engine', engine, '--heuristic', 'manhattan', '--jobs', '2'], board);
-    expect(told.stdout).toBe('\n');
-    expect(told.stderr).toContain('--jobs does nothing for sliding');
+    expect(run(['sliding', '--engine', engine, '--heuristic', 'manhattan', '--jobs', '2'], board)).toEqual(quiet);
     expect(run(['--help'], '').stdout).toMatch(/--jobs N +solve cases on N threads \(default: one per core\)/);
   });
+
+  it('sliding: --jobs 2 solves 4x4 boards on the workers (one that a lone worker does not finish soon, over both), 3x3 ones here; optimal, replayed, in input order', () => {
+    // Korf's #1 to #3 (#3 needs about 4.7 million nodes, past what one worker
+    // tries alone), with their optimal lengths from the file.
+    const korf = readFileSync(new URL('../data/korf100.txt', import.meta.url), 'utf8').trim().split('\n').slice(0, 3)
+      .map((line) => line.trim().split(/\s+/).map(Number));
+    const random = seededRandom(2965);
+    const small = Array.from({ length: 4 }, () => shuffle([0, 1, 2, 3, 4, 5, 6, 7, 8], random));
+    const swapped = [...korf[0]!.slice(0, 16)];
+    [swapped[1], swapped[2]] = [swapped[2]!, swapped[1]!];
+    type Case = { tiles: number[]; width: number; length?: number } | null;
+    const cases: Case[] = [
+      { tiles: korf[0]!.slice(0, 16), width: 4, length: korf[0]![16] },
+      { tiles: small[0]!, width: 3 },
+      null,
+      { tiles: korf[2]!.slice(0, 16), width: 4, length: korf[2]![16] },
+      { tiles: small[1]!, width: 3 },
+      { tiles: swapped, width: 4 },
+      { tiles: korf[1]!.slice(0, 16), width: 4, length: korf[1]![16] },
+      { tiles: small[2]!, width: 3 },
+      { tiles: small[3]!, width: 3 },
+    ];
+    const input = cases.map((c) => (c === null ? '1 2 3 4 5 6 7 8 8' : c.tiles.map((t) => (t === 0 ? 'x' : String(t))).join(' '))).join('\n');
+    const args = ['sliding', '--engine', engine, '--goal', 'blank-first', '--stats'];
+    const one = run([...args, '--jobs', '1'], `${input}\n`);
+    const two = run([...args, '--jobs', '2'], `${input}\n`);
+    for (const answer of [one, two]) {
+      expect(answer.status).toBe(2);
+      const lines = answer.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(cases.length);
+      lines.forEach((line, i) => {
+        const c = cases[i]!;
+        if (c === null) {
+          expect(line).toBe('error');
+          expect(answer.stderr).toContain(`case ${i + 1}: `);
+          return;
+        }
+        const goal = c.tiles.map((_, t) => t);
+        // 3x3: the distance by breadth-first search; 4x4: Korf's length (the swapped one is unsolvable).
+        const length = c.width === 3 ? bfsDistance([c.tiles], (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.every((t, k) => t === k)) : c.length;
+        if (length === undefined || length === null) {
+          expect(line).toBe('unsolvable');
+          return;
+        }
+        expect(line).toHaveLength(length);
+        expect(replaySliding(c.tiles, c.width, line)).toEqual(goal);
+        if (c.width === 4) expect(answer.stderr).toMatch(new RegExp(`case ${i + 1}: \\d+ nodes, .*pdb 6-6-3`));
+      });
+    }
+    // Korf's #3 (case 4) went past the lone try and was shared by both workers.
+    expect(two.stderr).toMatch(/case 4: \d+ nodes, .*pdb 6-6-3, over 2 workers\)/);
+    expect(one.stderr).not.toMatch(/over \d+ workers/);
+    // The 3x3 boards, solved in the CLI's own thread either way, print the same paths.
+    const threeByThree = (text: string) => text.trimEnd().split('\n').filter((_, i) => cases[i]?.width === 3);
+    expect(threeByThree(two.stdout)).toEqual(threeByThree(one.stdout));
+  }, 300_000);
 
   it('refuses --jobs 0 and --jobs 2x as usage errors', () => {
     expect(run(['flip', '--jobs', '0'], '').status).toBe(1);

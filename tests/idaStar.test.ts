@@ -304,9 +304,14 @@ describe('search control', () => {
       const full = await solveEverywhere(start, goal, heuristic, optimal);
       for (const { name, ida } of await engines()) {
         for (const maxNodes of [0, 1, 1000, full.nodes - 1]) {
-          const stopped = ida.solve(start, goal, { heuristic, maxNodes });
+          const bounds: number[] = [];
+          const stopped = ida.solve(start, goal, { heuristic, maxNodes, onIteration: (bound) => bounds.push(bound) });
           expect(stopped.moves, `${name} ${heuristic} ${maxNodes}`).toBeNull();
           expect(stopped.nodes).toBe(maxNodes);
+          // The iteration it was cut short in: a lower bound on the length, the optimal one just before the end.
+          expect(stopped.bound).toBe(bounds.at(-1));
+          expect(stopped.bound).toBeLessThanOrEqual(optimal);
+          if (maxNodes === full.nodes - 1) expect(stopped.bound).toBe(optimal);
         }
         const enough = ida.solve(start, goal, { heuristic, maxNodes: full.nodes });
         expect(enough.nodes).toBe(full.nodes);

@@ -62,7 +62,7 @@ export interface JudgeSink {
 
 /** What the CLI reports of any family's result besides its lines. */
 export interface Answered {
-  stats: { nodes: number; ms: number; heuristic?: string; partition?: string };
+  stats: { nodes: number; ms: number; heuristic?: string; partition?: string; workers?: number };
   warning?: string;
 }
 
@@ -128,8 +128,8 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
     lines.forEach((line) => sink.line(line));
     if (result.warning) sink.note(`case ${item.index}: ${result.warning}`);
     if (options.stats) {
-      const { nodes, ms, heuristic, partition } = result.stats;
-      const how = [engine, heuristic && heuristic !== 'none' ? `${heuristic}${partition ? ` ${partition}` : ''}` : ''].filter(Boolean).join(', ');
+      const { nodes, ms, heuristic, partition, workers } = result.stats;
+      const how = [engine, heuristic && heuristic !== 'none' ? `${heuristic}${partition ? ` ${partition}` : ''}` : '', workers ? `over ${workers} workers` : ''].filter(Boolean).join(', ');
       sink.note(`case ${item.index}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
     }
   } catch (error) {

@@ -65,8 +65,10 @@ export async function parallelSliding(
   signal?.addEventListener('abort', stop, { once: true });
   if (signal?.aborted) all.abort();
   try {
-    // -1: the workers start from the start's estimate, and say which bound that was.
-    let bound = -1;
+    // -1: the workers start from the start's estimate, and say which bound
+    // that was; after a lone try, from the bound it was cut short in (the
+    // iterations below it are done).
+    let bound = probe?.status === 'stopped' && probe.bound !== undefined ? probe.bound : -1;
     let nodes = probe?.stats.nodes ?? 0;
     for (;;) {
       if (bound >= 0) onProgress?.({ bound, nodes, ms: performance.now() - started });
@@ -91,7 +93,7 @@ export async function parallelSliding(
       if (found) {
         const path = found.path!;
         const moves = path.split('') as SlidingMove[];
-        const stats: SlidingResult['stats'] = { nodes, ms: performance.now() - started, heuristic: found.heuristic };
+        const stats: SlidingResult['stats'] = { nodes, ms: performance.now() - started, heuristic: found.heuristic, workers: deps.workers };
         if (found.partition) stats.partition = found.partition;
         return { status: 'solved', solvable: true, length: moves.length, moves, path, stats };
       }

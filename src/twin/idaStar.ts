@@ -553,7 +553,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
         tiles.set(startTiles);
         lineCodes.set(startCodes);
         const result = search(startBlank, NO_MOVE, 0, startH);
-        if (result === OUT_OF_NODES) return { moves: null, nodes: generated };
+        if (result === OUT_OF_NODES) return { moves: null, nodes: generated, bound };
         if (result === STOPPED) return { moves: null, nodes: generated, stopped: true };
         if (result === FOUND) return { moves: path.slice(0, pathLength), nodes: generated };
         bound = result;

@@ -115,7 +115,7 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
     for (;;) {
       options.onIteration?.(bound, exports.lastNodes());
       const result = exports.idaStarIteration(bound, budget);
-      if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes() };
+      if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes(), bound };
       if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), stopped: true };
       if (result === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
       if (result === FOUND) {
