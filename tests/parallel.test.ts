@@ -137,8 +137,8 @@ describe('the pool', () => {
     lib = (await import(pathToFileURL(join(root, 'dist/index.js')).href)) as typeof Package;
   });
 
-  it("solves Korf's #1-#20 in parallel on 2 workers with the PDB: the published optimal lengths, paths replayed", async () => {
-    const pool = await lib.createSolverPool({ workers: 2, engine: 'wasm' });
+  it.each([2, 4])("solves Korf's #1-#20 in parallel on %i workers with the PDB: the published optimal lengths, paths replayed", async (workers) => {
+    const pool = await lib.createSolverPool({ workers, engine: 'wasm' });
     try {
       await pool.prepareTables('4x4', { goal: 'blank-first' });
       const before = pool.workers.map((worker) => worker.calls);
@@ -150,7 +150,7 @@ describe('the pool', () => {
         expect(result.stats.heuristic).toBe('pdb');
         expect(replaySliding(korfTiles(number), 4, result.path)).toEqual(blankFirstTiles);
       }
-      // Both workers took a share of every round.
+      // Every worker took a share of every round.
       pool.workers.forEach((worker, i) => expect(worker.calls - before[i]).toBeGreaterThan(10));
       // The same lengths as one solver (on a few), and an unsolvable board answers as sliding() does.
       const single = await lib.createSolver({ engine: 'wasm' });
@@ -195,10 +195,15 @@ describe('the pool', () => {
       const spent = (before: number[]) => calls().map((count, i) => count - before[i]!);
       // Korf #1 with linear conflict (9.1M nodes): past the 4M one worker tries alone, then shared.
       let before = calls();
-      const result = await pool.sliding(korfTiles(1), { goal: 'blank-first', heuristic: 'linear-conflict' });
+      const seen: number[] = [];
+      const result = await pool.sliding(korfTiles(1), { goal: 'blank-first', heuristic: 'linear-conflict' }, { onProgress: ({ bound }) => seen.push(bound) });
       expect(result.length).toBe(korf[0][16]);
       expect(replaySliding(korfTiles(1), 4, result.path!)).toEqual(blankFirstTiles);
       expect(spent(before).every((count) => count > 1)).toBe(true);
+      expect(result.stats.workers).toBe(2);
+      // The shared search takes up at the bound the lone try was cut short in: the bounds never go back.
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      expect(seen.at(-1)).toBe(korf[0][16]);
       // Korf #2 (3.4M nodes with linear conflict) is over within the budget: one worker, one call.
       before = calls();
       expect((await pool.sliding(korfTiles(2), { goal: 'blank-first', heuristic: 'linear-conflict' })).length).toBe(korf[1][16]);
