@@ -126,6 +126,10 @@ let heuristicKind: i32 = MANHATTAN;
 let startBlank: i32 = 0;
 let startH: i32 = 0;
 let bound: i32 = 0;
+// The stem (moves) of the last prefix after which its walk went past the
+// bound, 0 if it did not: every prefix that begins with that stem ends the
+// same way, so a parallel search's dealer skips them (idaStarPrefixCut).
+let prefixCut: i32 = 0;
 // Children left before chunkEnd; goes negative when a chunk runs out.
 let nodesLeft: i64 = 0;
 // The node count at which the current chunk ends: min(nodeBudget, nextPoll).
@@ -556,6 +560,7 @@ const prefixSaved: usize = memory.data(MAX_PREFIX * 4, 16);
 // takes the walk back. Not inlined: one copy per heuristic, called once per subtree.
 function subtree<K>(length: i32): i32 {
   const path = scratchPointer() + PATH_AT;
+  prefixCut = 0;
   let blank = startBlank;
   let h = startH;
   let parentMove = NO_MOVE;
@@ -578,6 +583,7 @@ function subtree<K>(length: i32): i32 {
     const childH = childEstimate<K>(record, tile, blank, h, bound - g - 1);
     if (g + 1 + childH > bound) {
       result = g + 1 + childH;
+      prefixCut = g + 1;
       break;
     }
     store<i32>(prefixSaved + (<usize>g << 2), applyMove<K>(record, tile, blank));
@@ -647,6 +653,7 @@ export function idaStarIteration(searchBound: i32, budget: f64): i32 {
  * one that undoes the move before, or more than 32 moves.
  */
 export function idaStarSubtree(prefixLength: i32, searchBound: i32, budget: f64): i32 {
+  prefixCut = 0;
   if (searchBound > PATH_CAPACITY) return BOUND_TOO_DEEP;
   if (startH < 0) return PARTITION_MISMATCH;
   if (prefixLength < 0 || prefixLength > MAX_PREFIX) return BAD_PREFIX;
@@ -672,4 +679,14 @@ export function idaStarSubtree(prefixLength: i32, searchBound: i32, budget: f64)
   // A stopped search leaves nodesLeft at -1: the child that ran out of its chunk was not made.
   setLastNodes(nodeCount());
   return result;
+}
+
+/**
+ * After idaStarSubtree answered a next bound: how many moves of its prefix
+ * were walked before f went past the bound (0: the walk was whole and
+ * searched below). Every prefix that begins with those moves gives the same
+ * answer without a search.
+ */
+export function idaStarPrefixCut(): i32 {
+  return prefixCut;
 }

@@ -301,9 +301,12 @@ export interface IdaStarCore {
    * moves) that `takePrefix` hands out until it returns null; stops at the
    * first path found (moves), or when options.poll says so (stopped). The
    * prefixes' own nodes are not counted; a prefix must be a walk from `start`
-   * without an undo, at most 32 moves.
+   * without an undo, at most 32 moves. `cutOff(stem)` hears when the walk of
+   * the prefix just taken went past the bound after its first `stem` moves:
+   * every prefix beginning with those moves ends there too, with the same f,
+   * so the dealer may skip them.
    */
-  subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null): SubtreesAnswer;
+  subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null, cutOff?: (stem: number) => void): SubtreesAnswer;
   /** IDA* on any board from 2x2 up to 5x5 (width, height each 2..5); `start` must be solvable. */
   solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer;
   /** The heuristic's value for `board` against `goal` (a lower bound on the distance); 'pdb' needs `partition`. */

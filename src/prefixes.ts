@@ -36,3 +36,26 @@ export function slidingPrefixes(width: number, height: number, blank: number, de
   extend(blank, 0, -1);
   return prefixes;
 }
+
+/**
+ * For each stem length s (1..depth) and each prefix i of `prefixes` (in the
+ * order slidingPrefixes gives, where prefixes that share their first moves
+ * stand together): the index of the first prefix after i whose first s
+ * moves differ from i's. When the walk of prefix i goes past the bound after
+ * s moves, the dealer skips on to that index: the prefixes between end the
+ * same way.
+ */
+export function prefixStemEnds(prefixes: readonly Uint8Array[], depth: number): Int32Array[] {
+  const count = prefixes.length;
+  return Array.from({ length: depth }, (_, stemIndex) => {
+    const stem = stemIndex + 1;
+    const ends = new Int32Array(count);
+    for (let i = count - 1; i >= 0; i--) {
+      const next = i + 1;
+      let same = next < count;
+      for (let move = 0; same && move < stem; move++) same = prefixes[i]![move] === prefixes[next]![move];
+      ends[i] = same ? ends[next]! : next;
+    }
+    return ends;
+  });
+}

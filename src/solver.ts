@@ -32,7 +32,7 @@ import {
   type SlidingInput,
 } from './boards.js';
 import type { WasmSource } from './loader.js';
-import { slidingPrefixes } from './prefixes.js';
+import { prefixStemEnds, slidingPrefixes } from './prefixes.js';
 import { flipProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { createTwinCore } from './twin/index.js';
 import { pdbTables, type PrepareTablesOptions, type TablesOptions } from './pdbTables.js';
@@ -512,7 +512,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     return results;
   }
 
-  let shareWalks: { key: string; prefixes: Uint8Array[] } | null = null;
+  let shareWalks: { key: string; prefixes: Uint8Array[]; stemEnds: Int32Array[] } | null = null;
 
   function slidingShare(input: SlidingInput, options: SlidingOptions = {}, share: SlidingShare): SlidingShareResult {
     const start = parseSlidingBoard(input);
@@ -532,16 +532,32 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     if (bound === -1) bound = core.idaStar.estimate(start, goal, heuristic, partition);
     // Every round of one board asks for the same walks.
     const key = `${start.width}x${start.height}@${start.tiles.indexOf(0)}/${depth}`;
-    if (shareWalks?.key !== key) shareWalks = { key, prefixes: slidingPrefixes(start.width, start.height, start.tiles.indexOf(0), depth) };
-    const { prefixes } = shareWalks;
+    if (shareWalks?.key !== key) {
+      const prefixes = slidingPrefixes(start.width, start.height, start.tiles.indexOf(0), depth);
+      shareWalks = { key, prefixes, stemEnds: prefixStemEnds(prefixes, depth) };
+    }
+    const { prefixes, stemEnds } = shareWalks;
     const progress = progressPoll(options.onProgress, options.signal);
     const poll = (pollBound: number, nodes: number) => Atomics.load(flags, 1) !== 0 || (progress?.(pollBound, nodes) ?? false);
+    let taken = 0;
     const takePrefix = () => {
       if (Atomics.load(flags, 1) !== 0) return null;
-      const index = Atomics.add(flags, 0, 1);
-      return index < prefixes.length ? prefixes[index]! : null;
+      taken = Atomics.add(flags, 0, 1);
+      return taken < prefixes.length ? prefixes[taken]! : null;
     };
-    const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, bound, takePrefix);
+    // The walk of the prefix just taken went past the bound after `stem`
+    // moves: so do those of the prefixes after it that share those moves,
+    // with the same f. The shared counter moves past them (unless another
+    // worker moved it further): early rounds then walk far fewer prefixes.
+    const cutOff = (stem: number) => {
+      const end = stemEnds[stem - 1]![taken]!;
+      for (let at = Atomics.load(flags, 0); at < end; ) {
+        const seen = Atomics.compareExchange(flags, 0, at, end);
+        if (seen === at) break;
+        at = seen;
+      }
+    };
+    const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, bound, takePrefix, cutOff);
     if (answer.moves) Atomics.store(flags, 1, 1);
     else if (answer.stopped && Atomics.load(flags, 1) === 0) throw new DOMException('slidingShare() was aborted', 'AbortError');
     const result: SlidingShareResult = { bound, path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null, nextBound: answer.nextBound, nodes: answer.nodes, heuristic };

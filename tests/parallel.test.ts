@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Heuristic, SlidingBoard, SubtreesAnswer } from '../src/core.js';
-import { slidingPrefixes } from '../src/prefixes.js';
+import { prefixStemEnds, slidingPrefixes } from '../src/prefixes.js';
 import type * as Package from '../src/index.js';
 import { engineNames, loadCore } from './engines.js';
 import { replaySliding, seededRandom } from './oracles.js';
@@ -74,6 +74,25 @@ describe('walk prefixes', () => {
       expect(got).toEqual(expected);
     }
   });
+
+  it('know, for each stem length, where the prefixes sharing a prefix\'s first moves end', () => {
+    for (const [width, height, blank, depth] of [[3, 3, 4, 4], [4, 4, 5, 5]] as const) {
+      const prefixes = slidingPrefixes(width, height, blank, depth);
+      const ends = prefixStemEnds(prefixes, depth);
+      const text = prefixes.map((p) => Array.from(p).join(''));
+      for (let stem = 1; stem <= depth; stem++) {
+        text.forEach((walk, i) => {
+          // By a scan: the first later walk with other first `stem` moves.
+          let end = i + 1;
+          while (end < text.length && text[end]!.slice(0, stem) === walk.slice(0, stem)) end++;
+          expect(ends[stem - 1]![i]).toBe(end);
+        });
+      }
+      // The walks sharing a stem stand together: no stem comes back after another.
+      const stems = text.map((walk) => walk.slice(0, 2));
+      expect(new Set(stems).size).toBe(stems.filter((stem, i) => i === 0 || stem !== stems[i - 1]).length);
+    }
+  });
 });
 
 describe('IDA* split into subtrees (core, both engines)', () => {
@@ -110,6 +129,31 @@ describe('IDA* split into subtrees (core, both engines)', () => {
           }
           expect(runs[1].rounds).toEqual(runs[0].rounds);
         }
+      }
+    }
+  });
+
+  it('skipping the prefixes that share a stem cut off by the bound leaves every round as it was, and walks fewer prefixes', async () => {
+    const random = seededRandom(29);
+    const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
+    const goal = board(4, 4, Array.from({ length: 16 }, (_, i) => (i + 1) % 16));
+    for (let trial = 0; trial < 4; trial++) {
+      const start = randomWalk(goal, 40, random);
+      const prefixes = slidingPrefixes(4, 4, start.tiles.indexOf(0), 6);
+      const ends = prefixStemEnds(prefixes, 6);
+      for (const core of cores) {
+        let walked = 0;
+        const skipping = splitSolve((bound, _take) => {
+          let index = 0;
+          let taken = 0;
+          const take = () => (index < prefixes.length ? (walked++, prefixes[(taken = index++)]!) : null);
+          return core.idaStar.subtrees(start, goal, { heuristic: 'linear-conflict' }, bound, take, (stem) => (index = Math.max(index, ends[stem - 1]![taken]!)));
+        }, prefixes);
+        const plain = splitSolve((bound, take) => core.idaStar.subtrees(start, goal, { heuristic: 'linear-conflict' }, bound, take), prefixes);
+        expect(skipping.rounds.map((round) => round.nextBound)).toEqual(plain.rounds.map((round) => round.nextBound));
+        expect(skipping.answer.moves!.length).toBe(plain.answer.moves!.length);
+        expect(replaySliding(start.tiles, 4, skipping.answer.moves!)).toEqual(Array.from(goal.tiles));
+        expect(walked).toBeLessThan(prefixes.length * plain.rounds.length);
       }
     }
   });

@@ -463,6 +463,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
    */
   function subtree(prefix: Uint8Array): number {
     const length = prefix.length;
+    prefixCut = 0;
     if (length > MAX_PREFIX) return BAD_PREFIX;
     const blanks: number[] = [];
     const moved: number[] = [];
@@ -489,6 +490,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
       const childH = childEstimate(record, tile, blank, h, bound - g - 1);
       if (g + 1 + childH > bound) {
         result = g + 1 + childH;
+        prefixCut = g + 1;
         break;
       }
       saves[g] = applyMove(record, tile, blank);
@@ -513,6 +515,8 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   }
 
   let startH = 0;
+  /** As assembly/idaStar.ts prefixCut: the moves of the last prefix walked before f went past the bound (0: none). */
+  let prefixCut = 0;
 
   /** Loads a search (as idaStarSetup); returns the start's h. */
   function setup(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): number {
@@ -527,7 +531,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   }
 
   return {
-    subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, searchBound: number, takePrefix: () => Uint8Array | null): SubtreesAnswer {
+    subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, searchBound: number, takePrefix: () => Uint8Array | null, cutOff?: (stem: number) => void): SubtreesAnswer {
       setup(start, goal, options);
       bound = searchBound;
       if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
@@ -541,6 +545,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
         if (result === STOPPED) return { moves: null, nodes: generated, nextBound, stopped: true };
         if (result === FOUND) return { moves: path.slice(0, pathLength), nodes: generated, nextBound: searchBound };
         nextBound = Math.min(nextBound, result);
+        if (prefixCut > 0) cutOff?.(prefixCut);
       }
       return { moves: null, nodes: generated, nextBound };
     },

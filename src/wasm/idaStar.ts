@@ -32,6 +32,8 @@ export interface IdaStarExports extends ScratchExports {
   idaStarIteration(bound: number, budget: number): number;
   /** idaStarIteration below the first `prefixLength` moves of the scratch path; -6 when they are not a walk from the start. */
   idaStarSubtree(prefixLength: number, bound: number, budget: number): number;
+  /** After idaStarSubtree answered a next bound: the moves of its prefix walked before f went past the bound (0: none). */
+  idaStarPrefixCut(): number;
 }
 
 const heuristicCodes: Record<Heuristic, number> = { manhattan: 0, 'linear-conflict': 1, pdb: 2 };
@@ -75,7 +77,7 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
     return scratchBytes(exports, PATH_AT, length).slice();
   }
 
-  function subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null): SubtreesAnswer {
+  function subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null, cutOff?: (stem: number) => void): SubtreesAnswer {
     writeBoards(start, goal);
     const code = heuristicCode(options.heuristic, options.partition);
     checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
@@ -90,6 +92,10 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
       if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), nextBound, stopped: true };
       if (result === FOUND) return { moves: foundPath(), nodes: exports.lastNodes(), nextBound: bound };
       nextBound = Math.min(nextBound, result);
+      if (cutOff) {
+        const stem = exports.idaStarPrefixCut();
+        if (stem > 0) cutOff(stem);
+      }
     }
     return { moves: null, nodes: exports.lastNodes(), nextBound };
   }
@@ -97,7 +103,7 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
   return {
     solve: (start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer => polled(options, () => search(start, goal, options)),
 
-    subtrees: (start, goal, options, bound, takePrefix) => polled(options, () => subtrees(start, goal, options, bound, takePrefix)),
+    subtrees: (start, goal, options, bound, takePrefix, cutOff) => polled(options, () => subtrees(start, goal, options, bound, takePrefix, cutOff)),
 
     estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number {
       const code = heuristicCode(heuristic, partition);
