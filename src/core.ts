@@ -177,8 +177,16 @@ export interface PdbPartition {
 
 /** A key naming a partition (and with `#g`, one group's table) in table registries and caches. */
 export function partitionKey(partition: PdbPartition): string {
-  return `${partition.width}x${partition.height}/${partition.blankCell}/${partition.groups.map((group) => group.join('.')).join('-')}`;
+  // Asked on every search with a PDB: a partition's key is made once.
+  let key = partitionKeys.get(partition);
+  if (key === undefined) {
+    key = `${partition.width}x${partition.height}/${partition.blankCell}/${partition.groups.map((group) => group.join('.')).join('-')}`;
+    partitionKeys.set(partition, key);
+  }
+  return key;
 }
+
+const partitionKeys = new WeakMap<PdbPartition, string>();
 
 /** Placements of `tiles` tiles on `cells` cells, the entries of a group's table: cells! / (cells - tiles)!. */
 export function pdbEntryCount(cells: number, tiles: number): number {

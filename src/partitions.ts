@@ -84,6 +84,19 @@ export function makePartition(width: number, height: number, blankCell: number, 
  * there is none (unknown name, or a blank cell neither corner serves).
  */
 export function namedPartition(width: number, height: number, blankCell: number, name: string): PdbPartition | null {
+  // Made once: a solver asks for the partition on every sliding search (see pdbTables.choose).
+  const key = `${width}x${height}/${blankCell}/${name}`;
+  let partition = madePartitions.get(key);
+  if (partition === undefined) {
+    partition = makeNamedPartition(width, height, blankCell, name);
+    madePartitions.set(key, partition);
+  }
+  return partition;
+}
+
+const madePartitions = new Map<string, PdbPartition | null>();
+
+function makeNamedPartition(width: number, height: number, blankCell: number, name: string): PdbPartition | null {
   const groups = BLANK_LAST_PARTITIONS[`${width}x${height}`]?.[name];
   if (!groups) return null;
   const last = width * height - 1;
