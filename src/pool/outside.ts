@@ -723,9 +723,11 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     // Remembered before the others have them: a worker restarted meanwhile gets them from the first.
     const entry = preparedEntry(own);
     entry.held.set(first, generation);
-    const generations = rest.map((slot) => slot.generation);
-    await shareTables(first, rest, own, callOptions);
-    rest.forEach((slot, i) => slot.generation === generations[i] && entry.held.set(slot, generations[i]!));
+    // Workers that hold them already (an earlier call, a restoration) are left out.
+    const receivers = rest.filter((slot) => !holds(entry, slot));
+    const generations = receivers.map((slot) => slot.generation);
+    if (receivers.length > 0) await shareTables(first, receivers, own, callOptions);
+    receivers.forEach((slot, i) => slot.generation === generations[i] && entry.held.set(slot, generations[i]!));
   };
 
   /** Parallel IDA*; with `alone`, one worker first tries within that many nodes. */
