@@ -640,19 +640,25 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
         throw withContext(error, `prepareTables(): ${workerName(slot)} could not take the ${ref.partition.name} table of group ${ref.group} from ${workerName(donor)}`);
       }
     };
+    // What each receiver holds already (after an aborted call, or from another call naming the same tables) is not sent again.
+    const receiverHolds = await Promise.all(
+      receivers.map(async (slot) => (await submit('heldTables', args, { signal: options.signal }, slot, { restore })) as TableRef[]),
+    );
     // One table at a time, every receiver installing it before the next is
     // exported: at most one table is in transit (64 MB on 5x5) rather than all
     // of a goal's (256 MB), on top of what every worker holds.
-    for (const ref of refs) {
+    for (const [index, ref] of refs.entries()) {
+      const targets = receivers.filter((_, i) => !receiverHolds[i]![index]?.held);
+      if (targets.length === 0) continue;
       const bytes = (await submit('exportTable', [ref.partition, ref.group, shared], { signal: options.signal }, donor, { restore })) as Uint8Array;
       if (shared) {
-        await Promise.all(receivers.map((slot) => install(slot, ref, bytes)));
+        await Promise.all(targets.map((slot) => install(slot, ref, bytes)));
         continue;
       }
       // A transferred buffer is gone from here: each receiver but the last gets a copy, made just before it is sent.
-      for (let i = 0; i < receivers.length; i++) {
-        const own = i === receivers.length - 1 ? bytes : bytes.slice();
-        await install(receivers[i]!, ref, own, [own.buffer as ArrayBuffer]);
+      for (let i = 0; i < targets.length; i++) {
+        const own = i === targets.length - 1 ? bytes : bytes.slice();
+        await install(targets[i]!, ref, own, [own.buffer as ArrayBuffer]);
       }
     }
   }
@@ -704,7 +710,8 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
         onRestore?.({ worker: slots.indexOf(slot), generation, from, progress });
       }
     };
-    slot.restored = run().finally(() => {
+    // Nothing to report to: a failed restoration leaves the worker as a fresh one (a later prepareTables says why).
+    slot.restored = run().catch(() => {}).finally(() => {
       if (slot.generation !== generation) return;
       slot.restoring = false;
       if (!terminated) pump();
