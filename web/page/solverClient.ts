@@ -49,7 +49,7 @@ export class SolveCancelled extends Error {
 
 const pools = new Map<EngineName, Promise<SolverPool>>();
 const started: SolverPool[] = [];
-/** Tables prepared on a pool, by engine, size and goal: once prepared, the pool keeps them (and re-prepares a restarted worker). */
+/** Tables prepared on a pool, by engine, size and goal: once prepared, the pool keeps them (and gives them to a restarted worker). */
 const preparedTables = new Map<string, Promise<void>>();
 
 function poolFor(engine: EngineName): Promise<SolverPool> {
