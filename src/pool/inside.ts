@@ -85,7 +85,7 @@ export const insideApi = {
     const { solver } = call();
     return import('./judge.js').then(({ answerCases }) => answerCases(solver, options, cases));
   },
-  // The outside sends this one to every worker (and again to a restarted one): each holds its own tables.
+  // The outside sends this one to the first worker, then hands its tables to the others (insideTransport below).
   prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) =>
     call().solver.prepareTables(size, options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().onTables } : options),
 };

@@ -690,15 +690,18 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
         const onProgress = (heard: TablesProgress) => progress.push(heard);
         const donors = slots.filter((other) => other !== slot && other.ready && holds(entry, other));
         const donor = donors.find((other) => !other.busy) ?? donors[0];
-        let from: number | 'replay' = 'replay';
-        try {
-          if (!donor) throw new Error('no worker holds the tables');
-          from = slots.indexOf(donor);
-          await shareTables(donor, [slot], entry.args, { onProgress }, true);
-        } catch {
-          if (!current()) return;
-          from = 'replay';
-          progress.length = 0;
+        let from: number | 'replay' = donor ? slots.indexOf(donor) : 'replay';
+        if (donor) {
+          try {
+            await shareTables(donor, [slot], entry.args, { onProgress }, true);
+          } catch {
+            // The donor was restarted or failed meanwhile: prepare them here after all.
+            if (!current()) return;
+            from = 'replay';
+            progress.length = 0;
+          }
+        }
+        if (from === 'replay') {
           try {
             await submit('prepareTables', entry.args, { onProgress }, slot, { restore: true });
           } catch {
