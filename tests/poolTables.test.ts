@@ -126,6 +126,22 @@ async function expectOptimalOnEveryWorker(pool: Pool, boards: Tiles[], goal: Goa
   }
 }
 
+describe('the pool option tables', () => {
+  it('rejects what cannot be a worker\'s table options with a PuzzleInputError naming it', async () => {
+    const cases: Array<[unknown, string]> = [
+      ['memory', "tables must be an object ({ dir, partition }), not 'memory'"],
+      [{ dir: 3 }, 'tables.dir must be a directory or false, not 3'],
+      [{ partition: 663 }, 'tables.partition must be a partition name, not 663'],
+      [{ warn: () => {} }, "tables: unknown option 'warn' for a pool, expected dir or partition (a function cannot cross to a worker)"],
+    ];
+    for (const [tables, message] of cases) {
+      const error = await rejection(lib.createSolverPool({ workers: 1, tables } as Package.SolverPoolOptions));
+      expect(error).toBeInstanceOf(lib.PuzzleInputError);
+      expect(error.message).toBe(message);
+    }
+  });
+});
+
 describe.each(engineNames)('pool table sharing on %s', (engine) => {
   it.each([
     [2, 'auto'],
