@@ -3,7 +3,7 @@
  * tables ready (from the disk cache or built round by round, with progress
  * and cancel between rounds), and the heuristic a sliding search will use.
  */
-import { HEURISTICS, partitionKey, unknownHeuristicMessage, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from './core.js';
+import { HEURISTICS, partitionKey, pdbTableBytes, unknownHeuristicMessage, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from './core.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames, symmetricSource } from './partitions.js';
 import { openTableCache, type TableCache } from './tables.js';
 
@@ -21,8 +21,12 @@ export interface TablesProgress {
   /** The group being prepared, 0-based, of `groups`. */
   group: number;
   groups: number;
-  /** 'load': read from the cache; 'build': a round finished; 'derive': a slice read through a board symmetry from another table. */
-  phase: 'load' | 'build' | 'derive';
+  /**
+   * 'load': read from the cache; 'build': a round finished; 'derive': a slice
+   * read through a board symmetry from another table; 'share': received whole
+   * from another worker of a pool, which prepared it (see src/pool/outside.ts).
+   */
+  phase: 'load' | 'build' | 'derive' | 'share';
   /** Entries final in this group's table, of `entries`. */
   settled: number;
   entries: number;
@@ -68,6 +72,16 @@ export interface PdbTables {
    * builds missing tables in memory unless `build` is false.
    */
   choose(start: SlidingBoard, goal: SlidingBoard, requested: string | undefined, build?: boolean): HeuristicChoice;
+  /** The partitions `prepare(size, options)` readies (checked as prepare checks them), building nothing. */
+  partitionsFor(size: string | { width: number; height: number }, options?: PrepareTablesOptions): PdbPartition[];
+  /** Bytes of group `group`'s table. */
+  tableBytes(partition: PdbPartition, group: number): number;
+  /** Whether group `group` of `partition` has its table here. */
+  has(partition: PdbPartition, group: number): boolean;
+  /** A copy of `length` bytes from `offset` of a held table, or null when it is not held. */
+  read(partition: PdbPartition, group: number, offset?: number, length?: number): Uint8Array | null;
+  /** Installs a group's table from bytes another solver's `read` gave (a later derivation may read from it). */
+  install(partition: PdbPartition, group: number, bytes: Uint8Array): void;
 }
 
 export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
@@ -186,7 +200,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
     }
   }
 
-  async function prepareSize(size: string | { width: number; height: number }, prepare: PrepareTablesOptions): Promise<PdbPartition[]> {
+  function partitionsFor(size: string | { width: number; height: number }, prepare: PrepareTablesOptions): PdbPartition[] {
     const { width, height } = parseSize(size);
     const name = partitionName(width, height, prepare.partition);
     const which = prepare.goal ?? 'blank-last';
@@ -195,7 +209,11 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
     }
     const cells = width * height;
     const blanks = which === 'both' ? [cells - 1, 0] : which === 'blank-first' ? [0] : [cells - 1];
-    const partitions = blanks.map((blank) => namedPartition(width, height, blank, name)!);
+    return blanks.map((blank) => namedPartition(width, height, blank, name)!);
+  }
+
+  async function prepareSize(size: string | { width: number; height: number }, prepare: PrepareTablesOptions): Promise<PdbPartition[]> {
+    const partitions = partitionsFor(size, prepare);
     for (const partition of partitions) await prepareOne(partition, prepare);
     return partitions;
   }
@@ -236,6 +254,19 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
         while (build.round());
       }
       return { heuristic: 'pdb', partition };
+    },
+
+    partitionsFor: (size, prepare = {}) => partitionsFor(size, prepare),
+
+    tableBytes: (partition, group) => pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length),
+
+    has: (partition, group) => core.pdb.has(partition, group),
+
+    read: (partition, group, offset, length) => core.pdb.table(partition, group, offset, length),
+
+    install(partition, group, bytes) {
+      core.pdb.install(partition, group, bytes);
+      partitionsSeen.set(partitionKey(partition), partition);
     },
   };
 }

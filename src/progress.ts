@@ -25,6 +25,7 @@ const PHASE_WORDS: Record<string, [string, string]> = {
   load: ['loaded', 'loaded'],
   build: ['building', 'built'],
   derive: ['deriving', 'derived'],
+  share: ['receiving', 'received'],
 };
 
 export function tablesProgress(sink: ProgressSink, label: string): (progress: TablesProgress) => void {

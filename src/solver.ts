@@ -35,7 +35,7 @@ import type { WasmSource } from './loader.js';
 import { prefixStemEnds, slidingPrefixes } from './prefixes.js';
 import { flipProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { createTwinCore } from './twin/index.js';
-import { pdbTables, type PrepareTablesOptions, type TablesOptions } from './pdbTables.js';
+import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from './pdbTables.js';
 
 export { ENGINES, HEURISTICS, type EngineName };
 
@@ -567,7 +567,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
 
   // Every entry point is exclusive, not only sliding (the one with a callback):
   // a nested flip() would overwrite the scratch memory the outer search reads.
-  return {
+  const solver: Solver = {
     engine: core.engine,
     flip: (board) => exclusive(core, 'flip', () => flipFamily('flip', board)),
     pilots: (board) => exclusive(core, 'pilots', () => flipFamily('pilots', board)),
@@ -583,6 +583,22 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     },
     slidingShare: (board, options, share) => exclusive(core, 'slidingShare', () => slidingShare(board, options, share)),
   };
+  solverTables.set(solver, tables);
+  return solver;
+}
+
+/** The PDB tables behind each solver made here; see tablesOf. */
+const solverTables = new WeakMap<Solver, PdbTables>();
+
+/**
+ * The PDB tables of `solver`, for the worker pool (src/pool/inside.ts), which
+ * hands the tables one worker prepared to the others' solvers. Internal: not
+ * exported from the package.
+ */
+export function tablesOf(solver: Solver): PdbTables {
+  const tables = solverTables.get(solver);
+  if (!tables) throw new Error('puzzlesearch: not a solver made by createSolver or solverFromCore');
+  return tables;
 }
 
 const cores = new Map<string, Promise<Core>>();

@@ -514,7 +514,7 @@ describe('solver pool with pattern databases', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
-  it('relays table progress from the workers: the first builds (and saves), the second loads what it saved', async () => {
+  it('relays table progress from the workers: the first builds (and saves), the second receives what it built', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-pool-progress-'));
     const saved = process.env.PUZZLESEARCH_CACHE;
     process.env.PUZZLESEARCH_CACHE = dir;
@@ -523,17 +523,18 @@ describe('solver pool with pattern databases', () => {
       const heard: Package.TablesProgress[] = [];
       await pool.prepareTables('4x4', { partition: '6-6-3' }, { onProgress: (progress) => heard.push(progress) });
       const builds = heard.filter((progress) => progress.phase === 'build');
-      const loads = heard.filter((progress) => progress.phase === 'load');
-      // Every group built once, each ending with all of its entries settled; then loaded once by the other worker.
+      const shares = heard.filter((progress) => progress.phase === 'share');
+      // Every group built once, each ending with all of its entries settled; then handed once to the other worker.
+      expect(heard.some((progress) => progress.phase === 'load')).toBe(false);
       expect(new Set(builds.map((progress) => progress.group))).toEqual(new Set([0, 1, 2]));
       for (const group of [0, 1, 2]) {
         const last = builds.filter((progress) => progress.group === group).at(-1)!;
         expect(last.settled).toBe(last.entries);
       }
-      expect(loads.map((progress) => progress.group).sort()).toEqual([0, 1, 2]);
+      expect(shares.map((progress) => progress.group).sort()).toEqual([0, 1, 2]);
       expect(heard.every((progress) => progress.partition === '6-6-3' && progress.groups === 3)).toBe(true);
-      // Loads come after the last build round.
-      expect(heard.findIndex((progress) => progress.phase === 'load')).toBeGreaterThan(heard.lastIndexOf(builds.at(-1)!));
+      // Shares come after the last build round.
+      expect(heard.findIndex((progress) => progress.phase === 'share')).toBeGreaterThan(heard.lastIndexOf(builds.at(-1)!));
       // Both workers now search with the PDB for the blank-last goal.
       const results = await pool.solveMany('sliding', ['1 2 3 4\n5 6 x 8\n9 10 7 11\n13 14 15 12', '1 2 3 4\n5 6 7 8\n9 10 x 11\n13 14 15 12']);
       expect(results.map((result) => [result.length, result.stats.heuristic, result.stats.partition])).toEqual([[3, 'pdb', '6-6-3'], [2, 'pdb', '6-6-3']]);

@@ -640,7 +640,7 @@ describe('the web page in Chromium', () => {
 
   it.each([
     ['cross-origin isolated: the worker lives on with its tables', true],
-    ['not isolated: the fresh worker loads them from IndexedDB', false],
+    ['not isolated: the fresh worker gets them from a live one', false],
   ])('15-puzzle: Cancel keeps the tables, and the next PDB solve builds nothing (%s)', async (_, isolated) => {
     const page = await open(isolated ? isolatedBase : base);
     await loadKorf(page, 79);

@@ -11,7 +11,8 @@
  */
 import type { GoalName, GridInput, SlidingInput } from '../boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../lightsOut.js';
-import type { PrepareTablesOptions, TablesProgress } from '../pdbTables.js';
+import type { PdbPartition } from '../core.js';
+import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdbTables.js';
 import type { BoardSize, ManyFamilies, ManyFamily, SlidingOptions, SlidingShare, Solver } from '../solver.js';
 import type { JudgeCase, JudgeOptions } from './judge.js';
 
@@ -37,6 +38,8 @@ export type PoolPrepareTablesOptions = Omit<PrepareTablesOptions, 'onProgress' |
 /** The call a worker is running: its solver and the hook the search calls between iterations. */
 export interface CallContext {
   solver: Solver;
+  /** The solver's PDB tables (its own; the pool copies tables between workers through them). */
+  tables: PdbTables;
   /** Reports progress, and throws (stopping the search) once the call was cancelled. */
   onIteration(bound: number, nodes: number): void;
   /** Throws (stopping the search inside an iteration) once the call was cancelled. */
@@ -82,9 +85,53 @@ export const insideApi = {
     const { solver } = call();
     return import('./judge.js').then(({ answerCases }) => answerCases(solver, options, cases));
   },
-  // The outside sends this one to every worker (and again to a restarted one): each holds its own tables.
+  // The outside sends this one to the first worker, then hands its tables to the others (insideTransport below).
   prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) =>
     call().solver.prepareTables(size, options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().onTables } : options),
+};
+
+/** One group table of a partition, as the pool names it between workers. */
+export interface TableRef {
+  partition: PdbPartition;
+  group: number;
+  /** Whether the worker asked holds it. */
+  held: boolean;
+}
+
+/** Bytes of a table copied at a time into a shared buffer: a whole extra copy of a 64 MB table would raise the worker's peak. */
+const EXPORT_SLICE_BYTES = 16 * 2 ** 20;
+
+/**
+ * What the pool itself asks of its workers to hand the tables one of them
+ * prepared to the others (see `shareTables` in outside.ts). Not pool methods:
+ * the outside calls them by name, and a pool's public type does not show them.
+ */
+export const insideTransport = {
+  /** The group tables prepareTables(size, options) readies, each with whether this worker holds it. */
+  heldTables: (size: string | { width: number; height: number }, options: PoolPrepareTablesOptions | undefined): TableRef[] => {
+    const { tables } = call();
+    return tables.partitionsFor(size, options).flatMap((partition) => partition.groups.map((_, group) => ({ partition, group, held: tables.has(partition, group) })));
+  },
+  /**
+   * A held table's bytes: in ONE SharedArrayBuffer when `shared` (the pool
+   * posts that same buffer to every other worker), else in an ArrayBuffer of
+   * its own, which the worker transfers to the outside with its answer.
+   */
+  exportTable: (partition: PdbPartition, group: number, shared: boolean): Uint8Array => {
+    const { tables } = call();
+    if (!tables.has(partition, group)) throw new Error(`puzzlesearch pool: this worker holds no table for group ${group} of ${partition.name}`);
+    if (!shared) return tables.read(partition, group)!;
+    const bytes = new Uint8Array(new SharedArrayBuffer(tables.tableBytes(partition, group)));
+    for (let offset = 0; offset < bytes.length; offset += EXPORT_SLICE_BYTES) bytes.set(tables.read(partition, group, offset, EXPORT_SLICE_BYTES)!, offset);
+    return bytes;
+  },
+  /** Installs a table another worker exported (unless this one holds it already), and reports it as phase 'share'. */
+  installTable: (partition: PdbPartition, group: number, bytes: Uint8Array): void => {
+    const { tables, onTables } = call();
+    if (!tables.has(partition, group)) tables.install(partition, group, bytes);
+    const entries = bytes.length * 2;
+    onTables({ partition: partition.name, group, groups: partition.groups.length, phase: 'share', settled: entries, entries });
+  },
 };
 
 /** Runs `work` as the call in progress (a worker runs one call at a time). */

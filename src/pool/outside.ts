@@ -10,15 +10,25 @@
  *
  * The methods are not written here: they are read from `insideApi`, whose
  * types also give every method's parameters and answer.
+ *
+ * Tables: every worker has its own wasm instance (one linear memory each), so
+ * tables cannot live in one place that all of them search. The pool has one
+ * worker prepare them and then hands the bytes to the others (`shareTables`):
+ * over one SharedArrayBuffer posted to all where shared memory works, else
+ * transferred, a copy per worker. Each worker keeps its own search state.
  */
 import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from '../boards.js';
 import { ENGINES, type EngineName } from '../core.js';
 import type { WasmSource } from '../loader.js';
-import { insideApi, type Progress, type ProgressOf } from './inside.js';
+import type { TablesOptions, TablesProgress } from '../pdbTables.js';
+import { insideApi, type Progress, type ProgressOf, type TableRef } from './inside.js';
 import { ALONE_NODES, parallelSliding, type ParallelSlidingOptions } from './parallel.js';
 import type { SlidingInput } from '../boards.js';
 import type { SlidingResult, SlidingShareResult, Stopped, Unsolvable } from '../solver.js';
-import { CANCEL_CELL, type Answer, type Args, type ErrorData, type FromInside, type MethodName, type ToInside, type WasmMessage } from './protocol.js';
+import { CANCEL_CELL, type Answer, type Args, type ErrorData, type FromInside, type MethodName, type ToInside, type WasmMessage, type WorkerMethodName } from './protocol.js';
+
+/** Table options for every worker's solver: plain data only (a `warn` function cannot cross to a worker). */
+export type PoolTablesOptions = Omit<TablesOptions, 'warn'>;
 
 export interface SolverPoolOptions {
   /** How many workers; default: the number of cores (`os.availableParallelism()`, `navigator.hardwareConcurrency`). */
@@ -28,9 +38,17 @@ export interface SolverPoolOptions {
   /** Where the workers load the module from; defaults to the file beside the package. */
   wasm?: WasmSource;
   /**
+   * Every worker's solver's table options (`dir`: the cache directory, false
+   * for memory only; `partition`). Whatever `dir` says, one worker prepares
+   * the tables and the others get them from it (see prepareTables).
+   */
+  tables?: PoolTablesOptions;
+  /**
    * How a running call is stopped: 'auto' (default) uses the shared cancel flag
    * wherever SharedArrayBuffer is available and restarts the worker elsewhere;
    * 'restart' always terminates and restarts the worker (the fallback, for tests).
+   * 'restart' also makes the pool act as without shared memory elsewhere:
+   * tables are transferred to each worker, and solveParallel is sliding().
    */
   cancel?: 'auto' | 'restart';
   /**
@@ -55,7 +73,8 @@ export interface CallOptions<P = Progress> {
   /**
    * Sliding IDA*: called before each iteration and about every 100 ms inside
    * one, with the f-bound, nodes so far and milliseconds since the call started. prepareTables: each table loaded
-   * and each build round (TablesProgress), from every worker it prepares.
+   * and each build round (TablesProgress) of the worker that prepares them, then each table
+   * every other worker received from it (phase 'share').
    */
   onProgress?: (progress: P) => void;
 }
@@ -124,7 +143,8 @@ export interface SolverPool extends Omit<PoolMethods, 'sliding'> {
 
 /** The outside's handle on one started worker, the same in Node and in browsers. */
 interface Port {
-  post(message: ToInside): void;
+  /** What `transfer` lists moves to the worker instead of being copied. */
+  post(message: ToInside, transfer?: ArrayBuffer[]): void;
   terminate(): Promise<void>;
   /** Node: a busy worker keeps the process alive, an idle one does not. */
   keepAlive(busy: boolean): void;
@@ -166,7 +186,7 @@ async function nodeSpawner(): Promise<Spawn> {
       if (!ending) events.fail({ name: 'WorkerError', message: `puzzlesearch pool worker exited with code ${code}` });
     });
     return {
-      post: (message) => worker.postMessage(message),
+      post: (message, transfer) => worker.postMessage(message, transfer),
       terminate: async () => {
         ending = true;
         await worker.terminate();
@@ -187,7 +207,7 @@ function webSpawner(): Spawn {
       events.fail({ name: 'WorkerError', message: `puzzlesearch pool worker failed: ${event.message || 'it could not be loaded'}` });
     });
     return {
-      post: (message) => worker.postMessage(message),
+      post: (message, transfer = []) => worker.postMessage(message, transfer),
       terminate: async () => worker.terminate(),
       keepAlive: () => {},
     };
@@ -213,7 +233,7 @@ function rebuildError(error: ErrorData): Error {
 
 interface Job {
   id: number;
-  method: MethodName;
+  method: WorkerMethodName;
   args: unknown[];
   onProgress?: (progress: never) => void;
   resolve(value: unknown): void;
@@ -225,6 +245,10 @@ interface Job {
   detach(): void;
   /** Set for a call that must run on one worker (table preparation goes to each). */
   slot?: Slot;
+  /** Buffers among the arguments that move to the worker (a table's bytes without shared memory). */
+  transfer?: ArrayBuffer[];
+  /** Part of getting a restarted worker's tables back: the one kind of call such a worker takes until then. */
+  restore?: boolean;
 }
 
 class Slot {
@@ -239,6 +263,10 @@ class Slot {
   cancel: Int32Array | null = null;
   /** Set after an abort on the flag: restarts the worker if it has not stopped in time. */
   stopTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A restarted worker getting back the tables the pool prepared: it takes no other call until then. */
+  restoring = false;
+  /** Settles when the latest restoration is over. */
+  restored: Promise<void> = Promise.resolve();
 
   get busy(): boolean {
     return this.job !== null;
@@ -294,6 +322,60 @@ function checkCallOptions(value: unknown): CallOptions<never> {
   return { signal, onProgress };
 }
 
+function checkTablesOption(value: unknown): PoolTablesOptions | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'object' || value === null) throw new PuzzleInputError(`tables must be an object ({ dir, partition }), not ${describeValue(value)}`);
+  const { dir, partition, ...rest } = value as PoolTablesOptions & Record<string, unknown>;
+  const extra = Object.keys(rest)[0];
+  if (extra !== undefined) throw new PuzzleInputError(`tables: unknown option '${extra}' for a pool, expected dir or partition (a function cannot cross to a worker)`);
+  if (dir !== undefined && dir !== false && typeof dir !== 'string') throw new PuzzleInputError(`tables.dir must be a directory or false, not ${describeValue(dir)}`);
+  if (partition !== undefined && typeof partition !== 'string') throw new PuzzleInputError(`tables.partition must be a partition name, not ${describeValue(partition)}`);
+  return { dir, partition };
+}
+
+/** One prepareTables call the pool made, with the workers that hold its tables. */
+interface PreparedTables {
+  /** The call's own arguments (size, options), replayed for a restarted worker. */
+  args: unknown[];
+  /** The generation of each slot's worker that holds them (a restarted worker does not). */
+  held: Map<Slot, number>;
+}
+
+/** How a restarted worker got its tables back: from another worker (its index) or by preparing them again. */
+export interface TablesRestore {
+  worker: number;
+  generation: number;
+  from: number | 'replay';
+  progress: TablesProgress[];
+}
+
+/** What tests and tools reach past a pool's public type; see poolInternals. */
+export interface PoolInternals {
+  /** A call on one worker (by index), the table transport's methods included. */
+  call(worker: number, method: WorkerMethodName, args: unknown[], options?: CallOptions<never>): Promise<unknown>;
+  /** Settles once the worker's latest restoration of its tables is over. */
+  restored(worker: number): Promise<void>;
+  /** Hears each restarted worker's table restoration once it is done. */
+  onRestore?: (restore: TablesRestore) => void;
+}
+
+const internalsOf = new WeakMap<SolverPool, PoolInternals>();
+
+/** A pool's internals, for tests (not exported from the package). */
+export function poolInternals(pool: SolverPool): PoolInternals {
+  const internals = internalsOf.get(pool);
+  if (!internals) throw new Error('puzzlesearch pool: not a pool made by createSolverPool');
+  return internals;
+}
+
+/** `error` with `context` before its message, its name (the class a caller tests for) kept. */
+function withContext(error: unknown, context: string): Error {
+  if (!(error instanceof Error) || error.name === 'AbortError') return error as Error;
+  const wrapped = error instanceof PuzzleInputError ? new PuzzleInputError(`${context}: ${error.message}`) : new Error(`${context}: ${error.message}`);
+  wrapped.name = error.name;
+  return wrapped;
+}
+
 /**
  * A pool of `workers` solver workers on `engine`. Resolves once every worker
  * has loaded its solver (so a bad `wasm` source rejects here, naming it).
@@ -304,6 +386,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   const cancelChoice = checkChoice('cancel', options.cancel ?? 'auto', ['auto', 'restart'] as const);
   const size = checkWorkers(options.workers, options.workers === undefined ? await coreCount() : 0);
   const restartAfterMs = checkRestartAfter(options.restartAfterMs);
+  const tables = checkTablesOption(options.tables);
   const { signal } = checkCallOptions({ signal: options.signal });
   if (signal?.aborted) throw abortError('createSolverPool() was aborted');
   const wasm = wasmMessage(options.wasm);
@@ -329,11 +412,9 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       receive: (message) => current() && receive(slot, message),
       fail: (error) => current() && failed(slot, error),
     });
-    slot.port.post({ type: 'init', engine, wasm, cancel: slot.cancel });
-    // A restarted worker starts without tables: it prepares again what the pool prepared.
-    if (slot.generation > 1) {
-      for (const args of prepared) submit('prepareTables', args, undefined, slot).catch(() => {});
-    }
+    slot.port.post({ type: 'init', engine, wasm, cancel: slot.cancel, tables });
+    // A restarted worker starts without tables: it gets back what the pool prepared.
+    if (slot.generation > 1 && prepared.length > 0) restoreTables(slot);
   }
 
   function receive(slot: Slot, message: FromInside): void {
@@ -403,7 +484,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     for (const slot of slots) {
       if (queue.length === 0) return;
       if (!slot.ready || slot.job) continue;
-      const next = queue.findIndex((job) => job.slot === undefined || job.slot === slot);
+      const next = queue.findIndex((job) => (job.slot === undefined || job.slot === slot) && (!slot.restoring || job.restore));
       if (next >= 0) run(slot, queue.splice(next, 1)[0]);
     }
   }
@@ -413,7 +494,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     slot.calls++;
     slot.port!.keepAlive(true);
     try {
-      slot.port!.post({ type: 'call', id: job.id, method: job.method, args: job.args, progress: job.onProgress !== undefined } as ToInside);
+      slot.port!.post({ type: 'call', id: job.id, method: job.method, args: job.args, progress: job.onProgress !== undefined } as ToInside, job.transfer);
     } catch (error) {
       // A DataCloneError: an argument (a function, a class instance) cannot cross to a worker.
       slot.job = null;
@@ -451,7 +532,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     start(slot);
   }
 
-  function submit(method: MethodName, args: unknown[], callOptions: unknown, slot?: Slot): Promise<unknown> {
+  function submit(method: WorkerMethodName, args: unknown[], callOptions: unknown, slot?: Slot, extra: Pick<Job, 'transfer' | 'restore'> = {}): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (terminated) throw abortError(`${method}(): the solver pool was terminated`);
       const { signal, onProgress } = checkCallOptions(callOptions);
@@ -468,6 +549,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
         aborted: false,
         detach: () => signal?.removeEventListener('abort', onAbort),
         slot,
+        ...extra,
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       queue.push(job);
@@ -532,16 +614,130 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     methods[method] = (...args) => submit(method, args.slice(0, arity), args[arity]);
   }
 
-  /** Arguments of every prepareTables call that succeeded, replayed on restarted workers. */
-  const prepared: unknown[][] = [];
+  /** Every prepareTables call whose first worker succeeded, one entry per distinct arguments; restarted workers get their tables back. */
+  const prepared: PreparedTables[] = [];
+  let onRestore: PoolInternals['onRestore'];
+
+  const workerName = (slot: Slot) => `worker ${slots.indexOf(slot) + 1} of ${size}`;
+
+  /**
+   * Hands the tables that prepareTables(...args) readies from `donor`, which
+   * holds them, to `receivers`, which install them (no cache read, no build):
+   * where shared memory works the donor copies each table into one
+   * SharedArrayBuffer and that same buffer goes to every receiver; elsewhere
+   * each receiver gets an ArrayBuffer of its own, transferred, not copied, by
+   * postMessage.
+   */
+  async function shareTables(donor: Slot, receivers: Slot[], args: unknown[], options: CallOptions<never>, restore = false): Promise<void> {
+    const shared = cancelMode === 'flag';
+    const refs = (await submit('heldTables', args, { signal: options.signal }, donor, { restore })) as TableRef[];
+    const missing = refs.find((ref) => !ref.held);
+    if (missing) throw new Error(`prepareTables(): ${workerName(donor)} no longer holds the ${missing.partition.name} table of group ${missing.group} (it was restarted); call prepareTables again`);
+    const install = async (slot: Slot, ref: TableRef, bytes: Uint8Array, transfer?: ArrayBuffer[]) => {
+      try {
+        await submit('installTable', [ref.partition, ref.group, bytes], options, slot, { transfer, restore });
+      } catch (error) {
+        throw withContext(error, `prepareTables(): ${workerName(slot)} could not take the ${ref.partition.name} table of group ${ref.group} from ${workerName(donor)}`);
+      }
+    };
+    // What each receiver holds already (after an aborted call, or from another call naming the same tables) is not sent again.
+    const receiverHolds = await Promise.all(
+      receivers.map(async (slot) => (await submit('heldTables', args, { signal: options.signal }, slot, { restore })) as TableRef[]),
+    );
+    // One table at a time, every receiver installing it before the next is
+    // exported: at most one table is in transit (64 MB on 5x5) rather than all
+    // of a goal's (256 MB), on top of what every worker holds.
+    for (const [index, ref] of refs.entries()) {
+      const targets = receivers.filter((_, i) => !receiverHolds[i]![index]?.held);
+      if (targets.length === 0) continue;
+      const bytes = (await submit('exportTable', [ref.partition, ref.group, shared], { signal: options.signal }, donor, { restore })) as Uint8Array;
+      if (shared) {
+        await Promise.all(targets.map((slot) => install(slot, ref, bytes)));
+        continue;
+      }
+      // A transferred buffer is gone from here: each receiver but the last gets a copy, made just before it is sent.
+      for (let i = 0; i < targets.length; i++) {
+        const own = i === targets.length - 1 ? bytes : bytes.slice();
+        await install(targets[i]!, ref, own, [own.buffer as ArrayBuffer]);
+      }
+    }
+  }
+
+  /** The entry for these prepareTables arguments, made on first use. */
+  function preparedEntry(args: unknown[]): PreparedTables {
+    const key = JSON.stringify(args);
+    let entry = prepared.find((candidate) => JSON.stringify(candidate.args) === key);
+    if (!entry) prepared.push((entry = { args, held: new Map() }));
+    return entry;
+  }
+
+  const holds = (entry: PreparedTables, slot: Slot) => entry.held.get(slot) === slot.generation;
+
+  /**
+   * Gets a restarted worker's tables back: from a live worker that holds them
+   * (an idle one if there is one), else by preparing them again on it. Until
+   * then the worker takes no other call, so that no search runs there without
+   * the tables the pool prepared.
+   */
+  function restoreTables(slot: Slot): void {
+    const generation = slot.generation;
+    const current = () => slot.generation === generation && !terminated;
+    slot.restoring = true;
+    const run = async () => {
+      for (const entry of [...prepared]) {
+        if (!current()) return;
+        const progress: TablesProgress[] = [];
+        const onProgress = (heard: TablesProgress) => progress.push(heard);
+        const donors = slots.filter((other) => other !== slot && other.ready && holds(entry, other));
+        const donor = donors.find((other) => !other.busy) ?? donors[0];
+        let from: number | 'replay' = donor ? slots.indexOf(donor) : 'replay';
+        if (donor) {
+          try {
+            await shareTables(donor, [slot], entry.args, { onProgress }, true);
+          } catch {
+            // The donor was restarted or failed meanwhile: prepare them here after all.
+            if (!current()) return;
+            from = 'replay';
+            progress.length = 0;
+          }
+        }
+        if (from === 'replay') {
+          try {
+            await submit('prepareTables', entry.args, { onProgress }, slot, { restore: true });
+          } catch {
+            continue; // As the call itself would fail now; a later prepareTables says why.
+          }
+        }
+        if (!current()) return;
+        entry.held.set(slot, generation);
+        onRestore?.({ worker: slots.indexOf(slot), generation, from, progress });
+      }
+    };
+    // Nothing to report to: a failed restoration leaves the worker as a fresh one (a later prepareTables says why).
+    slot.restored = run().catch(() => {}).finally(() => {
+      if (slot.generation !== generation) return;
+      slot.restoring = false;
+      if (!terminated) pump();
+    });
+  }
+
   methods.prepareTables = async (...args) => {
     const arity = insideApi.prepareTables.length;
     const own = args.slice(0, arity);
-    // The first worker builds and saves to the cache; the others then load what it saved (fast, and no core spent twice).
-    const [first, ...rest] = slots;
-    await submit('prepareTables', own, args[arity], first);
-    await Promise.all(rest.map((slot) => submit('prepareTables', own, args[arity], slot)));
-    prepared.push(own);
+    const callOptions = checkCallOptions(args[arity]);
+    // The first worker builds (or loads) them; the others get its bytes, so no core builds twice, even without a cache.
+    const [first, ...rest] = slots as [Slot, ...Slot[]];
+    const generation = first.generation;
+    await submit('prepareTables', own, callOptions, first);
+    if (first.generation !== generation) throw new Error(`prepareTables(): ${workerName(first)} was restarted while preparing the tables; call prepareTables again`);
+    // Remembered before the others have them: a worker restarted meanwhile gets them from the first.
+    const entry = preparedEntry(own);
+    entry.held.set(first, generation);
+    // Workers that hold them already (an earlier call, a restoration) are left out.
+    const receivers = rest.filter((slot) => !holds(entry, slot));
+    const generations = receivers.map((slot) => slot.generation);
+    if (receivers.length > 0) await shareTables(first, receivers, own, callOptions);
+    receivers.forEach((slot, i) => slot.generation === generations[i] && entry.held.set(slot, generations[i]!));
   };
 
   /** Parallel IDA*; with `alone`, one worker first tries within that many nodes. */
@@ -592,6 +788,17 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     solveParallel,
     terminate,
   };
+
+  internalsOf.set(pool, {
+    call: (worker, method, args, callOptions) => submit(method, args, callOptions, slots[worker]),
+    restored: (worker) => slots[worker]!.restored,
+    set onRestore(listener) {
+      onRestore = listener;
+    },
+    get onRestore() {
+      return onRestore;
+    },
+  });
 
   const ready = new Promise<void>((resolve, reject) => {
     starting = { left: size, resolve, reject };

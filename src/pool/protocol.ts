@@ -5,13 +5,17 @@
  */
 import type { EngineName } from '../core.js';
 import type { TablesProgress } from '../pdbTables.js';
-import type { insideApi, Progress } from './inside.js';
+import type { PoolTablesOptions } from './outside.js';
+import type { insideApi, insideTransport, Progress } from './inside.js';
 
 export type InsideApi = typeof insideApi;
 /** Every method a pool offers besides `solveMany` and `terminate`. */
 export type MethodName = keyof InsideApi;
-export type Args<M extends MethodName> = Parameters<InsideApi[M]>;
-export type Answer<M extends MethodName> = Awaited<ReturnType<InsideApi[M]>>;
+/** Every method a worker answers: the pool's, and those the pool itself uses to copy tables between workers. */
+export type WorkerMethodName = MethodName | keyof typeof insideTransport;
+type WorkerApi = InsideApi & typeof insideTransport;
+export type Args<M extends WorkerMethodName> = Parameters<WorkerApi[M]>;
+export type Answer<M extends WorkerMethodName> = Awaited<ReturnType<WorkerApi[M]>>;
 
 /** How a module can travel to a worker: URL strings, bytes and compiled modules clone; URL objects do not. */
 export type WasmMessage = string | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
@@ -29,11 +33,13 @@ export interface InitMessage {
   wasm?: WasmMessage;
   /** Over a SharedArrayBuffer; null where none is available (then a cancel restarts the worker). */
   cancel: Int32Array | null;
+  /** The solver's table options (cache directory, partition). */
+  tables?: PoolTablesOptions;
 }
 
 export type CallMessage = {
-  [M in MethodName]: { type: 'call'; id: number; method: M; args: Args<M>; progress: boolean };
-}[MethodName];
+  [M in WorkerMethodName]: { type: 'call'; id: number; method: M; args: Args<M>; progress: boolean };
+}[WorkerMethodName];
 
 export type ToInside = InitMessage | CallMessage;
 
@@ -47,5 +53,5 @@ export type FromInside =
   | { type: 'ready' }
   | { type: 'failed'; error: ErrorData }
   | { type: 'progress'; id: number; progress: Progress | TablesProgress }
-  | { type: 'answer'; id: number; value: Answer<MethodName> }
+  | { type: 'answer'; id: number; value: Answer<WorkerMethodName> }
   | { type: 'error'; id: number; error: ErrorData };

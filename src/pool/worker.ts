@@ -10,9 +10,9 @@
  * its `finally`, and the worker answers AbortError and waits for the next call.
  */
 import type { TablesProgress } from '../pdbTables.js';
-import { createSolver, type Solver } from '../solver.js';
-import { insideApi, runCall } from './inside.js';
-import { CANCEL_CELL, type Answer, type CallMessage, type ErrorData, type FromInside, type InitMessage, type MethodName, type ToInside } from './protocol.js';
+import { createSolver, tablesOf, type Solver } from '../solver.js';
+import { insideApi, insideTransport, runCall } from './inside.js';
+import { CANCEL_CELL, type Answer, type CallMessage, type ErrorData, type FromInside, type InitMessage, type ToInside, type WorkerMethodName } from './protocol.js';
 
 /** Thrown from onIteration to unwind a cancelled search. */
 class CallCancelled extends Error {
@@ -22,7 +22,17 @@ class CallCancelled extends Error {
   }
 }
 
-type Post = (message: FromInside) => void;
+/** Posts to the outside; what `transfer` lists moves there instead of being copied. */
+type Post = (message: FromInside, transfer?: ArrayBuffer[]) => void;
+
+/**
+ * What of an answer to transfer rather than copy: the bytes of a table
+ * exported without shared memory (a fresh ArrayBuffer nobody else holds).
+ */
+function transferOf(value: unknown): ArrayBuffer[] {
+  if (value instanceof Uint8Array && value.buffer instanceof ArrayBuffer && value.byteLength === value.buffer.byteLength) return [value.buffer];
+  return [];
+}
 
 let solver: Promise<Solver> | null = null;
 let cancelFlag: Int32Array | null = null;
@@ -43,7 +53,7 @@ function errorData(error: unknown): ErrorData {
 
 function init(message: InitMessage, post: Post): void {
   cancelFlag = message.cancel;
-  solver = createSolver({ engine: message.engine, wasm: message.wasm });
+  solver = createSolver({ engine: message.engine, wasm: message.wasm, tables: message.tables });
   solver.then(
     () => post({ type: 'ready' }),
     (error: unknown) => post({ type: 'failed', error: errorData(error) }),
@@ -69,10 +79,12 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
       if (message.progress) post({ type: 'progress', id, progress });
     };
     // The message's method and arguments were typed together; one call site serves every method.
-    const method = insideApi[message.method] as (...args: unknown[]) => unknown;
+    const name = message.method;
+    const method = (Object.hasOwn(insideApi, name) ? insideApi[name as keyof typeof insideApi] : insideTransport[name as keyof typeof insideTransport]) as (...args: unknown[]) => unknown;
     // Table preparation answers a promise; the solving methods answer at once.
-    const value = (await runCall({ solver: callSolver, onIteration, stopIfCancelled, onTables }, () => method(...message.args))) as Answer<MethodName>;
-    post({ type: 'answer', id, value });
+    const context = { solver: callSolver, tables: tablesOf(callSolver), onIteration, stopIfCancelled, onTables };
+    const value = (await runCall(context, () => method(...message.args))) as Answer<WorkerMethodName>;
+    post({ type: 'answer', id, value }, transferOf(value));
   } catch (error) {
     post({ type: 'error', id, error: errorData(error) });
   }
@@ -94,13 +106,13 @@ if (typeof proc?.versions?.node === 'string') {
   const { parentPort } = (await import(/* @vite-ignore */ threadsName)) as typeof import('node:worker_threads');
   if (!parentPort) throw new Error('puzzlesearch pool: worker.js is a worker entry, not a module to import');
   listen(
-    (message) => parentPort.postMessage(message),
+    (message, transfer) => parentPort.postMessage(message, transfer),
     (receive) => parentPort.on('message', receive),
   );
 } else {
   const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
   listen(
-    (message) => scope.postMessage(message),
+    (message, transfer = []) => scope.postMessage(message, transfer),
     (receive) => scope.addEventListener('message', (event: MessageEvent<ToInside>) => receive(event.data)),
   );
 }

@@ -235,7 +235,10 @@ export function twinPdb(): TwinPdb {
     install(partition, group, bytes) {
       const expected = bytesOf(partition, group);
       if (bytes.length !== expected) throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${expected}`);
-      installed.set(key(partition, group), Uint8Array.from(bytes));
+      // Shared memory is read where it lies, not copied: the pool posts one
+      // SharedArrayBuffer of a table to all of its workers, which then hold a
+      // single copy between them (nothing writes an installed table).
+      installed.set(key(partition, group), typeof SharedArrayBuffer === 'function' && bytes.buffer instanceof SharedArrayBuffer ? bytes : Uint8Array.from(bytes));
     },
 
     has: (partition, group) => installed.has(key(partition, group)),

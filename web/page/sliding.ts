@@ -225,8 +225,9 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
       fractions.set(progress.group, groupFraction);
       const fraction = [...fractions.values()].reduce((sum, part) => sum + part, 0) / progress.groups;
       // 'derive': a table read out of another through a board symmetry, part of the build.
-      const making = progress.phase !== 'load';
-      const verb = progress.phase === 'build' ? 'Building' : progress.phase === 'derive' ? 'Deriving' : 'Loading';
+      // 'share': a worker receiving the tables another worker prepared.
+      const making = progress.phase === 'build' || progress.phase === 'derive';
+      const verb = progress.phase === 'build' ? 'Building' : progress.phase === 'derive' ? 'Deriving' : progress.phase === 'share' ? 'Sharing' : 'Loading';
       this.tablesProgress({
         text: `${verb} the ${progress.partition} pattern database (group ${progress.group + 1} of ${progress.groups}, ${Math.floor(fraction * 100)}%)`,
         fraction,

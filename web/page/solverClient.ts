@@ -49,7 +49,7 @@ export class SolveCancelled extends Error {
 
 const pools = new Map<EngineName, Promise<SolverPool>>();
 const started: SolverPool[] = [];
-/** Tables prepared on a pool, by engine, size and goal: once prepared, the pool keeps them (and re-prepares a restarted worker). */
+/** Tables prepared on a pool, by engine, size and goal: once prepared, the pool keeps them (and gives them to a restarted worker). */
 const preparedTables = new Map<string, Promise<void>>();
 
 function poolFor(engine: EngineName): Promise<SolverPool> {
@@ -93,8 +93,8 @@ export class SolverClient {
 
   /**
    * Readies the PDB tables of `size` for `goal` on every worker of the
-   * engine's pool (built by the first worker and kept in IndexedDB, loaded by
-   * the others, and by any later page). Cancel stops a build between rounds.
+   * engine's pool (built by the first worker and kept in IndexedDB, handed by
+   * it to the others, and loaded by any later page). Cancel stops a build between rounds.
    */
   async prepareTables(engine: EngineName, size: string, goal: GoalName, onProgress: (progress: TablesProgress) => void): Promise<TablesSource> {
     const key = `${engine} ${size} ${goal}`;
@@ -106,7 +106,8 @@ export class SolverClient {
     let built = false;
     const run = this.call<void, TablesProgress>(engine, (pool, call) => pool.prepareTables(size, { goal }, call), {
       onProgress: (progress) => {
-        built ||= progress.phase !== 'load';
+        // 'share': a worker receiving what the first prepared, a copy, not a build.
+        built ||= progress.phase === 'build' || progress.phase === 'derive';
         onProgress(progress);
       },
     });
