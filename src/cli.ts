@@ -485,10 +485,13 @@ function slidingTables(solver: Solver, options: Options, sink: ProgressSink, pre
   };
 }
 
-/** Progress of a build always, of a load from the cache only with --stats: a load takes a fraction of a second. */
+/**
+ * Progress of a build always, of a load from the cache (or a copy from
+ * another worker) only with --stats: those take a fraction of a second.
+ */
 function quietLoads(report: (progress: TablesProgress) => void, loads: boolean): (progress: TablesProgress) => void {
   return (progress) => {
-    if (loads || progress.phase !== 'load') report(progress);
+    if (loads || (progress.phase !== 'load' && progress.phase !== 'share')) report(progress);
   };
 }
 
@@ -533,7 +536,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const abandon = new AbortController();
   const startPool = () => (pool ??= Promise.all([import('./pool/outside.js'), options.engine === 'wasm' ? compilePuzzleWasm() : undefined])
     // The module this thread compiled (code already tiered up included) goes to the workers as is.
-    .then(([{ createSolverPool }, wasm]) => createSolverPool({ workers, engine: options.engine, wasm, signal: abandon.signal }))
+    .then(([{ createSolverPool }, wasm]) => createSolverPool({ workers, engine: options.engine, wasm, signal: abandon.signal, tables: { partition: options.partition } }))
     .then((ready) => (started = ready), (error: Error) => {
       // Still every answer, from this thread alone.
       if (error.name !== 'AbortError') io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
