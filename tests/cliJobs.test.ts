@@ -205,11 +205,13 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
     const small = Array.from({ length: 4 }, () => shuffle([0, 1, 2, 3, 4, 5, 6, 7, 8], random));
     const swapped = [...korf[0]!.slice(0, 16)];
     [swapped[1], swapped[2]] = [swapped[2]!, swapped[1]!];
-    type Case = { tiles: number[]; width: number; length?: number } | null;
+    // A string: a bad case (a 3x3 one answered here, a 4x4 one on the pool).
+    type Case = { tiles: number[]; width: number; length?: number } | string;
     const cases: Case[] = [
       { tiles: korf[0]!.slice(0, 16), width: 4, length: korf[0]![16] },
       { tiles: small[0]!, width: 3 },
-      null,
+      '1 2 3 4 5 6 7 8 8',
+      '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15',
       { tiles: korf[2]!.slice(0, 16), width: 4, length: korf[2]![16] },
       { tiles: small[1]!, width: 3 },
       { tiles: swapped, width: 4 },
@@ -217,7 +219,7 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
       { tiles: small[2]!, width: 3 },
       { tiles: small[3]!, width: 3 },
     ];
-    const input = cases.map((c) => (c === null ? '1 2 3 4 5 6 7 8 8' : c.tiles.map((t) => (t === 0 ? 'x' : String(t))).join(' '))).join('\n');
+    const input = cases.map((c) => (typeof c === 'string' ? c : c.tiles.map((t) => (t === 0 ? 'x' : String(t))).join(' '))).join('\n');
     const args = ['sliding', '--engine', engine, '--goal', 'blank-first', '--stats'];
     const one = run([...args, '--jobs', '1'], `${input}\n`);
     const two = run([...args, '--jobs', '2'], `${input}\n`);
@@ -227,7 +229,7 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
       expect(lines).toHaveLength(cases.length);
       lines.forEach((line, i) => {
         const c = cases[i]!;
-        if (c === null) {
+        if (typeof c === 'string') {
           expect(line).toBe('error');
           expect(answer.stderr).toContain(`case ${i + 1}: `);
           return;
@@ -244,11 +246,15 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
         if (c.width === 4) expect(answer.stderr).toMatch(new RegExp(`case ${i + 1}: \\d+ nodes, .*pdb 6-6-3`));
       });
     }
-    // Korf's #3 (case 4) went past the lone try and was shared by both workers.
-    expect(two.stderr).toMatch(/case 4: \d+ nodes, .*pdb 6-6-3, over 2 workers\)/);
+    // Korf's #3 (case 5) went past the lone try and was shared by both workers.
+    expect(two.stderr).toMatch(/case 5: \d+ nodes, .*pdb 6-6-3, over 2 workers\)/);
+    // Bad cases say the same, here or from a worker.
+    const said = (text: string) => text.split('\n').filter((line) => /^case [34]: /.test(line));
+    expect(said(two.stderr)).toEqual(said(one.stderr));
+    expect(said(one.stderr)).toHaveLength(2);
     expect(one.stderr).not.toMatch(/over \d+ workers/);
     // The 3x3 boards, solved in the CLI's own thread either way, print the same paths.
-    const threeByThree = (text: string) => text.trimEnd().split('\n').filter((_, i) => cases[i]?.width === 3);
+    const threeByThree = (text: string) => text.trimEnd().split('\n').filter((_, i) => (cases[i] as { width?: number }).width === 3);
     expect(threeByThree(two.stdout)).toEqual(threeByThree(one.stdout));
   }, 300_000);
 
