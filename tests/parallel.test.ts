@@ -10,6 +10,7 @@
  * a long iteration without restarting the worker.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -194,8 +195,9 @@ describe('the pool', () => {
         expect(result.stats.heuristic).toBe('pdb');
         expect(replaySliding(korfTiles(number), 4, result.path)).toEqual(blankFirstTiles);
       }
-      // Every worker took a share of every round.
-      pool.workers.forEach((worker, i) => expect(worker.calls - before[i]).toBeGreaterThan(10));
+      // One worker a core took a share of every round (more would only wait on each other).
+      const sharing = Math.min(workers, availableParallelism());
+      pool.workers.slice(0, sharing).forEach((worker, i) => expect(worker.calls - before[i]).toBeGreaterThan(10));
       // The same lengths as one solver (on a few), and an unsolvable board answers as sliding() does.
       const single = await lib.createSolver({ engine: 'wasm' });
       await single.prepareTables('4x4', { goal: 'blank-first' });

@@ -384,7 +384,8 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`pool options must be an object, not ${describeValue(options)}`);
   const engine = checkChoice('engine', options.engine ?? 'wasm', ENGINES);
   const cancelChoice = checkChoice('cancel', options.cancel ?? 'auto', ['auto', 'restart'] as const);
-  const size = checkWorkers(options.workers, options.workers === undefined ? await coreCount() : 0);
+  const cores = await coreCount();
+  const size = checkWorkers(options.workers, cores);
   const restartAfterMs = checkRestartAfter(options.restartAfterMs);
   const tables = checkTablesOption(options.tables);
   const { signal } = checkCallOptions({ signal: options.signal });
@@ -744,7 +745,10 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   const shareSearch = (board: SlidingInput, options: ParallelSlidingOptions | undefined, callOptions: CallOptions | undefined, alone = 0) =>
     parallelSliding(
       {
-        workers: cancelMode === 'flag' ? size : 1,
+        // One share a core at most: a round ends when its last share does, and
+        // shares beyond the cores wait for a time slice at every bound (4
+        // workers on 2 cores measured slower than 1).
+        workers: cancelMode === 'flag' ? Math.min(size, cores) : 1,
         share: (worker, shareBoard, shareOptions, share, signal, onProgress) =>
           submit('slidingShare', [shareBoard, shareOptions, share], { signal, onProgress }, slots[worker]) as Promise<SlidingShareResult>,
         sliding: (slidingBoard, slidingOptions, slidingCall) => methods.sliding(slidingBoard, slidingOptions, slidingCall) as Promise<SlidingResult | Unsolvable | Stopped>,
