@@ -33,6 +33,7 @@ import {
 } from './boards.js';
 import type { WasmSource } from './loader.js';
 import { prefixStemEnds, slidingPrefixes } from './prefixes.js';
+import { ARRIVED, ENDED_FOUND, FOUND_PATH, GIVE_UP, ITERATION, LEAST_NEXT, NEXT_BOUND, NEXT_PREFIX, NO_NEXT_BOUND, SHARE_FLAGS, STATE } from './shareFlags.js';
 import { flipProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { createTwinCore } from './twin/index.js';
 import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from './pdbTables.js';
@@ -223,16 +224,29 @@ export interface Solver {
  * `depth` moves (src/prefixes.ts) at f-bound `bound`, taken one at a time from
  * the counter `flags[0]` that every worker shares; `flags[1]` becomes nonzero
  * when a worker found a path, which stops the others within 2^14 nodes.
+ *
+ * With `workers`, the share goes on through every later iteration with the
+ * others, without a message between them: at the end of an iteration each
+ * worker waits (Atomics.wait, so only in a worker thread) until all
+ * `workers` are in, and the last one in sets up the next bound (the least f
+ * that any of them pruned) in `flags`. Then `flags` needs SHARE_FLAGS cells,
+ * all 0 but for a given `bound`; `flags[1]` = 2 tells every worker to give up
+ * (abort, or a worker that failed), and wakes those waiting.
  */
 export interface SlidingShare {
   /** The f-bound; -1: the start's estimate (the first bound of IDA*), which the result then names. */
   bound: number;
   depth: number;
   flags: Int32Array;
+  /** The workers sharing every iteration until the search ends (see above); absent: this one iteration. */
+  workers?: number;
 }
 
+/** How often (ms) a worker waiting for the others checks its own cancel and reports progress. */
+const WAIT_SLICE_MS = 50;
+
 export interface SlidingShareResult {
-  /** The bound searched. */
+  /** The bound searched (with `workers`: the last one). */
   bound: number;
   /** The path found (letters), or null. */
   path: string | null;
@@ -517,10 +531,12 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
   function slidingShare(input: SlidingInput, options: SlidingOptions = {}, share: SlidingShare): SlidingShareResult {
     const start = parseSlidingBoard(input);
     const goal = resolveGoal(options.goal, start);
-    const { depth, flags } = share;
+    const { depth, flags, workers } = share;
     let { bound } = share;
-    if (!Number.isSafeInteger(bound) || bound < -1 || !Number.isSafeInteger(depth) || depth < 1 || depth > 32 || !(flags instanceof Int32Array) || flags.length < 2) {
-      throw new PuzzleInputError('slidingShare: expected { bound, depth 1..32, flags: Int32Array(2) }');
+    const cells = workers === undefined ? 2 : SHARE_FLAGS;
+    if (!Number.isSafeInteger(bound) || bound < -1 || !Number.isSafeInteger(depth) || depth < 1 || depth > 32 || !(flags instanceof Int32Array) || flags.length < cells
+      || (workers !== undefined && !(Number.isSafeInteger(workers) && workers >= 1 && workers <= 256))) {
+      throw new PuzzleInputError(`slidingShare: expected { bound, depth 1..32, flags: Int32Array(${cells}), workers?: 1..256 }`);
     }
     let choice: ReturnType<typeof tables.choose>;
     try {
@@ -538,11 +554,13 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     }
     const { prefixes, stemEnds } = shareWalks;
     const progress = progressPoll(options.onProgress, options.signal);
-    const poll = (pollBound: number, nodes: number) => Atomics.load(flags, 1) !== 0 || (progress?.(pollBound, nodes) ?? false);
+    // Nodes of the iterations before this one (a share of every iteration reports its running total).
+    let before = 0;
+    const poll = (pollBound: number, nodes: number) => Atomics.load(flags, STATE) !== 0 || (progress?.(pollBound, before + nodes) ?? false);
     let taken = 0;
     const takePrefix = () => {
-      if (Atomics.load(flags, 1) !== 0) return null;
-      taken = Atomics.add(flags, 0, 1);
+      if (Atomics.load(flags, STATE) !== 0) return null;
+      taken = Atomics.add(flags, NEXT_PREFIX, 1);
       return taken < prefixes.length ? prefixes[taken]! : null;
     };
     // The walk of the prefix just taken went past the bound after `stem`
@@ -551,18 +569,66 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     // worker moved it further): early rounds then walk far fewer prefixes.
     const cutOff = (stem: number) => {
       const end = stemEnds[stem - 1]![taken]!;
-      for (let at = Atomics.load(flags, 0); at < end; ) {
-        const seen = Atomics.compareExchange(flags, 0, at, end);
+      for (let at = Atomics.load(flags, NEXT_PREFIX); at < end; ) {
+        const seen = Atomics.compareExchange(flags, NEXT_PREFIX, at, end);
         if (seen === at) break;
         at = seen;
       }
     };
-    const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, bound, takePrefix, cutOff);
-    if (answer.moves) Atomics.store(flags, 1, 1);
-    else if (answer.stopped && Atomics.load(flags, 1) === 0) throw new DOMException('slidingShare() was aborted', 'AbortError');
-    const result: SlidingShareResult = { bound, path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null, nextBound: answer.nextBound, nodes: answer.nodes, heuristic };
-    if (partition) result.partition = partition.name;
-    return result;
+    const aborted = () => new DOMException('slidingShare() was aborted', 'AbortError');
+    try {
+      return shareIterations();
+    } catch (error) {
+      // The others stop too (and those waiting wake), rather than wait for this one.
+      if (workers !== undefined) {
+        Atomics.compareExchange(flags, STATE, 0, GIVE_UP);
+        Atomics.notify(flags, ITERATION);
+      }
+      throw error;
+    }
+
+    function shareIterations(): SlidingShareResult {
+    for (;;) {
+      const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, bound, takePrefix, cutOff);
+      const nodes = before + answer.nodes;
+      if (answer.moves) Atomics.store(flags, STATE, FOUND_PATH);
+      else if (answer.stopped && Atomics.load(flags, STATE) === 0) throw aborted();
+      const result: SlidingShareResult = { bound, path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null, nextBound: answer.nextBound, nodes, heuristic };
+      if (partition) result.partition = partition.name;
+      if (workers === undefined) return result;
+      // The end of an iteration for this worker: its least pruned f joins the others', and it waits for them.
+      for (let least = Atomics.load(flags, LEAST_NEXT); answer.nextBound < least || least === 0; least = Atomics.load(flags, LEAST_NEXT)) {
+        if (Atomics.compareExchange(flags, LEAST_NEXT, least, answer.nextBound) === least) break;
+      }
+      const iteration = Atomics.load(flags, ITERATION);
+      if (Atomics.add(flags, ARRIVED, 1) + 1 === workers) {
+        // The last one in: how the iteration ended (a path found, or the
+        // next bound), a fresh counter, and the others woken. Each reads
+        // the ending here, not STATE, which a worker quick into the next
+        // iteration could set before a slow one has left this one.
+        const next = Atomics.load(flags, STATE) === FOUND_PATH ? ENDED_FOUND : Atomics.load(flags, LEAST_NEXT);
+        Atomics.store(flags, NEXT_BOUND, next);
+        Atomics.store(flags, NEXT_PREFIX, 0);
+        Atomics.store(flags, LEAST_NEXT, 0);
+        Atomics.store(flags, ARRIVED, 0);
+        Atomics.add(flags, ITERATION, 1);
+        Atomics.notify(flags, ITERATION);
+        // Progress as a plain search gives it, before each iteration (the caller adds up the workers' nodes).
+        if (next !== ENDED_FOUND && next < NO_NEXT_BOUND) options.onIteration?.(next, nodes);
+      } else {
+        while (Atomics.load(flags, ITERATION) === iteration && Atomics.load(flags, STATE) !== GIVE_UP) {
+          Atomics.wait(flags, ITERATION, iteration, WAIT_SLICE_MS);
+          if (progress?.(bound, nodes)) throw aborted();
+        }
+      }
+      if (Atomics.load(flags, STATE) === GIVE_UP) throw aborted();
+      const next = Atomics.load(flags, NEXT_BOUND);
+      if (next === ENDED_FOUND) return result;
+      if (next >= NO_NEXT_BOUND) return { ...result, nextBound: next };
+      before = nodes;
+      bound = next;
+    }
+    }
   }
 
   // Every entry point is exclusive, not only sliding (the one with a callback):

@@ -11,6 +11,7 @@
 import { PuzzleInputError, describeValue, type SlidingInput } from '../boards.js';
 import type { SlidingMove, SlidingResult, SlidingShare, SlidingShareResult, Stopped, Unsolvable } from '../solver.js';
 import type { PoolSlidingOptions, Progress } from './inside.js';
+import { GIVE_UP, ITERATION, NEXT_BOUND, SHARE_FLAGS, STATE } from '../shareFlags.js';
 
 export interface ParallelSlidingOptions extends PoolSlidingOptions {
   /** Moves below the root at which the search splits into subtrees (1..32; default 8). */
@@ -36,7 +37,6 @@ const DEFAULT_DEPTH = 8;
 /** Nodes one worker searches alone before pool.sliding() shares the search (tens of ms in wasm). */
 export const ALONE_NODES = 4_000_000;
 
-const NO_BOUND = 0x7fffffff;
 
 export async function parallelSliding(
   deps: ParallelDeps,
@@ -68,39 +68,41 @@ export async function parallelSliding(
     // -1: the workers start from the start's estimate, and say which bound
     // that was; after a lone try, from the bound it was cut short in (the
     // iterations below it are done).
-    let bound = probe?.status === 'stopped' && probe.bound !== undefined ? probe.bound : -1;
-    let nodes = probe?.stats.nodes ?? 0;
-    for (;;) {
-      if (bound >= 0) onProgress?.({ bound, nodes, ms: performance.now() - started });
-      const flags = new Int32Array(new SharedArrayBuffer(8));
-      // Inside the iteration: every share's nodes so far, added up.
-      const live = new Array<number>(deps.workers).fill(0);
-      const shareProgress = (worker: number) => (progress: Progress) => {
-        live[worker] = progress.nodes;
-        onProgress?.({ bound: progress.bound, nodes: nodes + live.reduce((sum, part) => sum + part, 0), ms: performance.now() - started });
-      };
-      const shares = await Promise.all(
-        Array.from({ length: deps.workers }, (_, worker) =>
-          deps.share(worker, board, sliding, { bound, depth, flags }, all.signal, shareProgress(worker)).catch((error: unknown) => {
-            all.abort();
-            throw error;
-          }),
-        ),
-      );
-      for (const share of shares) nodes += share.nodes;
-      bound = shares[0]!.bound;
-      const found = shares.find((share) => share.path !== null);
-      if (found) {
-        const path = found.path!;
-        const moves = path.split('') as SlidingMove[];
-        const stats: SlidingResult['stats'] = { nodes, ms: performance.now() - started, heuristic: found.heuristic, workers: deps.workers };
-        if (found.partition) stats.partition = found.partition;
-        return { status: 'solved', solvable: true, length: moves.length, moves, path, stats };
-      }
-      const next = Math.min(...shares.map((share) => share.nextBound));
-      if (next >= NO_BOUND) throw new Error('parallel IDA*: every subtree was exhausted without a path; is the board solvable?');
-      bound = next;
-    }
+    const bound = probe?.status === 'stopped' && probe.bound !== undefined ? probe.bound : -1;
+    const before = probe?.stats.nodes ?? 0;
+    if (bound >= 0) onProgress?.({ bound, nodes: before, ms: performance.now() - started });
+    // Each worker searches its share of every iteration until one finds a
+    // path; between iterations they meet in `flags` (Solver.slidingShare),
+    // not through messages here, which cost more than the early iterations.
+    const flags = new Int32Array(new SharedArrayBuffer(SHARE_FLAGS * 4));
+    if (bound >= 0) flags[NEXT_BOUND] = bound;
+    // A share that fails or is aborted makes the others give up, waiting ones included.
+    all.signal.addEventListener('abort', () => {
+      Atomics.compareExchange(flags, STATE, 0, GIVE_UP);
+      Atomics.notify(flags, ITERATION);
+    });
+    // Inside the iterations: every share's nodes so far, added up.
+    const live = new Array<number>(deps.workers).fill(0);
+    const shareProgress = (worker: number) => (progress: Progress) => {
+      live[worker] = progress.nodes;
+      onProgress?.({ bound: progress.bound, nodes: before + live.reduce((sum, part) => sum + part, 0), ms: performance.now() - started });
+    };
+    const shares = await Promise.all(
+      Array.from({ length: deps.workers }, (_, worker) =>
+        deps.share(worker, board, sliding, { bound, depth, flags, workers: deps.workers }, all.signal, shareProgress(worker)).catch((error: unknown) => {
+          all.abort();
+          throw error;
+        }),
+      ),
+    );
+    const nodes = before + shares.reduce((sum, share) => sum + share.nodes, 0);
+    const found = shares.find((share) => share.path !== null);
+    if (!found) throw new Error('parallel IDA*: every subtree was exhausted without a path; is the board solvable?');
+    const path = found.path!;
+    const moves = path.split('') as SlidingMove[];
+    const stats: SlidingResult['stats'] = { nodes, ms: performance.now() - started, heuristic: found.heuristic, workers: deps.workers };
+    if (found.partition) stats.partition = found.partition;
+    return { status: 'solved', solvable: true, length: moves.length, moves, path, stats };
   } finally {
     signal?.removeEventListener('abort', stop);
   }
