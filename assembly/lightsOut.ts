@@ -771,71 +771,61 @@ function addGrayP(step: f64): void {
 
 @inline function buildSystem<F>(): void {
   memory.fill(systemAt, 0, <usize>unknowns * vectorBytes);
-  if (h == 0) {
-    // Every press an unknown, every cell an equation.
-    for (let r = 0; r < m; r++) {
+  if (h > 0) {
+    memory.fill(ringAt, 0, <usize>(ringSize * n) * vectorBytes);
+    for (let r = 0; r < unknownRows; r++) {
+      for (let c = 0; c < n; c++) addOne<F>(ringSlot(r, c), r * n + c);
+    }
+    for (let r = chaseStart; r + h < m; r++) {
+      // The offsets that reach cell row r from a press row on the board, as
+      // (start of that press row in the ring, column offset; mod n on a torus).
+      // Rows never wrap here: the chase starts maxDr rows in.
+      let active = 0;
+      for (let k = 0; k < offsetCount; k++) {
+        const rowOffset = dr(k);
+        if (rowOffset == -h) continue; // the forced press itself
+        const pr = r - rowOffset;
+        if (pr < 0 || pr >= m) continue;
+        store<usize>(activeRowAt + (<usize>active << 2), ringSlot(pr, 0));
+        store<i32>(activeColAt + (<usize>active << 2), torus ? onBoard(dc(k), n, true) : dc(k));
+        active++;
+      }
+      const rowBase = ringSlot(r + h, 0);
       for (let c = 0; c < n; c++) {
-        const at = systemAt + <usize>(r * n + c) * vectorBytes;
-        for (let k = 0; k < offsetCount; k++) {
-          const pr = onBoard(r - dr(k), m, torus);
-          const pc = onBoard(c - dc(k), n, torus);
-          if (pr < 0 || pc < 0) continue;
-          addOne<F>(at, pr * n + pc);
+        let count = 0;
+        for (let a = 0; a < active; a++) {
+          let pc = c - load<i32>(activeColAt + (<usize>a << 2));
+          if (torus) {
+            if (pc < 0) pc += n;
+          } else if (pc < 0 || pc >= n) continue;
+          store<usize>(sourcesAt + (<usize>count << 2), load<usize>(activeRowAt + (<usize>a << 2)) + <usize>pc * vectorBytes);
+          count++;
         }
-        rightHandSide<F>(at, r * n + c);
-      }
-    }
-    return;
-  }
-  memory.fill(ringAt, 0, <usize>(ringSize * n) * vectorBytes);
-  for (let r = 0; r < unknownRows; r++) {
-    for (let c = 0; c < n; c++) addOne<F>(ringSlot(r, c), r * n + c);
-  }
-  for (let r = chaseStart; r + h < m; r++) {
-    // The offsets that reach cell row r from a press row on the board, as
-    // (start of that press row in the ring, column offset; mod n on a torus).
-    // Rows never wrap here: the chase starts maxDr rows in.
-    let active = 0;
-    for (let k = 0; k < offsetCount; k++) {
-      const rowOffset = dr(k);
-      if (rowOffset == -h) continue; // the forced press itself
-      const pr = r - rowOffset;
-      if (pr < 0 || pr >= m) continue;
-      store<usize>(activeRowAt + (<usize>active << 2), ringSlot(pr, 0));
-      store<i32>(activeColAt + (<usize>active << 2), torus ? onBoard(dc(k), n, true) : dc(k));
-      active++;
-    }
-    const rowBase = ringSlot(r + h, 0);
-    for (let c = 0; c < n; c++) {
-      let count = 0;
-      for (let a = 0; a < active; a++) {
-        let pc = c - load<i32>(activeColAt + (<usize>a << 2));
-        if (torus) {
-          if (pc < 0) pc += n;
-        } else if (pc < 0 || pc >= n) continue;
-        store<usize>(sourcesAt + (<usize>count << 2), load<usize>(activeRowAt + (<usize>a << 2)) + <usize>pc * vectorBytes);
-        count++;
-      }
-      // press(r + h, c) = needed at (r, c) - the other presses reaching it.
-      const at = rowBase + <usize>c * vectorBytes;
-      if (sizeof<F>() == sizeof<Gf2>()) {
-        combine(at, count);
-        addNeeded2(r * n + c, at);
-      } else {
-        forcePressP(at, count, r * n + c);
+        // press(r + h, c) = needed at (r, c) - the other presses reaching it.
+        const at = rowBase + <usize>c * vectorBytes;
+        if (sizeof<F>() == sizeof<Gf2>()) {
+          combine(at, count);
+          addNeeded2(r * n + c, at);
+        } else {
+          forcePressP(at, count, r * n + c);
+        }
       }
     }
   }
+  // The equations: the presses reaching cell (r, c) sum to what it needs;
+  // linear part left, needed - constant right. Eliminating, every cell is an
+  // equation and press (pr, pc) is unknown pr * n + pc; chasing, a press is
+  // its affine vector in the ring.
   for (let e = 0; e < unknownRows; e++) {
-    const r = equationRow(e);
+    const r = h == 0 ? e : equationRow(e);
     for (let c = 0; c < n; c++) {
-      // Sum of the presses reaching (r, c) = needed: linear part left, needed - constant right.
       const at = systemAt + <usize>(e * n + c) * vectorBytes;
       for (let k = 0; k < offsetCount; k++) {
         const pr = onBoard(r - dr(k), m, torus);
         const pc = onBoard(c - dc(k), n, torus);
         if (pr < 0 || pc < 0) continue;
-        addVector<F>(at, ringSlot(pr, pc));
+        if (h == 0) addOne<F>(at, pr * n + pc);
+        else addVector<F>(at, ringSlot(pr, pc));
       }
       rightHandSide<F>(at, r * n + c);
     }

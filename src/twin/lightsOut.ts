@@ -158,10 +158,10 @@ function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem
   const equations = unknowns;
   const system = field.vectors(equations);
 
+  // Press rows as affine vectors (chasing only).
+  const ring = field.vectors(shape.ringSize * n);
+  const slot = (r: number, c: number) => (ringRow(r) * n + c) * length;
   if (h > 0) {
-    // Press rows as affine vectors.
-    const ring = field.vectors(shape.ringSize * n);
-    const slot = (r: number, c: number) => (ringRow(r) * n + c) * length;
     for (let r = 0; r < unknownRows; r++) for (let c = 0; c < n; c++) field.addOne(ring, slot(r, c), r * n + c);
     for (let r = shape.chaseStart; r + h < m; r++) {
       for (let c = 0; c < n; c++) {
@@ -180,32 +180,23 @@ function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem
         }
       }
     }
-    for (let e = 0; e < unknownRows; e++) {
-      const r = shape.equationRow(e);
-      for (let c = 0; c < n; c++) {
-        // Sum of the presses reaching (r, c) = needed: linear part left, needed - constant right.
-        const at = (e * n + c) * length;
-        for (let k = 0; k < offsetCount; k++) {
-          const pr = onBoard(r - offsets[2 * k], m, torus);
-          const pc = onBoard(c - offsets[2 * k + 1], n, torus);
-          if (pr < 0 || pc < 0) continue;
-          field.add(system, at, ring, slot(pr, pc));
-        }
-        field.rightHandSide(system, at, r * n + c);
+  }
+  // The equations: the presses reaching cell (r, c) sum to what it needs;
+  // linear part left, needed - constant right. Eliminating, every cell is an
+  // equation and press (pr, pc) is unknown pr * n + pc; chasing, a press is
+  // its affine vector in the ring.
+  for (let e = 0; e < unknownRows; e++) {
+    const r = shape.equationRow(e);
+    for (let c = 0; c < n; c++) {
+      const at = (e * n + c) * length;
+      for (let k = 0; k < offsetCount; k++) {
+        const pr = onBoard(r - offsets[2 * k], m, torus);
+        const pc = onBoard(c - offsets[2 * k + 1], n, torus);
+        if (pr < 0 || pc < 0) continue;
+        if (h === 0) field.addOne(system, at, pr * n + pc);
+        else field.add(system, at, ring, slot(pr, pc));
       }
-    }
-  } else {
-    for (let r = 0; r < m; r++) {
-      for (let c = 0; c < n; c++) {
-        const at = (r * n + c) * length;
-        for (let k = 0; k < offsetCount; k++) {
-          const pr = onBoard(r - offsets[2 * k], m, torus);
-          const pc = onBoard(c - offsets[2 * k + 1], n, torus);
-          if (pr < 0 || pc < 0) continue;
-          field.addOne(system, at, pr * n + pc);
-        }
-        field.rightHandSide(system, at, r * n + c);
-      }
+      field.rightHandSide(system, at, r * n + c);
     }
   }
 
