@@ -249,7 +249,7 @@ let activeRowAt: usize = 0;
 let activeColAt: usize = 0;
 let sourcesAt: usize = 0;
 
-// The lightest press set of the last coset walk (walk2, walkP).
+// The weight of the lightest press set the last coset walk found (walk2, walkP).
 let walkWeight: i64 = 0;
 
 // ------------------------------------------------------------ GF(2) operations
