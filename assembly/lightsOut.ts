@@ -202,23 +202,63 @@ let bump: usize = 0;
   return at;
 }
 
-// ------------------------------------------------------------ GF(2)
+// ------------------------------------------------------------ one body, two fields
+//
+// The system build, the elimination and the solve (kernel vectors, particular
+// solutions, coset walks, picking the lightest) are one body each, over a type
+// argument F: the unit an affine vector is stored in, u64 for GF(2) (64
+// columns a word, rows combined a word at a time with XOR) and u8 for GF(p)
+// (one column a byte, modular arithmetic). The compiler knows sizeof<F>() and
+// compiles only F's branches, so the @noinline wrappers solve2 and solveP each
+// hold the body with only their field's operations: GF(2) keeps its
+// bit-packed speed and never goes through per-element arithmetic (the pattern
+// of ./idaStar and ./flip). What really differs between the fields stays in
+// small helpers per field below: how a forced press is formed from its
+// sources, how one row reduces another, how a solution becomes a press board,
+// and the coset walk (binary Gray code over packed words with popcounts, or a
+// base-p Gray code over bytes).
+type Gf2 = u64;
+type Gfp = u8;
+
+let vectorBytes: usize = 0; // one affine vector (a system or ring row): unknowns + targetCount columns
+let boardBytes: usize = 0; // one press board as the coset walk holds it
+let listBytes: usize = 0; // one kernel vector's list of non-zero entries
+let systemAt: usize = 0;
+let ringAt: usize = 0;
+let pivotsAt: usize = 0;
+let freeAt: usize = 0;
+let xAt: usize = 0; // the unknowns' values, one byte each
+let kernelAt: usize = 0;
+let nonZeroAt: usize = 0;
+let nonZeroCountAt: usize = 0;
+let currentAt: usize = 0;
+let bestAt: usize = 0;
+let rank: i32 = 0;
+
+// The ring slot (an affine vector) of press (r, c).
+@inline function ringSlot(r: i32, c: i32): usize {
+  return ringAt + <usize>(ringRow(r) * n + c) * vectorBytes;
+}
+
+@inline function kernelVector(j: i32): usize {
+  return kernelAt + <usize>j * boardBytes;
+}
+
+// Pointer lists for the chase's inner loop (offsetCount entries each).
+let activeRowAt: usize = 0;
+let activeColAt: usize = 0;
+let sourcesAt: usize = 0;
+
+// The weight of the lightest press set the last coset walk found (walk2, walkP).
+let walkWeight: i64 = 0;
+
+// ------------------------------------------------------------ GF(2) operations
 
 let words: i32 = 0; // u64 words of an affine vector: unknowns + targetCount bits
 let rowWords: i32 = 0; // u64 words of one board row of presses
 let full: i32 = 0; // rowWords * m: a press board, row by row
 let packed: i32 = 0; // words of a press board packed without row padding (bit r * n + c)
 let rowsAt: usize = 0; // one row-by-row press board, what expand2 writes
-let systemAt: usize = 0;
-let ringAt: usize = 0;
-let pivotsAt: usize = 0;
-let freeAt: usize = 0;
-let xAt: usize = 0;
-let kernelAt: usize = 0;
-let nonZeroAt: usize = 0;
-let nonZeroCountAt: usize = 0;
-let currentAt: usize = 0;
-let rank: i32 = 0;
 
 @inline function wordAt(base: usize, index: i32): usize {
   return base + (<usize>index << 3);
@@ -239,15 +279,6 @@ let rank: i32 = 0;
     store<u64>(at, load<u64>(at) ^ load<u64>(wordAt(src, w)));
   }
 }
-
-function ringSlot(r: i32, c: i32): usize {
-  return ringAt + ((<usize>(ringRow(r) * n + c) * <usize>words) << 3);
-}
-
-// Pointer lists for the chase's inner loop (offsetCount entries each).
-let activeRowAt: usize = 0;
-let activeColAt: usize = 0;
-let sourcesAt: usize = 0;
 
 // dst = (accumulate ? dst : 0) ^ the `k` (1..4) vectors at a, b, c, d: one pass over the words.
 @inline function xorUpTo4(dst: usize, a: usize, b: usize, c: usize, d: usize, k: i32, accumulate: bool): void {
@@ -320,79 +351,10 @@ function combine(dst: usize, count: i32): void {
   }
 }
 
+// The constant columns of `row` -= what cell `cell` needs per target; over GF(2) a flip where it needs one.
 function addNeeded2(cell: i32, row: usize): void {
   for (let t = 0; t < targetCount; t++) {
     if (((boardValue(cell) ^ targetValue(t, cell)) & 1) != 0) flipBit(row, unknowns + t);
-  }
-}
-
-function buildSystem2(): void {
-  memory.fill(systemAt, 0, (<usize>unknowns * <usize>words) << 3);
-  if (h > 0) {
-    memory.fill(ringAt, 0, (<usize>(ringSize * n) * <usize>words) << 3);
-    for (let r = 0; r < unknownRows; r++) {
-      for (let c = 0; c < n; c++) flipBit(ringSlot(r, c), r * n + c);
-    }
-    const stride = <usize>words << 3;
-    for (let r = chaseStart; r + h < m; r++) {
-      // The offsets that reach cell row r from a press row on the board, as
-      // (start of that press row in the ring, column offset; mod n on a torus).
-      // Rows never wrap here: the chase starts maxDr rows in.
-      let active = 0;
-      for (let k = 0; k < offsetCount; k++) {
-        const rowOffset = dr(k);
-        if (rowOffset == -h) continue;
-        const pr = r - rowOffset;
-        if (pr < 0 || pr >= m) continue;
-        store<usize>(activeRowAt + (<usize>active << 2), ringSlot(pr, 0));
-        store<i32>(activeColAt + (<usize>active << 2), torus ? onBoard(dc(k), n, true) : dc(k));
-        active++;
-      }
-      const rowBase = ringSlot(r + h, 0);
-      for (let c = 0; c < n; c++) {
-        let count = 0;
-        for (let a = 0; a < active; a++) {
-          let pc = c - load<i32>(activeColAt + (<usize>a << 2));
-          if (torus) {
-            if (pc < 0) pc += n;
-          } else if (pc < 0 || pc >= n) continue;
-          store<usize>(sourcesAt + (<usize>count << 2), load<usize>(activeRowAt + (<usize>a << 2)) + <usize>pc * stride);
-          count++;
-        }
-        const at = rowBase + <usize>c * stride;
-        combine(at, count);
-        addNeeded2(r * n + c, at);
-      }
-    }
-    for (let e = 0; e < unknownRows; e++) {
-      const r = equationRow(e);
-      for (let c = 0; c < n; c++) {
-        const at = systemAt + ((<usize>(e * n + c) * <usize>words) << 3);
-        addNeeded2(r * n + c, at);
-        for (let k = 0; k < offsetCount; k++) {
-          const pr = onBoard(r - dr(k), m, torus);
-          const pc = onBoard(c - dc(k), n, torus);
-          if (pr < 0 || pc < 0) continue;
-          xorWords(at, ringSlot(pr, pc), 0, words);
-        }
-      }
-    }
-  } else {
-    for (let r = 0; r < m; r++) {
-      for (let c = 0; c < n; c++) {
-        const at = systemAt + ((<usize>(r * n + c) * <usize>words) << 3);
-        addNeeded2(r * n + c, at);
-        for (let k = 0; k < offsetCount; k++) {
-          let pr = r - dr(k);
-          let pc = c - dc(k);
-          if (torus) {
-            pr = ((pr % m) + m) % m;
-            pc = ((pc % n) + n) % n;
-          } else if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
-          flipBit(at, pr * n + pc);
-        }
-      }
-    }
   }
 }
 
@@ -414,52 +376,6 @@ function buildSystem2(): void {
     at += 8;
     source += 8;
   }
-}
-
-// Gauss-Jordan over GF(2); pivots and free columns as in the twin.
-function eliminate2(): i32 {
-  let free = 0;
-  rank = 0;
-  const rows = unknowns;
-  for (let col = 0; col < unknowns; col++) {
-    const w = col >> 6;
-    const mask = <u64>1 << <u64>(col & 63);
-    let pivot = -1;
-    for (let i = rank; i < rows; i++) {
-      if ((load<u64>(systemAt + ((<usize>(i * words + w)) << 3)) & mask) != 0) {
-        pivot = i;
-        break;
-      }
-    }
-    if (pivot < 0) {
-      store<i32>(freeAt + (<usize>free << 2), col);
-      free++;
-      continue;
-    }
-    const top = systemAt + ((<usize>rank * <usize>words) << 3);
-    if (pivot != rank) {
-      const at = systemAt + ((<usize>pivot * <usize>words) << 3);
-      for (let q = w; q < words; q++) {
-        const a = wordAt(top, q);
-        const b = wordAt(at, q);
-        const swap = load<u64>(a);
-        store<u64>(a, load<u64>(b));
-        store<u64>(b, swap);
-      }
-    }
-    for (let i = 0; i < rows; i++) {
-      if (i == rank) continue;
-      const at = systemAt + ((<usize>i * <usize>words) << 3);
-      if ((load<u64>(wordAt(at, w)) & mask) != 0) xorRowTail(at, top, w);
-    }
-    store<i32>(pivotsAt + (<usize>rank << 2), col);
-    rank++;
-  }
-  return free;
-}
-
-@inline function systemBit(row: i32, column: i32): i32 {
-  return testBit(systemAt + ((<usize>row * <usize>words) << 3), column);
 }
 
 // dst row bits c ^= src row bit (c - shift), c in [0, n), rows of rowWords words.
@@ -512,10 +428,6 @@ function expand2(target: i32, out: usize): void {
   }
 }
 
-@inline function kernelVector(j: i32): usize {
-  return kernelAt + ((<usize>j * <usize>packed) << 3);
-}
-
 // The row-by-row board at rowsAt into `out`, `packed` words, bit r * n + c: the
 // coset walk touches fewer words when rows narrower than 64 cells share words.
 function pack(out: usize): void {
@@ -537,8 +449,24 @@ function pack(out: usize): void {
   }
 }
 
-// The Gray-code walk over one coset; returns the lightest step (weight in walkWeight).
-let walkWeight: i64 = 0;
+// Kernel vector j from the unknowns at xAt, with its non-zero words as
+// (word index, word) pairs of 16 bytes, what the walk XORs.
+function storeKernel2(j: i32): void {
+  const vector = kernelVector(j);
+  expand2(-1, rowsAt);
+  pack(vector);
+  const list = nonZeroAt + <usize>j * listBytes;
+  let length = 0;
+  for (let w = 0; w < packed; w++) {
+    const value = load<u64>(wordAt(vector, w));
+    if (value != 0) {
+      store<u32>(list + (<usize>length << 4), w);
+      store<u64>(list + (<usize>length << 4), value, 8);
+      length++;
+    }
+  }
+  store<i32>(nonZeroCountAt + (<usize>j << 2), length);
+}
 
 // XORs one kernel vector, given as (word index, word) pairs of 16 bytes from
 // `entry` to `end`, into the current press set; returns the updated weight.
@@ -554,6 +482,7 @@ let walkWeight: i64 = 0;
   return weight;
 }
 
+// The binary Gray-code walk over one coset; returns the lightest step (its weight in walkWeight).
 @noinline function walk2(): f64 {
   let weight: i32 = 0;
   for (let w = 0; w < packed; w++) weight += <i32>popcnt<u64>(load<u64>(wordAt(currentAt, w)));
@@ -572,7 +501,7 @@ let walkWeight: i64 = 0;
     const next = step + 1;
     if (next >= count) break;
     const j = <i32>ctz<u64>(next);
-    const start = nonZeroAt + ((<usize>j * <usize>packed) << 4);
+    const start = nonZeroAt + <usize>j * listBytes;
     weight = applyPairs(start, start + (<usize>load<i32>(nonZeroCountAt + (<usize>j << 2)) << 4), weight);
     if (weight < lightest) {
       lightest = weight;
@@ -583,183 +512,38 @@ let walkWeight: i64 = 0;
   return <f64>lightestStep;
 }
 
-function solve2(maxCandidates: f64): i32 {
-  setShape();
-  words = (unknowns + targetCount + 63) >> 6;
-  rowWords = (n + 63) >> 6;
-  full = rowWords * m;
-  packed = (cells + 63) >> 6;
-  const usedMax = min(unknowns, usedLimit(2, maxCandidates));
-  let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
-  bytes += <f64>unknowns * <f64>words * 8;
-  bytes += <f64>ringSize * <f64>n * <f64>words * 8;
-  bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
-  bytes += <f64>usedMax * <f64>packed * 24 + 8 * <f64>usedMax + 2 * <f64>packed * 8 + <f64>full * 8 + 3 * align8(<f64>offsetCount * 4) + 64;
-  if (!ensureRegion(bytes, inputBytes)) return -1;
-  bindInput();
-  systemAt = take(<usize>unknowns * <usize>words << 3);
-  ringAt = take(<usize>ringSize * <usize>n * <usize>words << 3);
-  activeRowAt = take(<usize>offsetCount << 2);
-  activeColAt = take(<usize>offsetCount << 2);
-  sourcesAt = take(<usize>offsetCount << 2);
-  pivotsAt = take(<usize>unknowns << 2);
-  freeAt = take(<usize>unknowns << 2);
-  xAt = take(<usize>unknowns);
-  kernelAt = take(<usize>usedMax * <usize>packed << 3);
-  nonZeroAt = take(<usize>usedMax * <usize>packed << 4);
-  nonZeroCountAt = take(<usize>usedMax << 2);
-  currentAt = take(<usize>packed << 3);
-  const bestAt = take(<usize>packed << 3);
-  rowsAt = take(<usize>full << 3);
-
-  buildSystem2();
-  eliminate2();
-  const dimension = unknowns - rank;
-  answerDimension = dimension;
-  budget(2, dimension, maxCandidates);
-
+// Adds to the current press set the kernel vectors of the walk's step `step`: the bits of its Gray code.
+function addGray2(step: f64): void {
+  const counter = <u64>step;
+  const code = counter ^ (counter >> 1);
   for (let j = 0; j < used; j++) {
-    memory.fill(xAt, 0, <usize>unknowns);
-    const f = load<i32>(freeAt + (<usize>j << 2));
-    store<u8>(xAt + <usize>f, 1);
-    for (let i = 0; i < rank; i++) store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemBit(i, f));
-    const vector = kernelVector(j);
-    expand2(-1, rowsAt);
-    pack(vector);
-    const list = nonZeroAt + ((<usize>j * <usize>packed) << 4);
-    let length = 0;
-    for (let w = 0; w < packed; w++) {
-      const value = load<u64>(wordAt(vector, w));
-      if (value != 0) {
-        store<u32>(list + (<usize>length << 4), w);
-        store<u64>(list + (<usize>length << 4), value, 8);
-        length++;
-      }
-    }
-    store<i32>(nonZeroCountAt + (<usize>j << 2), length);
+    if (((code >> <u64>j) & 1) != 0) xorWords(currentAt, kernelVector(j), 0, packed);
   }
-
-  let found = false;
-  let bestWeight: i64 = 0;
-  let nodes: f64 = 0;
-  answerTarget = -1;
-  answerReachable = 0;
-  for (let t = 0; t < targetCount; t++) {
-    let consistent = true;
-    for (let i = rank; i < unknowns; i++) {
-      if (systemBit(i, unknowns + t) != 0) {
-        consistent = false;
-        break;
-      }
-    }
-    if (!consistent) continue;
-    answerReachable++;
-    memory.fill(xAt, 0, <usize>unknowns);
-    for (let i = 0; i < rank; i++) store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemBit(i, unknowns + t));
-    expand2(t, rowsAt);
-    pack(currentAt);
-    const lightestStep = <u64>walk2();
-    nodes += candidates;
-    if (!found || walkWeight < bestWeight) {
-      found = true;
-      bestWeight = walkWeight;
-      answerTarget = t;
-      expand2(t, rowsAt);
-      pack(currentAt);
-      const code = lightestStep ^ (lightestStep >> 1);
-      for (let j = 0; j < used; j++) {
-        if (((code >> <u64>j) & 1) != 0) xorWords(currentAt, kernelVector(j), 0, packed);
-      }
-      memory.copy(bestAt, currentAt, <usize>packed << 3);
-    }
-  }
-  // Nothing to minimise when no target is reachable.
-  answerMinimal = !found || (used == dimension && candidates == Math.pow(2, <f64>dimension));
-  setLastNodes(nodes);
-  if (!found) return 0;
-  for (let cell = 0; cell < cells; cell++) store<u8>(pressesAt + <usize>cell, <u8>testBit(bestAt, cell));
-  return 1;
 }
 
-// ------------------------------------------------------------ GF(p)
+// ------------------------------------------------------------ GF(p) operations
 
 let width: i32 = 0; // bytes of an affine vector: unknowns + targetCount
+let digitsAt: usize = 0; // the base-p counter of the coset walk
+// products[f * 256 + v] = f * v mod p, for f, v < p.
+let productsAt: usize = 0;
 
 @inline function needed(cell: i32, t: i32): i32 {
   return (targetValue(t, cell) - boardValue(cell) + colors) % colors;
 }
 
-function ringSlotP(r: i32, c: i32): usize {
-  return ringAt + <usize>(ringRow(r) * n + c) * <usize>width;
-}
-
-function buildSystemP(): void {
+// The forced press at `at` = what its cell needs - the `count` presses listed at sourcesAt.
+function forcePressP(at: usize, count: i32, cell: i32): void {
   const p = colors;
-  memory.fill(systemAt, 0, <usize>unknowns * <usize>width);
-  if (h > 0) {
-    memory.fill(ringAt, 0, <usize>(ringSize * n) * <usize>width);
-    for (let r = 0; r < unknownRows; r++) {
-      for (let c = 0; c < n; c++) store<u8>(ringSlotP(r, c) + <usize>(r * n + c), 1);
-    }
-    for (let r = chaseStart; r + h < m; r++) {
-      for (let c = 0; c < n; c++) {
-        const at = ringSlotP(r + h, c);
-        memory.fill(at, 0, <usize>width);
-        for (let t = 0; t < targetCount; t++) store<u8>(at + <usize>(unknowns + t), <u8>needed(r * n + c, t));
-        for (let k = 0; k < offsetCount; k++) {
-          const rowOffset = dr(k);
-          if (rowOffset == -h) continue;
-          const pr = onBoard(r - rowOffset, m, false);
-          const pc = onBoard(c - dc(k), n, torus);
-          if (pr < 0 || pc < 0) continue;
-          const from = ringSlotP(pr, pc);
-          for (let w = 0; w < width; w++) {
-            const a = at + <usize>w;
-            let value = <i32>load<u8>(a) - <i32>load<u8>(from + <usize>w);
-            if (value < 0) value += p;
-            store<u8>(a, <u8>value);
-          }
-        }
-      }
-    }
-    for (let e = 0; e < unknownRows; e++) {
-      const r = equationRow(e);
-      for (let c = 0; c < n; c++) {
-        const at = systemAt + <usize>(e * n + c) * <usize>width;
-        for (let k = 0; k < offsetCount; k++) {
-          const pr = onBoard(r - dr(k), m, torus);
-          const pc = onBoard(c - dc(k), n, torus);
-          if (pr < 0 || pc < 0) continue;
-          const from = ringSlotP(pr, pc);
-          for (let w = 0; w < width; w++) {
-            const a = at + <usize>w;
-            let value = <i32>load<u8>(a) + <i32>load<u8>(from + <usize>w);
-            if (value >= p) value -= p;
-            store<u8>(a, <u8>value);
-          }
-        }
-        for (let t = 0; t < targetCount; t++) {
-          const a = at + <usize>(unknowns + t);
-          store<u8>(a, <u8>((needed(r * n + c, t) + p - <i32>load<u8>(a)) % p));
-        }
-      }
-    }
-  } else {
-    for (let r = 0; r < m; r++) {
-      for (let c = 0; c < n; c++) {
-        const at = systemAt + <usize>(r * n + c) * <usize>width;
-        for (let t = 0; t < targetCount; t++) store<u8>(at + <usize>(unknowns + t), <u8>needed(r * n + c, t));
-        for (let k = 0; k < offsetCount; k++) {
-          let pr = r - dr(k);
-          let pc = c - dc(k);
-          if (torus) {
-            pr = ((pr % m) + m) % m;
-            pc = ((pc % n) + n) % n;
-          } else if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
-          const a = at + <usize>(pr * n + pc);
-          store<u8>(a, <u8>((<i32>load<u8>(a) + 1) % p));
-        }
-      }
+  memory.fill(at, 0, <usize>width);
+  for (let t = 0; t < targetCount; t++) store<u8>(at + <usize>(unknowns + t), <u8>needed(cell, t));
+  for (let s = 0; s < count; s++) {
+    const from = load<usize>(sourcesAt + (<usize>s << 2));
+    for (let w = 0; w < width; w++) {
+      const a = at + <usize>w;
+      let value = <i32>load<u8>(a) - <i32>load<u8>(from + <usize>w);
+      if (value < 0) value += p;
+      store<u8>(a, <u8>value);
     }
   }
 }
@@ -774,61 +558,23 @@ function inverseMod(a: i32, p: i32): i32 {
   return result;
 }
 
-@inline function systemValue(row: i32, column: i32): i32 {
-  return <i32>load<u8>(systemAt + <usize>row * <usize>width + <usize>column);
+// The pivot row `top` times the inverse of its pivot: a 1 in column col.
+function normalizeP(top: usize, col: i32): void {
+  const p = colors;
+  const scale = inverseMod(<i32>load<u8>(top + <usize>col), p);
+  for (let q = col; q < width; q++) store<u8>(top + <usize>q, <u8>((<i32>load<u8>(top + <usize>q) * scale) % p));
 }
 
-// products[f * 256 + v] = f * v mod p, for f, v < p.
-let productsAt: usize = 0;
-
-function eliminateP(): void {
+// row += (p - factor) * pivot row from column col on, the products from a
+// table: no division in the cubic loop.
+@inline function reduceRowP(row: usize, top: usize, col: i32): void {
   const p = colors;
-  for (let f = 0; f < p; f++) {
-    for (let v = 0; v < p; v++) store<u8>(productsAt + (<usize>f << 8) + <usize>v, <u8>((f * v) % p));
-  }
-  let free = 0;
-  rank = 0;
-  const rows = unknowns;
-  for (let col = 0; col < unknowns; col++) {
-    let pivot = -1;
-    for (let i = rank; i < rows; i++) {
-      if (systemValue(i, col) != 0) {
-        pivot = i;
-        break;
-      }
-    }
-    if (pivot < 0) {
-      store<i32>(freeAt + (<usize>free << 2), col);
-      free++;
-      continue;
-    }
-    const top = systemAt + <usize>rank * <usize>width;
-    if (pivot != rank) {
-      const at = systemAt + <usize>pivot * <usize>width;
-      for (let q = col; q < width; q++) {
-        const swap = load<u8>(top + <usize>q);
-        store<u8>(top + <usize>q, load<u8>(at + <usize>q));
-        store<u8>(at + <usize>q, swap);
-      }
-    }
-    const scale = inverseMod(<i32>load<u8>(top + <usize>col), p);
-    for (let q = col; q < width; q++) store<u8>(top + <usize>q, <u8>((<i32>load<u8>(top + <usize>q) * scale) % p));
-    for (let i = 0; i < rows; i++) {
-      if (i == rank) continue;
-      const at = systemAt + <usize>i * <usize>width;
-      const factor = <i32>load<u8>(at + <usize>col);
-      if (factor == 0) continue;
-      // row += (p - factor) * pivot row, the products from a table: no division in the cubic loop.
-      const times = productsAt + (<usize>(p - factor) << 8);
-      for (let q = col; q < width; q++) {
-        const a = at + <usize>q;
-        let value = <i32>load<u8>(a) + <i32>load<u8>(times + <usize>load<u8>(top + <usize>q));
-        if (value >= p) value -= p;
-        store<u8>(a, <u8>value);
-      }
-    }
-    store<i32>(pivotsAt + (<usize>rank << 2), col);
-    rank++;
+  const times = productsAt + (<usize>(p - <i32>load<u8>(row + <usize>col)) << 8);
+  for (let q = col; q < width; q++) {
+    const a = row + <usize>q;
+    let value = <i32>load<u8>(a) + <i32>load<u8>(times + <usize>load<u8>(top + <usize>q));
+    if (value >= p) value -= p;
+    store<u8>(a, <u8>value);
   }
 }
 
@@ -853,12 +599,23 @@ function expandP(target: i32, out: usize): void {
   }
 }
 
-@inline function kernelVectorP(j: i32): usize {
-  return kernelAt + <usize>j * <usize>cells;
+// Kernel vector j from the unknowns at xAt, with the list of its non-zero cells.
+function storeKernelP(j: i32): void {
+  const vector = kernelVector(j);
+  expandP(-1, vector);
+  const list = nonZeroAt + <usize>j * listBytes;
+  let length = 0;
+  for (let cell = 0; cell < cells; cell++) {
+    if (load<u8>(vector + <usize>cell) != 0) {
+      store<i32>(list + (<usize>length << 2), cell);
+      length++;
+    }
+  }
+  store<i32>(nonZeroCountAt + (<usize>j << 2), length);
 }
 
-let digitsAt: usize = 0;
-
+// The modular Gray-code walk over one coset: step s adds kernel vector j, the
+// base-p counter's lowest changing digit. Returns the lightest step (its weight in walkWeight).
 @noinline function walkP(): f64 {
   const p = colors;
   let weight: i64 = 0;
@@ -874,8 +631,8 @@ let digitsAt: usize = 0;
       j++;
     }
     store<i32>(digitsAt + (<usize>j << 2), load<i32>(digitsAt + (<usize>j << 2)) + 1);
-    const vector = kernelVectorP(j);
-    const list = nonZeroAt + ((<usize>j * <usize>cells) << 2);
+    const vector = kernelVector(j);
+    const list = nonZeroAt + <usize>j * listBytes;
     const length = load<i32>(nonZeroCountAt + (<usize>j << 2));
     for (let q = 0; q < length; q++) {
       const cell = <usize>load<i32>(list + (<usize>q << 2));
@@ -894,55 +651,265 @@ let digitsAt: usize = 0;
   return lightestStep;
 }
 
-function solveP(maxCandidates: f64): i32 {
+// Adds to the current press set the kernel vectors of the walk's step `step`:
+// Gray digit j = (counter digit j - counter digit j+1) mod p.
+function addGrayP(step: f64): void {
   const p = colors;
-  setShape();
-  width = unknowns + targetCount;
-  const usedMax = min(unknowns, usedLimit(p, maxCandidates));
+  let rest = step;
+  for (let j = 0; j <= used; j++) {
+    store<i32>(digitsAt + (<usize>j << 2), <i32>(rest % <f64>p));
+    rest = Math.floor(rest / <f64>p);
+  }
+  for (let j = 0; j < used; j++) {
+    const times = (load<i32>(digitsAt + (<usize>j << 2)) - load<i32>(digitsAt + (<usize>(j + 1) << 2)) + p) % p;
+    if (times == 0) continue;
+    const vector = kernelVector(j);
+    for (let cell = 0; cell < cells; cell++) {
+      const a = currentAt + <usize>cell;
+      store<u8>(a, <u8>((<i32>load<u8>(a) + times * <i32>load<u8>(vector + <usize>cell)) % p));
+    }
+  }
+}
+
+// ------------------------------------------------------------ the body over F
+
+// The entry of affine vector `vector` in column `column`.
+@inline function entryOf<F>(vector: usize, column: i32): i32 {
+  if (sizeof<F>() == sizeof<Gf2>()) return testBit(vector, column);
+  return <i32>load<u8>(vector + <usize>column);
+}
+
+@inline function systemValue<F>(row: i32, column: i32): i32 {
+  return entryOf<F>(systemAt + <usize>row * vectorBytes, column);
+}
+
+// Adds 1 to column `column` of `vector`.
+@inline function addOne<F>(vector: usize, column: i32): void {
+  if (sizeof<F>() == sizeof<Gf2>()) flipBit(vector, column);
+  else store<u8>(vector + <usize>column, <u8>((<i32>load<u8>(vector + <usize>column) + 1) % colors));
+}
+
+// dst += src, whole affine vectors.
+@inline function addVector<F>(dst: usize, src: usize): void {
+  if (sizeof<F>() == sizeof<Gf2>()) {
+    xorWords(dst, src, 0, words);
+  } else {
+    const p = colors;
+    for (let w = 0; w < width; w++) {
+      const a = dst + <usize>w;
+      let value = <i32>load<u8>(a) + <i32>load<u8>(src + <usize>w);
+      if (value >= p) value -= p;
+      store<u8>(a, <u8>value);
+    }
+  }
+}
+
+// The constant columns of equation row `row` become what cell `cell` needs
+// minus the constants the presses reaching it carry: the right-hand side.
+@inline function rightHandSide<F>(row: usize, cell: i32): void {
+  if (sizeof<F>() == sizeof<Gf2>()) {
+    addNeeded2(cell, row);
+  } else {
+    const p = colors;
+    for (let t = 0; t < targetCount; t++) {
+      const a = row + <usize>(unknowns + t);
+      store<u8>(a, <u8>((needed(cell, t) + p - <i32>load<u8>(a)) % p));
+    }
+  }
+}
+
+// Sizes the work of field F and takes its storage; false when memory cannot grow.
+@inline function reserveWork<F>(maxCandidates: f64): bool {
+  const gf2 = sizeof<F>() == sizeof<Gf2>();
+  const base = gf2 ? 2 : colors;
+  if (gf2) {
+    words = (unknowns + targetCount + 63) >> 6;
+    rowWords = (n + 63) >> 6;
+    full = rowWords * m;
+    packed = (cells + 63) >> 6;
+    vectorBytes = <usize>words << 3;
+    boardBytes = <usize>packed << 3;
+    listBytes = <usize>packed << 4; // (word index, word) pairs
+  } else {
+    width = unknowns + targetCount;
+    vectorBytes = <usize>width;
+    boardBytes = <usize>cells;
+    listBytes = <usize>cells << 2; // cell indices
+  }
+  const usedMax = min(unknowns, usedLimit(base, maxCandidates));
   let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
-  bytes += align8(<f64>unknowns * <f64>width);
-  bytes += align8(<f64>ringSize * <f64>n * <f64>width);
+  bytes += align8(<f64>unknowns * <f64>vectorBytes);
+  bytes += align8(<f64>ringSize * <f64>n * <f64>vectorBytes);
   bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
-  bytes += <f64>p * 256 + align8(<f64>usedMax * <f64>cells) + <f64>usedMax * <f64>cells * 4 + 8 * <f64>usedMax + 2 * align8(<f64>cells) + 8 * (<f64>usedMax + 2) + 64;
-  if (!ensureRegion(bytes, inputBytes)) return -1;
+  bytes += align8(<f64>usedMax * <f64>boardBytes) + <f64>usedMax * <f64>listBytes + 8 * <f64>usedMax;
+  bytes += 2 * align8(<f64>boardBytes) + 3 * align8(<f64>offsetCount * 4) + 64;
+  // GF(2): the row-by-row board; GF(p): the products table and the walk's digits.
+  bytes += gf2 ? <f64>full * 8 : <f64>base * 256 + 8 * (<f64>usedMax + 2);
+  if (!ensureRegion(bytes, inputBytes)) return false;
   bindInput();
-  systemAt = take(<usize>unknowns * <usize>width);
-  ringAt = take(<usize>ringSize * <usize>n * <usize>width);
+  systemAt = take(<usize>unknowns * vectorBytes);
+  ringAt = take(<usize>ringSize * <usize>n * vectorBytes);
+  activeRowAt = take(<usize>offsetCount << 2);
+  activeColAt = take(<usize>offsetCount << 2);
+  sourcesAt = take(<usize>offsetCount << 2);
   pivotsAt = take(<usize>unknowns << 2);
   freeAt = take(<usize>unknowns << 2);
   xAt = take(<usize>unknowns);
-  kernelAt = take(<usize>usedMax * <usize>cells);
-  nonZeroAt = take((<usize>usedMax * <usize>cells) << 2);
+  kernelAt = take(<usize>usedMax * boardBytes);
+  nonZeroAt = take(<usize>usedMax * listBytes);
   nonZeroCountAt = take(<usize>usedMax << 2);
-  digitsAt = take((<usize>usedMax + 2) << 2);
-  productsAt = take(<usize>p << 8);
-  currentAt = take(<usize>cells);
-  const bestAt = take(<usize>cells);
+  currentAt = take(boardBytes);
+  bestAt = take(boardBytes);
+  if (gf2) {
+    rowsAt = take(<usize>full << 3);
+  } else {
+    digitsAt = take((<usize>usedMax + 2) << 2);
+    productsAt = take(<usize>base << 8);
+  }
+  return true;
+}
 
-  buildSystemP();
-  eliminateP();
+@inline function buildSystem<F>(): void {
+  memory.fill(systemAt, 0, <usize>unknowns * vectorBytes);
+  if (h > 0) {
+    memory.fill(ringAt, 0, <usize>(ringSize * n) * vectorBytes);
+    for (let r = 0; r < unknownRows; r++) {
+      for (let c = 0; c < n; c++) addOne<F>(ringSlot(r, c), r * n + c);
+    }
+    for (let r = chaseStart; r + h < m; r++) {
+      // The offsets that reach cell row r from a press row on the board, as
+      // (start of that press row in the ring, column offset; mod n on a torus).
+      // Rows never wrap here: the chase starts maxDr rows in.
+      let active = 0;
+      for (let k = 0; k < offsetCount; k++) {
+        const rowOffset = dr(k);
+        if (rowOffset == -h) continue; // the forced press itself
+        const pr = r - rowOffset;
+        if (pr < 0 || pr >= m) continue;
+        store<usize>(activeRowAt + (<usize>active << 2), ringSlot(pr, 0));
+        store<i32>(activeColAt + (<usize>active << 2), torus ? onBoard(dc(k), n, true) : dc(k));
+        active++;
+      }
+      const rowBase = ringSlot(r + h, 0);
+      for (let c = 0; c < n; c++) {
+        let count = 0;
+        for (let a = 0; a < active; a++) {
+          let pc = c - load<i32>(activeColAt + (<usize>a << 2));
+          if (torus) {
+            if (pc < 0) pc += n;
+          } else if (pc < 0 || pc >= n) continue;
+          store<usize>(sourcesAt + (<usize>count << 2), load<usize>(activeRowAt + (<usize>a << 2)) + <usize>pc * vectorBytes);
+          count++;
+        }
+        // press(r + h, c) = needed at (r, c) - the other presses reaching it.
+        const at = rowBase + <usize>c * vectorBytes;
+        if (sizeof<F>() == sizeof<Gf2>()) {
+          combine(at, count);
+          addNeeded2(r * n + c, at);
+        } else {
+          forcePressP(at, count, r * n + c);
+        }
+      }
+    }
+  }
+  // The equations: the presses reaching cell (r, c) sum to what it needs;
+  // linear part left, needed - constant right. Eliminating, every cell is an
+  // equation and press (pr, pc) is unknown pr * n + pc; chasing, a press is
+  // its affine vector in the ring.
+  for (let e = 0; e < unknownRows; e++) {
+    const r = h == 0 ? e : equationRow(e);
+    for (let c = 0; c < n; c++) {
+      const at = systemAt + <usize>(e * n + c) * vectorBytes;
+      for (let k = 0; k < offsetCount; k++) {
+        const pr = onBoard(r - dr(k), m, torus);
+        const pc = onBoard(c - dc(k), n, torus);
+        if (pr < 0 || pc < 0) continue;
+        if (h == 0) addOne<F>(at, pr * n + pc);
+        else addVector<F>(at, ringSlot(pr, pc));
+      }
+      rightHandSide<F>(at, r * n + c);
+    }
+  }
+}
+
+// Gauss-Jordan: the pivot of a column is the first row at or below the rank
+// with a non-zero entry there; columns without one are free, in ascending order.
+@inline function eliminate<F>(): void {
+  const gf2 = sizeof<F>() == sizeof<Gf2>();
+  if (!gf2) {
+    const p = colors;
+    for (let f = 0; f < p; f++) {
+      for (let v = 0; v < p; v++) store<u8>(productsAt + (<usize>f << 8) + <usize>v, <u8>((f * v) % p));
+    }
+  }
+  let free = 0;
+  rank = 0;
+  const rows = unknowns;
+  for (let col = 0; col < unknowns; col++) {
+    // The unit (word or byte) holding column col, and col's bits in it.
+    const unit: usize = gf2 ? <usize>(col >> 6) << 3 : <usize>col;
+    const mask: F = gf2 ? <F>(<u64>1 << <u64>(col & 63)) : <F>0xff;
+    let pivot = -1;
+    for (let i = rank; i < rows; i++) {
+      if ((load<F>(systemAt + <usize>i * vectorBytes + unit) & mask) != 0) {
+        pivot = i;
+        break;
+      }
+    }
+    if (pivot < 0) {
+      store<i32>(freeAt + (<usize>free << 2), col);
+      free++;
+      continue;
+    }
+    const top = systemAt + <usize>rank * vectorBytes;
+    if (pivot != rank) {
+      // Both rows are zero left of col's unit.
+      const at = systemAt + <usize>pivot * vectorBytes;
+      for (let q = unit; q < vectorBytes; q += sizeof<F>()) {
+        const swap = load<F>(top + q);
+        store<F>(top + q, load<F>(at + q));
+        store<F>(at + q, swap);
+      }
+    }
+    if (!gf2) normalizeP(top, col);
+    // Rows below the rank are zero left of col; rows above may not be, but
+    // the pivot row is, so only the units from col's on change.
+    for (let i = 0; i < rows; i++) {
+      if (i == rank) continue;
+      const at = systemAt + <usize>i * vectorBytes;
+      if ((load<F>(at + unit) & mask) != 0) {
+        if (gf2) xorRowTail(at, top, col >> 6);
+        else reduceRowP(at, top, col);
+      }
+    }
+    store<i32>(pivotsAt + (<usize>rank << 2), col);
+    rank++;
+  }
+}
+
+@inline function solveField<F>(maxCandidates: f64): i32 {
+  const gf2 = sizeof<F>() == sizeof<Gf2>();
+  const base = gf2 ? 2 : colors;
+  setShape();
+  if (!reserveWork<F>(maxCandidates)) return -1;
+  buildSystem<F>();
+  eliminate<F>();
   const dimension = unknowns - rank;
   answerDimension = dimension;
-  budget(p, dimension, maxCandidates);
+  budget(base, dimension, maxCandidates);
 
+  // Kernel vector j: free unknown j is 1, the other free ones 0, each pivot
+  // unknown minus its row's entry in that column.
   for (let j = 0; j < used; j++) {
     memory.fill(xAt, 0, <usize>unknowns);
     const f = load<i32>(freeAt + (<usize>j << 2));
     store<u8>(xAt + <usize>f, 1);
     for (let i = 0; i < rank; i++) {
-      store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>((p - systemValue(i, f)) % p));
+      const value = systemValue<F>(i, f);
+      store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>(gf2 ? value : (base - value) % base));
     }
-    const vector = kernelVectorP(j);
-    expandP(-1, vector);
-    const list = nonZeroAt + ((<usize>j * <usize>cells) << 2);
-    let length = 0;
-    for (let cell = 0; cell < cells; cell++) {
-      if (load<u8>(vector + <usize>cell) != 0) {
-        store<i32>(list + (<usize>length << 2), cell);
-        length++;
-      }
-    }
-    store<i32>(nonZeroCountAt + (<usize>j << 2), length);
+    if (gf2) storeKernel2(j);
+    else storeKernelP(j);
   }
 
   let found = false;
@@ -953,47 +920,60 @@ function solveP(maxCandidates: f64): i32 {
   for (let t = 0; t < targetCount; t++) {
     let consistent = true;
     for (let i = rank; i < unknowns; i++) {
-      if (systemValue(i, unknowns + t) != 0) {
+      if (systemValue<F>(i, unknowns + t) != 0) {
         consistent = false;
         break;
       }
     }
     if (!consistent) continue;
     answerReachable++;
+    // The particular solution: free unknowns 0.
     memory.fill(xAt, 0, <usize>unknowns);
     for (let i = 0; i < rank; i++) {
-      store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemValue(i, unknowns + t));
+      store<u8>(xAt + <usize>load<i32>(pivotsAt + (<usize>i << 2)), <u8>systemValue<F>(i, unknowns + t));
     }
-    expandP(t, currentAt);
-    const lightestStep = walkP();
+    startCoset<F>(t);
+    const lightestStep = gf2 ? walk2() : walkP();
     nodes += candidates;
     if (!found || walkWeight < bestWeight) {
       found = true;
       bestWeight = walkWeight;
       answerTarget = t;
-      expandP(t, currentAt);
-      let rest = lightestStep;
-      for (let j = 0; j <= used; j++) {
-        store<i32>(digitsAt + (<usize>j << 2), <i32>(rest % <f64>p));
-        rest = Math.floor(rest / <f64>p);
-      }
-      for (let j = 0; j < used; j++) {
-        const times = (load<i32>(digitsAt + (<usize>j << 2)) - load<i32>(digitsAt + (<usize>(j + 1) << 2)) + p) % p;
-        if (times == 0) continue;
-        const vector = kernelVectorP(j);
-        for (let cell = 0; cell < cells; cell++) {
-          const a = currentAt + <usize>cell;
-          store<u8>(a, <u8>((<i32>load<u8>(a) + times * <i32>load<u8>(vector + <usize>cell)) % p));
-        }
-      }
-      memory.copy(bestAt, currentAt, <usize>cells);
+      // Rebuild the lightest: the particular solution plus the Gray code's vectors.
+      startCoset<F>(t);
+      if (gf2) addGray2(lightestStep);
+      else addGrayP(lightestStep);
+      memory.copy(bestAt, currentAt, boardBytes);
     }
   }
-  answerMinimal = !found || (used == dimension && candidates == Math.pow(<f64>p, <f64>dimension));
+  // Nothing to minimise when no target is reachable.
+  answerMinimal = !found || (used == dimension && candidates == Math.pow(<f64>base, <f64>dimension));
   setLastNodes(nodes);
   if (!found) return 0;
-  memory.copy(pressesAt, bestAt, <usize>cells);
+  if (gf2) {
+    for (let cell = 0; cell < cells; cell++) store<u8>(pressesAt + <usize>cell, <u8>testBit(bestAt, cell));
+  } else {
+    memory.copy(pressesAt, bestAt, <usize>cells);
+  }
   return 1;
+}
+
+// The particular solution of target t (unknowns at xAt) as the walk's current press set.
+@inline function startCoset<F>(t: i32): void {
+  if (sizeof<F>() == sizeof<Gf2>()) {
+    expand2(t, rowsAt);
+    pack(currentAt);
+  } else {
+    expandP(t, currentAt);
+  }
+}
+
+@noinline function solve2(maxCandidates: f64): i32 {
+  return solveField<Gf2>(maxCandidates);
+}
+
+@noinline function solveP(maxCandidates: f64): i32 {
+  return solveField<Gfp>(maxCandidates);
 }
 
 // ------------------------------------------------------------ entry

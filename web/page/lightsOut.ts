@@ -15,8 +15,8 @@ import { LIGHTS_OUT_PATTERNS, type EngineName, type LightsOutResult } from '../.
 import { formatMs, h, numberFormat } from './dom.js';
 import { LightsOutCanvas } from './lightsOutCanvas.js';
 import { boardSizeLimits, boardText, colorChoices, formatCount, litCount, PressTable, patternLabel, type LightsOutPatternName, type LightsOutRules } from './lightsOutRules.js';
-import { engineLabel, type PanelContext } from './panel.js';
-import { SolveCancelled, SolverClient } from './solverClient.js';
+import { engineLabel, PlaybackTimer, solveFailure, type PanelContext } from './panel.js';
+import { SolverClient } from './solverClient.js';
 
 /** Playback speeds in presses per second: slow enough to follow on 5x5, fast enough for 20 000 presses. */
 const speeds = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2500, 5000];
@@ -51,7 +51,7 @@ export class LightsOutPanel {
   private message: { text: string; kind: 'info' | 'error' | 'unsolvable' } | null = null;
   private busy: { engine: EngineName; started: number } | null = null;
   private busyTimer: number | undefined;
-  private playTimer: number | undefined;
+  private readonly player = new PlaybackTimer();
   private playCredit = 0;
   private editing = false;
   private hover: number | null = null;
@@ -273,7 +273,7 @@ export class LightsOutPanel {
   private setCells(cells: Uint8Array): void {
     this.client.cancel();
     this.pressedWhileSolving = null;
-    this.stopPlayback();
+    this.player.stop();
     this.cells = cells;
     this.forgetSolution();
     this.message = null;
@@ -291,7 +291,7 @@ export class LightsOutPanel {
   /** A click or Enter on a cell: a press in play mode, the next value in edit mode. */
   private cellAction(cell: number): void {
     if (this.editing) {
-      this.stopPlayback();
+      this.player.stop();
       this.cells[cell] = (this.cells[cell] + 1) % this.rules.colors;
       this.pressedWhileSolving = null;
       // The overlay solved another board: drop it.
@@ -350,7 +350,7 @@ export class LightsOutPanel {
 
   async solve(): Promise<void> {
     if (this.busy) return;
-    this.stopPlayback();
+    this.player.stop();
     const engine = this.context.engine();
     const rules = { ...this.rules };
     const start = this.cells.slice();
@@ -382,8 +382,7 @@ export class LightsOutPanel {
         this.message = { text: unsolvableText(result, rules), kind: 'unsolvable' };
       }
     } catch (error) {
-      if (error instanceof SolveCancelled) this.message = { text: `Search cancelled on ${engineLabel[engine]}; ${error.how}`, kind: 'info' };
-      else this.message = { text: error instanceof Error ? error.message : String(error), kind: 'error' };
+      this.message = solveFailure(error, engine);
     } finally {
       this.pressedWhileSolving = null;
       window.clearInterval(this.busyTimer);
@@ -438,7 +437,7 @@ export class LightsOutPanel {
   }
 
   private toStart(): void {
-    this.stopPlayback();
+    this.player.stop();
     while (this.played.length > 0) {
       const cell = this.played.pop()!;
       this.table.press(this.cells, cell, -1);
@@ -449,14 +448,13 @@ export class LightsOutPanel {
   }
 
   private toEnd(): void {
-    this.stopPlayback();
+    this.player.stop();
     while (this.forwardOne());
     this.render();
   }
 
   private togglePlay(): void {
-    if (this.playTimer !== undefined) {
-      this.stopPlayback();
+    if (this.player.stop()) {
       this.render();
       return;
     }
@@ -465,7 +463,7 @@ export class LightsOutPanel {
     this.playCredit = 0;
     let last = performance.now();
     const perSecond = () => speeds[Number(this.speed.value)];
-    this.playTimer = window.setInterval(() => {
+    this.player.start(() => {
       const now = performance.now();
       // Presses owed since the last tick (at least one a tick at slow speeds, as soon as it is due).
       this.playCredit += ((now - last) * perSecond()) / 1000;
@@ -476,25 +474,16 @@ export class LightsOutPanel {
         if (!this.forwardOne()) break;
         moved = true;
       }
-      if (this.nextPress() === null) this.stopPlayback();
-      if (moved || this.playTimer === undefined) this.render();
+      if (this.nextPress() === null) this.player.stop();
+      if (moved || !this.player.playing) this.render();
     }, Math.min(tickMs, 1000 / perSecond()));
     this.render();
-  }
-
-  private stopPlayback(): void {
-    if (this.playTimer === undefined) return;
-    window.clearInterval(this.playTimer);
-    this.playTimer = undefined;
   }
 
   private speedChanged(): void {
     const perSecond = speeds[Number(this.speed.value)];
     this.speedLabel.textContent = `${numberFormat.format(perSecond)} press${perSecond === 1 ? '' : 'es'}/s`;
-    if (this.playTimer !== undefined) {
-      this.stopPlayback();
-      this.togglePlay();
-    }
+    this.player.restart(() => this.togglePlay());
   }
 
   // ---- drawing ------------------------------------------------------------------------------
@@ -617,7 +606,7 @@ export class LightsOutPanel {
     );
     this.playback.dataset.index = String(this.played.length);
     this.playback.dataset.remaining = String(remaining);
-    const playing = this.playTimer !== undefined;
+    const playing = this.player.playing;
     const canBack = this.played.length > 0;
     const canForward = remaining > 0;
     this.playButtons.start.disabled = !canBack;

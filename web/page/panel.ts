@@ -14,6 +14,43 @@ import { SolveCancelled, SolverClient, type Family, type SolutionMove, type Solv
 export const engineNames: readonly EngineName[] = ['wasm', 'ts'];
 export const engineLabel: Record<EngineName, string> = { wasm: 'WebAssembly', ts: 'TypeScript twin' };
 
+/**
+ * The playback timer of a panel: one interval at a time. Panel and the Lights
+ * Out panel tick differently (one move a tick; the presses owed at the chosen
+ * rate) but play, pause and a speed change while playing work the same.
+ */
+export class PlaybackTimer {
+  private timer: number | undefined;
+
+  get playing(): boolean {
+    return this.timer !== undefined;
+  }
+
+  start(tick: () => void, ms: number): void {
+    this.stop();
+    this.timer = window.setInterval(tick, ms);
+  }
+
+  /** Stops the playback; false when none was running. */
+  stop(): boolean {
+    if (this.timer === undefined) return false;
+    window.clearInterval(this.timer);
+    this.timer = undefined;
+    return true;
+  }
+
+  /** After a speed change: a running playback starts again through `play`, at the new speed. */
+  restart(play: () => void): void {
+    if (this.stop()) play();
+  }
+}
+
+/** What a panel says when a solve ends without an answer: cancelled (and how it stopped), or the error. */
+export function solveFailure(error: unknown, engine: EngineName): { text: string; kind: 'info' | 'error' } {
+  if (error instanceof SolveCancelled) return { text: `Search cancelled on ${engineLabel[engine]}; ${error.how}`, kind: 'info' };
+  return { text: error instanceof Error ? error.message : String(error), kind: 'error' };
+}
+
 export interface PanelContext {
   /** The engine chosen in the page header. */
   engine(): EngineName;
@@ -111,7 +148,7 @@ export abstract class Panel<S, M extends SolutionMove> {
   private comparison: Comparison | null = null;
   private busy: Busy | null = null;
   private busyTimer: number | undefined;
-  private playTimer: number | undefined;
+  private readonly player = new PlaybackTimer();
   private message: { text: string; kind: 'info' | 'error' | 'unsolvable' } | null = null;
   protected editing = false;
   private textDirty = false;
@@ -232,7 +269,7 @@ export abstract class Panel<S, M extends SolutionMove> {
 
   /** A new starting position (edit, load, scramble): history and solution start over. */
   setPosition(state: S): void {
-    this.stopPlayback();
+    this.player.stop();
     this.history = [state];
     this.solution = null;
     this.message = null;
@@ -272,7 +309,7 @@ export abstract class Panel<S, M extends SolutionMove> {
     const found = candidates.find((k) => k >= 0 && k < solution.states.length && this.keyOf(solution.states[k]) === key);
     if (found === undefined) {
       solution.attached = false;
-      this.stopPlayback();
+      this.player.stop();
     } else {
       solution.attached = true;
       solution.index = found;
@@ -574,7 +611,7 @@ export abstract class Panel<S, M extends SolutionMove> {
   /** Runs one search job on the shown position, with progress, Cancel and error reporting. */
   private async searching(first: EngineName, job: (start: S, key: string, board: string) => Promise<void>): Promise<void> {
     if (this.busy) return;
-    this.stopPlayback();
+    this.player.stop();
     const start = this.state;
     this.message = null;
     this.busy = { engine: first, phase: 'Searching', started: performance.now(), bound: null, nodes: null };
@@ -582,12 +619,7 @@ export abstract class Panel<S, M extends SolutionMove> {
     try {
       await job(start, this.keyOf(start), this.format(start));
     } catch (error) {
-      const engine = this.busy?.engine ?? first;
-      if (error instanceof SolveCancelled) {
-        this.message = { text: `Search cancelled on ${engineLabel[engine]}; ${error.how}`, kind: 'info' };
-      } else {
-        this.message = { text: error instanceof Error ? error.message : String(error), kind: 'error' };
-      }
+      this.message = solveFailure(error, this.busy?.engine ?? first);
     } finally {
       window.clearInterval(this.busyTimer);
       this.busy = null;
@@ -646,51 +678,41 @@ export abstract class Panel<S, M extends SolutionMove> {
   }
 
   private toStart(): void {
-    this.stopPlayback();
+    this.player.stop();
     while (this.canStep(-1)) this.stepBack();
   }
 
   private toEnd(): void {
-    this.stopPlayback();
+    this.player.stop();
     while (this.canStep(1)) this.stepForward();
   }
 
   private togglePlay(): void {
-    if (this.playTimer !== undefined) {
-      this.stopPlayback();
+    if (this.player.stop()) {
       this.render();
       return;
     }
     const s = this.solution;
     if (!s || !s.attached) return;
     if (s.index >= s.moves.length) this.toStart();
-    this.playTimer = window.setInterval(() => {
+    this.player.start(() => {
       if (this.canStep(1)) this.stepForward();
       if (!this.canStep(1)) {
-        this.stopPlayback();
+        this.player.stop();
         this.render();
       }
     }, 1000 / Number(this.speed.value));
     this.render();
   }
 
-  private stopPlayback(): void {
-    if (this.playTimer === undefined) return;
-    window.clearInterval(this.playTimer);
-    this.playTimer = undefined;
-  }
-
   private speedChanged(): void {
     const perSecond = Number(this.speed.value);
     this.speedLabel.textContent = `${perSecond} move${perSecond === 1 ? '' : 's'}/s`;
-    if (this.playTimer !== undefined) {
-      this.stopPlayback();
-      this.togglePlay();
-    }
+    this.player.restart(() => this.togglePlay());
   }
 
   private jumpTo(index: number): void {
-    this.stopPlayback();
+    this.player.stop();
     const s = this.solution;
     if (!s || !s.attached) return;
     while (s.attached && s.index < index) this.stepForward();
@@ -832,7 +854,7 @@ export abstract class Panel<S, M extends SolutionMove> {
         ),
       );
     });
-    const playing = this.playTimer !== undefined;
+    const playing = this.player.playing;
     this.playback.dataset.index = String(s.index);
     this.playButtons.start.disabled = !this.canStep(-1);
     this.playButtons.back.disabled = !this.canStep(-1);
