@@ -81,6 +81,18 @@ describe.each(engineNames)('IDA* batches, %s engine', (name) => {
     }
   }, 60_000);
 
+  it('with the 3x3 PDB (4-4 tables, both goals), the batch equals the single calls and says which partition', async () => {
+    const solver = solverFromCore(await loadCore(name), { dir: false });
+    await solver.prepareTables('3x3', { goal: 'both' });
+    const boards = eightBatch(40, 80);
+    for (const options of [{ heuristic: 'pdb' as const }, { heuristic: 'pdb' as const, goal: 'blank-first' as const, maxNodes: 50 }]) {
+      const batch = solver.solveMany('sliding', boards, options);
+      const statuses = expectSingles(solver, boards, batch, options);
+      expect(statuses).toContain(options.maxNodes ? 'stopped' : 'solved');
+      for (const result of batch) if (result.status === 'solved' || result.status === 'stopped') expect(result.stats).toMatchObject({ heuristic: 'pdb', partition: '4-4' });
+    }
+  }, 60_000);
+
   it('maxNodes stops exactly the boards a single call stops, with the same nodes and bound', async () => {
     const solver = solverFromCore(await loadCore(name));
     const boards = eightBatch(33, 200);
@@ -100,7 +112,7 @@ describe.each(engineNames)('IDA* batches, %s engine', (name) => {
     const solver = solverFromCore(await loadCore(name));
     const random = seededRandom(34);
     const walks = Array.from({ length: 24 }, (_, i) => slidingWalk(FIFTEEN_GOAL, 4, 30 + (i % 11), random).tiles);
-    const boards = walks.map((tiles) => ({ width: 4, height: 4, tiles }));
+    const boards = walks.map((tiles) => board(4, 4, tiles));
     const options = { heuristic: 'linear-conflict' as const };
     const batch = solver.solveMany('sliding', boards, options);
     expect(expectSingles(solver, boards, batch, options).every((status) => status === 'solved')).toBe(true);
@@ -119,7 +131,7 @@ describe.each(engineNames)('IDA* batches, %s engine', (name) => {
     for (let i = 0; i < 30; i++) {
       if (i % 3 === 0) boards.push(shuffle(['1', '2', '3', '4', '5', '6', '7', '8', 'x'], random).join(' '));
       else if (i % 3 === 1) boards.push(shuffle([0, 1, 2, 3, 4, 5, 6, 7], random).reduce<number[][]>((rows, tile, k) => (k % 4 ? rows[rows.length - 1].push(tile) : rows.push([tile]), rows), []));
-      else boards.push({ width: 4, height: 4, tiles: slidingWalk(FIFTEEN_GOAL, 4, 20, random).tiles });
+      else boards.push(board(4, 4, slidingWalk(FIFTEEN_GOAL, 4, 20, random).tiles));
     }
     boards.splice(7, 0, [[1, 2], [3]]);
     const statuses = expectSingles(solver, boards, solver.solveMany('sliding', boards as string[]), undefined);
@@ -131,7 +143,7 @@ describe.each(engineNames)('IDA* batches, %s engine', (name) => {
     const solver = solverFromCore(await loadCore(name));
     const random = seededRandom(36);
     // Hard boards for Manhattan: the batch runs far past the first progress report.
-    const boards = Array.from({ length: 40 }, () => ({ width: 4, height: 4, tiles: slidingWalk(FIFTEEN_GOAL, 4, 120, random).tiles }));
+    const boards = Array.from({ length: 40 }, () => board(4, 4, slidingWalk(FIFTEEN_GOAL, 4, 120, random).tiles));
     const controller = new AbortController();
     let reports = 0;
     const run = () =>
