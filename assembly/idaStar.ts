@@ -35,7 +35,8 @@
 // counts down nodesLeft, which runs to the next poll or the node budget,
 // whichever comes first; chunkEnded() sorts out which one it was.
 
-import { scratchPointer, setLastNodes } from './scratch';
+import { lastNodes, scratchPointer, setLastNodes } from './scratch';
+import { slidingSolvable } from './sliding';
 import { pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbUndo } from './pdbHeuristic';
 
 const BOARD_AT: usize = 0;
@@ -689,4 +690,89 @@ export function idaStarSubtree(prefixLength: i32, searchBound: i32, budget: f64)
  */
 export function idaStarPrefixCut(): i32 {
   return prefixCut;
+}
+
+// ---------------------------------------------------------------------------
+// A batch in one call
+
+// idaStarSolveBatch's slots (see there); codes besides a path length >= 0.
+const BATCH_BOARD_AT: usize = 0;
+const BATCH_STATUS_AT: usize = 32;
+const BATCH_BOUND_AT: usize = 36;
+const BATCH_NODES_AT: usize = 40;
+const BATCH_PATH_AT: usize = 48;
+const BATCH_UNSOLVABLE: i32 = -7;
+const BATCH_NOT_A_BOARD: i32 = -8;
+const BATCH_PATH_TOO_LONG: i32 = -9;
+
+/**
+ * IDA* on each of `count` boards, all of one size against the scratch goal
+ * (written once by the host), as idaStarSetup and then idaStarIteration per
+ * bound would search them: the same node counts and paths. Slot i lies at
+ * `slots + i * slotBytes` (in the batch buffer, see ./batch): the host writes
+ * the board at bytes 0..n-1; this writes at 32 an i32 status (the path
+ * length, or OUT_OF_NODES, BOUND_TOO_DEEP, PARTITION_MISMATCH, STOPPED,
+ * BATCH_UNSOLVABLE: the parity test of slidingSolvable says no, so no search;
+ * BATCH_NOT_A_BOARD: slidingSolvable refused the board; BATCH_PATH_TOO_LONG:
+ * found, but the path does not fit the slot, whose length is then in the
+ * bound word), at 36 the i32 bound (the one searched when OUT_OF_NODES), at
+ * 40 the nodes as f64, and the moves from 48 (slotBytes - 48 at most).
+ * `budget` applies to each board on its own, as in idaStarIteration.
+ *
+ * env.searchPoll is asked every 2^14 nodes of the whole batch (a batch of
+ * small boards still polls), with the bound and node count of the board
+ * being searched; a stop ends the batch there. Returns the boards answered
+ * (the stopped one included): count unless stopped or PARTITION_MISMATCH.
+ */
+export function idaStarSolveBatch(width: i32, height: i32, heuristic: i32, slots: usize, count: i32, slotBytes: i32, budget: f64): i32 {
+  const scratch = scratchPointer();
+  const n = <usize>min(max(width * height, 0), MAX_CELLS);
+  const pathRoom = slotBytes - <i32>BATCH_PATH_AT;
+  // Nodes left before the batch's next poll, carried from board to board.
+  let untilPoll: f64 = POLL_NODES;
+  for (let i = 0; i < count; i++) {
+    const slot = slots + <usize>i * <usize>slotBytes;
+    memory.copy(scratch + BOARD_AT, slot + BATCH_BOARD_AT, n);
+    const solvable = slidingSolvable(width, height);
+    let status = solvable < 0 ? BATCH_NOT_A_BOARD : BATCH_UNSOLVABLE;
+    let searched = 0;
+    let nodes: f64 = 0;
+    if (solvable == 1) {
+      searched = idaStarSetup(width, height, heuristic);
+      nextPoll = untilPoll;
+      status = searched < 0 ? PARTITION_MISMATCH : batchSearch(searched, budget);
+      nodes = lastNodes();
+      searched = batchBound;
+      if (status == FOUND) {
+        status = <i32>load<u32>(scratch + PATH_LENGTH_AT);
+        if (status > pathRoom) {
+          searched = status;
+          status = BATCH_PATH_TOO_LONG;
+        } else {
+          memory.copy(slot + BATCH_PATH_AT, scratch + PATH_AT, <usize>status);
+        }
+      }
+      untilPoll = nextPoll - nodes;
+    }
+    store<i32>(slot + BATCH_STATUS_AT, status);
+    store<i32>(slot + BATCH_BOUND_AT, searched);
+    store<f64>(slot + BATCH_NODES_AT, nodes);
+    if (status == STOPPED || status == PARTITION_MISMATCH) return i + 1;
+  }
+  return count;
+}
+
+// The bound of batchSearch's last iteration.
+let batchBound: i32 = 0;
+
+// Iterations from `firstBound` until one ends the search: FOUND (the path in
+// scratch), OUT_OF_NODES, BOUND_TOO_DEEP or STOPPED.
+function batchSearch(firstBound: i32, budget: f64): i32 {
+  batchBound = firstBound;
+  let result = idaStarIteration(batchBound, budget);
+  while (result >= 0) {
+    batchBound = result;
+    result = idaStarIteration(batchBound, budget);
+  }
+  return result;
 }

@@ -331,8 +331,6 @@ function fourLineTasks(boards) {
  * @returns {TaskSpec}
  */
 function eightSolveTask(algorithm, boards, solve, target, fullRounds) {
-  /** @type {ReturnType<typeof referenceDistances> | undefined} */
-  let reference;
   return {
     id: `eight-${algorithm}`,
     group: '8-puzzle',
@@ -362,19 +360,61 @@ function eightSolveTask(algorithm, boards, solve, target, fullRounds) {
       }
       return acc;
     },
-    check: (answer, { boards: list, goal }) => {
-      reference ??= referenceDistances(EIGHT_GOAL);
-      const answers = /** @type {SlidingAnswer[]} */ (answer.detail);
-      for (let i = 0; i < answers.length; i++) {
-        const moves = answers[i].moves;
-        if (moves === null) return `board ${i}: no answer`;
-        const optimal = reference.of(list[i]);
-        if (moves.length !== optimal) return `board ${i} (${Array.from(list[i].tiles).join(' ')}): ${moves.length} moves, optimal is ${optimal}`;
-        const error = slidingReplayError(list[i], goal, moves);
-        if (error) return `board ${i}: ${error}`;
-      }
-      return null;
+    check: (answer, { boards: list, goal }) => checkEightAnswers(/** @type {SlidingAnswer[]} */ (answer.detail), list, goal),
+  };
+}
+
+/** @type {ReturnType<typeof referenceDistances> | undefined} */
+let eightReference;
+
+/**
+ * Every answer is a shortest path (the BFS distances of bench/inputs.js) that
+ * replays to the goal.
+ * @param {ReadonlyArray<SlidingAnswer | null>} answers @param {SlidingBoard[]} list @param {SlidingBoard} goal
+ */
+function checkEightAnswers(answers, list, goal) {
+  eightReference ??= referenceDistances(EIGHT_GOAL);
+  for (let i = 0; i < answers.length; i++) {
+    const moves = answers[i]?.moves ?? null;
+    if (moves === null) return `board ${i}: no answer`;
+    const optimal = eightReference.of(list[i]);
+    if (moves.length !== optimal) return `board ${i} (${Array.from(list[i].tiles).join(' ')}): ${moves.length} moves, optimal is ${optimal}`;
+    const error = slidingReplayError(list[i], goal, moves);
+    if (error) return `board ${i}: ${error}`;
+  }
+  return null;
+}
+
+/** Boards of the IDA* batch row. */
+const BATCH_EIGHT_BOARDS = 1000;
+
+/**
+ * The IDA* batch row: the boards of eight-idastar's full run (seed 1077), in
+ * one engine call, core.idaStar.solveBatch.
+ * @returns {TaskSpec}
+ */
+function eightIdaStarBatchTask() {
+  /** @param {ReadonlyArray<SlidingAnswer | null>} answers */
+  const checksumOf = (answers) => {
+    let acc = 0;
+    for (const answer of answers) acc = mix(mix(acc, answer?.nodes ?? -1), answer?.moves ? answer.moves.length : -1);
+    return acc;
+  };
+  return {
+    id: 'eight-idastar-batch',
+    group: '8-puzzle',
+    label: `8-puzzle: ${fmt(BATCH_EIGHT_BOARDS)} random boards, IDA* batch`,
+    workload: `solve ${fmt(BATCH_EIGHT_BOARDS)} random solvable boards (seed 1077) with IDA* (Manhattan) in one engine batch call, core.idaStar.solveBatch`,
+    unit: 'nodes',
+    target: 'idastar',
+    size: 'short',
+    inputs: () => ({ boards: randomSolvableBoards(BATCH_EIGHT_BOARDS, EIGHT_GOAL, 1077), goal: copyBoard(EIGHT_GOAL) }),
+    answer: (core, { boards: list, goal }) => {
+      const answers = core.idaStar.solveBatch(list, goal, { heuristic: 'manhattan' });
+      return { nodes: answers.reduce((sum, answer) => sum + (answer?.nodes ?? 0), 0), detail: answers, checksum: checksumOf(answers) };
     },
+    run: (core, { boards: list, goal }) => checksumOf(core.idaStar.solveBatch(list, goal, { heuristic: 'manhattan' })),
+    check: (answer, { boards: list, goal }) => checkEightAnswers(/** @type {Array<SlidingAnswer | null>} */ (answer.detail), list, goal),
   };
 }
 
@@ -602,6 +642,7 @@ export function buildTasks(workload) {
     eightSolveTask('bibfs', eight, (core, start, goal) => core.sliding.solveExhaustive(start, goal, 'bibfs'), 'bfs'),
     eightSolveTask('astar', eight, (core, start, goal) => core.sliding.solveExhaustive(start, goal, 'astar'), null),
     eightSolveTask('idastar', eight, (core, start, goal) => core.idaStar.solve(start, goal, { heuristic: 'manhattan' }), 'idastar'),
+    eightIdaStarBatchTask(),
     ...lightsOutTasks(),
     pdbBuildTask(),
   ];

@@ -297,6 +297,9 @@ export interface IdaStarOptions {
   poll?: (bound: number, nodes: number) => boolean;
 }
 
+/** IdaStarCore.solveBatch's options: a batch reports no iterations. */
+export type IdaStarBatchOptions = Omit<IdaStarOptions, 'onIteration'>;
+
 /** One worker's share of a parallel IDA* iteration (IdaStarCore.subtrees). */
 export interface SubtreesAnswer extends SlidingAnswer {
   /** The least f above the bound among the nodes it pruned (0x7fffffff: none); the bound itself when found. */
@@ -317,6 +320,15 @@ export interface IdaStarCore {
   subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null, cutOff?: (stem: number) => void): SubtreesAnswer;
   /** IDA* on any board from 2x2 up to 5x5 (width, height each 2..5); `start` must be solvable. */
   solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer;
+  /**
+   * `solve` on each start (all of `goal`'s size), in one call into the engine:
+   * the same moves, nodes and bounds, each board with its own `maxNodes`;
+   * null for a start that fails the parity test (it is not searched). `poll`
+   * is asked every 2^14 nodes of the whole batch, with the bound and nodes of
+   * the board being searched; when it stops the batch, that board and every
+   * board after it answer `stopped` (the later ones with 0 nodes).
+   */
+  solveBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, options: IdaStarBatchOptions): Array<SlidingAnswer | null>;
   /** The heuristic's value for `board` against `goal` (a lower bound on the distance); 'pdb' needs `partition`. */
   estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number;
 }

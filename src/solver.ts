@@ -12,7 +12,6 @@ import {
   type Core,
   type EngineName,
   type FlipKind,
-  type ExhaustiveAlgorithm,
   type FourLineAnswer,
   type Heuristic,
   type SlidingAnswer,
@@ -209,8 +208,8 @@ export interface Solver {
    * One family on many boards, in input order, each result shaped as the single
    * call's; a bad board gets `{ status: 'error', reason }` (its PuzzleInputError
    * message) and the others are solved. flip, pilots, fourLine and the
-   * exhaustive sliding searches go to the engine in one call a batch; IDA* and
-   * lightsOut call the single solver per board. See README's API section.
+   * sliding searches (IDA* and the exhaustive ones) go to the engine in one call
+   * a batch; lightsOut calls the single solver per board. See README's API section.
    */
   solveMany<F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']): Array<ManyFamilies[F]['result'] | BoardError>;
   /** Makes the PDB tables of a board size ready (cache or build); sliding() then uses them by default. */
@@ -382,7 +381,11 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
   }
 
   function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
-    const plan = slidingPlan(input, options);
+    return solvePlan(slidingPlan(input, options));
+  }
+
+  /** One sliding search, alone. */
+  function solvePlan(plan: ReturnType<typeof slidingPlan>): SlidingResult | Unsolvable | Stopped {
     const { start, goal, algorithm, heuristic, partition, maxNodes, onIteration, onProgress, signal } = plan;
     const { value, ms } = timed(() => {
       if (!core.sliding.solvable(start, goal)) return null;
@@ -499,28 +502,35 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
       throw new PuzzleInputError(`solveMany options must be an object, not ${describeValue(options)}`);
     }
     if (family === 'lightsOut') return parseEach(boards, (board) => solveLightsOut(core.lightsOut, board as LightsOutInput, options as LightsOutOptions | undefined));
-    // Sliding: IDA* board by board; the exhaustive searches in one engine call per board size and goal.
+    // Sliding: one engine call per group of boards that share an algorithm, a
+    // size and a goal (and for IDA* a heuristic and partition). An IDA* board
+    // with onIteration is searched alone: a batch reports no iterations.
     const plans = parseEach(boards, (board) => slidingPlan(board as SlidingInput, options as SlidingOptions | undefined));
-    const results: unknown[] = plans.map((plan) => (isError(plan) || plan.algorithm !== 'idastar' ? plan : parseEach([plan], (p) => {
-      const { start, goal, heuristic, partition, maxNodes, onIteration, onProgress, signal } = p as typeof plan;
-      const poll = progressPoll(onProgress, signal);
-      const { value, ms } = timed(() => (core.sliding.solvable(start, goal) ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration, poll }) : null));
-      return slidingResult(p as typeof plan, value, ms);
-    })[0]));
+    type Plan = Exclude<(typeof plans)[number], BoardError>;
+    const results: unknown[] = plans.slice();
     const groups = new Map<string, number[]>();
     plans.forEach((plan, i) => {
-      if (isError(plan) || plan.algorithm === 'idastar') return;
-      const key = `${plan.algorithm} ${plan.goal.width}x${plan.goal.height} ${plan.goal.tiles.join(',')}`;
+      if (isError(plan)) return;
+      if (plan.algorithm === 'idastar' && plan.onIteration) {
+        results[i] = solvePlan(plan);
+        return;
+      }
+      const { goal } = plan;
+      const key = `${plan.algorithm} ${plan.heuristic} ${plan.partition?.name ?? ''} ${goal.width}x${goal.height} ${String.fromCharCode.apply(null, goal.tiles as unknown as number[])}`;
       const group = groups.get(key);
       if (group) group.push(i);
       else groups.set(key, [i]);
     });
     for (const indices of groups.values()) {
-      const first = plans[indices[0]] as Exclude<(typeof plans)[number], BoardError>;
-      const starts = indices.map((i) => (plans[i] as typeof first).start);
-      const { value, ms } = timed(() => core.sliding.solveExhaustiveBatch(starts, first.goal, first.algorithm as ExhaustiveAlgorithm));
+      const first = plans[indices[0]] as Plan;
+      const starts = indices.map((i) => (plans[i] as Plan).start);
+      const { value, ms } = timed(() => {
+        if (first.algorithm !== 'idastar') return core.sliding.solveExhaustiveBatch(starts, first.goal, first.algorithm);
+        const { heuristic, partition, maxNodes, onProgress, signal } = first;
+        return core.idaStar.solveBatch(starts, first.goal, { heuristic, partition, maxNodes, poll: progressPoll(onProgress, signal) });
+      });
       indices.forEach((i, k) => {
-        results[i] = slidingResult(plans[i] as typeof first, value[k], ms / indices.length);
+        results[i] = slidingResult(plans[i] as Plan, value[k], ms / indices.length);
       });
     }
     return results;

@@ -52,6 +52,7 @@ const REQUIRED = [
   'eight-bibfs',
   'eight-astar',
   'eight-idastar',
+  'eight-idastar-batch',
   'lightsout-chase-1000',
   'lightsout-torus-64',
   'lightsout-coset-20',

@@ -73,7 +73,7 @@ describe('the IDA* poll', () => {
         maxNodes: 3 * POLL_NODES,
         poll: (_, nodes) => (polls.push(nodes), false),
       });
-      expect(answer).toEqual({ moves: null, nodes: 3 * POLL_NODES });
+      expect(answer).toEqual({ moves: null, nodes: 3 * POLL_NODES, bound: expect.any(Number) });
       expect(polls).toEqual([POLL_NODES, 2 * POLL_NODES]);
     }
   });

@@ -11,6 +11,7 @@ import {
   MAX_SIDE,
   unknownHeuristicMessage,
   type Heuristic,
+  type IdaStarBatchOptions,
   type IdaStarCore,
   type IdaStarOptions,
   type PdbPartition,
@@ -19,6 +20,7 @@ import {
   type SubtreesAnswer,
 } from '../core.js';
 import { entryAt, rankPlacement, type TwinPdb } from './pdb.js';
+import { twinSliding } from './sliding.js';
 
 const MAX_CELLS = 25;
 const POSITION_STRIDE = 32;
@@ -518,6 +520,24 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   /** As assembly/idaStar.ts prefixCut: the moves of the last prefix walked before f went past the bound (0: none). */
   let prefixCut = 0;
 
+  /** The parity test of the exhaustive searches' twin (as idaStarSolveBatch calls slidingSolvable). */
+  const parityTest = twinSliding();
+
+  /** The iterations of a search set up from `bound`, until one finds a path, runs out of nodes or is stopped. */
+  function iterate(onIteration: IdaStarOptions['onIteration']): SlidingAnswer {
+    for (;;) {
+      onIteration?.(bound, generated);
+      if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
+      tiles.set(startTiles);
+      lineCodes.set(startCodes);
+      const result = search(startBlank, NO_MOVE, 0, startH);
+      if (result === OUT_OF_NODES) return { moves: null, nodes: generated, bound };
+      if (result === STOPPED) return { moves: null, nodes: generated, stopped: true };
+      if (result === FOUND) return { moves: path.slice(0, pathLength), nodes: generated };
+      bound = result;
+    }
+  }
+
   /** Loads a search (as idaStarSetup); returns the start's h. */
   function setup(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): number {
     startH = loadBoard(start, goal, options.heuristic, options.partition);
@@ -552,17 +572,28 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
 
     solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer {
       bound = setup(start, goal, options);
-      for (;;) {
-        options.onIteration?.(bound, generated);
-        if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
-        tiles.set(startTiles);
-        lineCodes.set(startCodes);
-        const result = search(startBlank, NO_MOVE, 0, startH);
-        if (result === OUT_OF_NODES) return { moves: null, nodes: generated, bound };
-        if (result === STOPPED) return { moves: null, nodes: generated, stopped: true };
-        if (result === FOUND) return { moves: path.slice(0, pathLength), nodes: generated };
-        bound = result;
+      return iterate(options.onIteration);
+    },
+
+    solveBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, options: IdaStarBatchOptions): Array<SlidingAnswer | null> {
+      const answers: Array<SlidingAnswer | null> = [];
+      // The poll comes every 2^14 nodes of the whole batch, as in the wasm engine.
+      let untilPoll = POLL_NODES;
+      for (const start of starts) {
+        if (!parityTest.solvable(start, goal)) {
+          answers.push(null);
+          continue;
+        }
+        bound = setup(start, goal, options);
+        nextPoll = untilPoll;
+        const answer = iterate(undefined);
+        answers.push(answer);
+        // A stop ends the batch: the boards after it are not searched.
+        if (answer.stopped) break;
+        untilPoll = nextPoll - generated;
       }
+      while (answers.length < starts.length) answers.push({ moves: null, nodes: 0, stopped: true });
+      return answers;
     },
 
     estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number {

@@ -3,8 +3,21 @@
  * one wasm call per f-bound (so that `onIteration` and `maxNodes` are honoured
  * between calls) and reads the path back out of scratch.
  */
-import { unknownHeuristicMessage, type Heuristic, type IdaStarCore, type IdaStarOptions, type PdbPartition, type SlidingAnswer, type SlidingBoard, type SubtreesAnswer } from '../core.js';
+import {
+  MAX_SIDE,
+  checkSlidingBoards,
+  unknownHeuristicMessage,
+  type Heuristic,
+  type IdaStarBatchOptions,
+  type IdaStarCore,
+  type IdaStarOptions,
+  type PdbPartition,
+  type SlidingAnswer,
+  type SlidingBoard,
+  type SubtreesAnswer,
+} from '../core.js';
 import type { WasmHooks } from '../loader.js';
+import { reserveBatch, type BatchExports } from './batch.js';
 import type { WasmPdb } from './pdb.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 
@@ -21,9 +34,23 @@ const PARTITION_MISMATCH = -4;
 const STOPPED = -5;
 const BAD_PREFIX = -6;
 const NO_BOUND = 0x7fffffff;
+/** idaStarSolveBatch's slots and codes, as in assembly/idaStar.ts. */
+const BATCH_STATUS_AT = 32;
+const BATCH_BOUND_AT = 36;
+const BATCH_NODES_AT = 40;
+const BATCH_PATH_AT = 48;
+const BATCH_UNSOLVABLE = -7;
+const BATCH_NOT_A_BOARD = -8;
+const BATCH_PATH_TOO_LONG = -9;
+/**
+ * Room for a path in a batch slot, by the board's cells: past the longest
+ * shortest path of every size up to it (31 moves on 3x3, 80 on 4x4, at most
+ * 208 on 5x5). A longer one would still be answered, by a search of its own.
+ */
+const batchPathRoom = (cells: number): number => (cells <= 9 ? 48 : cells <= 16 ? 112 : 208);
 const noPoll = (): number => 0;
 
-export interface IdaStarExports extends ScratchExports {
+export interface IdaStarExports extends ScratchExports, BatchExports {
   /** Scratch board's h against the scratch goal; heuristic 0 = Manhattan, 1 = linear conflict, 2 = PDB (-4: partition does not fit). */
   idaStarEstimate(width: number, height: number, heuristic: number): number;
   /** Loads the scratch board and goal for a search, resets the node count; returns the start's h. */
@@ -34,6 +61,11 @@ export interface IdaStarExports extends ScratchExports {
   idaStarSubtree(prefixLength: number, bound: number, budget: number): number;
   /** After idaStarSubtree answered a next bound: the moves of its prefix walked before f went past the bound (0: none). */
   idaStarPrefixCut(): number;
+  /**
+   * IDA* on `count` boards in slots of `slotBytes` at `slots` against the scratch goal: board at 0.. in; status i32 at 32
+   * (path length or a code), bound i32 at 36, nodes f64 at 40, moves at 48.. out. Returns the boards answered.
+   */
+  idaStarSolveBatch(width: number, height: number, heuristic: number, slots: number, count: number, slotBytes: number, budget: number): number;
 }
 
 const heuristicCodes: Record<Heuristic, number> = { manhattan: 0, 'linear-conflict': 1, pdb: 2 };
@@ -103,6 +135,9 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
   return {
     solve: (start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer => polled(options, () => search(start, goal, options)),
 
+    solveBatch: (starts: readonly SlidingBoard[], goal: SlidingBoard, options: IdaStarBatchOptions): Array<SlidingAnswer | null> =>
+      polled(options, () => searchBatch(starts, goal, options)),
+
     subtrees: (start, goal, options, bound, takePrefix, cutOff) => polled(options, () => subtrees(start, goal, options, bound, takePrefix, cutOff)),
 
     estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number {
@@ -131,5 +166,50 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
       }
       bound = result;
     }
+  }
+
+  /** IDA* on every board in one wasm call (idaStarSolveBatch). */
+  function searchBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, options: IdaStarBatchOptions): Array<SlidingAnswer | null> {
+    const count = starts.length;
+    const answers: Array<SlidingAnswer | null> = new Array(count);
+    if (count === 0) return answers;
+    const { width, height } = goal;
+    const cells = width * height;
+    // The engine tests each board (slidingSolvable); here only what writing it needs.
+    for (const start of starts) {
+      if (start.width !== width || start.height !== height || start.tiles.length !== cells) checkSlidingBoards(start, goal, MAX_SIDE * MAX_SIDE);
+    }
+    const code = heuristicCode(options.heuristic, options.partition);
+    const slotBytes = BATCH_PATH_AT + batchPathRoom(cells);
+    const at = reserveBatch(exports, slotBytes * count, `${count} boards`);
+    scratchBytes(exports, GOAL_AT, cells).set(goal.tiles.subarray(0, cells));
+    let bytes = new Uint8Array(exports.memory.buffer, at, slotBytes * count);
+    for (let i = 0; i < count; i++) bytes.set(starts[i]!.tiles, i * slotBytes);
+    const answered = exports.idaStarSolveBatch(width, height, code, at, count, slotBytes, options.maxNodes ?? Infinity);
+    bytes = new Uint8Array(exports.memory.buffer, at, slotBytes * count);
+    const data = new DataView(exports.memory.buffer, at, slotBytes * count);
+    const tooLong: number[] = [];
+    for (let i = 0; i < answered; i++) {
+      const slot = i * slotBytes;
+      const status = data.getInt32(slot + BATCH_STATUS_AT, true);
+      const bound = data.getInt32(slot + BATCH_BOUND_AT, true);
+      const nodes = data.getFloat64(slot + BATCH_NODES_AT, true);
+      if (status >= 0) answers[i] = { moves: bytes.slice(slot + BATCH_PATH_AT, slot + BATCH_PATH_AT + status), nodes };
+      else if (status === BATCH_UNSOLVABLE) answers[i] = null;
+      else if (status === OUT_OF_NODES) answers[i] = { moves: null, nodes, bound };
+      else if (status === STOPPED) answers[i] = { moves: null, nodes, stopped: true };
+      else if (status === BATCH_PATH_TOO_LONG) tooLong.push(i);
+      else if (status === PARTITION_MISMATCH) checkFit(status, options.partition);
+      else if (status === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
+      else {
+        checkSlidingBoards(starts[i]!, goal, MAX_SIDE * MAX_SIDE);
+        throw new Error(`IDA*: the engine refused board ${i + 1} of the batch (code ${status === BATCH_NOT_A_BOARD ? 'not a board' : status})`);
+      }
+    }
+    // A stop ended the batch: the boards after it were not searched.
+    for (let i = answered; i < count; i++) answers[i] = { moves: null, nodes: 0, stopped: true };
+    // Paths too long for a slot (none of a solvable board up to 5x5): searched again alone.
+    for (const i of tooLong) answers[i] = search(starts[i]!, goal, options);
+    return answers;
   }
 }
