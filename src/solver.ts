@@ -598,46 +598,46 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     }
 
     function shareIterations(): SlidingShareResult {
-    for (;;) {
-      const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, bound, takePrefix, cutOff);
-      const nodes = before + answer.nodes;
-      if (answer.moves) Atomics.store(flags, STATE, FOUND_PATH);
-      else if (answer.stopped && Atomics.load(flags, STATE) === 0) throw aborted();
-      const result: SlidingShareResult = { bound, path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null, nextBound: answer.nextBound, nodes, heuristic };
-      if (partition) result.partition = partition.name;
-      if (workers === undefined) return result;
-      // The end of an iteration for this worker: its least pruned f joins the others', and it waits for them.
-      for (let least = Atomics.load(flags, LEAST_NEXT); answer.nextBound < least || least === 0; least = Atomics.load(flags, LEAST_NEXT)) {
-        if (Atomics.compareExchange(flags, LEAST_NEXT, least, answer.nextBound) === least) break;
-      }
-      const iteration = Atomics.load(flags, ITERATION);
-      if (Atomics.add(flags, ARRIVED, 1) + 1 === workers) {
-        // The last one in: how the iteration ended (a path found, or the
-        // next bound), a fresh counter, and the others woken. Each reads
-        // the ending here, not STATE, which a worker quick into the next
-        // iteration could set before a slow one has left this one.
-        const next = Atomics.load(flags, STATE) === FOUND_PATH ? ENDED_FOUND : Atomics.load(flags, LEAST_NEXT);
-        Atomics.store(flags, NEXT_BOUND, next);
-        Atomics.store(flags, NEXT_PREFIX, 0);
-        Atomics.store(flags, LEAST_NEXT, 0);
-        Atomics.store(flags, ARRIVED, 0);
-        Atomics.add(flags, ITERATION, 1);
-        Atomics.notify(flags, ITERATION);
-        // Progress as a plain search gives it, before each iteration (the caller adds up the workers' nodes).
-        if (next !== ENDED_FOUND && next < NO_NEXT_BOUND) options.onIteration?.(next, nodes);
-      } else {
-        while (Atomics.load(flags, ITERATION) === iteration && Atomics.load(flags, STATE) !== GIVE_UP) {
-          Atomics.wait(flags, ITERATION, iteration, WAIT_SLICE_MS);
-          if (progress?.(bound, nodes)) throw aborted();
+      for (;;) {
+        const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, bound, takePrefix, cutOff);
+        const nodes = before + answer.nodes;
+        if (answer.moves) Atomics.store(flags, STATE, FOUND_PATH);
+        else if (answer.stopped && Atomics.load(flags, STATE) === 0) throw aborted();
+        const result: SlidingShareResult = { bound, path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null, nextBound: answer.nextBound, nodes, heuristic };
+        if (partition) result.partition = partition.name;
+        if (workers === undefined) return result;
+        // The end of an iteration for this worker: its least pruned f joins the others', and it waits for them.
+        for (let least = Atomics.load(flags, LEAST_NEXT); answer.nextBound < least || least === 0; least = Atomics.load(flags, LEAST_NEXT)) {
+          if (Atomics.compareExchange(flags, LEAST_NEXT, least, answer.nextBound) === least) break;
         }
+        const iteration = Atomics.load(flags, ITERATION);
+        if (Atomics.add(flags, ARRIVED, 1) + 1 === workers) {
+          // The last one in: how the iteration ended (a path found, or the
+          // next bound), a fresh counter, and the others woken. Each reads
+          // the ending here, not STATE, which a worker quick into the next
+          // iteration could set before a slow one has left this one.
+          const next = Atomics.load(flags, STATE) === FOUND_PATH ? ENDED_FOUND : Atomics.load(flags, LEAST_NEXT);
+          Atomics.store(flags, NEXT_BOUND, next);
+          Atomics.store(flags, NEXT_PREFIX, 0);
+          Atomics.store(flags, LEAST_NEXT, 0);
+          Atomics.store(flags, ARRIVED, 0);
+          Atomics.add(flags, ITERATION, 1);
+          Atomics.notify(flags, ITERATION);
+          // Progress as a plain search gives it, before each iteration (the caller adds up the workers' nodes).
+          if (next !== ENDED_FOUND && next < NO_NEXT_BOUND) options.onIteration?.(next, nodes);
+        } else {
+          while (Atomics.load(flags, ITERATION) === iteration && Atomics.load(flags, STATE) !== GIVE_UP) {
+            Atomics.wait(flags, ITERATION, iteration, WAIT_SLICE_MS);
+            if (progress?.(bound, nodes)) throw aborted();
+          }
+        }
+        if (Atomics.load(flags, STATE) === GIVE_UP) throw aborted();
+        const next = Atomics.load(flags, NEXT_BOUND);
+        if (next === ENDED_FOUND) return result;
+        if (next >= NO_NEXT_BOUND) return { ...result, nextBound: next };
+        before = nodes;
+        bound = next;
       }
-      if (Atomics.load(flags, STATE) === GIVE_UP) throw aborted();
-      const next = Atomics.load(flags, NEXT_BOUND);
-      if (next === ENDED_FOUND) return result;
-      if (next >= NO_NEXT_BOUND) return { ...result, nextBound: next };
-      before = nodes;
-      bound = next;
-    }
     }
   }
 

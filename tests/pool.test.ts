@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rejection } from './rejection.js';
 import type * as Package from '../src/index.js';
 import { FLIP_GOALS, replayFourLine, replayPresses, replaySliding, seededRandom, shuffle } from './oracles.js';
 import { engineNames } from './engines.js';
@@ -50,15 +51,6 @@ function unstated(result: { stats: { nodes: number; ms: number } }): unknown {
   return rest;
 }
 
-/** Rejects with what `promise` rejects with, or fails the test when it resolves. */
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection, got an answer');
-}
 
 function flipText(board: number, kind: 'flip' | 'pilots'): string {
   const [on, off] = kind === 'flip' ? ['b', 'w'] : ['+', '-'];

@@ -17,6 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rejection } from './rejection.js';
 import type * as Package from '../src/index.js';
 import type * as Outside from '../src/pool/outside.js';
 import type * as SolverModule from '../src/solver.js';
@@ -78,15 +79,6 @@ function builtTables(heard: Progress[]): Progress[] {
   return heard.filter((progress, i) => progress.phase === 'build' && !(heard[i - 1]?.phase === 'build' && heard[i - 1]!.group === progress.group && heard[i - 1]!.partition === progress.partition));
 }
 
-/** Rejects with what `promise` rejects with, or fails the test when it resolves. */
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a rejection, got an answer');
-}
 
 /** Every table `size`/`goal` names, as worker `worker` holds it (its bytes exported without shared memory). */
 async function workerTables(pool: Pool, worker: number, size: string, goal: Goal | 'both'): Promise<Array<{ name: string; bytes: Uint8Array }>> {
