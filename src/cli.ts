@@ -79,13 +79,13 @@ Options:
   --jobs N             solve cases on N threads (default: one per core),
                        answers still in input order. flip, pilots, fourline,
                        eight, lightsout: this thread and N - 1 workers, in
-                       chunks of cases (eight and lightsout start workers at
-                       once when the input is not a terminal; flip, pilots
-                       and fourline only on inputs where they pay, as their
-                       cases cost less than sending them). sliding: boards of
-                       4x4 and up on N workers, a case alone on one and then,
-                       if not solved within 4 million nodes, over all of them
-                       (parallel IDA*); smaller boards in this thread
+                       chunks of cases; the workers start once this thread
+                       has solved for 25 ms at 0.01 ms a case or more (eight
+                       and lightsout on large inputs; flip, pilots and
+                       fourline cases cost less than sending them). sliding:
+                       boards of 4x4 and up on N workers, a case alone on one
+                       and then, if not solved within 4 million nodes, over
+                       all of them (parallel IDA*); smaller boards here
   --stats              print nodes and time of each case to standard error
   -h, --help           show this help
   -v, --version        show the version
@@ -439,18 +439,18 @@ function errorSink(io: CliIO): ProgressSink {
   };
 }
 
+/** Readies one size's tables for one goal: in this thread's solver, or in every worker of a pool. */
+type PrepareTables = (size: string, goal: 'blank-first' | 'blank-last', onProgress: (progress: TablesProgress) => void) => Promise<void>;
+
 /**
  * Readies, before each sliding case, the pattern database of its board size
  * when its search will use one (IDA* on the default heuristic or pdb, a board
  * of a size in TABLE_SIZES, a goal with the blank first or last, a solvable
- * board): loaded from the cache, or built once with progress on standard
- * error. A bad board gets no tables: its search reports
+ * board), through `prepare`: loaded from the cache, or built once with
+ * progress on standard error. A bad board gets no tables: its search reports
  * the error. --partition applies to the size that has it; boards of other
  * sizes keep their default partition (as a solver's `tables.partition` does).
  */
-/** Readies one size's tables for one goal: in this thread's solver, or in every worker of a pool. */
-type PrepareTables = (size: string, goal: 'blank-first' | 'blank-last', onProgress: (progress: TablesProgress) => void) => Promise<void>;
-
 function slidingTables(solver: Solver, options: Options, sink: ProgressSink, prepare: PrepareTables): (text: string) => Promise<void> {
   const usesTables = (options.algorithm ?? 'idastar') === 'idastar' && (options.heuristic === undefined || options.heuristic === 'pdb');
   const goalOption = (familyOptions(options) as SlidingOptions | undefined)?.goal;
@@ -542,11 +542,6 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       if (error.name !== 'AbortError') io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
       return null;
     }));
-  // An 8-puzzle or Lights Out case costs enough that workers pay for
-  // themselves on any input of a few chunks, and a start takes tens of ms
-  // (stopping an unused one, a few): from a pipe or a file they start now,
-  // while this thread loads and reads, not once it has solved for a while.
-  if (workers > 0 && !io.interactive && (options.family === 'eight' || options.family === 'lightsout')) startPool();
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
   const prepareTables: PrepareTables = async (size, goal, onProgress) => {
     const onWorkers = slidingPool ? await startPool() : null;
@@ -569,10 +564,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   };
   const solve = (item: InputCase) => report(item, () => format(judge, item, solveOne(solver, options, item)));
 
-  // Batches: always with --jobs > 1; in this thread for the cheap families,
-  // whose whole batch is one engine call (bench: cli-batch rows). A chunk is
-  // answered as printed text (judge.ts), here or in a worker, and printed as
-  // it lands.
+  // Batches: with --jobs > 1 (but sliding's, case by case on the pool), and
+  // in this thread for all but sliding and lightsout (eight's too: a write a
+  // case cost more than its search). A chunk is answered as printed text
+  // (judge.ts), here or in a worker, and printed as it lands.
   const batched = (options.jobs > 1 && !slidingPool) || !(searches || options.family === 'lightsout');
   const chunk = chunkSize(options.family);
   const land = (items: InputCase[], answer: JudgeChunk | Error) => {
