@@ -1,12 +1,14 @@
 /**
  * Outside: parallel IDA* on one sliding board, dealt over the pool's workers.
- * For each f-bound every worker gets a share (Solver.slidingShare): the
- * subtrees below all blank walks of `depth` moves (src/prefixes.ts), which the
- * workers take one at a time from a counter in shared memory. The first worker
- * to find a path raises the shared found flag, which stops the others within
- * 2^14 nodes. Otherwise the bound goes up to the least f pruned by any worker,
- * only once every subtree of the bound was searched, so the path is optimal
- * as in plain IDA* (a path found at bound B has length B).
+ * Every worker gets one share of the whole search (Solver.slidingShare with
+ * `workers`): in each f-bound's iteration, the subtrees below all blank walks
+ * of `depth` moves (src/prefixes.ts), which the workers take one at a time
+ * from a counter in shared memory. The first worker to find a path raises the
+ * shared found flag, which stops the others within 2^14 nodes. Otherwise the
+ * bound goes up to the least f pruned by any worker, only once every subtree
+ * of the bound was searched (the workers wait for each other, and the last
+ * one done sets the next bound), so the path is optimal as in plain IDA* (a
+ * path found at bound B has length B).
  */
 import { PuzzleInputError, describeValue, type SlidingInput } from '../boards.js';
 import type { SlidingMove, SlidingResult, SlidingShare, SlidingShareResult, Stopped, Unsolvable } from '../solver.js';
@@ -36,7 +38,6 @@ export interface ParallelDeps {
 const DEFAULT_DEPTH = 8;
 /** Nodes one worker searches alone before pool.sliding() shares the search (tens of ms in wasm). */
 export const ALONE_NODES = 4_000_000;
-
 
 export async function parallelSliding(
   deps: ParallelDeps,
