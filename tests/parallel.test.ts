@@ -284,6 +284,29 @@ describe('the pool', () => {
     }
   });
 
+  it('runs parallel searches that arrive together one after another on the workers (their shares wait in the same order), beside plain calls', async () => {
+    const pool = await lib.createSolverPool({ workers: 2, engine: 'wasm' });
+    try {
+      await pool.prepareTables('4x4', { goal: 'blank-first' });
+      // Shares of different searches queued on both workers at once, and a
+      // lone search among them: each worker takes them in the order they
+      // came, so no worker waits for a partner stuck behind another search.
+      const numbers = [3, 1, 5, 2, 4, 7];
+      const answers = await Promise.all(numbers.map((number, i) =>
+        i % 3 === 2
+          ? pool.sliding(korfTiles(number), { goal: 'blank-first', parallel: false })
+          : pool.solveParallel(korfTiles(number), { goal: 'blank-first' })));
+      answers.forEach((result, i) => {
+        const number = numbers[i]!;
+        expect(result.length).toBe(korf[number - 1][16]);
+        expect(replaySliding(korfTiles(number), 4, result.path!)).toEqual(blankFirstTiles);
+        expect(result.stats.workers).toBe(i % 3 === 2 ? undefined : 2);
+      });
+    } finally {
+      await pool.terminate();
+    }
+  });
+
   it('aborts a parallel search: both shares stop on their flags, the workers live on and solve the next board', async () => {
     const pool = await lib.createSolverPool({ workers: 2, engine: 'wasm', restartAfterMs: 3000 });
     try {
