@@ -3,7 +3,7 @@
  * standard input as a stream and prints what the judges expect, each answer as
  * soon as its case is done. The arguments are checked before any input is read.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { blockFramer, gridFramer, splitCases, tokenFramer, type CaseFramer, type InputCase, type TokenShape } from './cases.js';
@@ -67,7 +67,8 @@ Options:
   --pattern NAME|FILE  lightsout: cross (default), rowcol, x, plus-only, or a
                        stencil grid ('.' untouched, '#' toggled, one pressed
                        cell 'X', or 'O' if it is not toggled) in a file or
-                       inline with '/' between rows, e.g. '.#./#X#/.#.'
+                       inline with '/' between rows, e.g. '.#./#X#/.#.'; a
+                       value that names an existing file is read from it
   --torus              lightsout: the board wraps around at its edges
   --colors K           lightsout: cell values 0..K-1, K a prime (default 2);
                        a press adds 1 mod K to every cell of the pattern
@@ -232,7 +233,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const heuristic = oneOf('heuristic', values.heuristic, HEURISTICS);
   const maxText = values['max-nodes'];
   const maxNodes = wholeNumber('--max-nodes', 'nodes', maxText);
-  const lights = family === 'lightsout' ? lightsOutOptions(values) : {};
+  const lights = family === 'lightsout' ? lightsOutOptions(values, warn) : {};
   const givenSize = boardSize(values.size);
 
   const sliding = family === 'eight' || family === 'sliding';
@@ -317,13 +318,9 @@ function wholeNumber(option: string, unit: string, text: string | undefined): nu
 }
 
 /** The lightsout options, checked once on a 1x1 board so that a bad one is one usage error. */
-function lightsOutOptions(values: { pattern?: string; torus: boolean; colors?: string; goal?: string; 'max-kernel'?: string }): LightsOutOptions {
+function lightsOutOptions(values: { pattern?: string; torus: boolean; colors?: string; goal?: string; 'max-kernel'?: string }, warn: (line: string) => void): LightsOutOptions {
   const options: LightsOutOptions = { torus: values.torus };
-  const pattern = values.pattern;
-  if (pattern !== undefined) {
-    const named = (LIGHTS_OUT_PATTERNS as readonly string[]).includes(pattern);
-    options.pattern = named || /[/\n]/.test(pattern) || !existsSync(pattern) ? pattern : readPattern(pattern);
-  }
+  if (values.pattern !== undefined) options.pattern = patternOption(values.pattern, warn);
   if (values.colors !== undefined) options.colors = wholeNumber('--colors', 'colours', values.colors);
   if (values.goal !== undefined) {
     if (values.goal !== 'off' && values.goal !== 'on') throw new UsageError(`--goal for lightsout is off or on, not '${values.goal}'`);
@@ -337,6 +334,25 @@ function lightsOutOptions(values: { pattern?: string; torus: boolean; colors?: s
     throw error;
   }
   return options;
+}
+
+/**
+ * --pattern's value: a pattern's name; else, when something exists at that
+ * path, the stencil in that file (a note says so when the value would also
+ * be an inline stencil, such as './x'); else an inline stencil ('/' between
+ * rows). A value with characters no stencil has ('./cross.txt') is a file
+ * that could not be read, not a bad stencil.
+ */
+function patternOption(value: string, warn: (line: string) => void): string {
+  if ((LIGHTS_OUT_PATTERNS as readonly string[]).includes(value)) return value;
+  const inline = /^[.#01XxOo/\s]+$/.test(value);
+  if (!value.includes('\n') && existsSync(value)) {
+    if (!statSync(value).isFile()) throw new UsageError(`--pattern: ${value} is not a regular file`);
+    if (inline) warn(`puzzlesearch: note: --pattern '${value}' is read from the file ${value}, not as an inline stencil`);
+    return readPattern(value);
+  }
+  if (!inline && /[/\\]|\.\w+$/.test(value)) readPattern(value);
+  return value;
 }
 
 function readPattern(path: string): string {
@@ -407,16 +423,22 @@ class Output {
   constructor(private readonly io: CliIO) {}
 
   line(text: string): void {
+    this.lines(`${text}\n`);
+  }
+
+  /** Whole lines, each already ended by a newline ('' is no line). */
+  lines(text: string): void {
+    if (text.length === 0) return;
     if (this.pending.length === 0) this.since = performance.now();
     this.pending.push(text);
-    this.size += text.length + 1;
+    this.size += text.length;
   }
 
   /** Writes what is held if it is due (`force`, too big, or too old). */
   async flush(force: boolean): Promise<void> {
     if (this.pending.length === 0) return;
     if (!force && this.size < FLUSH_BYTES && performance.now() - this.since < FLUSH_MS) return;
-    const text = `${this.pending.join('\n')}\n`;
+    const text = this.pending.join('');
     this.pending = [];
     this.size = 0;
     await this.io.write(text);
@@ -577,7 +599,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       return;
     }
     cases += items.length;
-    if (answer.out.length > 0) output.line(answer.out);
+    output.lines(answer.out);
     answer.notes.forEach((line) => io.error(line));
     tally.failed += answer.failed;
     tally.stopped += answer.stopped;

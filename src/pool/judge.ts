@@ -48,7 +48,11 @@ export interface JudgeTally {
   broken: number;
 }
 
-/** A chunk's answers: its standard output lines joined (no final newline), its standard error lines, and its tally. */
+/**
+ * A chunk's answers: its standard output lines, each ended by a newline (so a
+ * solved board's empty line is one line, never nothing), its standard error
+ * lines, and its tally.
+ */
 export interface JudgeChunk extends JudgeTally {
   out: string;
   notes: string[];
@@ -173,7 +177,7 @@ export function answerCases(solver: Solver, options: JudgeOptions, items: readon
       return format(options, item, answer!);
     }, sink, chunk);
   }
-  chunk.out = lines.join('\n');
+  chunk.out = lines.map((line) => `${line}\n`).join('');
   return chunk;
 }
 
@@ -182,12 +186,12 @@ export function joinChunks(parts: readonly JudgeChunk[]): JudgeChunk {
   const joined: JudgeChunk = { out: '', notes: [], failed: 0, stopped: 0, broken: 0 };
   const outs: string[] = [];
   for (const part of parts) {
-    if (part.out.length > 0) outs.push(part.out);
+    outs.push(part.out);
     joined.notes.push(...part.notes);
     joined.failed += part.failed;
     joined.stopped += part.stopped;
     joined.broken += part.broken;
   }
-  joined.out = outs.join('\n');
+  joined.out = outs.join('');
   return joined;
 }
