@@ -6,6 +6,6 @@ export default defineConfig({
     testTimeout: 900_000,
     hookTimeout: 300_000,
     pool: 'forks',
-    globalSetup: ['tests/tables5x5.setup.ts'],
+    globalSetup: ['tests/support/tables5x5.setup.ts'],
   },
 });

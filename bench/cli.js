@@ -17,7 +17,7 @@ import { summarize } from './measure.js';
 import { createSolverPool } from '../dist/index.js';
 import { mulberry32 } from './inputs.js';
 
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const bin = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 const { values } = parseArgs({ options: { cases: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '5' }, family: { type: 'string', default: 'eight' }, jobs: { type: 'string', default: '2' } } });
 const cases = Number(values.cases);
 const rounds = Number(values.rounds);

@@ -19,7 +19,7 @@ import {
 // The random generator, press masks and replays are the shared oracles of tests/oracles.js.
 export { pressEffects, seededRandom as mulberry32, shuffle } from '../tests/oracles.js';
 
-/** @typedef {import('../dist/core.js').SlidingBoard} SlidingBoard */
+/** @typedef {import('../dist/engine/contract.js').SlidingBoard} SlidingBoard */
 
 // ---------------------------------------------------------------- Flip Game
 

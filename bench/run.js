@@ -61,8 +61,8 @@ function parseArgs(argv) {
 /** Loads both engines from the compiled package (dist/, build/puzzlesearch.wasm). */
 async function loadCores() {
   try {
-    const { createWasmCore } = await import('../dist/wasm/index.js');
-    const { createTwinCore } = await import('../dist/twin/index.js');
+    const { createWasmCore } = await import('../dist/engine/wasm/index.js');
+    const { createTwinCore } = await import('../dist/engine/twin/index.js');
     const cores = { wasm: await createWasmCore(), ts: createTwinCore() };
     return cores;
   } catch (error) {

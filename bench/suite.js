@@ -7,9 +7,9 @@
 import { MismatchError, firstDifference, measurePair, summarize } from './measure.js';
 import { copyBoard, formatNumberList, readKorf, slidingBoard, slidingReplayError } from './inputs.js';
 import { buildTasks } from './tasks.js';
-import { namedPartition } from '../dist/partitions.js';
+import { namedPartition } from '../dist/pdb/partitions.js';
 
-/** @typedef {import('../dist/core.js').Core} Core */
+/** @typedef {import('../dist/engine/contract.js').Core} Core */
 /** @typedef {import('./measure.js').EngineName} EngineName */
 /** @typedef {import('./measure.js').Plan} Plan */
 /** @typedef {import('./measure.js').Summary} Summary */
@@ -242,7 +242,7 @@ export const KORF_PDB_SECONDS_TARGET = 10;
  * @typedef {object} KorfVariant
  * @property {string} id
  * @property {string} name heuristic, as the label and workload say it
- * @property {import('../dist/core.js').IdaStarOptions} options
+ * @property {import('../dist/engine/contract.js').IdaStarOptions} options
  * @property {(numbers: number[], engines: Record<EngineName, EngineFigures>, ratio: number) => { target: string, met: boolean }} target
  */
 
@@ -263,7 +263,7 @@ const LINEAR_CONFLICT_KORF = {
  * @returns {KorfVariant}
  */
 function pdbKorf(cores) {
-  const partition = /** @type {import('../dist/core.js').PdbPartition} */ (namedPartition(4, 4, 0, '6-6-3'));
+  const partition = /** @type {import('../dist/engine/contract.js').PdbPartition} */ (namedPartition(4, 4, 0, '6-6-3'));
   for (const core of Object.values(cores)) {
     partition.groups.forEach((_, group) => {
       if (core.pdb.has(partition, group)) return;

@@ -19,16 +19,16 @@ import {
   slidingReplayError,
 } from './inputs.js';
 import { mulberry32 } from './inputs.js';
-import { lightsOutProblem } from '../dist/lightsOut.js';
-import { solverFromCore } from '../dist/solver.js';
+import { lightsOutProblem } from '../dist/api/lightsOut.js';
+import { solverFromCore } from '../dist/api/solver.js';
 
-import { pdbEntryCount } from '../dist/core.js';
-import { namedPartition } from '../dist/partitions.js';
-import { crc32 } from '../dist/tables.js';
+import { pdbEntryCount } from '../dist/engine/contract.js';
+import { namedPartition } from '../dist/pdb/partitions.js';
+import { crc32 } from '../dist/pdb/cache/node.js';
 
-/** @typedef {import('../dist/core.js').Core} Core */
-/** @typedef {import('../dist/core.js').SlidingBoard} SlidingBoard */
-/** @typedef {import('../dist/core.js').SlidingAnswer} SlidingAnswer */
+/** @typedef {import('../dist/engine/contract.js').Core} Core */
+/** @typedef {import('../dist/engine/contract.js').SlidingBoard} SlidingBoard */
+/** @typedef {import('../dist/engine/contract.js').SlidingAnswer} SlidingAnswer */
 /** @typedef {import('./measure.js').Plan} Plan */
 
 /**
@@ -485,14 +485,14 @@ function lightsOutReplayError(pattern, board, presses, torus) {
  * @param {string} id @param {string} label @param {string} workload @param {string} unit
  * @param {'elimination' | null} target
  * @param {'cross' | 'x'} pattern @param {number} m @param {number} n @param {boolean} torus @param {number} seed
- * @param {(answer: import('../dist/core.js').LightsOutAnswer, cells: number) => number} work
+ * @param {(answer: import('../dist/engine/contract.js').LightsOutAnswer, cells: number) => number} work
  * @returns {TaskSpec}
  */
 function lightsOutTask(id, label, workload, unit, target, pattern, m, n, torus, seed, work) {
   /** @type {number[][] | undefined} */
   let board;
   const makeBoard = () => (board ??= lightsOutBoard(pattern, m, n, torus, seed));
-  const checksumOf = (/** @type {import('../dist/core.js').LightsOutAnswer} */ answer) =>
+  const checksumOf = (/** @type {import('../dist/engine/contract.js').LightsOutAnswer} */ answer) =>
     mix(mix(mix(0, answer.nodes), answer.kernelDimension), answer.presses === null ? -1 : answer.presses.reduce((sum, p) => sum + p, 0));
   return {
     id,
@@ -509,7 +509,7 @@ function lightsOutTask(id, label, workload, unit, target, pattern, m, n, torus, 
     },
     run: (core, problem) => checksumOf(core.lightsOut.solve(problem)),
     check: (answer) => {
-      const detail = /** @type {import('../dist/core.js').LightsOutAnswer} */ (answer.detail);
+      const detail = /** @type {import('../dist/engine/contract.js').LightsOutAnswer} */ (answer.detail);
       if (detail.presses === null) return 'said unsolvable, yet the board was made by presses';
       if (!detail.minimal) return 'coset not searched in full';
       return lightsOutReplayError(pattern, makeBoard(), detail.presses, torus);
@@ -655,7 +655,7 @@ export function buildTasks(workload) {
  * @param {Uint8Array[]} list
  */
 function checkFourLineAnswers(answer, list) {
-  const answers = /** @type {import('../dist/core.js').FourLineAnswer[]} */ (answer.detail);
+  const answers = /** @type {import('../dist/engine/contract.js').FourLineAnswer[]} */ (answer.detail);
   for (let i = 0; i < answers.length; i++) {
     const moves = answers[i].moves;
     if (moves === null) continue; // possible in principle; the other engine must agree

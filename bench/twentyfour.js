@@ -20,9 +20,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSolver } from '../dist/index.js';
-import { namedPartition } from '../dist/partitions.js';
-import { createWasmCore } from '../dist/wasm/index.js';
-import { createTwinCore } from '../dist/twin/index.js';
+import { namedPartition } from '../dist/pdb/partitions.js';
+import { createWasmCore } from '../dist/engine/wasm/index.js';
+import { createTwinCore } from '../dist/engine/twin/index.js';
 import { measurePair, summarize } from './measure.js';
 import { slidingReplayError, slidingBoard } from './inputs.js';
 

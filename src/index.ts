@@ -32,7 +32,7 @@ export {
   type Status,
   type Stopped,
   type Unsolvable,
-} from './solver.js';
+} from './api/solver.js';
 export {
   PuzzleInputError,
   GOAL_NAMES,
@@ -43,8 +43,8 @@ export {
   type GoalName,
   type GridInput,
   type SlidingInput,
-} from './boards.js';
-export type { Core, FlipKind, Heuristic, SlidingBoard } from './core.js';
+} from './api/boards.js';
+export type { Core, FlipKind, Heuristic, SlidingBoard } from './engine/contract.js';
 export {
   parseLightsOutBoard,
   LIGHTS_OUT_PATTERNS,
@@ -57,8 +57,8 @@ export {
   type LightsOutResult,
   type LightsOutSolved,
   type LightsOutUnsolvable,
-} from './lightsOut.js';
-export { compilePuzzleWasm, defaultWasmUrl, type WasmSource } from './loader.js';
+} from './api/lightsOut.js';
+export { compilePuzzleWasm, defaultWasmUrl, type WasmSource } from './engine/wasm/loader.js';
 export {
   createSolverPool,
   type CallOptions,
@@ -70,9 +70,9 @@ export {
   type SolverPoolOptions,
 } from './pool/outside.js';
 export type { PoolSlidingOptions, Progress } from './pool/inside.js';
-export type { ParallelSlidingOptions } from './pool/parallel.js';
-export type { SlidingProgress, SlidingShare, SlidingShareResult } from './solver.js';
+export type { ParallelSlidingOptions } from './parallel/dealer.js';
+export type { SlidingProgress, SlidingShare, SlidingShareResult } from './api/solver.js';
 export type { Answer as PoolAnswer, Args as PoolArgs, MethodName as PoolMethodName } from './pool/protocol.js';
-export type { PdbPartition } from './core.js';
-export { makePartition, namedPartition, partitionNames } from './partitions.js';
-export type { PrepareTablesOptions, TablesOptions, TablesProgress } from './pdbTables.js';
+export type { PdbPartition } from './engine/contract.js';
+export { makePartition, namedPartition, partitionNames } from './pdb/partitions.js';
+export type { PrepareTablesOptions, TablesOptions, TablesProgress } from './pdb/tables.js';

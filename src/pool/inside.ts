@@ -9,12 +9,12 @@
  * the solver of the call in progress (`runCall`), whose `onIteration` reports
  * progress and stops the search when the call was cancelled.
  */
-import type { GoalName, GridInput, SlidingInput } from '../boards.js';
-import type { LightsOutInput, LightsOutOptions } from '../lightsOut.js';
-import type { PdbPartition } from '../core.js';
-import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdbTables.js';
-import type { BoardSize, ManyFamilies, ManyFamily, SlidingOptions, SlidingShare, Solver } from '../solver.js';
-import type { JudgeCase, JudgeOptions } from './judge.js';
+import type { GoalName, GridInput, SlidingInput } from '../api/boards.js';
+import type { LightsOutInput, LightsOutOptions } from '../api/lightsOut.js';
+import type { PdbPartition } from '../engine/contract.js';
+import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
+import type { BoardSize, ManyFamilies, ManyFamily, SlidingOptions, SlidingShare, Solver } from '../api/solver.js';
+import type { JudgeCase, JudgeOptions } from '../cli/judge.js';
 
 /** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
 export interface Progress {
@@ -83,7 +83,7 @@ export const insideApi = {
   // The CLI's chunks: cases in, printed text out (see judge.ts); loaded on first use, as only the CLI calls it.
   judgeCases: (options: JudgeOptions, cases: readonly JudgeCase[]) => {
     const { solver } = call();
-    return import('./judge.js').then(({ answerCases }) => answerCases(solver, options, cases));
+    return import('../cli/judge.js').then(({ answerCases }) => answerCases(solver, options, cases));
   },
   // The outside sends this one to the first worker, then hands its tables to the others (insideTransport below).
   prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) =>

@@ -17,14 +17,14 @@
  * over one SharedArrayBuffer posted to all where shared memory works, else
  * transferred, a copy per worker. Each worker keeps its own search state.
  */
-import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from '../boards.js';
-import { ENGINES, type EngineName } from '../core.js';
-import type { WasmSource } from '../loader.js';
-import type { TablesOptions, TablesProgress } from '../pdbTables.js';
+import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from '../api/boards.js';
+import { ENGINES, type EngineName } from '../engine/contract.js';
+import type { WasmSource } from '../engine/wasm/loader.js';
+import type { TablesOptions, TablesProgress } from '../pdb/tables.js';
 import { insideApi, type Progress, type ProgressOf, type TableRef } from './inside.js';
-import { ALONE_NODES, parallelSliding, type ParallelSlidingOptions } from './parallel.js';
-import type { SlidingInput } from '../boards.js';
-import type { SlidingResult, SlidingShareResult, Stopped, Unsolvable } from '../solver.js';
+import { ALONE_NODES, parallelSliding, type ParallelSlidingOptions } from '../parallel/dealer.js';
+import type { SlidingInput } from '../api/boards.js';
+import type { SlidingResult, SlidingShareResult, Stopped, Unsolvable } from '../api/solver.js';
 import { CANCEL_CELL, type Answer, type Args, type ErrorData, type FromInside, type MethodName, type ToInside, type WasmMessage, type WorkerMethodName } from './protocol.js';
 
 /** Table options for every worker's solver: plain data only (a `warn` function cannot cross to a worker). */

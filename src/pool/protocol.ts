@@ -3,8 +3,8 @@
  * the inside API so that nothing is written twice: a method name, its
  * parameters and its awaited return type all come from `typeof insideApi`.
  */
-import type { EngineName } from '../core.js';
-import type { TablesProgress } from '../pdbTables.js';
+import type { EngineName } from '../engine/contract.js';
+import type { TablesProgress } from '../pdb/tables.js';
 import type { PoolTablesOptions } from './outside.js';
 import type { insideApi, insideTransport, Progress } from './inside.js';
 

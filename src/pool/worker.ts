@@ -9,8 +9,8 @@
  * `onProgress` (inside one, about every 100 ms) sees it and throws, which unwinds the search; the solver releases its busy mark in
  * its `finally`, and the worker answers AbortError and waits for the next call.
  */
-import type { TablesProgress } from '../pdbTables.js';
-import { createSolver, tablesOf, type Solver } from '../solver.js';
+import type { TablesProgress } from '../pdb/tables.js';
+import { createSolver, tablesOf, type Solver } from '../api/solver.js';
 import { insideApi, insideTransport, runCall } from './inside.js';
 import { CANCEL_CELL, type Answer, type CallMessage, type ErrorData, type FromInside, type InitMessage, type ToInside, type WorkerMethodName } from './protocol.js';
 

@@ -1,6 +1,6 @@
 /**
  * Outside: the rules of Lights Out as the page plays them: what a press
- * changes (the same toggle patterns as src/lightsOut.ts: on a plane the cells
+ * changes (the same toggle patterns as src/api/lightsOut.ts: on a plane the cells
  * off the board are skipped, on a torus they wrap and a cell reached twice
  * counts once), random solvable boards, and the numbers the panel shows.
  */

@@ -1,10 +1,10 @@
 /**
  * Outside: the rules of each puzzle as the page plays them. Parsing goes
- * through the package's own parsers (src/boards.ts), so a bad paste shows the
+ * through the package's own parsers (src/api/boards.ts), so a bad paste shows the
  * same PuzzleInputError message as the command line; searching happens only
  * in the worker.
  */
-import { parseFlipBoard, parseFourLineBoard } from '../../src/boards.js';
+import { parseFlipBoard, parseFourLineBoard } from '../../src/api/boards.js';
 import type { Cell, FourLineMove } from '../../src/index.js';
 import type { SolveAnswer } from './solverClient.js';
 import { randomInt, shuffle } from './dom.js';

@@ -6,7 +6,7 @@
  * instances can be loaded. Parsing goes through the package's own parser, so a
  * bad paste shows the same PuzzleInputError message as the command line.
  */
-import { PuzzleInputError, namedGoal, parseSlidingBoard, type GoalName } from '../../src/boards.js';
+import { PuzzleInputError, namedGoal, parseSlidingBoard, type GoalName } from '../../src/api/boards.js';
 import type { EngineName, SlidingMove } from '../../src/index.js';
 import korf15Text from '../../data/korf100.txt?raw';
 import korf24Text from '../../data/korf24.txt?raw';

@@ -1,0 +1,408 @@
+/**
+ * Lights Out, the family's host side: parsing boards and options, choosing the
+ * method (light chasing or elimination), checking sizes, and shaping results.
+ * The search itself is in the cores (`assembly/lightsOut.ts`, `twin/lightsOut.ts`).
+ *
+ * Rules: an m x n board of values 0..k-1 (k = `colors`, a prime: 2 by default).
+ * Pressing a cell adds 1 mod k to every cell of the toggle pattern around it
+ * (cells off a plane board are skipped; a torus wraps, and a pattern cell that
+ * wraps onto another is counted once). Goal: the target board (all 0 by
+ * default), or the cheapest of several targets. Cost: the total number of
+ * presses (a cell pressed c times counts c).
+ */
+import type { LightsOutAnswer, LightsOutCore, LightsOutProblem } from '../engine/contract.js';
+import { PuzzleInputError } from './boards.js';
+
+/** A board: text rows ('0'..'9', '.' = 0, '#' = 1), an array of row strings, or an array of number rows. */
+export type LightsOutInput = string | readonly string[] | readonly (readonly number[])[];
+
+/** Named toggle patterns, or a stencil grid (text or rows) with the pressed cell marked. */
+/** The named toggle patterns; anything else is a stencil grid. */
+export const LIGHTS_OUT_PATTERNS = ['cross', 'rowcol', 'x', 'plus-only'] as const;
+export type LightsOutPatternName = (typeof LIGHTS_OUT_PATTERNS)[number];
+export type LightsOutPattern = LightsOutPatternName | string | readonly string[];
+
+export interface LightsOutOptions {
+  /**
+   * 'cross' (default: the cell and its 4 neighbours, Flip Game), 'rowcol' (whole row
+   * and column, Pilots), 'x' (the cell and its 4 diagonal neighbours), 'plus-only'
+   * (the 4 neighbours, not the cell), or a stencil: rows of '.' (untouched) and '#'
+   * (toggled) with exactly one pressed cell, 'X' (toggled) or 'O' (not toggled).
+   */
+  pattern?: LightsOutPattern;
+  /** Wrap around the edges (default false: the plane). */
+  torus?: boolean;
+  /** k, the number of values a cell takes; a prime (default 2). */
+  colors?: number;
+  /** The goal board (same formats as the board) or one value for every cell; default all 0. */
+  target?: LightsOutInput | number;
+  /** Several goals; the one needing fewest presses wins (ties: the first listed). */
+  targets?: ReadonlyArray<LightsOutInput | number>;
+  /**
+   * Press sets weighed at most per target in the coset search (1 to 2^32). Default
+   * 2^24, lowered on big boards (more than 256 64-bit words a press set) so that a
+   * search stays near 2^32 word operations: 2^18 on a 1000x1000 board.
+   * When the kernel's coset is larger, the result is the lightest seen, `minimal: false`.
+   */
+  maxKernel?: number;
+}
+
+export interface LightsOutPress {
+  /** 1-based. */
+  row: number;
+  col: number;
+  /** Times pressed (1..k-1); present only when k > 2. */
+  count?: number;
+}
+
+/** What every Lights Out answer carries, solved or not. */
+interface LightsOutCommon {
+  /** Dimension of the press map's kernel: every reachable target has k^dimension press sets. */
+  kernelDimension: number;
+  /**
+   * How many press sets (each cell pressed 0..k-1 times) reach one of the targets:
+   * k^kernelDimension per reachable target, as a bigint (exact at any size).
+   */
+  solutions: bigint;
+  /** True when the whole coset was searched, so `length` is the proven minimum. */
+  minimal: boolean;
+  /** nodes: press sets weighed in the coset search; ms: wall time. */
+  stats: { nodes: number; ms: number };
+}
+
+export interface LightsOutSolved extends LightsOutCommon {
+  status: 'solved';
+  solvable: true;
+  /** Total presses. */
+  length: number;
+  /** Row-major. */
+  presses: LightsOutPress[];
+  /** Index of the target reached (0 for a single target). */
+  target: number;
+}
+
+export interface LightsOutUnsolvable extends LightsOutCommon {
+  status: 'unsolvable';
+  solvable: false;
+  length: null;
+  presses: [];
+  /** Why there is no answer. */
+  reason: string;
+}
+
+/** Narrows on `status` (or `solvable`). */
+export type LightsOutResult = LightsOutSolved | LightsOutUnsolvable;
+
+export interface LightsOutBoard {
+  rows: number;
+  cols: number;
+  /** rows * cols values, row-major. */
+  cells: Uint8Array;
+}
+
+/** The most values a cell may take (values fit a byte). */
+export const MAX_COLORS = 251;
+
+function isPrime(k: number): boolean {
+  if (k < 2) return false;
+  for (let d = 2; d * d <= k; d++) if (k % d === 0) return false;
+  return true;
+}
+
+function describeChar(ch: string): string {
+  return /^[\x21-\x7e]$/.test(ch) ? `'${ch}'` : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * Parses one board. Text: lines of '0'..'9', '.' (0) or '#' (1), blank lines
+ * and surrounding spaces ignored. Every value must be below `colors`.
+ * `what` names the board in messages ('board', 'target 2', ...).
+ */
+export function parseLightsOutBoard(input: LightsOutInput, colors = 2, what = 'board'): LightsOutBoard {
+  const fail = (message: string): never => {
+    throw new PuzzleInputError(what === 'board' ? message : `${what}: ${message}`);
+  };
+  let grid: number[][];
+  if (typeof input === 'string' || (Array.isArray(input) && input.every((row) => typeof row === 'string'))) {
+    const lines = typeof input === 'string'
+      ? input.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0)
+      : (input as readonly string[]).map((line) => line.trim());
+    grid = lines.map((line, r) =>
+      [...line].map((ch, c) => {
+        const value = ch === '.' ? 0 : ch === '#' ? 1 : /^[0-9]$/.test(ch) ? Number(ch) : -1;
+        if (value < 0) fail(`line ${r + 1}, column ${c + 1}: stray character ${describeChar(ch)}, expected a digit, '.' or '#'`);
+        if (value >= colors) fail(`line ${r + 1}, column ${c + 1}: value ${value} is not below the ${colors} colours`);
+        return value;
+      }),
+    );
+  } else if (Array.isArray(input)) {
+    grid = input.map((row, r) => {
+      if (!Array.isArray(row)) fail(`row ${r + 1}: expected a string or an array of numbers, got ${typeof row}`);
+      return (row as readonly number[]).map((value, c) => {
+        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+          fail(`line ${r + 1}, column ${c + 1}: expected a whole number 0..${colors - 1}, got ${String(value)}`);
+        }
+        if (value >= colors) fail(`line ${r + 1}, column ${c + 1}: value ${value} is not below the ${colors} colours`);
+        return value;
+      });
+    });
+  } else {
+    return fail('expected text rows, an array of row strings or an array of number rows');
+  }
+  if (grid.length === 0) fail('empty: no rows');
+  const cols = grid[0].length;
+  if (cols === 0) fail('line 1: empty row');
+  grid.forEach((row, r) => {
+    if (row.length !== cols) fail(`line ${r + 1}: ${row.length} cells, expected ${cols} (as line 1)`);
+  });
+  return { rows: grid.length, cols, cells: Uint8Array.from(grid.flat()) };
+}
+
+/** (dr, dc) pairs of a named pattern on an m x n board. */
+function namedOffsets(name: LightsOutPatternName, m: number, n: number): number[] {
+  switch (name) {
+    case 'cross':
+      return [-1, 0, 0, -1, 0, 0, 0, 1, 1, 0];
+    case 'plus-only':
+      return [-1, 0, 0, -1, 0, 1, 1, 0];
+    case 'x':
+      return [-1, -1, -1, 1, 0, 0, 1, -1, 1, 1];
+    case 'rowcol': {
+      const pairs: number[] = [];
+      for (let dr = -(m - 1); dr <= m - 1; dr++) if (dr !== 0) pairs.push(dr, 0);
+      for (let dc = -(n - 1); dc <= n - 1; dc++) pairs.push(0, dc);
+      return sortPairs(pairs);
+    }
+  }
+}
+
+function sortPairs(flat: number[]): number[] {
+  const pairs: Array<[number, number]> = [];
+  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i], flat[i + 1]]);
+  pairs.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return pairs.flat();
+}
+
+/** A stencil grid: '.'/'0' untouched, '#'/'1' toggled, one pressed cell 'X' (toggled) or 'O' (not). */
+function stencilOffsets(pattern: string | readonly string[]): number[] {
+  const lines = typeof pattern === 'string'
+    ? pattern.split(/\r?\n|\//).map((line) => line.trim()).filter((line) => line.length > 0)
+    : pattern.map((line) => String(line).trim());
+  const fail = (message: string): never => {
+    throw new PuzzleInputError(`pattern: ${message}`);
+  };
+  if (lines.length === 0) fail('empty stencil');
+  let centre: [number, number] | null = null;
+  const toggled: Array<[number, number]> = [];
+  lines.forEach((line, r) => {
+    if (line.length !== lines[0].length) fail(`line ${r + 1}: ${line.length} characters, expected ${lines[0].length} (as line 1)`);
+    [...line].forEach((ch, c) => {
+      if (ch === '.' || ch === '0') return;
+      if (ch === '#' || ch === '1') {
+        toggled.push([r, c]);
+        return;
+      }
+      if (ch === 'X' || ch === 'x' || ch === 'O' || ch === 'o') {
+        if (centre) fail(`line ${r + 1}, column ${c + 1}: a second pressed cell (the first is at line ${centre[0] + 1}, column ${centre[1] + 1})`);
+        centre = [r, c];
+        if (ch === 'X' || ch === 'x') toggled.push([r, c]);
+        return;
+      }
+      fail(`line ${r + 1}, column ${c + 1}: stray character ${describeChar(ch)}, expected '.', '#', 'X' (pressed, toggled) or 'O' (pressed, not toggled)`);
+    });
+  });
+  if (!centre) return fail("no pressed cell: mark it 'X' (toggled) or 'O' (not toggled)");
+  if (toggled.length === 0) return fail('a press toggles nothing');
+  const [cr, cc] = centre as [number, number];
+  return sortPairs(toggled.flatMap(([r, c]) => [r - cr, c - cc]));
+}
+
+const patternNames: readonly string[] = LIGHTS_OUT_PATTERNS;
+
+function resolveOffsets(pattern: LightsOutPattern, m: number, n: number, torus: boolean): Int32Array {
+  let flat: number[];
+  if (typeof pattern === 'string' && patternNames.includes(pattern)) {
+    flat = namedOffsets(pattern as LightsOutPatternName, m, n);
+  } else if (typeof pattern === 'string' && !/[\n/]/.test(pattern) && !/^[.#01XxOo]+$/.test(pattern)) {
+    throw new PuzzleInputError(`unknown pattern '${pattern}', expected cross, rowcol, x, plus-only or a stencil grid`);
+  } else if (typeof pattern === 'string' || Array.isArray(pattern)) {
+    flat = stencilOffsets(pattern as string | readonly string[]);
+  } else {
+    throw new PuzzleInputError('pattern must be a name (cross, rowcol, x, plus-only) or a stencil grid');
+  }
+  if (!torus) return Int32Array.from(flat);
+  // On a torus, offsets that land on the same cell count once (the first, in
+  // row-major stencil order, stands for them).
+  const seen = new Set<number>();
+  const out: number[] = [];
+  for (let i = 0; i < flat.length; i += 2) {
+    const key = (((flat[i] % m) + m) % m) * n + (((flat[i + 1] % n) + n) % n);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(flat[i], flat[i + 1]);
+  }
+  return Int32Array.from(out);
+}
+
+/**
+ * h > 0 when light chasing applies: the pattern reaches h rows up through one
+ * cell only, straight above (so each cell row forces one press row), and on a
+ * torus the pattern's rows fit on the board without meeting round the back.
+ */
+export function chaseRowsOf(offsets: Int32Array, torus: boolean, rows = 0, cols = 1): number {
+  let minDr = 0;
+  let maxDr = 0;
+  for (let i = 0; i < offsets.length; i += 2) {
+    minDr = Math.min(minDr, offsets[i]);
+    maxDr = Math.max(maxDr, offsets[i]);
+  }
+  if (minDr >= 0) return 0;
+  let atMin = 0;
+  let straight = false;
+  for (let i = 0; i < offsets.length; i += 2) {
+    if (offsets[i] !== minDr) continue;
+    atMin++;
+    straight = torus ? offsets[i + 1] % cols === 0 : offsets[i + 1] === 0;
+  }
+  if (atMin !== 1 || !straight) return 0;
+  if (torus && rows <= maxDr - minDr) return 0;
+  return -minDr;
+}
+
+/**
+ * Work limits (GF(2) in 64-bit word operations, GF(p) in byte operations): about
+ * a second on the wasm engine at the limit, several on the TypeScript twin.
+ */
+const GF2_LIMIT = 2 ** 31;
+const GFP_LIMIT = 2 ** 31;
+const DEFAULT_CANDIDATES = 2 ** 24;
+const MAX_CANDIDATES = 2 ** 32;
+
+function checkSize(m: number, n: number, k: number, torus: boolean, offsets: Int32Array, h: number, targetCount: number, patternName: string): void {
+  const cells = m * n;
+  let reachDown = 0;
+  for (let i = 0; i < offsets.length; i += 2) reachDown = Math.max(reachDown, offsets[i]);
+  const unknowns = h === 0 ? cells : (torus ? h + reachDown : Math.min(h, m)) * n;
+  const width = unknowns + targetCount;
+  const perVector = k === 2 ? Math.ceil(width / 64) : width;
+  const chase = h > 0 ? cells * (offsets.length / 2) * perVector : 0;
+  const eliminate = unknowns * unknowns * perVector;
+  const limit = k === 2 ? GF2_LIMIT : GFP_LIMIT;
+  if (chase + eliminate > limit || cells > 2 ** 24) {
+    const method = h > 0 ? `light chasing with ${unknowns} unknowns` : `Gaussian elimination over all ${cells} cells`;
+    const hint = k === 2
+      ? 'about 2800x2800 with cross or plus-only (light chasing), about 64x64 otherwise'
+      : 'about 700x700 with cross or plus-only (light chasing), about 32x32 otherwise';
+    throw new PuzzleInputError(`too large: a ${m}x${n} board, pattern ${patternName}, k = ${k} needs ${method} (about ${(chase + eliminate).toExponential(1)} operations); this solver handles ${hint}`);
+  }
+}
+
+/** Everything the cores need, from the public input and options; throws PuzzleInputError on bad input. */
+export function lightsOutProblem(input: LightsOutInput, options: LightsOutOptions = {}): LightsOutProblem {
+  const colors = options.colors ?? 2;
+  if (typeof colors !== 'number' || !Number.isInteger(colors) || colors < 2 || colors > MAX_COLORS) {
+    throw new PuzzleInputError(`colors must be a whole number from 2 to ${MAX_COLORS}, got ${String(colors)}`);
+  }
+  if (!isPrime(colors)) {
+    throw new PuzzleInputError(`colors ${colors} is not prime: presses mod a composite number do not form a field, and this solver works over GF(p) only`);
+  }
+  const board = parseLightsOutBoard(input, colors);
+  const { rows: m, cols: n } = board;
+  const torus = options.torus ?? false;
+  if (typeof torus !== 'boolean') throw new PuzzleInputError(`torus must be true or false, got ${String(torus)}`);
+  const pattern = options.pattern ?? 'cross';
+  const offsets = resolveOffsets(pattern, m, n, torus);
+  if (options.target !== undefined && options.targets !== undefined) {
+    throw new PuzzleInputError('give either target or targets, not both');
+  }
+  const goals = options.targets ?? [options.target ?? 0];
+  if (!Array.isArray(goals) || goals.length === 0) throw new PuzzleInputError('targets must be a non-empty array');
+  const targets = goals.map((goal, t) => {
+    const what = options.targets ? `target ${t + 1}` : 'target';
+    if (typeof goal === 'number') {
+      if (!Number.isInteger(goal) || goal < 0 || goal >= colors) {
+        throw new PuzzleInputError(`${what}: value ${goal} is not a whole number below the ${colors} colours`);
+      }
+      return new Uint8Array(m * n).fill(goal);
+    }
+    const parsed = parseLightsOutBoard(goal, colors, what);
+    if (parsed.rows !== m || parsed.cols !== n) {
+      throw new PuzzleInputError(`${what} is ${parsed.rows}x${parsed.cols} but the board is ${m}x${n}`);
+    }
+    return parsed.cells;
+  });
+  const h = chaseRowsOf(offsets, torus, m, n);
+  const patternName = typeof pattern === 'string' && patternNames.includes(pattern) ? pattern : 'stencil';
+  checkSize(m, n, colors, torus, offsets, h, targets.length, patternName);
+  let maxCandidates: number;
+  if (options.maxKernel === undefined) {
+    // 2^24 press sets, fewer when a press board spans many words.
+    const boardWords = colors === 2 ? Math.ceil((m * n) / 64) : (m * n) / 8;
+    maxCandidates = Math.max(1, Math.min(DEFAULT_CANDIDATES, 2 ** Math.floor(Math.log2(2 ** 32 / boardWords))));
+  } else {
+    maxCandidates = options.maxKernel;
+    if (typeof maxCandidates !== 'number' || !Number.isInteger(maxCandidates) || maxCandidates < 1 || maxCandidates > MAX_CANDIDATES) {
+      throw new PuzzleInputError(`maxKernel must be a whole number from 1 to 2^32, got ${String(maxCandidates)}`);
+    }
+  }
+  return { rows: m, cols: n, colors, torus, offsets, chaseRows: h, board: board.cells, targets, maxCandidates };
+}
+
+/** The public result from a core's answer. */
+export function lightsOutResult(problem: LightsOutProblem, answer: LightsOutAnswer, ms: number): LightsOutResult {
+  const { rows: m, cols: n, colors } = problem;
+  const solutions = BigInt(answer.reachableTargets) * BigInt(colors) ** BigInt(answer.kernelDimension);
+  const stats = { nodes: answer.nodes, ms };
+  if (answer.presses === null) {
+    const reason = problem.targets.length > 1
+      ? 'Impossible: no set of presses reaches any of the targets'
+      : 'Impossible: no set of presses reaches the target';
+    return { status: 'unsolvable', solvable: false, length: null, presses: [], kernelDimension: answer.kernelDimension, solutions, minimal: answer.minimal, reason, stats };
+  }
+  const presses: LightsOutPress[] = [];
+  let length = 0;
+  for (let r = 0; r < m; r++) {
+    for (let c = 0; c < n; c++) {
+      const count = answer.presses[r * n + c];
+      if (count === 0) continue;
+      length += count;
+      presses.push(colors === 2 ? { row: r + 1, col: c + 1 } : { row: r + 1, col: c + 1, count });
+    }
+  }
+  return { status: 'solved', solvable: true, length, presses, kernelDimension: answer.kernelDimension, solutions, minimal: answer.minimal, target: answer.target, stats };
+}
+
+/** Parse, solve on `core`, shape. */
+export function solveLightsOut(core: LightsOutCore, input: LightsOutInput, options: LightsOutOptions = {}): LightsOutResult {
+  const problem = lightsOutProblem(input, options);
+  const start = performance.now();
+  const answer = core.solve(problem);
+  return lightsOutResult(problem, answer, performance.now() - start);
+}
+
+/** The presses as an m-line grid, one character a cell: its press count ('0'..'9', then 'a'.. for k > 10). */
+export function pressGrid(result: LightsOutResult, m: number, n: number): string[] {
+  const counts = Array.from({ length: m }, () => new Array<number>(n).fill(0));
+  for (const press of result.presses) counts[press.row - 1][press.col - 1] = press.count ?? 1;
+  return counts.map((row) => row.map((count) => count.toString(36)).join(''));
+}
+
+/**
+ * Flip Game and Pilots as Lights Out problems: a 4x4 board of bits (bit
+ * 4 * row + column set for 'b' / '+'); flip = cross to all 0 or all 1, pilots =
+ * row and column to all 0.
+ */
+export function flipProblem(kind: 'flip' | 'pilots', board: number): LightsOutProblem {
+  // Everything but the board is the same for every call of a kind: built once,
+  // as a solve of a 4x4 board costs less than checking the options again.
+  let template = flipTemplates.get(kind);
+  if (!template) {
+    template = lightsOutProblem(['0000', '0000', '0000', '0000'], kind === 'flip' ? { pattern: 'cross', targets: [0, 1] } : { pattern: 'rowcol' });
+    flipTemplates.set(kind, template);
+  }
+  const cells = new Uint8Array(16);
+  for (let i = 0; i < 16; i++) cells[i] = (board >> i) & 1;
+  return { ...template, board: cells };
+}
+
+const flipTemplates = new Map<'flip' | 'pilots', LightsOutProblem>();

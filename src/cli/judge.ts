@@ -1,0 +1,197 @@
+/**
+ * Cases in the judges' formats answered as the CLI prints them: the lines for
+ * standard output, the lines for standard error, and how each case ended. One
+ * code for every way the CLI answers, so that they print byte for byte the
+ * same: a case alone (`reportCase`), and a chunk of cases in one `solveMany`
+ * (`answerCases`), in the CLI's own thread or in a pool worker (the pool's
+ * `judgeCases`). A worker hands back one string of output and a few error
+ * lines instead of a result object per case, so the thread that prints does
+ * little more than print.
+ */
+import { PuzzleInputError } from '../api/boards.js';
+import { pressGrid, type LightsOutResult } from '../api/lightsOut.js';
+import type { BoardError, ManyFamilies, ManyFamily, Result, Solver } from '../api/solver.js';
+
+/** What `solveMany` calls each CLI family. */
+export const manyFamily = { flip: 'flip', pilots: 'pilots', fourline: 'fourLine', eight: 'sliding', sliding: 'sliding', lightsout: 'lightsOut' } as const;
+
+/** The CLI's family names. */
+export type JudgeFamily = keyof typeof manyFamily;
+
+/** How every case of a run is solved and printed; plain data, so that it crosses to a worker. */
+export interface JudgeOptions {
+  family: JudgeFamily;
+  /** The options of every case (sliding or Lights Out options; none for the others). */
+  solve: ManyFamilies[ManyFamily]['options'];
+  /** --moves: also print the moves of flip and fourline, the press grid of lightsout. */
+  moves: boolean;
+  /** --stats: a line of nodes and time per case on standard error. */
+  stats: boolean;
+}
+
+/** One case as framed from the input (the CLI's InputCase); plain data. */
+export interface JudgeCase {
+  /** 1-based case number, for standard error. */
+  index: number;
+  text: string;
+  /** Set when the lines could not make a case: it is reported, not solved. */
+  error?: string;
+}
+
+/** How the cases of a run ended, beyond those answered: the exit status is read from these. */
+export interface JudgeTally {
+  /** Bad input. */
+  failed: number;
+  /** Searches stopped at --max-nodes. */
+  stopped: number;
+  /** Faults of ours (internal errors). */
+  broken: number;
+}
+
+/**
+ * A chunk's answers: its standard output lines, each ended by a newline (so a
+ * solved board's empty line is one line, never nothing), its standard error
+ * lines, and its tally.
+ */
+export interface JudgeChunk extends JudgeTally {
+  out: string;
+  notes: string[];
+}
+
+/** Where a case's lines go. */
+export interface JudgeSink {
+  line(text: string): void;
+  note(text: string): void;
+}
+
+/** What the CLI reports of any family's result besides its lines. */
+export interface Answered {
+  stats: { nodes: number; ms: number; heuristic?: string; partition?: string; workers?: number };
+  warning?: string;
+}
+
+/** Any family's result, or a bad board's error from a batch. */
+export type AnyResult = ManyFamilies[ManyFamily]['result'] | BoardError;
+
+/** A search that reached --max-nodes: the case has no answer, but its input was fine. */
+export class SearchStopped extends Error {}
+
+function cellLines(result: Result<{ row: number; col: number }>): string[] {
+  return result.moves.map(({ row, col }) => `${row} ${col}`);
+}
+
+/** The lines for standard output of one case's result. Throws PuzzleInputError for a bad board, SearchStopped for a stopped search. */
+export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): { lines: string[]; result: Answered } {
+  if (any.status === 'error') throw new PuzzleInputError(any.reason);
+  switch (options.family) {
+    case 'flip': {
+      const result = any as ManyFamilies['flip']['result'];
+      if (!result.solvable) return { lines: ['Impossible'], result };
+      return { lines: [String(result.length), ...(options.moves ? cellLines(result) : [])], result };
+    }
+    case 'pilots': {
+      const result = any as ManyFamilies['pilots']['result'];
+      return { lines: [String(result.length), ...cellLines(result)], result };
+    }
+    case 'fourline': {
+      const result = any as ManyFamilies['fourLine']['result'];
+      if (!result.solvable) return { lines: ['Impossible'], result };
+      const moves = options.moves
+        ? result.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col}`)
+        : [];
+      return { lines: [String(result.length), ...moves], result };
+    }
+    case 'lightsout': {
+      const result = any as LightsOutResult;
+      if (result.status === 'unsolvable') return { lines: ['Impossible'], result };
+      const warning = result.minimal
+        ? undefined
+        : `not proven minimal: the kernel has dimension ${result.kernelDimension}, more press sets than --max-kernel allows to weigh`;
+      const rows = item.text.split('\n');
+      const grid = options.moves ? pressGrid(result, rows.length, [...rows[0]].length) : [];
+      return { lines: [String(result.length), ...grid], result: { stats: result.stats, warning } };
+    }
+    case 'eight':
+    case 'sliding': {
+      const result = any as ManyFamilies['sliding']['result'];
+      if (result.status === 'stopped') throw new SearchStopped(result.reason);
+      return { lines: [result.status === 'solved' ? result.path : 'unsolvable'], result };
+    }
+  }
+}
+
+/**
+ * One case's lines into `sink`, its ending into `tally`: `outcome` gives its
+ * lines (it throws for a bad or stopped case). Every case prints at least one
+ * line ('error' and 'stopped' included), so that answers line up with cases.
+ */
+export function reportCase(options: JudgeOptions, engine: string, item: JudgeCase, outcome: () => { lines: string[]; result: Answered }, sink: JudgeSink, tally: JudgeTally): void {
+  try {
+    if (item.error) throw new PuzzleInputError(item.error);
+    const { lines, result } = outcome();
+    lines.forEach((line) => sink.line(line));
+    if (result.warning) sink.note(`case ${item.index}: ${result.warning}`);
+    if (options.stats) {
+      const { nodes, ms, heuristic, partition, workers } = result.stats;
+      const how = [engine, heuristic && heuristic !== 'none' ? `${heuristic}${partition ? ` ${partition}` : ''}` : '', workers ? `over ${workers} workers` : ''].filter(Boolean).join(', ');
+      sink.note(`case ${item.index}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
+    }
+  } catch (error) {
+    if (error instanceof SearchStopped) {
+      tally.stopped++;
+      sink.line('stopped');
+    } else if (error instanceof PuzzleInputError) {
+      tally.failed++;
+      sink.line('error');
+    } else {
+      // A fault of ours, not of the input: still one line, and the other cases go on.
+      tally.broken++;
+      sink.line('error');
+      sink.note(`case ${item.index}: internal error: ${(error as Error).message.split('\n')[0]}`);
+      return;
+    }
+    sink.note(`case ${item.index}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * A chunk of cases, reported in order: every well-framed board through one
+ * `solveMany` (an error of the whole batch is reported on each of its cases).
+ */
+export function answerCases(solver: Solver, options: JudgeOptions, items: readonly JudgeCase[]): JudgeChunk {
+  const lines: string[] = [];
+  const chunk: JudgeChunk = { out: '', notes: [], failed: 0, stopped: 0, broken: 0 };
+  const sink: JudgeSink = { line: (text) => lines.push(text), note: (text) => chunk.notes.push(text) };
+  const boards = items.filter((item) => !item.error).map((item) => item.text);
+  let answers: AnyResult[] | Error;
+  try {
+    answers = solver.solveMany(manyFamily[options.family], boards, options.solve as never) as AnyResult[];
+  } catch (error) {
+    answers = error as Error;
+  }
+  let next = 0;
+  for (const item of items) {
+    const answer = item.error ? null : answers instanceof Error ? answers : answers[next++];
+    reportCase(options, solver.engine, item, () => {
+      if (answer instanceof Error) throw answer;
+      return format(options, item, answer!);
+    }, sink, chunk);
+  }
+  chunk.out = lines.map((line) => `${line}\n`).join('');
+  return chunk;
+}
+
+/** Chunks answered one after another, as one chunk. */
+export function joinChunks(parts: readonly JudgeChunk[]): JudgeChunk {
+  const joined: JudgeChunk = { out: '', notes: [], failed: 0, stopped: 0, broken: 0 };
+  const outs: string[] = [];
+  for (const part of parts) {
+    outs.push(part.out);
+    joined.notes.push(...part.notes);
+    joined.failed += part.failed;
+    joined.stopped += part.stopped;
+    joined.broken += part.broken;
+  }
+  joined.out = outs.join('');
+  return joined;
+}

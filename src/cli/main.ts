@@ -1,0 +1,758 @@
+/**
+ * `puzzlesearch FAMILY [options] < input`: reads the judges' formats from
+ * standard input as a stream and prints what the judges expect, each answer as
+ * soon as its case is done. The arguments are checked before any input is read.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { blockFramer, gridFramer, splitCases, tokenFramer, type CaseFramer, type InputCase, type TokenShape } from './cases.js';
+import { inputLines } from './lines.js';
+import { parseSize, type TablesProgress } from '../pdb/tables.js';
+import { tablesProgress, type ProgressSink } from './progress.js';
+import { TABLES_USAGE, runTablesCommand } from './tablesCommand.js';
+import { GOAL_NAMES, PuzzleInputError, orList, parseSlidingBoard, resolveGoal, type GoalName } from '../api/boards.js';
+import { DEFAULT_PARTITIONS, partitionNames } from '../pdb/partitions.js';
+import { ENGINES, HEURISTICS, type EngineName, type Heuristic, type SlidingBoard } from '../engine/contract.js';
+import { LIGHTS_OUT_PATTERNS, lightsOutProblem, type LightsOutOptions } from '../api/lightsOut.js';
+import { SLIDING_ALGORITHMS, createSolver, type ManyFamilies, type ManyFamily, type SlidingAlgorithm, type SlidingOptions, type Solver } from '../api/solver.js';
+import type { SolverPool } from '../pool/outside.js';
+import { compilePuzzleWasm } from '../engine/wasm/loader.js';
+import { answerCases, format, joinChunks, manyFamily, reportCase, type Answered, type AnyResult, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from './judge.js';
+
+/** The longest input line kept; longer lines are reported without being buffered. */
+export const LINE_LIMIT = 4096;
+
+export const usage = `Usage: puzzlesearch FAMILY [options] < input
+       puzzlesearch tables build|list|clear [options]
+
+Solves every case on standard input optimally and prints one answer per case,
+in the format of the family's online judge.
+
+Families:
+  flip       Flip Game (POJ 1753): 4 lines of 4 'b'/'w'. Prints the fewest
+             presses to make the board one colour, or Impossible.
+  pilots     Pilots Brothers' refrigerator (POJ 2965): 4 lines of 4 '+'/'-'.
+             Prints the fewest presses N, then N lines "row col".
+  fourline   Four in a line (Wikioi 1004): 4 lines of 4 'B'/'W'/'O'. Prints
+             the fewest alternating moves to make a line of four.
+  eight      The 8-puzzle (POJ 1077): 9 tokens 1..8 and 'x', on one line or
+             one row of 3 a line. Prints a shortest move string of the blank
+             (u, d, l, r), or unsolvable.
+  sliding    Any sliding puzzle: a square board of 9, 16 or 25 tokens (blank
+             'x' or 0), the size taken from the count, or with --size any
+             board from 2x2 to 5x5. Output as for eight.
+  lightsout  Lights Out on any m x n board: m lines of n digits 0..k-1 ('.'
+             and '#' for 0 and 1). Prints the fewest presses, or Impossible.
+
+Options:
+  --engine wasm|ts     engine: WebAssembly (default) or the TypeScript twin
+  --algorithm NAME     eight and sliding: bfs, bibfs, astar (boards of at most
+                       10 cells) or idastar (the default, any size)
+  --heuristic NAME     idastar: manhattan (default up to 3x3),
+                       linear-conflict (default above), or pdb, the additive
+                       pattern database (default on 4x4 and 5x5: its tables
+                       are loaded from the cache, or built on first need;
+                       5x5 takes about 4 minutes and 1.8 GB per goal)
+  --partition NAME     sliding: the pattern database's partition, on 4x4
+                       6-6-3 (default) or 7-8 (about 6 minutes to build), on
+                       5x5 6-6-6-6 (the default); boards of the other size
+                       keep their default
+  --size WxH           sliding: every board is W columns by H rows (2 to 5
+                       each), W*H tokens on one line or H lines of W tokens
+  --goal "TILES"       eight and sliding: the goal board, e.g. "0 1 2 ... 15",
+                       or blank-first / blank-last (the default: 1 2 ... x)
+  --moves              flip and fourline: also print the moves, one a line;
+                       lightsout: an m-line grid of each cell's presses
+  --pattern NAME|FILE  lightsout: cross (default), rowcol, x, plus-only, or a
+                       stencil grid ('.' untouched, '#' toggled, one pressed
+                       cell 'X', or 'O' if it is not toggled) in a file or
+                       inline with '/' between rows, e.g. '.#./#X#/.#.'; a
+                       value that names an existing file is read from it
+  --torus              lightsout: the board wraps around at its edges
+  --colors K           lightsout: cell values 0..K-1, K a prime (default 2);
+                       a press adds 1 mod K to every cell of the pattern
+  --goal off|on        lightsout: every cell 0 (default) or 1 at the end
+  --max-kernel N       lightsout: weigh at most N press sets per target; a
+                       larger coset gives the best found, not proven minimal
+  --max-nodes N        idastar: give up on a case after N nodes (a hard
+                       24-puzzle can take hours); it prints 'stopped'
+  --jobs N             solve cases on N threads (default: one per core),
+                       answers still in input order. flip, pilots, fourline,
+                       eight, lightsout: this thread and N - 1 workers, in
+                       chunks of cases; the workers start once this thread
+                       has solved for 25 ms at 0.01 ms a case or more (eight
+                       and lightsout on large inputs; flip, pilots and
+                       fourline cases cost less than sending them). sliding:
+                       boards of 4x4 and up on N workers, a case alone on one
+                       and then, if not solved within 4 million nodes, over
+                       all of them (parallel IDA*); smaller boards here
+  --stats              print nodes and time of each case to standard error
+  -h, --help           show this help
+  -v, --version        show the version
+An option that does nothing for the chosen family gets a warning.
+
+Input: cases follow one another until end of input, and each is answered as
+soon as it is read. How lines make cases:
+  flip, pilots, fourline: 4 lines of 4 characters a case; a blank line ends a
+    case. A line of another length is a bad case of its own, and so are the
+    lines before it (or before a blank line) that do not make 4.
+  lightsout: the lines between blank lines are a case.
+  eight, sliding: a line holding a whole board is a case. Otherwise a case is
+    one row a line (3, 4 or 5 tokens; with --size, W tokens), rows of one
+    length joined until they make a board (square; with --size, H rows). A
+    line with a token that cannot be a tile, or a token count that is neither
+    a board nor a row, is a bad case of its own, and so are rows that stop
+    short. Blank lines between cases are ignored.
+  A line over ${LINE_LIMIT} characters is a bad case of its own.
+
+Output: one answer per case, in input order. A bad case prints the line
+'error' and a search stopped by --max-nodes prints 'stopped', so that answers
+always line up with cases; standard error says what happened, naming the case
+number ("case 3: line 2, column 3: stray character 'q', expected 'w' or 'b'").
+
+Pattern-database tables are cached in $PUZZLESEARCH_CACHE, else
+$XDG_CACHE_HOME/puzzlesearch, else ~/.cache/puzzlesearch. The tables command
+builds them ahead, lists or clears them:
+${TABLES_USAGE.replace(/^usage: [^\n]*\n/, '')}
+Exit status: 0 every case answered, 2 some case had bad input, 3 some search
+stopped at --max-nodes (and none had bad input), 1 bad usage or unreadable
+input.
+
+Examples:
+  echo "bwwb bbwb bwwb bwww" | tr ' ' '\\n' | puzzlesearch flip
+  echo "2 3 4 1 5 x 7 6 8" | puzzlesearch eight --algorithm astar
+  echo "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" | puzzlesearch sliding --goal blank-first
+  printf '1 2 3 x\n5 6 7 4\n' | puzzlesearch sliding --size 4x2
+`;
+
+/** The most worker threads --jobs takes (the pool's own limit). */
+const MAX_JOBS = 256;
+
+/**
+ * Board sizes whose pattern databases the CLI readies: every size with a
+ * default partition but 3x3, whose searches take less time than its tables
+ * take to load.
+ */
+const TABLE_SIZES = Object.keys(DEFAULT_PARTITIONS).filter((size) => {
+  const { width, height } = parseSize(size);
+  return width * height > 9;
+});
+
+/** --jobs when not given: a thread per core (this one counts: it solves too). */
+function defaultJobs(): number {
+  return Math.max(1, Math.min(MAX_JOBS, availableParallelism()));
+}
+
+
+const families = ['flip', 'pilots', 'fourline', 'eight', 'sliding', 'lightsout'] as const;
+type Family = (typeof families)[number];
+
+interface Options {
+  family: Family;
+  engine: EngineName;
+  algorithm?: SlidingAlgorithm;
+  heuristic?: Heuristic;
+  /** sliding: the PDB partition for boards of the size that has it (other sizes keep their default). */
+  partition?: string;
+  /** sliding: every board's shape (--size); without it, square boards sized by their token count. */
+  size?: TokenShape;
+  /** eight and sliding: a goal name, or a goal board as text ready for the parser. */
+  goal?: string;
+  maxNodes?: number;
+  /** lightsout: the options of every case. */
+  lights: LightsOutOptions;
+  moves: boolean;
+  stats: boolean;
+  /** Worker threads; 1 solves in this thread. */
+  jobs: number;
+}
+
+/** What the caller's process provides: standard input (read only once the arguments are good) and output. */
+export interface CliIO {
+  input(): AsyncIterable<Uint8Array | string>;
+  /** Writes to standard output; a returned promise holds the next write back until the output has room. */
+  write(text: string): void | Promise<void>;
+  /** One line to standard error. */
+  error(line: string): void;
+  /** Standard input is a terminal: a person is typing, so an empty input is worth a word. */
+  interactive?: boolean;
+  /** Standard error as a stream, for progress drawn in place on a terminal; without it progress goes out as lines. */
+  errorStream?: ProgressSink;
+}
+
+class UsageError extends Error {}
+
+const valueOptions = ['engine', 'algorithm', 'heuristic', 'partition', 'size', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel', 'jobs'];
+
+function oneOf<T extends string>(what: string, value: string | undefined, choices: readonly T[]): T | undefined {
+  if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
+  throw new UsageError(`unknown ${what} '${value}', expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}`);
+}
+
+function parseOptions(argv: string[], warn: (line: string) => void): Options | 'help' | 'version' {
+  // `--max-nodes -1` is glued into `--max-nodes=-1`, so that a value starting
+  // with a dash reaches the check below instead of parseArgs' several-line message.
+  const args = argv.flatMap((arg, i) => (valueOptions.some((name) => argv[i - 1] === `--${name}`) ? [] : [
+    valueOptions.includes(arg.slice(2)) && i + 1 < argv.length ? `${arg}=${argv[i + 1]}` : arg,
+  ]));
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        engine: { type: 'string', default: 'wasm' },
+        algorithm: { type: 'string' },
+        heuristic: { type: 'string' },
+        partition: { type: 'string' },
+        size: { type: 'string' },
+        goal: { type: 'string' },
+        moves: { type: 'boolean', default: false },
+        stats: { type: 'boolean', default: false },
+        'max-nodes': { type: 'string' },
+        pattern: { type: 'string' },
+        torus: { type: 'boolean', default: false },
+        colors: { type: 'string' },
+        'max-kernel': { type: 'string' },
+        jobs: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing FAMILY' : `one FAMILY expected, got ${positionals.join(' ')}`);
+  const family = oneOf('family', positionals[0], families)!;
+  const engine = oneOf('engine', values.engine, ENGINES)!;
+  const algorithm = oneOf('algorithm', values.algorithm, SLIDING_ALGORITHMS);
+  const heuristic = oneOf('heuristic', values.heuristic, HEURISTICS);
+  const maxText = values['max-nodes'];
+  const maxNodes = wholeNumber('--max-nodes', 'nodes', maxText);
+  const lights = family === 'lightsout' ? lightsOutOptions(values, warn) : {};
+  const givenSize = boardSize(values.size);
+
+  const sliding = family === 'eight' || family === 'sliding';
+  const idle = (option: string, why: string) => warn(`puzzlesearch: warning: ${option} does nothing ${why}`);
+  if (!sliding) {
+    for (const name of ['algorithm', 'heuristic', 'partition', 'max-nodes'] as const) {
+      if (values[name] !== undefined) idle(`--${name}`, `for ${family}: it applies to eight and sliding`);
+    }
+    if (values.goal !== undefined && family !== 'lightsout') idle('--goal', `for ${family}: it applies to eight, sliding and lightsout`);
+  }
+  if (family !== 'lightsout') {
+    for (const name of ['pattern', 'colors', 'max-kernel'] as const) {
+      if (values[name] !== undefined) idle(`--${name}`, `for ${family}: it applies to lightsout`);
+    }
+    if (values.torus) idle('--torus', `for ${family}: it applies to lightsout`);
+  }
+  if (sliding && (algorithm ?? 'idastar') !== 'idastar') {
+    if (heuristic !== undefined) idle('--heuristic', `with --algorithm ${algorithm}: it applies to idastar`);
+    if (maxNodes !== undefined) idle('--max-nodes', `with --algorithm ${algorithm}: it applies to idastar`);
+  }
+  if (values.moves && (family === 'pilots' || sliding)) idle('--moves', `for ${family}: its answer always lists the moves`);
+  if (givenSize !== undefined && family !== 'sliding') idle('--size', `for ${family}: it applies to sliding`);
+  const size = family === 'sliding' ? givenSize : undefined;
+
+  let goal = sliding ? values.goal : undefined;
+  if (goal !== undefined && !(GOAL_NAMES as readonly string[]).includes(goal)) {
+    // Checked once here, so that a bad goal is one usage error rather than one error per case.
+    if (size !== undefined) goal = sizedGoalText(goal, size);
+    let board;
+    try {
+      board = parseSlidingBoard(goal);
+    } catch (error) {
+      if (error instanceof PuzzleInputError) throw new UsageError(`--goal: ${error.message}`);
+      throw error;
+    }
+    if (family === 'eight' && board.width * board.height !== 9) throw new UsageError(`--goal: eight takes a 3x3 goal, not ${board.width}x${board.height}`);
+  }
+  if (values.partition !== undefined) checkPartition(values.partition, size);
+  const partition = sliding ? values.partition : undefined;
+  const jobs = wholeNumber('--jobs', 'workers', values.jobs) ?? defaultJobs();
+  if (jobs > MAX_JOBS) throw new UsageError(`--jobs takes 1 to ${MAX_JOBS} workers, not ${jobs}`);
+  return { family, engine, algorithm, heuristic, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, jobs };
+}
+
+/** --size WxH: W columns by H rows, 2 to 5 each; undefined when it is not given. */
+function boardSize(text: string | undefined): TokenShape | undefined {
+  if (text === undefined) return undefined;
+  const match = /^([2-5])x([2-5])$/.exec(text);
+  if (!match) throw new UsageError(`--size takes WxH, W columns and H rows of 2 to 5 each (e.g. 4x3), not '${text}'`);
+  return { width: Number(match[1]), height: Number(match[2]) };
+}
+
+/**
+ * A --goal board for --size boards, as the parser takes it: framed like a case
+ * (W*H tokens on one line, or H lines of W tokens), so that it is one usage
+ * error if it is not a board of that size.
+ */
+function sizedGoalText(goal: string, size: TokenShape): string {
+  const cases = splitCases((emit) => tokenFramer(emit, [size]), goal);
+  if (cases.length === 1 && cases[0].error === undefined) return cases[0].text;
+  const why = cases.find((item) => item.error !== undefined)?.error ?? `${cases.length} boards`;
+  throw new UsageError(`--goal: not one ${size.width}x${size.height} board (${why})`);
+}
+
+/** --partition, checked against the partitions of --size, or of every size whose tables the CLI readies. */
+function checkPartition(name: string, size: TokenShape | undefined): void {
+  const sizes = size === undefined ? TABLE_SIZES : [`${size.width}x${size.height}`];
+  const known = sizes
+    .map((each) => ({ size: each, names: partitionNames(parseSize(each).width, parseSize(each).height) }))
+    .filter(({ names }) => names.length > 0);
+  if (known.some(({ names }) => names.includes(name))) return;
+  if (known.length === 0) throw new UsageError(`--partition: ${sizes[0]} boards have no pattern database (${TABLE_SIZES.join(' and ')} have)`);
+  const expected = known.map(({ size: each, names }) => `${orList(names)}${known.length > 1 ? ` (${each})` : ''}`).join(' or ');
+  throw new UsageError(`unknown partition '${name}'${size ? ` for ${sizes[0]} boards` : ''}, expected ${expected}`);
+}
+
+/** A positive whole number option, or undefined when it is not given. */
+function wholeNumber(option: string, unit: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!(/^[1-9]\d*$/.test(text) && Number.isSafeInteger(Number(text)))) throw new UsageError(`${option} takes a whole number of ${unit} from 1, not '${text}'`);
+  return Number(text);
+}
+
+/** The lightsout options, checked once on a 1x1 board so that a bad one is one usage error. */
+function lightsOutOptions(values: { pattern?: string; torus: boolean; colors?: string; goal?: string; 'max-kernel'?: string }, warn: (line: string) => void): LightsOutOptions {
+  const options: LightsOutOptions = { torus: values.torus };
+  if (values.pattern !== undefined) options.pattern = patternOption(values.pattern, warn);
+  if (values.colors !== undefined) options.colors = wholeNumber('--colors', 'colours', values.colors);
+  if (values.goal !== undefined) {
+    if (values.goal !== 'off' && values.goal !== 'on') throw new UsageError(`--goal for lightsout is off or on, not '${values.goal}'`);
+    options.target = values.goal === 'on' ? 1 : 0;
+  }
+  options.maxKernel = wholeNumber('--max-kernel', 'press sets', values['max-kernel']);
+  try {
+    lightsOutProblem('0', options);
+  } catch (error) {
+    if (error instanceof PuzzleInputError) throw new UsageError(error.message);
+    throw error;
+  }
+  return options;
+}
+
+/**
+ * --pattern's value: a pattern's name; else, when something exists at that
+ * path, the stencil in that file (a note says so when the value would also
+ * be an inline stencil, such as './x'); else an inline stencil ('/' between
+ * rows). A value with characters no stencil has ('./cross.txt') is a file
+ * that could not be read, not a bad stencil.
+ */
+function patternOption(value: string, warn: (line: string) => void): string {
+  if ((LIGHTS_OUT_PATTERNS as readonly string[]).includes(value)) return value;
+  const inline = /^[.#01XxOo/\s]+$/.test(value);
+  if (!value.includes('\n') && existsSync(value)) {
+    if (!statSync(value).isFile()) throw new UsageError(`--pattern: ${value} is not a regular file`);
+    if (inline) warn(`puzzlesearch: note: --pattern '${value}' is read from the file ${value}, not as an inline stencil`);
+    return readPattern(value);
+  }
+  if (!inline && /[/\\]|\.\w+$/.test(value)) readPattern(value);
+  return value;
+}
+
+function readPattern(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--pattern: cannot read ${path}: ${(error as Error).message.split('\n')[0]}`);
+  }
+}
+
+/** The options every case of the family is solved with. */
+function familyOptions(options: Options): ManyFamilies[ManyFamily]['options'] {
+  if (options.family === 'lightsout') return options.lights;
+  if (options.family !== 'eight' && options.family !== 'sliding') return undefined;
+  const goal = (GOAL_NAMES as readonly string[]).includes(options.goal ?? '') ? (options.goal as GoalName) : options.goal;
+  return { goal, algorithm: options.algorithm, heuristic: options.heuristic, maxNodes: options.maxNodes };
+}
+
+/** Answers one case alone. Throws PuzzleInputError on bad input. */
+function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult {
+  const family = manyFamily[options.family];
+  const more = familyOptions(options);
+  switch (family) {
+    case 'flip': return solver.flip(item.text);
+    case 'pilots': return solver.pilots(item.text);
+    case 'fourLine': return solver.fourLine(item.text);
+    case 'lightsOut': return solver.lightsOut(item.text, more as LightsOutOptions);
+    case 'sliding': return solver.sliding(item.text, more as SlidingOptions);
+  }
+}
+
+/** A framed sliding case's cells: its token count (the framer made it 9, 16, 25 or --size's). */
+function boardCells(text: string): number {
+  return text.trim().split(/\s+/).length;
+}
+
+/** How long (ms) the CLI's own thread solves before --jobs starts its workers. */
+const POOL_AFTER_MS = 25;
+/**
+ * The least time (ms) a case must take to solve in the CLI's own thread for
+ * workers to be worth starting: a cheaper case costs about as much to send to
+ * a worker and back as to solve (8-puzzles take about 0.03 ms; flip, pilots
+ * and fourline, a chunk in one engine call, about 0.001 ms).
+ */
+const POOL_CASE_MS = 0.01;
+
+/** Cases a batch holds: many cheap ones, fewer searches (a chunk should not keep a worker busy for long). */
+function chunkSize(family: Family): number {
+  return family === 'eight' ? 256 : family === 'lightsout' ? 32 : family === 'sliding' ? 8 : 1024;
+}
+
+function framerFor(family: Family, size: TokenShape | undefined, emit: (item: InputCase) => void): CaseFramer {
+  if (family === 'eight') return tokenFramer(emit, [9]);
+  if (family === 'sliding') return tokenFramer(emit, size === undefined ? [9, 16, 25] : [size]);
+  if (family === 'lightsout') return blockFramer(emit);
+  return gridFramer(emit);
+}
+
+/**
+ * Standard output, batched: the text of many cheap cases goes out in one
+ * write, but never later than `FLUSH_MS` after it was produced, and always
+ * before the CLI waits for more input or starts a search that may take long.
+ */
+class Output {
+  private pending: string[] = [];
+  private size = 0;
+  private since = 0;
+  constructor(private readonly io: CliIO) {}
+
+  line(text: string): void {
+    this.lines(`${text}\n`);
+  }
+
+  /** Whole lines, each already ended by a newline ('' is no line). */
+  lines(text: string): void {
+    if (text.length === 0) return;
+    if (this.pending.length === 0) this.since = performance.now();
+    this.pending.push(text);
+    this.size += text.length;
+  }
+
+  /** Writes what is held if it is due (`force`, too big, or too old). */
+  async flush(force: boolean): Promise<void> {
+    if (this.pending.length === 0) return;
+    if (!force && this.size < FLUSH_BYTES && performance.now() - this.since < FLUSH_MS) return;
+    const text = this.pending.join('');
+    this.pending = [];
+    this.size = 0;
+    await this.io.write(text);
+  }
+}
+
+const FLUSH_MS = 100;
+const FLUSH_BYTES = 64 * 1024;
+
+/** Standard error for text that is not whole lines (a progress bar): the stream if there is one, else line by line. */
+function errorSink(io: CliIO): ProgressSink {
+  if (io.errorStream) return io.errorStream;
+  let held = '';
+  return {
+    write(text: string) {
+      const lines = (held + text).split('\n');
+      held = lines.pop() ?? '';
+      lines.forEach((line) => io.error(line));
+    },
+  };
+}
+
+/** Readies one size's tables for one goal: in this thread's solver, or in every worker of a pool. */
+type PrepareTables = (size: string, goal: 'blank-first' | 'blank-last', onProgress: (progress: TablesProgress) => void) => Promise<void>;
+
+/**
+ * Readies, before each sliding case, the pattern database of its board size
+ * when its search will use one (IDA* on the default heuristic or pdb, a board
+ * of a size in TABLE_SIZES, a goal with the blank first or last, a solvable
+ * board), through `prepare`: loaded from the cache, or built once with
+ * progress on standard error. A bad board gets no tables: its search reports
+ * the error. --partition applies to the size that has it; boards of other
+ * sizes keep their default partition (as a solver's `tables.partition` does).
+ */
+function slidingTables(solver: Solver, options: Options, sink: ProgressSink, prepare: PrepareTables): (text: string) => Promise<void> {
+  const usesTables = (options.algorithm ?? 'idastar') === 'idastar' && (options.heuristic === undefined || options.heuristic === 'pdb');
+  const goalOption = (familyOptions(options) as SlidingOptions | undefined)?.goal;
+  const ready = new Map<string, Promise<void>>();
+  return async (text) => {
+    let board: SlidingBoard;
+    let goal: SlidingBoard;
+    // Parsed here as well as in the search (a few microseconds): the tables
+    // depend on the board's size, its goal and whether it is solvable at all.
+    try {
+      board = parseSlidingBoard(text);
+      goal = resolveGoal(goalOption, board);
+    } catch {
+      return;
+    }
+    const size = `${board.width}x${board.height}`;
+    if (!TABLE_SIZES.includes(size)) return;
+    const blank = goal.tiles.indexOf(0);
+    const which = blank === 0 ? 'blank-first' : blank === goal.tiles.length - 1 ? 'blank-last' : null;
+    // Any other goal has no tables, and its search runs on linear conflict.
+    if (!usesTables || which === null || !solver.slidingSolvable(board, goal)) return;
+    let done = ready.get(`${size} ${which}`);
+    if (done === undefined) {
+      const onProgress = quietLoads(tablesProgress(sink, `puzzlesearch: ${size} tables`), options.stats);
+      done = prepare(size, which, onProgress).catch((error: Error) => {
+        // Searches still run, on linear conflict: slower, never wrong.
+        sink.write(`puzzlesearch: warning: no ${size} pattern database (${error.message.split('\n')[0]}); searching with linear conflict\n`);
+      });
+      ready.set(`${size} ${which}`, done);
+    }
+    await done;
+  };
+}
+
+/**
+ * Progress of a build always, of a load from the cache (or a copy from
+ * another worker) only with --stats: those take a fraction of a second.
+ */
+function quietLoads(report: (progress: TablesProgress) => void, loads: boolean): (progress: TablesProgress) => void {
+  return (progress) => {
+    if (loads || (progress.phase !== 'load' && progress.phase !== 'share')) report(progress);
+  };
+}
+
+function readError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EISDIR') return 'cannot read standard input: it is a directory';
+  return `cannot read standard input: ${(error as Error).message.split('\n')[0]}`;
+}
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  if (argv[0] === 'tables') return runTablesCommand(argv.slice(1), { write: (text) => io.write(text) }, errorSink(io));
+  let options: Options | 'help' | 'version';
+  const warnings: string[] = [];
+  try {
+    options = parseOptions(argv, (line) => warnings.push(line));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.error(`puzzlesearch: ${error.message}; see puzzlesearch --help`);
+    return 1;
+  }
+  if (options === 'help') {
+    await io.write(`${usage.trimEnd()}\n`);
+    return 0;
+  }
+  if (options === 'version') {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    await io.write(`${pkg.version}\n`);
+    return 0;
+  }
+  warnings.forEach((line) => io.error(line));
+  const warnTables = (message: string) => io.error(`puzzlesearch: ${message}`);
+  // --jobs N is N threads solving. For chunks of cases, this one and N - 1
+  // workers: it answers a chunk whenever the workers have enough queued, and
+  // every chunk while they start. For sliding boards of 4x4 and up, N
+  // workers, each case over all of them once it proves hard (parallel IDA*,
+  // src/parallel/dealer.ts), while this thread reads, orders and prints.
+  const slidingPool = options.family === 'sliding' && options.jobs > 1;
+  const workers = slidingPool ? options.jobs : options.jobs - 1;
+  let pool: Promise<SolverPool | null> | null = null;
+  let started: SolverPool | null = null;
+  // Ends a start still under way when the input is done first.
+  const abandon = new AbortController();
+  const startPool = () => (pool ??= Promise.all([import('../pool/outside.js'), options.engine === 'wasm' ? compilePuzzleWasm() : undefined])
+    // The module this thread compiled (code already tiered up included) goes to the workers as is.
+    .then(([{ createSolverPool }, wasm]) => createSolverPool({ workers, engine: options.engine, wasm, signal: abandon.signal, tables: { partition: options.partition } }))
+    .then((ready) => (started = ready), (error: Error) => {
+      // Still every answer, from this thread alone.
+      if (error.name !== 'AbortError') io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
+      return null;
+    }));
+  const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
+  const prepareTables: PrepareTables = async (size, goal, onProgress) => {
+    const onWorkers = slidingPool ? await startPool() : null;
+    if (onWorkers) await onWorkers.prepareTables(size, { goal }, { onProgress });
+    else await solver.prepareTables(size, { goal, onProgress });
+  };
+  const tablesFor = slidingTables(solver, options, errorSink(io), prepareTables);
+  const output = new Output(io);
+  // Searches that may run long: what is answered before one goes out first.
+  // Not the 8-puzzle's, which take microseconds (and a write each would cost more).
+  const searches = options.family === 'sliding';
+  let cases = 0;
+  const tally: JudgeTally = { failed: 0, stopped: 0, broken: 0 };
+  const judge: JudgeOptions = { family: options.family, solve: familyOptions(options), moves: options.moves, stats: options.stats };
+  const sink: JudgeSink = { line: (text) => output.line(text), note: (text) => io.error(text) };
+
+  const report = (item: InputCase, outcome: () => { lines: string[]; result: Answered }) => {
+    cases++;
+    reportCase(judge, solver.engine, item, outcome, sink, tally);
+  };
+  const solve = (item: InputCase) => report(item, () => format(judge, item, solveOne(solver, options, item)));
+
+  // Batches: with --jobs > 1 (but sliding's, case by case on the pool), and
+  // in this thread for all but sliding and lightsout (eight's too: a write a
+  // case cost more than its search). A chunk is answered as printed text
+  // (judge.ts), here or in a worker, and printed as it lands.
+  const batched = (options.jobs > 1 && !slidingPool) || !(searches || options.family === 'lightsout');
+  const chunk = chunkSize(options.family);
+  const land = (items: InputCase[], answer: JudgeChunk | Error) => {
+    if (answer instanceof Error) {
+      // The pool lost the call (a worker died): each of its cases says so.
+      for (const item of items) report(item, () => { throw answer; });
+      return;
+    }
+    cases += items.length;
+    output.lines(answer.out);
+    answer.notes.forEach((line) => io.error(line));
+    tally.failed += answer.failed;
+    tally.stopped += answer.stopped;
+    tally.broken += answer.broken;
+  };
+  // Chunks land in input order on one chain, which prints each as soon as it
+  // and those before it are answered (also while the loop waits for input). At
+  // most three a worker are on the pool (one running, two that the pool hands
+  // over as soon as the worker answers, even while this thread is busy), and
+  // at most four a thread solving wait on the chain, so memory stays flat.
+  let landing: Promise<void> = Promise.resolve();
+  let solvingMs = 0;
+  let solvedHere = 0;
+  let waiting = 0;
+  let onPool = 0;
+  const landingLimit = 4 * options.jobs;
+  let wake: (() => void) | null = null;
+  /**
+   * A chunk answered in this thread. With workers, in slices, between which
+   * the pool hands a worker that finished its next chunk (the pool posts calls
+   * from this thread, so a worker waits while this thread is busy).
+   */
+  const answerHere = async (items: InputCase[]): Promise<JudgeChunk> => {
+    const since = performance.now();
+    solvedHere += items.length;
+    if (workers === 0) {
+      const answer = answerCases(solver, judge, items);
+      solvingMs += performance.now() - since;
+      return answer;
+    }
+    const slice = Math.max(1, chunk >> 4);
+    const parts: JudgeChunk[] = [];
+    for (let at = 0; at < items.length; at += slice) {
+      parts.push(answerCases(solver, judge, items.slice(at, at + slice)));
+      // Also while the workers start: each step of a start waits for this thread.
+      if (pool !== null) await new Promise((resolve) => setImmediate(resolve));
+    }
+    solvingMs += performance.now() - since;
+    return joinChunks(parts);
+  };
+  /** Sends full chunks (and with `all`, the rest) to be solved; with `end`, waits for every answer. */
+  const dispatch = async (all: boolean, end = false) => {
+    while (ready.length >= chunk || (all && ready.length > 0)) {
+      const items = ready.splice(0, chunk);
+      // The workers start once this thread has solved for a while, its cases
+      // are not too cheap to send, and a full chunk waits: an input that this
+      // thread answers sooner than a worker starts (about 0.1 s) never pays
+      // for one.
+      if (workers > 0 && items.length === chunk && solvingMs >= POOL_AFTER_MS && solvingMs >= POOL_CASE_MS * solvedHere) startPool();
+      const toPool = started !== null && onPool < 3 * workers;
+      const answer = toPool ? started!.judgeCases(judge, items).catch((error: Error) => error) : await answerHere(items);
+      if (toPool) onPool++;
+      waiting++;
+      landing = landing.then(async () => {
+        land(items, await answer);
+        if (toPool) onPool--;
+        waiting--;
+        wake?.();
+        await output.flush(toPool && waiting === 0);
+      });
+      // Lets answers land, and the pool's messages (workers up, answers in) arrive.
+      await (workers > 0 ? new Promise((resolve) => setImmediate(resolve)) : landing);
+      while (waiting >= landingLimit) await new Promise<void>((resolve) => (wake = resolve));
+      wake = null;
+    }
+    if (end) await landing;
+  };
+
+  /**
+   * A sliding case with workers: a board of 4x4 or larger goes to the pool
+   * (alone on one worker first, then over all of them), a smaller one (over
+   * before a worker could be told) and a bad one are answered here. Its
+   * outcome lands in input order on the chain, at most two a thread ahead.
+   */
+  const slidingCase = async (item: InputCase) => {
+    let outcome: Promise<() => { lines: string[]; result: Answered }>;
+    const here = () => format(judge, item, solveOne(solver, options, item));
+    if (item.error || boardCells(item.text) <= 9) outcome = Promise.resolve(here);
+    else {
+      outcome = (async () => {
+        await tablesFor(item.text);
+        const onWorkers = await startPool();
+        if (!onWorkers) return here;
+        const result = await onWorkers.sliding(item.text, familyOptions(options) as ManyFamilies['sliding']['options']).catch((error: Error) => error);
+        return () => {
+          if (result instanceof Error) throw result;
+          return format(judge, item, result);
+        };
+      })();
+    }
+    waiting++;
+    landing = landing.then(async () => {
+      // A search may run for long: what is already answered goes out first.
+      await output.flush(true);
+      report(item, await outcome);
+      waiting--;
+      wake?.();
+    });
+    while (waiting >= 2 * options.jobs) await new Promise<void>((resolve) => (wake = resolve));
+    wake = null;
+  };
+
+  const ready: InputCase[] = [];
+  const framer = framerFor(options.family, options.size, (item) => ready.push(item));
+  const drain = async () => {
+    if (batched) return dispatch(false);
+    if (slidingPool) {
+      for (const item of ready) await slidingCase(item);
+      ready.length = 0;
+      return;
+    }
+    for (const item of ready) {
+      // A search may run for long: what is already answered goes out first.
+      if (searches) await output.flush(true);
+      if (options.family === 'sliding' && !item.error) await tablesFor(item.text);
+      solve(item);
+      await output.flush(searches);
+    }
+    ready.length = 0;
+  };
+  try {
+    try {
+      for await (const lines of inputLines(io.input(), LINE_LIMIT)) {
+        for (const line of lines) {
+          if (typeof line === 'string') framer.line(line);
+          else framer.overlong(line.overlong, LINE_LIMIT);
+          // Batched, a chunk is worth a call only once full (the rest goes after each read).
+          if (ready.length >= (batched ? chunk : 1)) await drain();
+        }
+        // Every case read goes to be solved; the pool's answers print as they land.
+        if (batched) await dispatch(true);
+        // About to wait for input: whoever is typing or piping sees every answer so far.
+        await output.flush(true);
+      }
+    } catch (error) {
+      await dispatch(true, true);
+      await landing;
+      await output.flush(true);
+      io.error(`puzzlesearch: ${readError(error)}`);
+      return 1;
+    }
+    framer.end();
+    if (batched) await dispatch(true, true);
+    else await drain();
+    await landing;
+    await output.flush(true);
+  } finally {
+    if (started !== null) await (started as SolverPool).terminate();
+    else if (pool !== null) {
+      abandon.abort();
+      await pool;
+    }
+  }
+  if (cases === 0 && (io.interactive || options.stats)) io.error('puzzlesearch: no cases read');
+  return tally.broken > 0 ? 1 : tally.failed > 0 ? 2 : tally.stopped > 0 ? 3 : 0;
+}

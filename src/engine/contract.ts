@@ -1,0 +1,399 @@
+/**
+ * The numeric contract both engines implement: the wasm host adapters in
+ * `src/engine/wasm/` and the pure-TypeScript twins in `src/engine/twin/`. Boards arrive here
+ * already parsed and validated (see `boards.ts`); results leave here as plain
+ * numbers and are turned into the public shapes by `solver.ts`. Both engines must
+ * give identical answers and identical node counts for the same input, so that a
+ * benchmark compares the same work.
+ */
+
+/** Which of the two 4x4 flip puzzles: the cross toggle (POJ 1753) or row+column (POJ 2965). */
+export type FlipKind = 'flip' | 'pilots';
+
+export interface FlipAnswer {
+  /** Pressed cells (index = 4 * row + column), in an order that replays to the goal; null if impossible. */
+  cells: number[] | null;
+  /** States expanded by this call (the table-building BFS if it ran, plus the path walk). */
+  nodes: number;
+}
+
+export interface FlipCore {
+  /**
+   * Breadth-first search from the goal boards over all 2^16 boards, filling the
+   * distance/move table for `kind`. Runs again even when the table exists (the
+   * benchmark times it). Returns the number of states expanded.
+   */
+  buildTable(kind: FlipKind): number;
+  /** `board` bit i (i = 4 * row + column) is set for 'b' (flip) or '+' (pilots). */
+  solve(kind: FlipKind, board: number): FlipAnswer;
+  /**
+   * A whole batch by the table walk, in one call: for each board,
+   * `(length + 1) << 16 | pressed`, the pressed cells as a bit set (bit i =
+   * cell i; presses commute, so the set is the answer), 0 when impossible.
+   * `nodes`: the table build if it ran, plus every walk step.
+   * `into`: an array (at least `boards.length` long) to write the answers
+   * into, returned as `answers`, so that a caller with many batches allocates
+   * once; a new array when omitted.
+   */
+  solveBatch(kind: FlipKind, boards: ArrayLike<number>, into?: Uint32Array): FlipBatchAnswer;
+}
+
+export interface FlipBatchAnswer {
+  answers: Uint32Array;
+  nodes: number;
+}
+
+/** Where `FlipCore.solveBatch` writes: the caller's `into`, checked, or a new array. */
+export function flipBatchAnswers(count: number, into: Uint32Array | undefined): Uint32Array {
+  if (into === undefined) return new Uint32Array(count);
+  if (!(into instanceof Uint32Array) || into.length < count) {
+    throw new RangeError(`puzzlesearch: a batch of ${count} boards needs a Uint32Array of at least ${count} entries to write its answers into`);
+  }
+  return into;
+}
+
+/** Four-in-a-line cell codes, row-major, 16 cells. */
+export const EMPTY = 0;
+export const BLACK = 1;
+export const WHITE = 2;
+
+export interface FourLineAnswer {
+  /** Moves as [fromCell, toCell] (cell = 4 * row + column); null if no line can be reached. */
+  moves: Array<[number, number]> | null;
+  /** States taken off the BFS queue. */
+  nodes: number;
+}
+
+export interface FourLineCore {
+  /** `cells`: 16 codes (EMPTY / BLACK / WHITE), any counts. */
+  solve(cells: Uint8Array): FourLineAnswer;
+  /** Every (board, side to move) state reachable from `cells` with either side first, ignoring goals. */
+  reachable(cells: Uint8Array): number;
+  /** `solve` on each board, in one call into the engine; same answers and nodes as one call each. */
+  solveBatch(boards: readonly Uint8Array[]): FourLineAnswer[];
+}
+
+/** Moves of the blank: 0 = up, 1 = down, 2 = left, 3 = right (letters u, d, l, r). */
+export const MOVE_LETTERS = 'udlr';
+
+/** A sliding board: `tiles[position]` is the tile number, 0 the blank, row-major. */
+export interface SlidingBoard {
+  width: number;
+  height: number;
+  tiles: Uint8Array;
+}
+
+/** The sliding searches over ranked states; each name is listed once here and the type derives from it. */
+export const EXHAUSTIVE_ALGORITHMS = ['bfs', 'bibfs', 'astar'] as const;
+export type ExhaustiveAlgorithm = (typeof EXHAUSTIVE_ALGORITHMS)[number];
+
+export interface SlidingAnswer {
+  /** Blank moves 0..3 (see MOVE_LETTERS) taking `start` to `goal`; null when stopped by a node limit. */
+  moves: Uint8Array | null;
+  /** Nodes generated (BFS-like: states taken off the queue / open list; IDA*: children generated). */
+  nodes: number;
+  /** IDA*: set when `poll` stopped the search (moves is then null). */
+  stopped?: true;
+  /** IDA* stopped by its node limit: the f-bound it was searching, which every path reaches (those below were exhausted). */
+  bound?: number;
+}
+
+/** The largest side of a sliding board (5x5, the 24-puzzle). */
+export const MAX_SIDE = 5;
+
+/**
+ * The number of cells of `board` (and of `other`, which must share its size), after
+ * checking what the engine relies on: 2..5 by 2..5, at most `maxCells` cells, and
+ * tiles a permutation of 0..n-1.
+ */
+export function checkSlidingBoards(board: SlidingBoard, other: SlidingBoard | null, maxCells: number): number {
+  const { width, height } = board;
+  const n = width * height;
+  const sideOk = (side: number) => Number.isInteger(side) && side >= 2 && side <= MAX_SIDE;
+  if (!(sideOk(width) && sideOk(height) && n <= maxCells)) {
+    throw new RangeError(`sliding: a ${width}x${height} board is not supported here (at most ${maxCells} cells)`);
+  }
+  if (other && (other.width !== width || other.height !== height)) {
+    throw new RangeError(`sliding: boards of different sizes (${width}x${height} and ${other.width}x${other.height})`);
+  }
+  for (const { tiles } of other ? [board, other] : [board]) {
+    let seen = 0;
+    for (let position = 0; position < n; position++) {
+      const tile = tiles[position];
+      if (!(tile < n)) break;
+      seen |= 1 << tile;
+    }
+    if (tiles.length !== n || seen !== (1 << n) - 1) {
+      throw new RangeError(`sliding: the tiles of a ${width}x${height} board must be 0..${n - 1}, each once`);
+    }
+  }
+  return n;
+}
+
+/** Boards of at most this many cells can be ranked into a visited table (10! = 3,628,800). */
+export const MAX_RANKED_CELLS = 10;
+
+export interface SlidingCore {
+  /** Parity test (with the blank's row distance on even widths): can `start` reach `goal`? Both boards share a size. */
+  solvable(start: SlidingBoard, goal: SlidingBoard): boolean;
+  /** BFS, bidirectional BFS or A* (Manhattan) over ranked states; boards of at most MAX_RANKED_CELLS cells, solvable. */
+  solveExhaustive(start: SlidingBoard, goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): SlidingAnswer;
+  /**
+   * `solveExhaustive` on each start (all of `goal`'s size), in one call into the
+   * engine: the same moves and nodes; null for a start of the other parity.
+   */
+  solveExhaustiveBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): Array<SlidingAnswer | null>;
+  /** Full BFS from `goal` over every reachable board; returns the count of boards at each distance 0, 1, 2, ... */
+  distances(goal: SlidingBoard): number[];
+  /** Unranks every rank 0..n!-1 into a permutation of n items and ranks it back; returns how many round-trips failed (0). */
+  rankRoundTrip(n: number): number;
+}
+
+/** IDA* heuristics, each a lower bound on the distance; 'pdb' = an additive disjoint pattern database. */
+export const HEURISTICS = ['manhattan', 'linear-conflict', 'pdb'] as const;
+export type Heuristic = (typeof HEURISTICS)[number];
+
+/** "unknown heuristic 'x', expected manhattan, linear-conflict or pdb" */
+export function unknownHeuristicMessage(name: string): string {
+  return `unknown heuristic '${name}', expected ${HEURISTICS.slice(0, -1).join(', ')} or ${HEURISTICS[HEURISTICS.length - 1]}`;
+}
+
+/**
+ * A partition of a board's goal cells (every cell but the blank's) into
+ * groups, the patterns of an additive PDB: one table per group. A table
+ * depends only on its group's cells, so any goal with the blank on
+ * `blankCell` uses the same tables (its tiles are named by their home cells).
+ */
+export interface PdbPartition {
+  /** Group sizes joined by '-', e.g. '6-6-3'. */
+  name: string;
+  width: number;
+  height: number;
+  /** The blank's goal cell. */
+  blankCell: number;
+  /** Home cells of each group, ascending. */
+  groups: number[][];
+}
+
+/** A key naming a partition (and with `#g`, one group's table) in table registries and caches. */
+export function partitionKey(partition: PdbPartition): string {
+  // Asked on every search with a PDB: a partition's key is made once.
+  let key = partitionKeys.get(partition);
+  if (key === undefined) {
+    key = `${partition.width}x${partition.height}/${partition.blankCell}/${partition.groups.map((group) => group.join('.')).join('-')}`;
+    partitionKeys.set(partition, key);
+  }
+  return key;
+}
+
+const partitionKeys = new WeakMap<PdbPartition, string>();
+
+/** Placements of `tiles` tiles on `cells` cells, the entries of a group's table: cells! / (cells - tiles)!. */
+export function pdbEntryCount(cells: number, tiles: number): number {
+  let count = 1;
+  for (let i = 0; i < tiles; i++) count *= cells - i;
+  return count;
+}
+
+/** Bytes of a group's table: 4 bits an entry. */
+export function pdbTableBytes(cells: number, tiles: number): number {
+  return Math.ceil(pdbEntryCount(cells, tiles) / 2);
+}
+
+/** Bytes of working memory while building a group's table: three blank sets of `maskBytes` bytes an entry. */
+export function pdbWorkBytes(cells: number, tiles: number, maskBytes: number): number {
+  return pdbEntryCount(cells, tiles) * 3 * maskBytes;
+}
+
+/**
+ * The most memory one table build may take (table + work). Memory a wasm
+ * instance grew is never returned, so a larger build would hold it for the
+ * instance's life; both engines refuse it up front with the size it needs.
+ */
+export const PDB_BUILD_MEMORY_LIMIT = 2 ** 31;
+
+/**
+ * Throws a RangeError naming the memory needed when building group `group` of
+ * `partition` with `workBytes` of working memory would pass the limit.
+ */
+export function checkPdbBuildMemory(partition: PdbPartition, group: number, workBytes: number): void {
+  const cells = partition.width * partition.height;
+  const tiles = partition.groups[group]!.length;
+  const needed = pdbTableBytes(cells, tiles) + workBytes;
+  if (needed > PDB_BUILD_MEMORY_LIMIT) {
+    const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+    throw new RangeError(
+      `puzzlesearch: building the ${tiles}-tile table of partition ${partition.name} needs ${gib(needed)} of memory, more than the ${gib(PDB_BUILD_MEMORY_LIMIT)} limit`,
+    );
+  }
+}
+
+/**
+ * Throws a RangeError unless `cellMap` is a bijection of the board that takes
+ * group `group` of `partition` onto group `sourceGroup` of `source` (same
+ * board size); see PdbCore.derive.
+ */
+export function checkPdbDerivation(partition: PdbPartition, group: number, source: PdbPartition, sourceGroup: number, cellMap: readonly number[]): void {
+  const cells = partition.width * partition.height;
+  const target = partition.groups[group];
+  const from = source.groups[sourceGroup];
+  const bijection = cellMap.length === cells && new Set(cellMap).size === cells && cellMap.every((cell) => Number.isInteger(cell) && cell >= 0 && cell < cells);
+  const image = target?.map((cell) => cellMap[cell]!).sort((a, b) => a - b);
+  if (!target || !from || !bijection || source.width !== partition.width || source.height !== partition.height || image!.join() !== from.join()) {
+    throw new RangeError(`puzzlesearch: group ${group} of ${partition.name} is not an image of group ${sourceGroup} of ${source.name} under the given cell map`);
+  }
+}
+
+/** The most cells a PDB board may have (5x5) and the most tiles in one group. */
+export const PDB_MAX_CELLS = 25;
+export const PDB_MAX_GROUP_TILES = 8;
+export const PDB_MAX_GROUPS = 16;
+
+/** One group's table being built by rounds (one breadth-first layer a round; the wasm engine splits a long round into slices). */
+export interface PdbBuild {
+  /** Entries of the table. */
+  readonly entries: number;
+  /** Runs one round (or slice of one); false once the table is complete (it is then installed). */
+  round(): boolean;
+  /** Entries final so far. */
+  settled(): number;
+}
+
+/** The PDB tables an engine holds, by partition and group. */
+export interface PdbCore {
+  /** Starts building group `group` of `partition`; throws a RangeError naming the bytes needed when memory cannot grow. */
+  build(partition: PdbPartition, group: number): PdbBuild;
+  /**
+   * Starts filling group `group` of `partition` from the installed table of
+   * group `sourceGroup` of `source`, read through a board symmetry:
+   * `cellMap[cell]` is where the symmetry takes each cell of the target's
+   * board back to, and must carry the target group's home cells onto the
+   * source group's. Each round fills a slice; same entries as a build.
+   */
+  derive(partition: PdbPartition, group: number, source: PdbPartition, sourceGroup: number, cellMap: readonly number[]): PdbBuild;
+  /** Installs a group's table from its bytes (as `table` returned them). */
+  install(partition: PdbPartition, group: number, bytes: Uint8Array): void;
+  /** Whether group `group` of `partition` has an installed table. */
+  has(partition: PdbPartition, group: number): boolean;
+  /** A copy of an installed group table (or of `length` bytes of it from `offset`), or null. */
+  table(partition: PdbPartition, group: number, offset?: number, length?: number): Uint8Array | null;
+  /** Whether every group of `partition` has an installed table. */
+  ready(partition: PdbPartition): boolean;
+}
+
+export interface IdaStarOptions {
+  heuristic: Heuristic;
+  /** With heuristic 'pdb': the partition, whose tables must be installed; its blank cell must be the goal's. */
+  partition?: PdbPartition;
+  /** Stop (moves: null) once this many nodes were generated. */
+  maxNodes?: number;
+  /** Called before each iteration with the f-bound about to be searched and nodes generated so far. */
+  onIteration?: (bound: number, nodes: number) => void;
+  /**
+   * Called inside an iteration each time the node count reaches a multiple of
+   * 2^14 (both engines at the same counts) and another child is about to be
+   * made; true stops the search (moves null, stopped true, nodes that count).
+   */
+  poll?: (bound: number, nodes: number) => boolean;
+}
+
+/** IdaStarCore.solveBatch's options: a batch reports no iterations. */
+export type IdaStarBatchOptions = Omit<IdaStarOptions, 'onIteration'>;
+
+/** One worker's share of a parallel IDA* iteration (IdaStarCore.subtrees). */
+export interface SubtreesAnswer extends SlidingAnswer {
+  /** The least f above the bound among the nodes it pruned (0x7fffffff: none); the bound itself when found. */
+  nextBound: number;
+}
+
+export interface IdaStarCore {
+  /**
+   * One IDA* iteration at `bound` over the subtrees below the prefixes (blank
+   * moves) that `takePrefix` hands out until it returns null; stops at the
+   * first path found (moves), or when options.poll says so (stopped). The
+   * prefixes' own nodes are not counted; a prefix must be a walk from `start`
+   * without an undo, at most 32 moves. `cutOff(stem)` hears when the walk of
+   * the prefix just taken went past the bound after its first `stem` moves:
+   * every prefix beginning with those moves ends there too, with the same f,
+   * so the dealer may skip them.
+   */
+  subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null, cutOff?: (stem: number) => void): SubtreesAnswer;
+  /** IDA* on any board from 2x2 up to 5x5 (width, height each 2..5); `start` must be solvable. */
+  solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer;
+  /**
+   * `solve` on each start (all of `goal`'s size), in one call into the engine:
+   * the same moves, nodes and bounds, each board with its own `maxNodes`;
+   * null for a start that fails the parity test (it is not searched). `poll`
+   * is asked every 2^14 nodes of the whole batch, with the bound and nodes of
+   * the board being searched; when it stops the batch, that board and every
+   * board after it answer `stopped` (the later ones with 0 nodes).
+   */
+  solveBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, options: IdaStarBatchOptions): Array<SlidingAnswer | null>;
+  /** The heuristic's value for `board` against `goal` (a lower bound on the distance); 'pdb' needs `partition`. */
+  estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number;
+}
+
+/** The two engines: WebAssembly and the pure-TypeScript twin. */
+export const ENGINES = ['wasm', 'ts'] as const;
+export type EngineName = (typeof ENGINES)[number];
+
+/**
+ * One Lights Out problem, already parsed and checked by `lightsOut.ts`: an m x n
+ * board of values 0..colors-1 (colors prime), a press adding 1 mod colors to
+ * every cell of the pattern. The host also picks the method: `chaseRows` h > 0
+ * means light chasing (the pattern's lowest-reaching offset is (-h, 0) and
+ * unique, so each cell row forces the press row h below it; on a torus the
+ * pattern's rows also fit on the board without meeting round the back);
+ * 0 means Gaussian elimination over all cells.
+ */
+export interface LightsOutProblem {
+  rows: number;
+  cols: number;
+  /** A prime: 2 (bit-packed GF(2)) or an odd prime (GF(p), one byte a cell). */
+  colors: number;
+  torus: boolean;
+  /**
+   * The pattern as (dr, dc) pairs, flat: a press at (r, c) adds 1 to (r + dr, c + dc).
+   * Distinct cells only: on a torus the host has already dropped offsets that land on the same cell.
+   */
+  offsets: Int32Array;
+  /** 0 = eliminate; h > 0 = chase. */
+  chaseRows: number;
+  /** rows * cols values, row-major. */
+  board: Uint8Array;
+  /** One or more goal boards, each rows * cols values; the one needing fewest presses wins (ties: the first). */
+  targets: Uint8Array[];
+  /** Press sets weighed at most per target in the coset search (>= 1). */
+  maxCandidates: number;
+}
+
+export interface LightsOutAnswer {
+  /** Presses per cell (0..colors-1), row-major; null when no target is reachable. */
+  presses: Uint8Array | null;
+  /** Index of the target reached, -1 when none. */
+  target: number;
+  /** Dimension of the kernel of the press map (solutions per reachable target = colors^dimension). */
+  kernelDimension: number;
+  /** How many of the targets are reachable. */
+  reachableTargets: number;
+  /** True when every candidate of every reachable target's coset was weighed. */
+  minimal: boolean;
+  /** Press sets weighed in the coset search, summed over reachable targets. */
+  nodes: number;
+}
+
+export interface LightsOutCore {
+  /** Throws a RangeError naming the memory needed when the engine cannot get it. */
+  solve(problem: LightsOutProblem): LightsOutAnswer;
+}
+
+/** Everything one engine offers; `solver.ts` builds the public API on top. */
+export interface Core {
+  engine: EngineName;
+  flip: FlipCore;
+  fourLine: FourLineCore;
+  sliding: SlidingCore;
+  idaStar: IdaStarCore;
+  lightsOut: LightsOutCore;
+  pdb: PdbCore;
+}

@@ -1,0 +1,215 @@
+/**
+ * Host adapter for `assembly/idaStar.ts`: writes the boards into scratch, runs
+ * one wasm call per f-bound (so that `onIteration` and `maxNodes` are honoured
+ * between calls) and reads the path back out of scratch.
+ */
+import {
+  MAX_SIDE,
+  checkSlidingBoards,
+  unknownHeuristicMessage,
+  type Heuristic,
+  type IdaStarBatchOptions,
+  type IdaStarCore,
+  type IdaStarOptions,
+  type PdbPartition,
+  type SlidingAnswer,
+  type SlidingBoard,
+  type SubtreesAnswer,
+} from '../contract.js';
+import type { WasmHooks } from './loader.js';
+import { reserveBatch, type BatchExports } from './batch.js';
+import type { WasmPdb } from './pdb.js';
+import { scratchBytes, type ScratchExports } from './scratch.js';
+
+/** Scratch offsets, as documented in assembly/idaStar.ts. */
+const BOARD_AT = 0;
+const GOAL_AT = 32;
+const PATH_LENGTH_AT = 60;
+const PATH_AT = 64;
+const PATH_CAPACITY = 4096 - 64;
+const FOUND = -1;
+const OUT_OF_NODES = -2;
+const BOUND_TOO_DEEP = -3;
+const PARTITION_MISMATCH = -4;
+const STOPPED = -5;
+const BAD_PREFIX = -6;
+const NO_BOUND = 0x7fffffff;
+/** idaStarSolveBatch's slots and codes, as in assembly/idaStar.ts. */
+const BATCH_STATUS_AT = 32;
+const BATCH_BOUND_AT = 36;
+const BATCH_NODES_AT = 40;
+const BATCH_PATH_AT = 48;
+const BATCH_UNSOLVABLE = -7;
+const BATCH_NOT_A_BOARD = -8;
+const BATCH_PATH_TOO_LONG = -9;
+/**
+ * Room for a path in a batch slot, by the board's cells: past the longest
+ * shortest path of every size up to it (31 moves on 3x3, 80 on 4x4, at most
+ * 208 on 5x5). A longer one would still be answered, by a search of its own.
+ */
+const batchPathRoom = (cells: number): number => (cells <= 9 ? 48 : cells <= 16 ? 112 : 208);
+const noPoll = (): number => 0;
+
+export interface IdaStarExports extends ScratchExports, BatchExports {
+  /** Scratch board's h against the scratch goal; heuristic 0 = Manhattan, 1 = linear conflict, 2 = PDB (-4: partition does not fit). */
+  idaStarEstimate(width: number, height: number, heuristic: number): number;
+  /** Loads the scratch board and goal for a search, resets the node count; returns the start's h. */
+  idaStarSetup(width: number, height: number, heuristic: number): number;
+  /** Searches one f-bound: -1 found (path in scratch), -2 node budget spent, -3 bound past the path's room, -5 env.searchPoll said stop, else the next bound. */
+  idaStarIteration(bound: number, budget: number): number;
+  /** idaStarIteration below the first `prefixLength` moves of the scratch path; -6 when they are not a walk from the start. */
+  idaStarSubtree(prefixLength: number, bound: number, budget: number): number;
+  /** After idaStarSubtree answered a next bound: the moves of its prefix walked before f went past the bound (0: none). */
+  idaStarPrefixCut(): number;
+  /**
+   * IDA* on `count` boards in slots of `slotBytes` at `slots` against the scratch goal: board at 0.. in; status i32 at 32
+   * (path length or a code), bound i32 at 36, nodes f64 at 40, moves at 48.. out. Returns the boards answered.
+   */
+  idaStarSolveBatch(width: number, height: number, heuristic: number, slots: number, count: number, slotBytes: number, budget: number): number;
+}
+
+const heuristicCodes: Record<Heuristic, number> = { manhattan: 0, 'linear-conflict': 1, pdb: 2 };
+
+export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHooks): IdaStarCore {
+  /** The module's code for `heuristic`, after pointing the search at the partition's tables. */
+  function heuristicCode(heuristic: Heuristic, partition: PdbPartition | undefined): number {
+    const code = Object.hasOwn(heuristicCodes, heuristic) ? heuristicCodes[heuristic] : undefined;
+    if (code === undefined) throw new RangeError(`IDA*: ${unknownHeuristicMessage(heuristic)}`);
+    if (heuristic === 'pdb' && !(partition && pdb.select(partition))) {
+      throw new RangeError(`IDA*: the PDB heuristic needs the tables of a partition${partition ? ` (${partition.name} is not built)` : ''}`);
+    }
+    return code;
+  }
+
+  function checkFit(h: number, partition: PdbPartition | undefined): number {
+    if (h === PARTITION_MISMATCH) throw new RangeError(`IDA*: partition ${partition?.name} does not fit this goal (its blank cell is ${partition?.blankCell})`);
+    return h;
+  }
+
+  function writeBoards(board: SlidingBoard, goal: SlidingBoard): void {
+    const cells = board.width * board.height;
+    scratchBytes(exports, BOARD_AT, cells).set(board.tiles.subarray(0, cells));
+    scratchBytes(exports, GOAL_AT, cells).set(goal.tiles.subarray(0, cells));
+  }
+
+  /** Runs `work` with searchPoll pointed at options.poll. */
+  function polled<T>(options: IdaStarOptions, work: () => T): T {
+    const { poll } = options;
+    hooks.searchPoll = poll ? (bound, nodes) => (poll(bound, nodes) ? 1 : 0) : noPoll;
+    try {
+      return work();
+    } finally {
+      hooks.searchPoll = noPoll;
+    }
+  }
+
+  function foundPath(): Uint8Array {
+    const header = scratchBytes(exports, PATH_LENGTH_AT, 4);
+    const length = new DataView(header.buffer, header.byteOffset, 4).getUint32(0, true);
+    return scratchBytes(exports, PATH_AT, length).slice();
+  }
+
+  function subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null, cutOff?: (stem: number) => void): SubtreesAnswer {
+    writeBoards(start, goal);
+    const code = heuristicCode(options.heuristic, options.partition);
+    checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
+    if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
+    const budget = options.maxNodes ?? Infinity;
+    let nextBound = NO_BOUND;
+    for (let prefix = takePrefix(); prefix; prefix = takePrefix()) {
+      scratchBytes(exports, PATH_AT, prefix.length).set(prefix);
+      const result = exports.idaStarSubtree(prefix.length, bound, budget);
+      if (result === BAD_PREFIX) throw new RangeError(`IDA*: prefix ${Array.from(prefix).join(',')} is not a walk from this board`);
+      if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes(), nextBound };
+      if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), nextBound, stopped: true };
+      if (result === FOUND) return { moves: foundPath(), nodes: exports.lastNodes(), nextBound: bound };
+      nextBound = Math.min(nextBound, result);
+      if (cutOff) {
+        const stem = exports.idaStarPrefixCut();
+        if (stem > 0) cutOff(stem);
+      }
+    }
+    return { moves: null, nodes: exports.lastNodes(), nextBound };
+  }
+
+  return {
+    solve: (start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer => polled(options, () => search(start, goal, options)),
+
+    solveBatch: (starts: readonly SlidingBoard[], goal: SlidingBoard, options: IdaStarBatchOptions): Array<SlidingAnswer | null> =>
+      polled(options, () => searchBatch(starts, goal, options)),
+
+    subtrees: (start, goal, options, bound, takePrefix, cutOff) => polled(options, () => subtrees(start, goal, options, bound, takePrefix, cutOff)),
+
+    estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number {
+      const code = heuristicCode(heuristic, partition);
+      writeBoards(board, goal);
+      return checkFit(exports.idaStarEstimate(board.width, board.height, code), partition);
+    },
+  };
+
+  /** IDA* one wasm call per f-bound. */
+  function search(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer {
+    writeBoards(start, goal);
+    const code = heuristicCode(options.heuristic, options.partition);
+    let bound = checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
+    const budget = options.maxNodes ?? Infinity;
+    for (;;) {
+      options.onIteration?.(bound, exports.lastNodes());
+      const result = exports.idaStarIteration(bound, budget);
+      if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes(), bound };
+      if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), stopped: true };
+      if (result === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
+      if (result === FOUND) {
+        const header = scratchBytes(exports, PATH_LENGTH_AT, 4);
+        const length = new DataView(header.buffer, header.byteOffset, 4).getUint32(0, true);
+        return { moves: scratchBytes(exports, PATH_AT, length).slice(), nodes: exports.lastNodes() };
+      }
+      bound = result;
+    }
+  }
+
+  /** IDA* on every board in one wasm call (idaStarSolveBatch). */
+  function searchBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, options: IdaStarBatchOptions): Array<SlidingAnswer | null> {
+    const count = starts.length;
+    const answers: Array<SlidingAnswer | null> = new Array(count);
+    if (count === 0) return answers;
+    const { width, height } = goal;
+    const cells = width * height;
+    // The engine tests each board (slidingSolvable); here only what writing it needs.
+    for (const start of starts) {
+      if (start.width !== width || start.height !== height || start.tiles.length !== cells) checkSlidingBoards(start, goal, MAX_SIDE * MAX_SIDE);
+    }
+    const code = heuristicCode(options.heuristic, options.partition);
+    const slotBytes = BATCH_PATH_AT + batchPathRoom(cells);
+    const at = reserveBatch(exports, slotBytes * count, `${count} boards`);
+    scratchBytes(exports, GOAL_AT, cells).set(goal.tiles.subarray(0, cells));
+    let bytes = new Uint8Array(exports.memory.buffer, at, slotBytes * count);
+    for (let i = 0; i < count; i++) bytes.set(starts[i]!.tiles, i * slotBytes);
+    const answered = exports.idaStarSolveBatch(width, height, code, at, count, slotBytes, options.maxNodes ?? Infinity);
+    bytes = new Uint8Array(exports.memory.buffer, at, slotBytes * count);
+    const data = new DataView(exports.memory.buffer, at, slotBytes * count);
+    const tooLong: number[] = [];
+    for (let i = 0; i < answered; i++) {
+      const slot = i * slotBytes;
+      const status = data.getInt32(slot + BATCH_STATUS_AT, true);
+      const bound = data.getInt32(slot + BATCH_BOUND_AT, true);
+      const nodes = data.getFloat64(slot + BATCH_NODES_AT, true);
+      if (status >= 0) answers[i] = { moves: bytes.slice(slot + BATCH_PATH_AT, slot + BATCH_PATH_AT + status), nodes };
+      else if (status === BATCH_UNSOLVABLE) answers[i] = null;
+      else if (status === OUT_OF_NODES) answers[i] = { moves: null, nodes, bound };
+      else if (status === STOPPED) answers[i] = { moves: null, nodes, stopped: true };
+      else if (status === BATCH_PATH_TOO_LONG) tooLong.push(i);
+      else if (status === PARTITION_MISMATCH) checkFit(status, options.partition);
+      else if (status === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
+      else {
+        checkSlidingBoards(starts[i]!, goal, MAX_SIDE * MAX_SIDE);
+        throw new Error(`IDA*: the engine refused board ${i + 1} of the batch (code ${status === BATCH_NOT_A_BOARD ? 'not a board' : status})`);
+      }
+    }
+    // A stop ended the batch: the boards after it were not searched.
+    for (let i = answered; i < count; i++) answers[i] = { moves: null, nodes: 0, stopped: true };
+    // Paths too long for a slot (none of a solvable board up to 5x5): searched again alone.
+    for (const i of tooLong) answers[i] = search(starts[i]!, goal, options);
+    return answers;
+  }
+}

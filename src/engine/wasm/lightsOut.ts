@@ -1,0 +1,51 @@
+/** Host adapter for `assembly/lightsOut.ts`: the problem written into a region the module grows on request. */
+import type { LightsOutAnswer, LightsOutCore, LightsOutProblem } from '../contract.js';
+import type { ScratchExports } from './scratch.js';
+
+export interface LightsOutExports extends ScratchExports {
+  /** Pointer to an input area of `bytes` bytes, 0 when memory cannot grow that far. */
+  lightsOutReserve(bytes: number): number;
+  /** 1 solved, 0 no target reachable, -1 memory could not grow to lightsOutNeeded() bytes. */
+  lightsOutSolve(rows: number, cols: number, colors: number, torus: number, chase: number, offsetPairs: number, targets: number, maxCandidates: number): number;
+  lightsOutNeeded(): number;
+  lightsOutPresses(): number;
+  lightsOutKernelDimension(): number;
+  lightsOutTarget(): number;
+  lightsOutReachable(): number;
+  lightsOutMinimal(): number;
+}
+
+function outOfMemory(bytes: number, what: string): RangeError {
+  const mib = (bytes / 2 ** 20).toFixed(1);
+  return new RangeError(`lights out: ${what} needs ${mib} MiB of wasm memory (${bytes} bytes) and memory could not grow that far`);
+}
+
+export function wasmLightsOut(exports: LightsOutExports): LightsOutCore {
+  return {
+    solve(problem: LightsOutProblem): LightsOutAnswer {
+      const { rows, cols, offsets, board, targets } = problem;
+      const cells = rows * cols;
+      const offsetBytes = offsets.length * 4;
+      const inputBytes = offsetBytes + cells * (1 + targets.length);
+      const at = exports.lightsOutReserve(inputBytes);
+      if (at === 0) throw outOfMemory(exports.lightsOutNeeded(), `the input of a ${rows}x${cols} board`);
+      // Views taken after the call that may have grown memory.
+      new Int32Array(exports.memory.buffer, at, offsets.length).set(offsets);
+      const bytes = new Uint8Array(exports.memory.buffer, at + offsetBytes, cells * (1 + targets.length));
+      bytes.set(board, 0);
+      targets.forEach((target, t) => bytes.set(target, cells * (1 + t)));
+      const status = exports.lightsOutSolve(
+        rows, cols, problem.colors, problem.torus ? 1 : 0, problem.chaseRows, offsets.length >> 1, targets.length, problem.maxCandidates,
+      );
+      if (status < 0) throw outOfMemory(exports.lightsOutNeeded(), `solving a ${rows}x${cols} board`);
+      const nodes = exports.lastNodes();
+      const kernelDimension = exports.lightsOutKernelDimension();
+      const reachableTargets = exports.lightsOutReachable();
+      const minimal = exports.lightsOutMinimal() === 1;
+      if (status === 0) return { presses: null, target: -1, kernelDimension, reachableTargets, minimal, nodes };
+      // A fresh view: the solve may have grown memory.
+      const presses = new Uint8Array(exports.memory.buffer, exports.lightsOutPresses(), cells).slice();
+      return { presses, target: exports.lightsOutTarget(), kernelDimension, reachableTargets, minimal, nodes };
+    },
+  };
+}

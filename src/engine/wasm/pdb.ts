@@ -1,0 +1,202 @@
+/**
+ * Host adapter for `assembly/pdb.ts`: sizes and grows the module's memory for
+ * each group's table (the module says when it cannot), builds tables one round
+ * per call, and keeps the registry of installed tables that the IDA* adapter
+ * hands to the search.
+ */
+import {
+  checkPdbBuildMemory,
+  checkPdbDerivation,
+  partitionKey,
+  pdbEntryCount,
+  pdbTableBytes,
+  pdbWorkBytes,
+  type PdbBuild,
+  type PdbCore,
+  type PdbPartition,
+} from '../contract.js';
+import type { ScratchExports } from './scratch.js';
+
+export interface PdbExports extends ScratchExports {
+  /** Grows memory by at least `bytes`; returns the new block's address or -1. */
+  pdbGrow(bytes: number): number;
+  /** Starts building a group's table; returns its entry count or -1 for a group it cannot build. */
+  pdbBuildStart(width: number, height: number, groupMask: number, tableAt: number, workAt: number): number;
+  /** Scans up to `placements` ranks of the round in progress; -1 while it goes on, else the placements it reached (0: done). */
+  pdbBuildRound(placements: number): number;
+  pdbBuildSettled(): number;
+  /** Bytes of one blank set while building a group of `tiles` tiles: 1 or 2. */
+  pdbMaskBytes(cells: number, tiles: number): number;
+  /** Sets where a symmetry takes target cell `cell` back to, for pdbDeriveStart. */
+  pdbDeriveMap(cell: number, sourceCell: number): void;
+  /** Starts reading the table at `sourceAt` through the symmetry into `targetAt`; returns the entry count or -1. */
+  pdbDeriveStart(width: number, height: number, targetMask: number, sourceAt: number, targetAt: number): number;
+  /** Fills up to `count` more entries; returns the entries filled so far. */
+  pdbDeriveSlice(count: number): number;
+  /** Names group `index` of the partition for the search: home cells mask and table address. */
+  idaStarPdbGroup(index: number, cellMask: number, tableAt: number): void;
+  idaStarPdbGroups(count: number): void;
+}
+
+/** An installed table: where it lies in the module's memory. */
+interface Region {
+  at: number;
+  bytes: number;
+}
+
+export interface WasmPdb extends PdbCore {
+  /** Points the search at `partition`'s tables; false when one is missing. */
+  select(partition: PdbPartition): boolean;
+}
+
+/** Placements scanned per call: a round of a 6-tile table takes two calls, of an 8-tile table over a hundred. */
+const SLICE_PLACEMENTS = 1 << 22;
+/** Entries derived per call (about half a second). */
+const DERIVE_SLICE = 1 << 23;
+
+export function groupMask(cells: readonly number[]): number {
+  let mask = 0;
+  for (const cell of cells) mask |= 1 << cell;
+  return mask >>> 0;
+}
+
+export function wasmPdb(exports: PdbExports): WasmPdb {
+  const tables = new Map<string, Region>();
+  let work: Region | null = null;
+  // The module builds one table at a time: a build started later takes over.
+  let activeBuild = 0;
+
+  function grow(bytes: number, what: string): number {
+    const at = exports.pdbGrow(bytes);
+    if (at < 0) {
+      const mib = (bytes / 2 ** 20).toFixed(1);
+      const have = (exports.memory.buffer.byteLength / 2 ** 20).toFixed(0);
+      throw new RangeError(`puzzlesearch: cannot grow WebAssembly memory by ${mib} MiB for ${what} (it holds ${have} MiB already)`);
+    }
+    return at;
+  }
+
+  // Bytes at the start of `work` handed to tables since the last build. Wasm
+  // memory never shrinks, so once the builds are done their working memory
+  // (1.5 GB for a 6-tile group on 5x5) holds tables that are loaded or
+  // derived later, e.g. the second goal's; a later build then grows fresh
+  // working memory rather than overwrite them.
+  let workLent = 0;
+
+  /**
+   * The table's region, reused when the same table is built or loaded again;
+   * else taken from idle working memory when `fromWork` and it fits, else grown.
+   */
+  function tableRegion(partition: PdbPartition, group: number, fromWork: boolean): Region {
+    const key = `${partitionKey(partition)}#${group}`;
+    let region = tables.get(key);
+    if (!region) {
+      const cells = partition.width * partition.height;
+      const bytes = pdbTableBytes(cells, partition.groups[group]!.length);
+      if (fromWork && work && work.bytes - workLent >= bytes) {
+        region = { at: work.at + workLent, bytes };
+        workLent += bytes;
+        // A build left unfinished (aborted) must not write over it.
+        activeBuild++;
+      } else {
+        region = { at: grow(bytes, `the ${partition.groups[group]!.length}-tile table of ${partition.name}`), bytes };
+      }
+      tables.set(key, region);
+    }
+    return region;
+  }
+
+  const installed = new Set<string>();
+  const tableKey = (partition: PdbPartition, group: number) => `${partitionKey(partition)}#${group}`;
+
+  /**
+   * The module's table work in progress, one slice a round() (`step` says
+   * whether that slice finished it); the table `key` is installed when done.
+   * Work started later takes the module over: this one then throws.
+   */
+  function sliced(entries: number, key: string, what: string, step: () => boolean): PdbBuild {
+    let done = false;
+    const token = ++activeBuild;
+    return {
+      entries,
+      round() {
+        if (done) return false;
+        if (token !== activeBuild) throw new Error(`puzzlesearch: ${what} was overtaken by another table build`);
+        done = step();
+        if (done) installed.add(key);
+        return !done;
+      },
+      settled: () => exports.pdbBuildSettled(),
+    };
+  }
+
+  return {
+    build(partition, group): PdbBuild {
+      const cells = partition.width * partition.height;
+      const tiles = partition.groups[group]!.length;
+      const workBytes = pdbWorkBytes(cells, tiles, exports.pdbMaskBytes(cells, tiles));
+      checkPdbBuildMemory(partition, group, workBytes);
+      const table = tableRegion(partition, group, false);
+      // Work memory is shared by every build; grown only when a larger group
+      // needs more, or when tables were placed in it.
+      if (!work || work.bytes < workBytes || workLent > 0) {
+        work = { at: grow(workBytes, `building a ${tiles}-tile table`), bytes: workBytes };
+        workLent = 0;
+      }
+      const key = tableKey(partition, group);
+      installed.delete(key);
+      const entries = exports.pdbBuildStart(partition.width, partition.height, groupMask(partition.groups[group]!), table.at, work.at);
+      if (entries !== pdbEntryCount(cells, tiles)) throw new RangeError(`puzzlesearch: cannot build a table for group ${group} of ${partition.name}`);
+      // A round: -1 while the layer goes on, 0 once no state was reached.
+      return sliced(entries, key, `the build of group ${group} of ${partition.name}`, () => exports.pdbBuildRound(SLICE_PLACEMENTS) === 0);
+    },
+
+    derive(partition, group, source, sourceGroup, cellMap) {
+      checkPdbDerivation(partition, group, source, sourceGroup, cellMap);
+      const key = tableKey(partition, group);
+      const from = tables.get(tableKey(source, sourceGroup));
+      if (!from || !installed.has(tableKey(source, sourceGroup))) {
+        throw new RangeError(`puzzlesearch: group ${sourceGroup} of ${source.name} has no table to derive group ${group} of ${partition.name} from`);
+      }
+      const table = tableRegion(partition, group, true);
+      installed.delete(key);
+      cellMap.forEach((sourceCell, cell) => exports.pdbDeriveMap(cell, sourceCell));
+      const entries = exports.pdbDeriveStart(partition.width, partition.height, groupMask(partition.groups[group]!), from.at, table.at);
+      if (entries !== pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length)) {
+        throw new RangeError(`puzzlesearch: cannot derive group ${group} of ${partition.name}`);
+      }
+      return sliced(entries, key, `deriving group ${group} of ${partition.name}`, () => exports.pdbDeriveSlice(DERIVE_SLICE) >= entries);
+    },
+
+    install(partition, group, bytes) {
+      const table = tableRegion(partition, group, true);
+      if (bytes.length !== table.bytes) throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${table.bytes}`);
+      new Uint8Array(exports.memory.buffer, table.at, table.bytes).set(bytes);
+      installed.add(tableKey(partition, group));
+    },
+
+    has: (partition, group) => installed.has(tableKey(partition, group)),
+
+    table(partition, group, offset = 0, length) {
+      const key = tableKey(partition, group);
+      const region = tables.get(key);
+      if (!region || !installed.has(key)) return null;
+      const start = Math.min(Math.max(0, offset), region.bytes);
+      const end = length === undefined ? region.bytes : Math.min(region.bytes, start + Math.max(0, length));
+      return new Uint8Array(exports.memory.buffer, region.at + start, end - start).slice();
+    },
+
+    ready(partition) {
+      return partition.groups.every((_, group) => installed.has(tableKey(partition, group)));
+    },
+
+    select(partition) {
+      if (!this.ready(partition)) return false;
+      partition.groups.forEach((cells, group) => {
+        exports.idaStarPdbGroup(group, groupMask(cells), tables.get(tableKey(partition, group))!.at);
+      });
+      exports.idaStarPdbGroups(partition.groups.length);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/** Host adapter for `assembly/sliding.ts`: boards into scratch, one call, path or counts out of scratch. */
+import type { ExhaustiveAlgorithm, SlidingAnswer, SlidingBoard, SlidingCore } from '../contract.js';
+import { MAX_RANKED_CELLS, MAX_SIDE, checkSlidingBoards as checkBoards } from '../contract.js';
+import { scratchBytes, type ScratchExports } from './scratch.js';
+import { reserveBatch, type BatchExports } from './batch.js';
+
+export interface SlidingExports extends ScratchExports, BatchExports {
+  /** `count` slots of 80 bytes at `slots`: start at 0.. in; length i32 at 16, nodes f64 at 24, moves at 32.. out. Goal at scratch 32. */
+  slidingSolveBatch(width: number, height: number, algorithm: number, slots: number, count: number): number;
+  /** Start board at scratch 0, goal at 32. Returns 1 solvable, 0 not, -1 unsupported size. */
+  slidingSolvable(width: number, height: number): number;
+  /** Algorithm 0 bfs, 1 bibfs, 2 astar. Returns the path length (moves at scratch 64..) or -1. */
+  slidingSolve(width: number, height: number, algorithm: number): number;
+  /** Goal board at scratch 32. Returns how many distances, their u32 counts at scratch 64.., or -1. */
+  slidingDistances(width: number, height: number): number;
+  /** Mismatches over all n! permutations of n items, or -1 for n outside 0..12. */
+  slidingRankRoundTrip(n: number): number;
+}
+
+/** Must match the offsets and codes in `assembly/sliding.ts`. */
+const START_OFFSET = 0;
+const GOAL_OFFSET = 32;
+const OUTPUT_OFFSET = 64;
+const MAX_PERMUTATION = 12;
+/** Batch slots: must match BATCH_SLOT_BYTES and the codes in `assembly/sliding.ts`. */
+const SLOT_BYTES = 80;
+const SLOT_MOVES_OFFSET = 32;
+const BATCH_UNSOLVABLE = -2;
+const BATCH_TOO_LONG = -3;
+const ALGORITHM_CODES: Record<ExhaustiveAlgorithm, number> = { bfs: 0, bibfs: 1, astar: 2 };
+
+export function wasmSliding(exports: SlidingExports): SlidingCore {
+  function writeBoards(start: SlidingBoard | null, goal: SlidingBoard, n: number): void {
+    const bytes = scratchBytes(exports, 0, OUTPUT_OFFSET);
+    if (start) bytes.set(start.tiles.subarray(0, n), START_OFFSET);
+    bytes.set(goal.tiles.subarray(0, n), GOAL_OFFSET);
+  }
+
+  const core: SlidingCore = {
+    solveExhaustiveBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): Array<SlidingAnswer | null> {
+      const code = ALGORITHM_CODES[algorithm];
+      if (code === undefined) throw new RangeError(`sliding: unknown algorithm '${String(algorithm)}'`);
+      const count = starts.length;
+      let n = checkBoards(goal, null, MAX_RANKED_CELLS);
+      for (const start of starts) n = checkBoards(start, goal, MAX_RANKED_CELLS);
+      const at = reserveBatch(exports, SLOT_BYTES * count, `${count} boards`);
+      writeBoards(null, goal, n);
+      let bytes = new Uint8Array(exports.memory.buffer, at, SLOT_BYTES * count);
+      starts.forEach((start, i) => bytes.set(start.tiles.subarray(0, n), i * SLOT_BYTES));
+      exports.slidingSolveBatch(goal.width, goal.height, code, at, count);
+      // Fresh views: a search may have grown memory.
+      const view = () => new DataView(exports.memory.buffer, at, SLOT_BYTES * count);
+      let data = view();
+      bytes = new Uint8Array(exports.memory.buffer, at, SLOT_BYTES * count);
+      const answers: Array<SlidingAnswer | null> = new Array(count);
+      for (let i = 0; i < count; i++) {
+        const length = data.getInt32(i * SLOT_BYTES + 16, true);
+        const nodes = data.getFloat64(i * SLOT_BYTES + 24, true);
+        if (length === BATCH_UNSOLVABLE) answers[i] = null;
+        else if (length === BATCH_TOO_LONG) answers[i] = null;
+        else if (length < 0) answers[i] = { moves: null, nodes };
+        else answers[i] = { moves: bytes.slice(i * SLOT_BYTES + SLOT_MOVES_OFFSET, i * SLOT_BYTES + SLOT_MOVES_OFFSET + length), nodes };
+      }
+      // Paths too long for a slot: solved again alone (after the batch, whose views are done with).
+      for (let i = 0; i < count; i++) {
+        if (answers[i] !== null || data.getInt32(i * SLOT_BYTES + 16, true) !== BATCH_TOO_LONG) continue;
+        answers[i] = core.solveExhaustive(starts[i], goal, algorithm);
+        data = view();
+      }
+      return answers;
+    },
+
+    solvable(start: SlidingBoard, goal: SlidingBoard): boolean {
+      const n = checkBoards(start, goal, MAX_SIDE * MAX_SIDE);
+      writeBoards(start, goal, n);
+      return exports.slidingSolvable(start.width, start.height) === 1;
+    },
+
+    solveExhaustive(start: SlidingBoard, goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): SlidingAnswer {
+      const n = checkBoards(start, goal, MAX_RANKED_CELLS);
+      const code = ALGORITHM_CODES[algorithm];
+      if (code === undefined) throw new RangeError(`sliding: unknown algorithm '${String(algorithm)}'`);
+      writeBoards(start, goal, n);
+      const length = exports.slidingSolve(start.width, start.height, code);
+      const nodes = exports.lastNodes();
+      if (length < 0) return { moves: null, nodes };
+      return { moves: scratchBytes(exports, OUTPUT_OFFSET, length).slice(), nodes };
+    },
+
+    distances(goal: SlidingBoard): number[] {
+      const n = checkBoards(goal, null, MAX_RANKED_CELLS);
+      writeBoards(null, goal, n);
+      const count = exports.slidingDistances(goal.width, goal.height);
+      return Array.from(new Uint32Array(exports.memory.buffer, exports.scratchPointer() + OUTPUT_OFFSET, count));
+    },
+
+    rankRoundTrip(n: number): number {
+      if (!Number.isInteger(n) || n < 0 || n > MAX_PERMUTATION) {
+        throw new RangeError(`sliding: rankRoundTrip takes 0..${MAX_PERMUTATION} items, not ${n}`);
+      }
+      return exports.slidingRankRoundTrip(n);
+    },
+  };
+  return core;
+}

@@ -1,0 +1,155 @@
+/**
+ * The partitions of additive PDBs, as data. Each is written once for the
+ * blank-last goal (blank in the bottom-right cell); the same partition turned
+ * half a turn serves goals with the blank in the top-left cell (blank-first).
+ * Any other goal with the blank on one of those cells reuses the tables (tiles
+ * are named by their home cells); goals with the blank elsewhere have none.
+ */
+import { PDB_MAX_CELLS, PDB_MAX_GROUPS, PDB_MAX_GROUP_TILES, type PdbPartition } from '../engine/contract.js';
+
+/** Home cells of each group, for the blank-last goal, by board size and name. */
+const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][]>> = {
+  '3x3': {
+    '4-4': [
+      [0, 1, 3, 4],
+      [2, 5, 6, 7],
+    ],
+  },
+  '4x4': {
+    // Blank-first view (blank top left): 1 4 5 8 9 12 (the left two columns
+    // above the bottom row), 2 3 6 7 10 11 (the right two), 13 14 15. Of the
+    // two splits tried, this one took half the nodes on Korf's first 30.
+    '6-6-3': [
+      [3, 6, 7, 10, 11, 14],
+      [4, 5, 8, 9, 12, 13],
+      [0, 1, 2],
+    ],
+    // Blank-first view: the left two columns and the right two. The 8-tile
+    // table takes about 5 minutes and 1.8 GiB to build in wasm (the twin
+    // refuses: its blank sets would need 3.1 GiB); 250 MB on disk after.
+    '7-8': [
+      [2, 3, 6, 7, 10, 11, 14],
+      [0, 1, 4, 5, 8, 9, 12, 13],
+    ],
+  },
+  '5x5': {
+    // Korf and Felner's 6-6-6-6 split, written here half a turn from their
+    // blank-first drawing: blank-first view 1 2 5 6 7 12 (top left around the
+    // centre), 3 4 8 9 13 14 (the right two columns of the top three rows),
+    // 10 11 15 16 20 21 (the left two of the bottom three) and 17 18 19 22 23 24.
+    // Its reflection about the main diagonal is a different split, so the
+    // mirrored lookup adds a second bound.
+    '6-6-6-6': [
+      [0, 1, 2, 5, 6, 7],
+      [3, 4, 8, 9, 13, 14],
+      [10, 11, 15, 16, 20, 21],
+      [12, 17, 18, 19, 22, 23],
+    ],
+  },
+};
+
+/** The partition used when none is named. */
+export const DEFAULT_PARTITIONS: Record<string, string> = { '3x3': '4-4', '4x4': '6-6-3', '5x5': '6-6-6-6' };
+
+/** Partition names known for a `width`x`height` board. */
+export function partitionNames(width: number, height: number): string[] {
+  return Object.keys(BLANK_LAST_PARTITIONS[`${width}x${height}`] ?? {});
+}
+
+/**
+ * Builds a partition from its groups, checking that the groups cover every
+ * cell but `blankCell` once and fit the tables' limits. Throws a RangeError naming what is wrong.
+ */
+export function makePartition(width: number, height: number, blankCell: number, groups: number[][], name?: string): PdbPartition {
+  const cells = width * height;
+  if (cells > PDB_MAX_CELLS) throw new RangeError(`PDB: a ${width}x${height} board has more than ${PDB_MAX_CELLS} cells`);
+  const seen = new Array<boolean>(cells).fill(false);
+  if (!(Number.isInteger(blankCell) && blankCell >= 0 && blankCell < cells)) throw new RangeError(`PDB: blank cell ${blankCell} is off the board`);
+  seen[blankCell] = true;
+  if (groups.length > PDB_MAX_GROUPS) throw new RangeError(`PDB: ${groups.length} groups, at most ${PDB_MAX_GROUPS}`);
+  const sorted = groups.map((group) => [...group].sort((a, b) => a - b));
+  for (const group of sorted) {
+    if (group.length < 1 || group.length > PDB_MAX_GROUP_TILES) throw new RangeError(`PDB: a group has ${group.length} tiles (1..${PDB_MAX_GROUP_TILES})`);
+    for (const cell of group) {
+      if (!(Number.isInteger(cell) && cell >= 0 && cell < cells) || seen[cell]) throw new RangeError(`PDB: cell ${cell} is off the board, the blank's, or in two groups`);
+      seen[cell] = true;
+    }
+  }
+  if (seen.some((taken) => !taken)) throw new RangeError(`PDB: the groups leave cell ${seen.indexOf(false)} out`);
+  return { name: name ?? sorted.map((group) => group.length).join('-'), width, height, blankCell, groups: sorted };
+}
+
+/**
+ * The named partition for goals with the blank on `blankCell`, or null when
+ * there is none (unknown name, or a blank cell neither corner serves).
+ */
+export function namedPartition(width: number, height: number, blankCell: number, name: string): PdbPartition | null {
+  // Made once: a solver asks for the partition on every sliding search (see pdbTables.choose).
+  const key = `${width}x${height}/${blankCell}/${name}`;
+  let partition = madePartitions.get(key);
+  if (partition === undefined) {
+    partition = makeNamedPartition(width, height, blankCell, name);
+    madePartitions.set(key, partition);
+  }
+  return partition;
+}
+
+const madePartitions = new Map<string, PdbPartition | null>();
+
+function makeNamedPartition(width: number, height: number, blankCell: number, name: string): PdbPartition | null {
+  const groups = BLANK_LAST_PARTITIONS[`${width}x${height}`]?.[name];
+  if (!groups) return null;
+  const last = width * height - 1;
+  if (blankCell === last) return makePartition(width, height, last, groups, name);
+  if (blankCell === 0) return makePartition(width, height, 0, groups.map((group) => group.map((cell) => last - cell)), name);
+  return null;
+}
+
+/**
+ * The symmetries of a `width` x `height` board, each as the image of every
+ * cell: the identity, the half turn and the two reflections, and on a square
+ * board also the quarter turns and the diagonal reflections.
+ */
+export function boardSymmetries(width: number, height: number): number[][] {
+  const cells = Array.from({ length: width * height }, (_, cell) => cell);
+  const at = (row: number, column: number, w: number) => row * w + column;
+  const maps = [
+    cells.map((cell) => cell),
+    cells.map((cell) => cells.length - 1 - cell),
+    cells.map((cell) => at(Math.floor(cell / width), width - 1 - (cell % width), width)),
+    cells.map((cell) => at(height - 1 - Math.floor(cell / width), cell % width, width)),
+  ];
+  if (width === height) {
+    const n = width;
+    const row = (cell: number) => Math.floor(cell / n);
+    const column = (cell: number) => cell % n;
+    maps.push(
+      cells.map((cell) => at(column(cell), row(cell), n)),
+      cells.map((cell) => at(n - 1 - column(cell), n - 1 - row(cell), n)),
+      cells.map((cell) => at(column(cell), n - 1 - row(cell), n)),
+      cells.map((cell) => at(n - 1 - column(cell), row(cell), n)),
+    );
+  }
+  return maps;
+}
+
+/**
+ * A symmetry of the board that carries group `group` of `partition` onto
+ * one of `sources` (groups of the same board size and tile count), as the
+ * cell map PdbCore.derive takes; null when none does.
+ */
+export function symmetricSource(
+  partition: PdbPartition,
+  group: number,
+  sources: ReadonlyArray<{ partition: PdbPartition; group: number }>,
+): { partition: PdbPartition; group: number; cellMap: number[] } | null {
+  const target = partition.groups[group]!;
+  for (const cellMap of boardSymmetries(partition.width, partition.height)) {
+    const image = target.map((cell) => cellMap[cell]!).sort((a, b) => a - b).join();
+    for (const source of sources) {
+      if (source.partition.width !== partition.width || source.partition.height !== partition.height) continue;
+      if (source.partition.groups[source.group]!.join() === image) return { ...source, cellMap };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,272 @@
+/**
+ * The PDB tables of one solver: which partition serves a goal, getting its
+ * tables ready (from the disk cache or built round by round, with progress
+ * and cancel between rounds), and the heuristic a sliding search will use.
+ */
+import { HEURISTICS, partitionKey, pdbTableBytes, unknownHeuristicMessage, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
+import { DEFAULT_PARTITIONS, namedPartition, partitionNames, symmetricSource } from './partitions.js';
+import { openTableCache, type TableCache } from './cache/node.js';
+
+export interface TablesOptions {
+  /** Cache directory (Node; in a browser IndexedDB is used and a string is ignored), or false for memory only; default: see src/pdb/cache/node.ts. */
+  dir?: string | false;
+  /** Partition name, e.g. '6-6-3' (default) or '7-8'. */
+  partition?: string;
+  /** Hears cache problems (each once); default console.warn. */
+  warn?: (message: string) => void;
+}
+
+export interface TablesProgress {
+  partition: string;
+  /** The group being prepared, 0-based, of `groups`. */
+  group: number;
+  groups: number;
+  /**
+   * 'load': read from the cache; 'build': a round finished; 'derive': a slice
+   * read through a board symmetry from another table; 'share': received whole
+   * from another worker of a pool, which prepared it (see src/pool/outside.ts).
+   */
+  phase: 'load' | 'build' | 'derive' | 'share';
+  /** Entries final in this group's table, of `entries`. */
+  settled: number;
+  entries: number;
+}
+
+export interface PrepareTablesOptions {
+  /** Partition name; default the solver's (tables.partition) or the size's default. */
+  partition?: string;
+  /** Which goals: the blank last (default), first, or both. */
+  goal?: 'blank-last' | 'blank-first' | 'both';
+  onProgress?: (progress: TablesProgress) => void;
+  /** Honoured between rounds: the build stops with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/** What a sliding search will use. */
+export interface HeuristicChoice {
+  heuristic: Heuristic;
+  partition?: PdbPartition;
+}
+
+/** Parses '4x4' (or width/height) into a size. */
+export function parseSize(size: string | { width: number; height: number }): { width: number; height: number } {
+  if (typeof size !== 'string') return size;
+  const match = /^(\d+)x(\d+)$/.exec(size.trim());
+  if (!match) throw new RangeError(`tables: size '${size}' is not like 4x4`);
+  return { width: Number(match[1]), height: Number(match[2]) };
+}
+
+/** Group indices, largest group first: the working memory grown for it then serves the rest. */
+function largestFirst(partition: PdbPartition): number[] {
+  return partition.groups.map((_, group) => group).sort((a, b) => partition.groups[b]!.length - partition.groups[a]!.length || a - b);
+}
+
+const nextRound = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export interface PdbTables {
+  /** Readies the tables of a partition for the goals asked; resolves with the partitions made ready. */
+  prepare(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<PdbPartition[]>;
+  /**
+   * The heuristic for this search: `requested` if given (checked), else the
+   * PDB when its tables are ready, else the size's default. An explicit 'pdb'
+   * builds missing tables in memory unless `build` is false.
+   */
+  choose(start: SlidingBoard, goal: SlidingBoard, requested: string | undefined, build?: boolean): HeuristicChoice;
+  /** The partitions `prepare(size, options)` readies (checked as prepare checks them), building nothing. */
+  partitionsFor(size: string | { width: number; height: number }, options?: PrepareTablesOptions): PdbPartition[];
+  /** Bytes of group `group`'s table. */
+  tableBytes(partition: PdbPartition, group: number): number;
+  /** Whether group `group` of `partition` has its table here. */
+  has(partition: PdbPartition, group: number): boolean;
+  /** A copy of `length` bytes from `offset` of a held table, or null when it is not held. */
+  read(partition: PdbPartition, group: number, offset?: number, length?: number): Uint8Array | null;
+  /** Installs a group's table from bytes another solver's `read` gave (a later derivation may read from it). */
+  install(partition: PdbPartition, group: number, bytes: Uint8Array): void;
+}
+
+export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  if (options.partition !== undefined) {
+    const known = Object.keys(DEFAULT_PARTITIONS).flatMap((size) => partitionNames(...(size.split('x').map(Number) as [number, number])));
+    if (!known.includes(options.partition)) throw new RangeError(`tables: unknown partition '${options.partition}', expected ${known.join(', ')}`);
+  }
+  let cache: Promise<TableCache> | null = null;
+  // prepare() calls run one after another (the wasm engine builds one table
+  // at a time); while one runs, choose() does not build synchronously.
+  let queue: Promise<unknown> = Promise.resolve();
+  let preparing = 0;
+  const openCache = () => (cache ??= openTableCache(options.dir, warn));
+  // Every partition whose tables this solver has held: their installed
+  // tables are sources for deriving symmetric groups.
+  const partitionsSeen = new Map<string, PdbPartition>();
+  const heldTables = () =>
+    [...partitionsSeen.values()].flatMap((partition) =>
+      partition.groups.map((_, group) => ({ partition, group })).filter(({ partition, group }) => core.pdb.has(partition, group)),
+    );
+
+  /**
+   * Starts making group `group`'s table: read through a board symmetry from
+   * a held table when one maps onto it (seconds), else built (minutes).
+   */
+  function startTable(partition: PdbPartition, group: number): { build: PdbBuild; phase: 'build' | 'derive' } {
+    partitionsSeen.set(partitionKey(partition), partition);
+    const source = symmetricSource(partition, group, heldTables());
+    if (source) return { build: core.pdb.derive(partition, group, source.partition, source.group, source.cellMap), phase: 'derive' };
+    return { build: core.pdb.build(partition, group), phase: 'build' };
+  }
+
+  /** The solver's partition if this size has one of that name, else the size's default. */
+  function defaultPartition(width: number, height: number): string | undefined {
+    const own = options.partition !== undefined && partitionNames(width, height).includes(options.partition) ? options.partition : undefined;
+    return own ?? DEFAULT_PARTITIONS[`${width}x${height}`];
+  }
+
+  function partitionName(width: number, height: number, name: string | undefined): string {
+    const chosen = name ?? defaultPartition(width, height);
+    const known = partitionNames(width, height);
+    if (!chosen || !known.includes(chosen)) {
+      throw new RangeError(
+        known.length
+          ? `tables: unknown partition '${chosen}' for ${width}x${height}, expected ${known.join(' or ')}`
+          : `tables: no PDB partition for ${width}x${height} boards`,
+      );
+    }
+    return chosen;
+  }
+
+  /**
+   * Loads from the cache a table of the same partition for the other blank
+   * corner that a board symmetry carries onto this group, if there is one:
+   * deriving from it takes seconds where a build takes minutes.
+   */
+  async function loadSymmetricSource(store: TableCache, partition: PdbPartition, group: number): Promise<void> {
+    const cells = partition.width * partition.height;
+    for (const blank of [0, cells - 1]) {
+      const sibling = namedPartition(partition.width, partition.height, blank, partition.name);
+      if (!sibling || blank === partition.blankCell) continue;
+      const all = sibling.groups.map((_, g) => ({ partition: sibling, group: g }));
+      const source = symmetricSource(partition, group, all);
+      if (!source) continue;
+      const bytes = await store.load(sibling, source.group);
+      if (!bytes) continue;
+      core.pdb.install(sibling, source.group, bytes);
+      partitionsSeen.set(partitionKey(sibling), sibling);
+      return;
+    }
+  }
+
+  /**
+   * The groups in the order to make them: those no held table or earlier
+   * group maps onto by a symmetry first (built, largest first), then those
+   * derived from them. Derived tables can then sit in the builds' idle
+   * working memory (see src/engine/wasm/pdb.ts) without a later build needing more.
+   */
+  function buildsFirst(partition: PdbPartition): number[] {
+    const built: Array<{ partition: PdbPartition; group: number }> = [];
+    const derived: number[] = [];
+    for (const group of largestFirst(partition)) {
+      if (symmetricSource(partition, group, [...heldTables(), ...built])) derived.push(group);
+      else built.push({ partition, group });
+    }
+    return [...built.map(({ group }) => group), ...derived];
+  }
+
+  async function prepareOne(partition: PdbPartition, prepare: PrepareTablesOptions): Promise<void> {
+    const store = await openCache();
+    const groups = partition.groups.length;
+    for (const group of buildsFirst(partition)) {
+      if (core.pdb.has(partition, group)) continue;
+      prepare.signal?.throwIfAborted();
+      const cached = await store.load(partition, group);
+      if (cached) {
+        core.pdb.install(partition, group, cached);
+        partitionsSeen.set(partitionKey(partition), partition);
+        const entries = cached.length * 2;
+        prepare.onProgress?.({ partition: partition.name, group, groups, phase: 'load', settled: entries, entries });
+        continue;
+      }
+      if (!symmetricSource(partition, group, heldTables())) await loadSymmetricSource(store, partition, group);
+      const { build, phase } = startTable(partition, group);
+      for (;;) {
+        const more = build.round();
+        prepare.onProgress?.({ partition: partition.name, group, groups, phase, settled: build.settled(), entries: build.entries });
+        if (!more) break;
+        // Let timers and abort events run between rounds.
+        await nextRound();
+        prepare.signal?.throwIfAborted();
+      }
+      // Read out in slices: a whole copy of a 250 MB table would raise the peak.
+      await store.save(partition, group, (offset, length) => core.pdb.table(partition, group, offset, length)!);
+    }
+  }
+
+  function partitionsFor(size: string | { width: number; height: number }, prepare: PrepareTablesOptions): PdbPartition[] {
+    const { width, height } = parseSize(size);
+    const name = partitionName(width, height, prepare.partition);
+    const which = prepare.goal ?? 'blank-last';
+    if (!['blank-last', 'blank-first', 'both'].includes(which)) {
+      throw new RangeError(`tables: unknown goal '${which}', expected blank-last, blank-first or both`);
+    }
+    const cells = width * height;
+    const blanks = which === 'both' ? [cells - 1, 0] : which === 'blank-first' ? [0] : [cells - 1];
+    return blanks.map((blank) => namedPartition(width, height, blank, name)!);
+  }
+
+  async function prepareSize(size: string | { width: number; height: number }, prepare: PrepareTablesOptions): Promise<PdbPartition[]> {
+    const partitions = partitionsFor(size, prepare);
+    for (const partition of partitions) await prepareOne(partition, prepare);
+    return partitions;
+  }
+
+  return {
+    prepare(size, prepare = {}) {
+      const run = queue.then(async () => {
+        preparing++;
+        try {
+          return await prepareSize(size, prepare);
+        } finally {
+          preparing--;
+        }
+      });
+      queue = run.catch(() => {});
+      return run;
+    },
+
+    choose(start, goal, requested, build = true) {
+      if (requested !== undefined && !(HEURISTICS as readonly string[]).includes(requested)) {
+        throw new RangeError(unknownHeuristicMessage(requested));
+      }
+      const { width, height } = start;
+      const cells = width * height;
+      const fallback: Heuristic = cells <= 9 ? 'manhattan' : 'linear-conflict';
+      if (requested === 'manhattan' || requested === 'linear-conflict') return { heuristic: requested };
+      const name = defaultPartition(width, height);
+      const partition = name ? namedPartition(width, height, goal.tiles.indexOf(0), name) : null;
+      if (!partition) return { heuristic: requested === 'pdb' ? 'linear-conflict' : fallback };
+      if (core.pdb.ready(partition)) return { heuristic: 'pdb', partition };
+      if (requested !== 'pdb') return { heuristic: fallback };
+      // A build is under way in prepare(); building here would cut across it.
+      if (preparing > 0 || !build) return { heuristic: 'linear-conflict' };
+      // Asked for by name: built now, in memory (prepareTables also uses the disk cache).
+      for (const group of buildsFirst(partition)) {
+        if (core.pdb.has(partition, group)) continue;
+        const { build } = startTable(partition, group);
+        while (build.round());
+      }
+      return { heuristic: 'pdb', partition };
+    },
+
+    partitionsFor: (size, prepare = {}) => partitionsFor(size, prepare),
+
+    tableBytes: (partition, group) => pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length),
+
+    has: (partition, group) => core.pdb.has(partition, group),
+
+    read: (partition, group, offset, length) => core.pdb.table(partition, group, offset, length),
+
+    install(partition, group, bytes) {
+      core.pdb.install(partition, group, bytes);
+      partitionsSeen.set(partitionKey(partition), partition);
+    },
+  };
+}

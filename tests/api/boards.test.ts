@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { PuzzleInputError, namedGoal, parseFlipBoard, parseFourLineBoard, parseSlidingBoard, resolveGoal, sizedGoal } from '../../src/api/boards.js';
+import { gridFramer, splitCases, tokenFramer } from '../../src/cli/cases.js';
+
+const gridCases = (input: string) => splitCases((emit) => gridFramer(emit), input);
+const tokenCases = (input: string, sizes: number[]) => splitCases((emit) => tokenFramer(emit, sizes), input);
+
+function errorOf(work: () => unknown): string {
+  try {
+    work();
+  } catch (error) {
+    expect(error).toBeInstanceOf(PuzzleInputError);
+    const message = (error as Error).message;
+    expect(message).not.toContain('\n');
+    return message;
+  }
+  throw new Error('expected a PuzzleInputError');
+}
+
+describe('grid boards', () => {
+  it('reads flip and pilots boards, bit i = 4 * row + col', () => {
+    expect(parseFlipBoard('flip', 'bwww\nwwww\nwwww\nwwwb')).toBe(1 | (1 << 15));
+    expect(parseFlipBoard('flip', ['  wbww', 'wwww ', 'wwww', 'wwww'])).toBe(2);
+    expect(parseFlipBoard('pilots', '-+--\n----\n----\n-+--')).toBe((1 << 1) | (1 << 13));
+  });
+
+  it('names the line and column of a stray character', () => {
+    expect(errorOf(() => parseFlipBoard('flip', 'bwwb\nbbxb\nbwwb\nbwww'))).toBe("line 2, column 3: stray character 'x', expected 'w' or 'b'");
+    expect(errorOf(() => parseFlipBoard('pilots', '-+--\n----\n--\t-\n-+--'))).toMatch(/^line 3, column 3: stray character U\+0009/);
+  });
+
+  it('reports wrong sizes', () => {
+    expect(errorOf(() => parseFlipBoard('flip', 'bwwb\nbbwb\nbwwb'))).toMatch(/wrong size: 3 lines/);
+    expect(errorOf(() => parseFlipBoard('flip', 'bwwb\nbbwbb\nbwwb\nbwww'))).toBe('line 2: wrong size: 5 characters, expected 4');
+  });
+
+  it('reads four-in-a-line boards and warns about unusual counts', () => {
+    const judge = parseFourLineBoard('BWBO\nWBWB\nBWBW\nWBWO');
+    expect(Array.from(judge.cells.slice(0, 4))).toEqual([1, 2, 1, 0]);
+    expect(judge.warning).toBeUndefined();
+    expect(parseFourLineBoard('BBBB\nWBWB\nBWOW\nWBWO').warning).toMatch(/8 B, 6 W, 2 O/);
+    expect(errorOf(() => parseFourLineBoard('BWBO\nWBWB\nBWbW\nWBWO'))).toMatch(/^line 3, column 3: stray character 'b'/);
+  });
+});
+
+describe('sliding boards', () => {
+  it('takes the size from the shape', () => {
+    expect(parseSlidingBoard('2 3 4 1 5 x 7 6 8')).toMatchObject({ width: 3, height: 3 });
+    expect(Array.from(parseSlidingBoard('2 3 4\n1 5 x\n7 6 8').tiles)).toEqual([2, 3, 4, 1, 5, 0, 7, 6, 8]);
+    expect(parseSlidingBoard([[1, 2, 3, 4], [5, 6, 7, 0]])).toMatchObject({ width: 4, height: 2 });
+    expect(parseSlidingBoard(Array.from({ length: 16 }, (_, i) => i))).toMatchObject({ width: 4, height: 4 });
+    expect(parseSlidingBoard({ width: 2, height: 3, tiles: [1, 2, 3, 4, 5, 0] })).toMatchObject({ width: 2, height: 3 });
+  });
+
+  it('names wrong sizes, stray, duplicate and missing tiles', () => {
+    expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 x'))).toMatch(/^wrong size: 8 tiles/);
+    expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 8 y'))).toBe("token 9: stray token 'y', expected a tile number or 'x' for the blank");
+    expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 9 x'))).toMatch(/^position 8: tile out of range \(9\), expected 1 to 8/);
+    expect(errorOf(() => parseSlidingBoard(`1 2 3 4 5 6 7 ${'9'.repeat(10_000)} x`))).toMatch(/^position 8: tile out of range \(a number of more than 15 digits\)/);
+    expect(errorOf(() => parseSlidingBoard([1, 2, 3, 4, 5, 6, 7, -1, 0]))).toMatch(/^position 8: tile out of range \(-1\)/);
+    expect(errorOf(() => parseSlidingBoard([1, 2, 3, 4, 5, 6, 7, 1.5, 0]))).toMatch(/^position 8: stray tile 1.5/);
+    expect(errorOf(() => parseSlidingBoard([1, 2, 3, 4, 5, 6, 7, '8', 0] as never))).toMatch(/^position 8: stray tile '8'/);
+    expect(errorOf(() => parseSlidingBoard([1, 2, 3, 4, 5, 6, 7, Object.create(null), 0] as never))).toMatch(/^position 8: stray tile an object/);
+    expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 7 x'))).toBe('position 8: duplicate tile 7 (also at position 7)');
+    expect(errorOf(() => parseSlidingBoard('1 2 3\n4 x 6\n7 8 x'))).toBe('position 9: duplicate blank (also at position 5)');
+    expect(errorOf(() => parseSlidingBoard({ width: 6, height: 6, tiles: [] }))).toMatch(/wrong size: 6x6/);
+  });
+
+  it('rejects ragged rows of an array, naming the row, instead of reflowing them', () => {
+    expect(errorOf(() => parseSlidingBoard([[1, 2, 3], [4, 5], [6, 7, 8, 0]]))).toBe('row 2: 2 tiles, but row 1 has 3; rows must be equal');
+    expect(errorOf(() => parseSlidingBoard([[1, 2, 3, 4, 5, 6, 7, 8, 0]]))).toMatch(/^wrong size: 1 row of 9 tiles, sides must be 2 to 5/);
+    expect(errorOf(() => parseSlidingBoard([]))).toMatch(/^wrong size: 0 tiles/);
+    expect(errorOf(() => parseSlidingBoard([[1, 2], 3, 0] as never))).toBe('board mixes rows and single tiles');
+  });
+
+  it('reads text as equal rows, or as one square board however its lines break; otherwise names the line', () => {
+    expect(parseSlidingBoard('1 2 3 4\n5 6 7 x')).toMatchObject({ width: 4, height: 2 });
+    expect(Array.from(parseSlidingBoard('2 3 4 1 5 x\n7 6 8').tiles)).toEqual([2, 3, 4, 1, 5, 0, 7, 6, 8]);
+    expect(parseSlidingBoard('1 2 3 4 5 6 7 8\n9 10 11 12 13 14 15 x')).toMatchObject({ width: 4, height: 4 });
+    expect(errorOf(() => parseSlidingBoard('1 2 3\n4 5\n6 7 8 x 9'))).toBe(
+      'line 2: 2 tiles, but line 1 has 3; expected equal rows of 2 to 5 tiles, or one square board of 9, 16 or 25 tiles',
+    );
+    expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6\n7 8 9 10 11 x'))).toMatch(/^wrong size: 2 lines of 6 tiles/);
+  });
+
+  it('resolves goals by name or board, of the same size only', () => {
+    const start = parseSlidingBoard('1 2 3 4 5 6 7 8 x');
+    expect(Array.from(resolveGoal(undefined, start).tiles)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    expect(Array.from(resolveGoal('blank-first', start).tiles)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(Array.from(namedGoal('blank-last', 4, 2).tiles)).toEqual([1, 2, 3, 4, 5, 6, 7, 0]);
+    expect(errorOf(() => resolveGoal('0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15', start))).toBe('goal is 4x4 but the board is 3x3');
+    expect(errorOf(() => resolveGoal('0 1 2 3 4 5 6 7 7', start))).toMatch(/^goal: position 9: duplicate tile 7/);
+    expect(errorOf(() => resolveGoal('bogus' as never, start))).toBe("unknown goal 'bogus', expected blank-last, blank-first or a board");
+    expect(Array.from(sizedGoal('blank-first', { width: 2, height: 3 }).tiles)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(errorOf(() => sizedGoal('blank-last'))).toMatch(/^goal 'blank-last' needs a size/);
+    expect(errorOf(() => sizedGoal('blank-last', { width: 6, height: 3 }))).toMatch(/^wrong size: 6x3/);
+    expect(errorOf(() => sizedGoal('1 2 3 4 5 6 7 8 x', { width: 4, height: 2 }))).toBe('size 4x2 does not match the 3x3 goal');
+  });
+});
+
+describe('splitting input into cases', () => {
+  it('ends grid cases at 4 rows or a blank line; short cases are bad cases of their own', () => {
+    const cases = gridCases('bwwb\nbbwb\n\nbwwb\nbwww\n\n\nwwww\nwwww\nwwww\nwwww\nbbbb\n');
+    expect(cases.map((c) => c.text.split('\n').length)).toEqual([2, 2, 4, 1]);
+    expect(cases.map((c) => c.error ?? 'ok')).toEqual([
+      'wrong size: 2 lines, expected 4 lines of 4 characters',
+      'wrong size: 2 lines, expected 4 lines of 4 characters',
+      'ok',
+      'wrong size: 1 line, expected 4 lines of 4 characters',
+    ]);
+    expect(cases.map((c) => c.line)).toEqual([1, 4, 8, 12]);
+  });
+
+  it('makes a token line that is a whole board, or neither board nor row, a case of its own', () => {
+    const cases = tokenCases('2 3 4\n1 5 x\n7 6 8\n1 2 3 4 5 6 7 8 x\n1 2\n\n' + '1 '.repeat(17) + '\n5 4 3 2 1 x 6 7 8', [9, 16, 25]);
+    expect(cases.map((c) => c.error ?? 'ok')).toEqual(['ok', 'ok', 'wrong size: 2 tokens, expected 9, 16 or 25', 'wrong size: 17 tokens, expected 9, 16 or 25', 'ok']);
+    expect(cases.map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('joins only rows of one length that make exactly one board (the 8-puzzle)', () => {
+    const cases = tokenCases('2 3 4 1 5 x\n7 6 8\n1 2 3 4 5 6 7\n8 x 9\n1 2 3 4 5 6 7 8 x\n1 2 3\n4 5 6 7\n', [9]);
+    expect(cases.map((c) => c.error ?? 'ok')).toEqual([
+      'wrong size: 6 tokens, expected 9',
+      'wrong size: 3 tokens, expected 9',
+      'wrong size: 7 tokens, expected 9',
+      'wrong size: 3 tokens, expected 9',
+      'ok',
+      'wrong size: 3 tokens, expected 9',
+      'wrong size: 4 tokens, expected 9',
+    ]);
+  });
+});

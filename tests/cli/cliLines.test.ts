@@ -1,0 +1,121 @@
+/**
+ * The CLI's promise about lines: every case gets exactly one line on standard
+ * output, in input order, however the input is cut into reads and whenever it
+ * arrives. A solved board's line is empty, and is still a line. Each answer is
+ * replayed on its own case, so a dropped or shifted line fails.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { lightsOutStencils, replayLightsOut, replaySliding, seededRandom, slidingWalk } from '../oracles.js';
+
+const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+const SOLVED = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+const text = (tiles: readonly number[]) => tiles.map((t) => (t === 0 ? 'x' : String(t))).join(' ');
+
+function run(args: string[], input: string, cwd?: string) {
+  return spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', cwd, timeout: 120_000 });
+}
+
+/** Each answer line replayed on its board reaches the goal: the lines line up with the cases. */
+function expectAligned(boards: readonly (readonly number[])[], stdout: string) {
+  expect(stdout.endsWith('\n')).toBe(true);
+  const lines = stdout.slice(0, -1).split('\n');
+  expect(lines).toHaveLength(boards.length);
+  boards.forEach((board, i) => expect(replaySliding([...board], 3, lines[i]), `case ${i + 1}`).toEqual(SOLVED));
+}
+
+/** Sends `pieces` to the CLI one at a time with `pauseMs` between them, standard input left open until the end. */
+async function slowPipe(args: string[], pieces: readonly string[], pauseMs: number) {
+  const child = spawn(process.execPath, [bin, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  for (const piece of pieces) {
+    child.stdin.write(piece);
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  child.stdin.end();
+  return { status: await closed, stdout };
+}
+
+describe('CLI: one line for every case, a solved board included (D1)', () => {
+  const random = seededRandom(1801);
+  const hard = Array.from({ length: 256 }, () => slidingWalk(SOLVED, 3, 40, random).tiles);
+
+  for (const family of ['eight', 'sliding']) {
+    it(`${family}: a solved board alone prints one empty line`, () => {
+      const child = run([family, '--jobs', '1'], `${text(SOLVED)}\n`);
+      expect(child.status).toBe(0);
+      expect(child.stdout).toBe('\n');
+    });
+
+    it(`${family}: 256 boards and then a solved one give 257 lines`, () => {
+      const boards = [...hard, SOLVED];
+      const child = run([family], `${boards.map(text).join('\n')}\n`);
+      expect(child.status).toBe(0);
+      expectAligned(boards, child.stdout);
+    });
+
+    it(`${family}: on a slow pipe, a case, a solved board and a case give three lines`, async () => {
+      const boards = [hard[0], SOLVED, hard[1]];
+      const { status, stdout } = await slowPipe([family], boards.map((board) => `${text(board)}\n`), 150);
+      expect(status).toBe(0);
+      expectAligned(boards, stdout);
+    });
+  }
+});
+
+describe('CLI: lightsout --pattern reads a file at any path (D6)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'puzzlesearch-pattern-'));
+  // The cross as a file; a 4x4 board of lights, all on, takes 4 presses with it.
+  writeFileSync(join(folder, 'cross.txt'), '.#.\n#X#\n.#.\n');
+  writeFileSync(join(folder, 'x'), '.#.\n#X#\n.#.\n');
+  const board = '1111\n1111\n1111\n1111\n';
+
+  /** The presses of a --moves grid, replayed with the cross on the board: all lights off. */
+  function expectCrossSolves(stdout: string, presses: number) {
+    const lines = stdout.trim().split('\n');
+    expect(Number(lines[0])).toBe(presses);
+    const grid = lines.slice(1).map((row) => [...row].map(Number));
+    const start = [...board.replace(/\n/g, '')].map(Number);
+    const pressed = grid.flatMap((row, r) => row.flatMap((count, c) => (count > 0 ? [{ row: r + 1, col: c + 1, count }] : [])));
+    expect(replayLightsOut(start, pressed, lightsOutStencils.cross(4, 4), 4, 4, false, 2)).toEqual(Array(16).fill(0));
+  }
+
+  it('reads ./cross.txt relative to the working folder', () => {
+    const child = run(['lightsout', '--moves', '--pattern', './cross.txt'], board, folder);
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(0);
+    expectCrossSolves(child.stdout, 4);
+  });
+
+  it('reads an absolute path', () => {
+    const child = run(['lightsout', '--moves', '--pattern', join(folder, 'cross.txt')], board);
+    expect(child.status).toBe(0);
+    expectCrossSolves(child.stdout, 4);
+  });
+
+  it('reads ./x from its file, and says so, since it would also be an inline stencil', () => {
+    const child = run(['lightsout', '--moves', '--pattern', './x'], board, folder);
+    expect(child.status).toBe(0);
+    expect(child.stderr).toMatch(/--pattern '\.\/x' is read from the file \.\/x/);
+    expectCrossSolves(child.stdout, 4);
+  });
+
+  it('names a missing file rather than reading its name as a stencil', () => {
+    const child = run(['lightsout', '--pattern', './missing.txt'], board, folder);
+    expect(child.status).toBe(1);
+    expect(child.stderr).toMatch(/^puzzlesearch: --pattern: cannot read \.\/missing\.txt: ENOENT/);
+    expect(child.stdout).toBe('');
+  });
+
+  it('still takes an inline stencil when no file has its name', () => {
+    const child = run(['lightsout', '--moves', '--pattern', '.#./#X#/.#.'], board, folder);
+    expect(child.status).toBe(0);
+    expectCrossSolves(child.stdout, 4);
+  });
+});

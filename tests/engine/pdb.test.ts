@@ -1,0 +1,765 @@
+/**
+ * Additive pattern databases on both engines. The oracles are written here:
+ * a breadth-first search per group over (placement, blank) with the other
+ * tiles' moves free, and a full BFS of the 8-puzzle for the true distances.
+ * The tables' format (rank, 4-bit entries of (distance - Manhattan) / 2) is
+ * read back with this file's own ranking.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { PuzzleInputError } from '../../src/api/boards.js';
+import { checkPdbBuildMemory, type Core, type PdbPartition, type SlidingBoard } from '../../src/engine/contract.js';
+import { boardSymmetries, makePartition, namedPartition, symmetricSource } from '../../src/pdb/partitions.js';
+import type { TablesProgress } from '../../src/pdb/tables.js';
+import { createSolver } from '../../src/api/solver.js';
+import { cacheDir } from '../../src/pdb/cache/node.js';
+import { runTablesCommand } from '../../src/cli/tablesCommand.js';
+import { engineNames, loadCore } from '../support/engines.js';
+import { bfsDistance, groupDistanceTable, placementOfRank, replaySliding, seededRandom, slidingNeighbours } from '../oracles.js';
+
+function board(width: number, height: number, tiles: ArrayLike<number>): SlidingBoard {
+  return { width, height, tiles: Uint8Array.from(tiles) };
+}
+
+function buildAll(core: Core, partition: PdbPartition): void {
+  partition.groups.forEach((_, group) => {
+    const build = core.pdb.build(partition, group);
+    let rounds = 0;
+    while (build.round()) rounds++;
+    expect(build.settled()).toBe(build.entries);
+    expect(rounds).toBeGreaterThan(0);
+  });
+}
+
+const neighbourCells = (cell: number, width: number, height: number): number[] => {
+  const row = Math.floor(cell / width);
+  const column = cell % width;
+  const out: number[] = [];
+  if (row > 0) out.push(cell - width);
+  if (row < height - 1) out.push(cell + width);
+  if (column > 0) out.push(cell - 1);
+  if (column < width - 1) out.push(cell + 1);
+  return out;
+};
+
+/**
+ * The test's own group BFS: for every placement of the group's tiles (as a
+ * string key of their cells, tile i = the group's i-th home), the fewest
+ * moves of those tiles that bring them home, the blank anywhere, other tiles'
+ * moves free. A 0-1 BFS over (placement, blank cell) from every goal state.
+ */
+function groupDistances(width: number, height: number, homes: number[]): Map<string, number> {
+  const cells = width * height;
+  const best = new Map<string, number>();
+  const stateDistance = new Map<string, number>();
+  let deque: Array<[number[], number, number]> = [];
+  for (let blank = 0; blank < cells; blank++) {
+    if (homes.includes(blank)) continue;
+    deque.push([homes.slice(), blank, 0]);
+    stateDistance.set(`${homes.join(',')}|${blank}`, 0);
+  }
+  // Layered: zero-cost moves stay in the layer, unit moves go to the next.
+  for (let layer = 0; deque.length > 0; layer++) {
+    const next: Array<[number[], number, number]> = [];
+    for (let head = 0; head < deque.length; head++) {
+      const [placement, blank, d] = deque[head]!;
+      if (stateDistance.get(`${placement.join(',')}|${blank}`)! < d) continue;
+      const key = placement.join(',');
+      if (!best.has(key)) best.set(key, d);
+      for (const to of neighbourCells(blank, width, height)) {
+        const tile = placement.indexOf(to);
+        const child = placement.slice();
+        if (tile >= 0) child[tile] = blank;
+        const cost = tile >= 0 ? 1 : 0;
+        const childKey = `${child.join(',')}|${to}`;
+        const known = stateDistance.get(childKey);
+        if (known !== undefined && known <= d + cost) continue;
+        stateDistance.set(childKey, d + cost);
+        (cost === 0 ? deque : next).push([child, to, d + cost]);
+      }
+    }
+    deque = next;
+  }
+  return best;
+}
+
+/** This file's reading of the documented rank: digits = cell less the cells of earlier tiles below it. */
+function rankOf(placement: number[], cells: number): number {
+  let rank = 0;
+  placement.forEach((cell, i) => {
+    const below = placement.slice(0, i).filter((other) => other < cell).length;
+    rank = rank * (cells - i) + cell - below;
+  });
+  return rank;
+}
+
+const manhattanOf = (placement: number[], homes: number[], width: number) =>
+  placement.reduce(
+    (sum, cell, i) => sum + Math.abs(Math.floor(cell / width) - Math.floor(homes[i]! / width)) + Math.abs((cell % width) - (homes[i]! % width)),
+    0,
+  );
+
+// ---------------------------------------------------------------------------
+
+describe('8-puzzle, partition 4-4 (blank last)', () => {
+  const goal = board(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+  // Not symmetric about the diagonal, so that the mirrored lookup differs.
+  const partition = makePartition(3, 3, 8, [[0, 1, 2, 3], [4, 5, 6, 7]]);
+  const groupBfs = partition.groups.map((homes) => groupDistances(3, 3, homes));
+  const cores = new Map<string, Core>();
+
+  // The full BFS from the goal: every reachable board with its distance.
+  const distance = new Map<string, number>([[goal.tiles.join(','), 0]]);
+  const boards: number[][] = [Array.from(goal.tiles)];
+  for (let head = 0; head < boards.length; head++) {
+    const tiles = boards[head]!;
+    const d = distance.get(tiles.join(','))!;
+    const blank = tiles.indexOf(0);
+    for (const to of neighbourCells(blank, 3, 3)) {
+      const child = tiles.slice();
+      child[blank] = child[to]!;
+      child[to] = 0;
+      const key = child.join(',');
+      if (!distance.has(key)) {
+        distance.set(key, d + 1);
+        boards.push(child);
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    for (const name of engineNames) {
+      const core = await loadCore(name);
+      buildAll(core, partition);
+      cores.set(name, core);
+    }
+  });
+
+  test('the oracle BFS sees all 181,440 boards', () => {
+    expect(boards).toHaveLength(181_440);
+  });
+
+  test('every entry of each group equals the group BFS, on both engines', () => {
+    partition.groups.forEach((homes, group) => {
+      expect(groupBfs[group]!.size).toBe(9 * 8 * 7 * 6);
+      for (const [name, core] of cores) {
+        const table = core.pdb.table(partition, group)!;
+        expect(table.length, name).toBe((9 * 8 * 7 * 6) / 2);
+        let mismatches = 0;
+        for (const [key, d] of groupBfs[group]!) {
+          const placement = key.split(',').map(Number);
+          const rank = rankOf(placement, 9);
+          const entry = (table[rank >> 1]! >> ((rank & 1) * 4)) & 15;
+          const md = manhattanOf(placement, homes, 3);
+          if (entry !== Math.min(15, (d - md) / 2)) mismatches++;
+        }
+        expect(mismatches, `${name} group ${group}`).toBe(0);
+      }
+    });
+  });
+
+  test('the wasm and TypeScript tables are byte-identical', () => {
+    partition.groups.forEach((_, group) => {
+      expect(Buffer.compare(cores.get('wasm')!.pdb.table(partition, group)!, cores.get('ts')!.pdb.table(partition, group)!)).toBe(0);
+    });
+  });
+
+  test('h = the larger of the group sums of the board and its mirror image; both never exceed the true distance', () => {
+    // The mirror: reflect about the main diagonal and rename tile t to the
+    // tile whose home is the reflection of t's home (the goal maps to itself).
+    const reflect = (cell: number) => (cell % 3) * 3 + Math.floor(cell / 3);
+    const home = (tile: number) => goal.tiles.indexOf(tile);
+    const groupSum = (tiles: number[]) =>
+      partition.groups.reduce((sum, homes, group) => {
+        const placement = homes.map((cell) => tiles.indexOf(goal.tiles[cell]!));
+        return sum + groupBfs[group]!.get(placement.join(','))!;
+      }, 0);
+    let over = 0;
+    let mirrorOver = 0;
+    let mirrorHelped = 0;
+    const wrong: string[] = [];
+    for (const tiles of boards) {
+      const d = distance.get(tiles.join(','))!;
+      const mirrored = new Array<number>(9);
+      tiles.forEach((tile, cell) => {
+        mirrored[reflect(cell)] = tile === 0 ? 0 : goal.tiles[reflect(home(tile))]!;
+      });
+      expect(distance.get(mirrored.join(','))).toBe(d);
+      const plain = groupSum(tiles);
+      const mirror = groupSum(mirrored);
+      if (plain > d) over++;
+      if (mirror > d) mirrorOver++;
+      if (mirror > plain) mirrorHelped++;
+      const expected = Math.max(plain, mirror);
+      for (const [name, core] of cores) {
+        const h = core.idaStar.estimate(board(3, 3, tiles), goal, 'pdb', partition);
+        if (h !== expected && wrong.length < 5) wrong.push(`${name} ${tiles.join(' ')}: ${h}, expected ${expected}`);
+      }
+    }
+    expect(over).toBe(0);
+    expect(mirrorOver).toBe(0);
+    expect(mirrorHelped).toBeGreaterThan(0);
+    expect(wrong).toEqual([]);
+  });
+
+  test('IDA* with the PDB solves sampled boards optimally, the same on both engines', () => {
+    const replay = (tiles: number[], moves: Uint8Array) => {
+      const out = tiles.slice();
+      let blank = out.indexOf(0);
+      for (const move of moves) {
+        const to = [blank - 3, blank + 3, blank - 1, blank + 1][move]!;
+        expect(neighbourCells(blank, 3, 3)).toContain(to);
+        out[blank] = out[to]!;
+        out[to] = 0;
+        blank = to;
+      }
+      return out;
+    };
+    for (let i = 0; i < boards.length; i += 997) {
+      const tiles = boards[i]!;
+      const answers = [...cores].map(([, core]) => core.idaStar.solve(board(3, 3, tiles), goal, { heuristic: 'pdb', partition }));
+      for (const answer of answers) {
+        expect(answer.moves!.length).toBe(distance.get(tiles.join(',')));
+        expect(replay(tiles, answer.moves!)).toEqual(Array.from(goal.tiles));
+      }
+      expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
+      expect(Array.from(answers[1]!.moves!)).toEqual(Array.from(answers[0]!.moves!));
+    }
+  });
+
+  test('a goal with the blank elsewhere does not fit the partition', () => {
+    const other = board(3, 3, [1, 2, 3, 4, 0, 5, 6, 7, 8]);
+    for (const [, core] of cores) {
+      expect(() => core.idaStar.estimate(other, other, 'pdb', partition)).toThrow(/does not fit/);
+    }
+  });
+});
+
+describe('heuristic names', () => {
+  test('an unknown heuristic is an error on both engines, and pdb without tables names what is missing', async () => {
+    const goal = board(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    const missing = makePartition(3, 3, 8, [[0, 1], [2, 3, 4, 5, 6, 7]]);
+    for (const name of engineNames) {
+      const core = await loadCore(name);
+      expect(() => core.idaStar.solve(goal, goal, { heuristic: 'pdb-663' as never })).toThrow("unknown heuristic 'pdb-663', expected manhattan, linear-conflict or pdb");
+      expect(() => core.idaStar.estimate(goal, goal, 'pdb', missing)).toThrow(/not built/);
+      expect(() => core.idaStar.estimate(goal, goal, 'pdb')).toThrow(/needs the tables/);
+    }
+  });
+
+  test('a partition must cover every cell but the blank once', () => {
+    expect(() => makePartition(3, 3, 8, [[0, 1, 2], [3, 4, 5, 6]])).toThrow(/leave cell 7 out/);
+    expect(() => makePartition(3, 3, 8, [[0, 1, 2, 8], [3, 4, 5, 6, 7]])).toThrow(/cell 8/);
+    expect(() => makePartition(6, 6, 35, [[0]])).toThrow(/more than 25 cells/);
+    expect(() => makePartition(5, 5, 24, Array.from({ length: 24 }, (_, cell) => [cell]))).toThrow(/24 groups, at most 16/);
+  });
+});
+
+describe('other sizes: 3x4 (one-byte blank sets in wasm) and 5x5 (four-byte)', () => {
+  const cases = [
+    { width: 3, height: 4, groups: [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10]], walks: 12, length: 30 },
+    {
+      width: 5,
+      height: 5,
+      groups: [[0, 1, 2], [3, 4, 9], [5, 6, 7], [8, 13, 14], [10, 11, 12], [15, 16, 17], [18, 19, 23], [20, 21, 22]],
+      walks: 8,
+      length: 14,
+    },
+  ];
+
+  test.each(cases)('$width x $height: byte-identical tables; IDA* with the PDB at the BFS distance on both engines', async ({ width, height, groups, walks, length }) => {
+    const cells = width * height;
+    const goal = board(width, height, Array.from({ length: cells }, (_, i) => (i + 1) % cells));
+    const partition = makePartition(width, height, cells - 1, groups);
+    const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
+    for (const core of cores) buildAll(core, partition);
+    partition.groups.forEach((_, group) => {
+      expect(Buffer.compare(cores[0]!.pdb.table(partition, group)!, cores[1]!.pdb.table(partition, group)!)).toBe(0);
+    });
+    let state = 99;
+    const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0);
+    for (let walk = 0; walk < walks; walk++) {
+      const tiles = Array.from(goal.tiles);
+      let blank = cells - 1;
+      for (let i = 0; i < length; i++) {
+        const choices = neighbourCells(blank, width, height);
+        const to = choices[random() % choices.length]!;
+        tiles[blank] = tiles[to]!;
+        tiles[to] = 0;
+        blank = to;
+      }
+      // The test's BFS from the board to the goal.
+      const target = goal.tiles.join(',');
+      let frontier = [tiles];
+      const seen = new Set([tiles.join(',')]);
+      let optimal = 0;
+      while (!frontier.some((b) => b.join(',') === target)) {
+        const next: number[][] = [];
+        for (const b of frontier) {
+          const at = b.indexOf(0);
+          for (const to of neighbourCells(at, width, height)) {
+            const child = b.slice();
+            child[at] = child[to]!;
+            child[to] = 0;
+            const key = child.join(',');
+            if (!seen.has(key)) {
+              seen.add(key);
+              next.push(child);
+            }
+          }
+        }
+        frontier = next;
+        optimal++;
+      }
+      const answers = cores.map((core) => core.idaStar.solve(board(width, height, tiles), goal, { heuristic: 'pdb', partition }));
+      for (const answer of answers) {
+        expect(answer.moves!.length).toBe(optimal);
+        const out = tiles.slice();
+        let at = out.indexOf(0);
+        for (const move of answer.moves!) {
+          const to = [at - width, at + width, at - 1, at + 1][move]!;
+          expect(neighbourCells(at, width, height)).toContain(to);
+          out[at] = out[to]!;
+          out[to] = 0;
+          at = to;
+        }
+        expect(out).toEqual(Array.from(goal.tiles));
+      }
+      expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
+      for (const core of cores) expect(core.idaStar.estimate(board(width, height, tiles), goal, 'pdb', partition)).toBeLessThanOrEqual(optimal);
+    }
+  }, 60_000);
+});
+
+describe('3x4 and 4x3 with two groups (6 + 5 tiles): the partition machinery against the test\'s BFS', () => {
+  // The 24-puzzle's tables in miniature: two groups that cover every cell but
+  // the blank's, checked entry by entry against the oracle's 0-1 BFS; then the
+  // sum against true distances, and tables read through board symmetries.
+  const shapes = [
+    { width: 3, height: 4, groups: [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]] },
+    { width: 4, height: 3, groups: [[0, 1, 4, 5, 8, 9], [2, 3, 6, 7, 10]] },
+  ];
+
+  test.each(shapes)('$width x $height: every entry exact, h admissible, IDA* optimal, derived tables equal built ones', async ({ width, height, groups }) => {
+    const cells = width * height;
+    const partition = makePartition(width, height, cells - 1, groups);
+    const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
+    for (const core of cores) buildAll(core, partition);
+    partition.groups.forEach((homes, group) => {
+      const oracle = groupDistanceTable(width, height, homes);
+      for (const [index, core] of cores.entries()) {
+        const table = core.pdb.table(partition, group)!;
+        let mismatches = 0;
+        for (let rank = 0; rank < oracle.length; rank++) {
+          const placement = placementOfRank(rank, homes.length, cells);
+          const entry = (table[rank >> 1]! >> ((rank & 1) * 4)) & 15;
+          if (entry !== Math.min(15, (oracle[rank]! - manhattanOf(placement, homes, width)) / 2)) mismatches++;
+        }
+        expect(mismatches, `${engineNames[index]} group ${group}`).toBe(0);
+      }
+    });
+
+    // Every symmetry of the board that carries a group onto a group of the
+    // same size gives that group's table, derived, byte for byte.
+    for (const core of cores) {
+      for (const cellMap of boardSymmetries(width, height)) {
+        const image = partition.groups.map((homes) => homes.map((cell) => cellMap.indexOf(cell)));
+        const target = makePartition(width, height, cellMap.indexOf(cells - 1), image);
+        target.groups.forEach((_, group) => {
+          const source = symmetricSource(target, group, partition.groups.map((__, g) => ({ partition, group: g })))!;
+          expect(source).not.toBeNull();
+          const derive = core.pdb.derive(target, group, source.partition, source.group, source.cellMap);
+          while (derive.round());
+          expect(derive.settled()).toBe(derive.entries);
+          const fresh = makePartition(width, height, target.blankCell, target.groups, 'fresh');
+          const build = core.pdb.build(fresh, group);
+          while (build.round());
+          expect(Buffer.compare(core.pdb.table(target, group)!, core.pdb.table(fresh, group)!)).toBe(0);
+        });
+      }
+    }
+
+    const goal = board(width, height, Array.from({ length: cells }, (_, i) => (i + 1) % cells));
+    const random = seededRandom(width * 10 + height);
+    for (let walk = 0; walk < 6; walk++) {
+      let tiles = Array.from(goal.tiles);
+      for (let i = 0; i < 40; i++) {
+        const options = slidingNeighbours(tiles, width);
+        tiles = options[Math.floor(random() * options.length)]!;
+      }
+      const target = goal.tiles.join(',');
+      const optimal = bfsDistance([tiles], (state) => slidingNeighbours(state, width), (state) => state.join(',') === target)!;
+      const answers = cores.map((core) => core.idaStar.solve(board(width, height, tiles), goal, { heuristic: 'pdb', partition }));
+      for (const [index, answer] of answers.entries()) {
+        expect(answer.moves!.length, engineNames[index]).toBe(optimal);
+        expect(replaySliding(tiles, width, answer.moves!)).toEqual(Array.from(goal.tiles));
+        expect(cores[index]!.idaStar.estimate(board(width, height, tiles), goal, 'pdb', partition)).toBeLessThanOrEqual(optimal);
+      }
+      expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
+    }
+  }, 300_000);
+
+  test('a cell map that is not a symmetry carrying the group onto the source is refused', async () => {
+    const partition = makePartition(3, 4, 11, [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]);
+    for (const name of engineNames) {
+      const core = await loadCore(name);
+      buildAll(core, partition);
+      const identity = Array.from({ length: 12 }, (_, cell) => cell);
+      expect(() => core.pdb.derive(partition, 1, partition, 0, identity)).toThrow(/not an image/);
+      expect(() => core.pdb.derive(partition, 0, partition, 0, identity.map(() => 0))).toThrow(/not an image/);
+    }
+  });
+});
+
+describe("Korf's 15-puzzle instances with the 6-6-3 PDB (blank first)", () => {
+  const goal = board(4, 4, Array.from({ length: 16 }, (_, i) => i));
+  const partition = namedPartition(4, 4, 0, '6-6-3')!;
+  const instances = readFileSync(new URL('../../data/korf100.txt', import.meta.url), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line, index) => {
+      const numbers = line.trim().split(/\s+/).map(Number);
+      return { number: index + 1, tiles: numbers.slice(0, 16), optimal: numbers[16]! };
+    });
+  // The 25 quickest with this partition, and five of the slowest (among them
+  // #88 and #82, 65 and 62 moves, and #60, the slowest).
+  const chosen = [
+    9, 97, 42, 47, 71, 31, 57, 12, 94, 55, 79, 86, 30, 19, 13, 58, 95, 93, 74, 85, 48, 73, 44, 34, 65, 22, 59, 88, 82, 60,
+  ];
+  const cores = new Map<string, Core>();
+
+  beforeAll(async () => {
+    for (const name of engineNames) {
+      const core = await loadCore(name);
+      buildAll(core, partition);
+      cores.set(name, core);
+    }
+  }, 120_000);
+
+  test('the 6-6-3 tables of both engines are byte-identical', () => {
+    partition.groups.forEach((_, group) => {
+      expect(Buffer.compare(cores.get('wasm')!.pdb.table(partition, group)!, cores.get('ts')!.pdb.table(partition, group)!)).toBe(0);
+    });
+  });
+
+  test.each(chosen.map((number) => instances[number - 1]!))('Korf #$number at its published length $optimal', ({ tiles, optimal }) => {
+    const answers = [...cores].map(([, core]) => core.idaStar.solve(board(4, 4, tiles), goal, { heuristic: 'pdb', partition }));
+    for (const answer of answers) {
+      expect(answer.moves!.length).toBe(optimal);
+      const out = tiles.slice();
+      let blank = out.indexOf(0);
+      for (const move of answer.moves!) {
+        const to = [blank - 4, blank + 4, blank - 1, blank + 1][move]!;
+        expect(neighbourCells(blank, 4, 4)).toContain(to);
+        out[blank] = out[to]!;
+        out[to] = 0;
+        blank = to;
+      }
+      expect(out).toEqual(Array.from(goal.tiles));
+    }
+    expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
+    expect(Array.from(answers[1]!.moves!)).toEqual(Array.from(answers[0]!.moves!));
+  }, 60_000);
+});
+
+// ---------------------------------------------------------------------------
+// The solver's tables: preparing, choosing, caching.
+
+describe('solver tables and the disk cache', () => {
+  const scratchDirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-pdb-'));
+    scratchDirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  // 3x3 boards and their BFS distances (blank-last goal) for quick checks.
+  const eightGoal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+  const eightSample = [8, 6, 7, 2, 5, 4, 3, 0, 1]; // 31 moves
+  const rows = (tiles: number[], width: number) =>
+    Array.from({ length: tiles.length / width }, (_, r) => tiles.slice(r * width, r * width + width).map((t) => (t === 0 ? 'x' : String(t))).join(' ')).join('\n');
+
+  test.each(engineNames)('%s: an unknown heuristic names the choices; explicit pdb builds on first need', async (engine) => {
+    const solver = await createSolver({ engine, tables: { dir: false } });
+    expect(() => solver.sliding(rows(eightSample, 3), { heuristic: 'pdb-663' as never })).toThrow(PuzzleInputError);
+    expect(() => solver.sliding(rows(eightSample, 3), { heuristic: 'pdb-663' as never })).toThrow(
+      "unknown heuristic 'pdb-663', expected manhattan, linear-conflict or pdb",
+    );
+    const plain = solver.sliding(rows(eightSample, 3));
+    expect(plain.stats.heuristic).toBe('manhattan');
+    const pdb = solver.sliding(rows(eightSample, 3), { heuristic: 'pdb' });
+    expect(pdb.stats).toMatchObject({ heuristic: 'pdb', partition: '4-4' });
+    expect(pdb.length).toBe(31);
+    expect(pdb.stats.nodes).toBeLessThan(plain.stats.nodes);
+    // A goal with the blank in the middle has no partition: linear conflict.
+    const middle = solver.sliding(rows(eightSample, 3), { heuristic: 'pdb', goal: rows([1, 2, 3, 4, 0, 5, 6, 7, 8], 3) });
+    expect(middle.stats.heuristic).toBe('linear-conflict');
+    expect(solver.sliding(rows(eightSample, 3), { algorithm: 'bfs' }).stats.heuristic).toBe('none');
+  });
+
+  test('4x4: prepareTables builds once into the cache, a second solver (the other engine) loads it; goals reuse tables by relabelling', async () => {
+    const dir = tempDir();
+    const progress: TablesProgress[] = [];
+    const first = await createSolver({ engine: 'wasm', tables: { dir } });
+    const korf1 = '14 13 15 7\n11 12 9 5\n6 x 2 1\n4 8 10 3';
+    expect(first.sliding(korf1, { goal: 'blank-first', maxNodes: 10 }).stats.heuristic).toBe('linear-conflict');
+    await first.prepareTables('4x4', { goal: 'both', onProgress: (p) => progress.push(p) });
+    expect(progress.filter((p) => p.phase === 'build').length).toBeGreaterThan(6 * 10);
+    // The blank-first tables are the blank-last ones turned half a turn: derived, not built.
+    expect(progress.at(-1)).toMatchObject({ group: 2, groups: 3, phase: 'derive' });
+    expect(new Set(progress.filter((p) => p.phase === 'derive').map((p) => p.group))).toEqual(new Set([0, 1, 2]));
+    expect(progress.at(-1)!.settled).toBe(progress.at(-1)!.entries);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.pdb'))).toHaveLength(6);
+
+    const second = await createSolver({ engine: 'ts', tables: { dir } });
+    const loaded: TablesProgress[] = [];
+    await second.prepareTables('4x4', { goal: 'both', onProgress: (p) => loaded.push(p) });
+    expect(loaded.map((p) => p.phase)).toEqual(['load', 'load', 'load', 'load', 'load', 'load']);
+    for (const solver of [first, second]) {
+      const result = solver.sliding(korf1, { goal: 'blank-first' });
+      expect(result.stats).toMatchObject({ heuristic: 'pdb', partition: '6-6-3' });
+      expect(result.length).toBe(57);
+    }
+    // Blank-last goal with its tiles renamed: same blank cell, same tables.
+    const renamed = [3, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0];
+    // 60 random moves away from that goal.
+    const walk = renamed.slice();
+    let state = 12345;
+    for (let moves = 0, blank = 15; moves < 60; ) {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      const choices = neighbourCells(blank, 4, 4);
+      const to = choices[state % choices.length]!;
+      walk[blank] = walk[to]!;
+      walk[to] = 0;
+      blank = to;
+      moves++;
+    }
+    const reference = first.sliding(rows(walk, 4), { goal: rows(renamed, 4), heuristic: 'linear-conflict' });
+    expect(reference.length).toBeGreaterThan(0);
+    for (const solver of [first, second]) {
+      const result = solver.sliding(rows(walk, 4), { goal: rows(renamed, 4) });
+      expect(result.stats.heuristic).toBe('pdb');
+      expect(result.length).toBe(reference.length);
+    }
+  }, 120_000);
+
+  test('an AbortSignal stops a build between rounds and leaves no table behind', async () => {
+    const solver = await createSolver({ engine: 'ts', tables: { dir: false } });
+    const controller = new AbortController();
+    let rounds = 0;
+    const pending = solver.prepareTables('3x3', {
+      signal: controller.signal,
+      onProgress: () => {
+        if (++rounds === 3) controller.abort(new Error('stop now'));
+      },
+    });
+    await expect(pending).rejects.toThrow('stop now');
+    expect(rounds).toBe(3);
+    expect(solver.sliding(rows(eightSample, 3)).stats.heuristic).toBe('manhattan');
+    await solver.prepareTables('3x3');
+    expect(solver.sliding(rows(eightSample, 3)).stats.heuristic).toBe('pdb');
+  });
+
+  test('prepareTables calls on one solver take turns; a search asking for the PDB mid-build uses linear conflict', async () => {
+    const solver = await createSolver({ engine: 'wasm', tables: { dir: false } });
+    const during: string[] = [];
+    const first = solver.prepareTables('3x3', {
+      onProgress: () => {
+        if (during.length === 0) during.push(solver.sliding(rows(eightSample, 3), { heuristic: 'pdb' }).stats.heuristic!);
+      },
+    });
+    const second = solver.prepareTables('3x3', { goal: 'both' });
+    await Promise.all([first, second]);
+    expect(during).toEqual(['linear-conflict']);
+    for (const goal of [rows(eightGoal, 3), rows([0, 1, 2, 3, 4, 5, 6, 7, 8], 3)]) {
+      const result = solver.sliding(rows(eightSample, 3), { goal });
+      expect(result.stats.heuristic).toBe('pdb');
+    }
+  });
+
+  test('truncated, bit-flipped, foreign and wrong-version files are reported once and rebuilt', async () => {
+    const dir = tempDir();
+    const builder = await createSolver({ engine: 'wasm', tables: { dir } });
+    await builder.prepareTables('3x3');
+    const files = readdirSync(dir).filter((name) => name.endsWith('.pdb')).sort();
+    expect(files).toHaveLength(2);
+    const good = files.map((name) => readFileSync(join(dir, name)));
+    const damage: Array<[string, (bytes: Buffer) => Buffer]> = [
+      ['truncated', (bytes) => bytes.subarray(0, bytes.length - 100)],
+      ['checksum', (bytes) => {
+        const copy = Buffer.from(bytes);
+        copy[copy.length - 7]! ^= 0x10;
+        return copy;
+      }],
+      ['format version', (bytes) => {
+        const copy = Buffer.from(bytes);
+        copy.writeUInt32LE(99, 8);
+        return copy;
+      }],
+      ['another board', (bytes) => {
+        const copy = Buffer.from(bytes);
+        copy[16]! ^= 0x01; // the group's cells
+        return copy;
+      }],
+      ['truncated', () => Buffer.from('PZS')],
+    ];
+    for (const [reason, spoil] of damage) {
+      writeFileSync(join(dir, files[0]!), spoil(good[0]!));
+      const warnings: string[] = [];
+      for (const engine of engineNames) {
+        const solver = await createSolver({ engine, tables: { dir, warn: (message) => warnings.push(message) } });
+        await solver.prepareTables('3x3');
+        expect(solver.sliding(rows(eightSample, 3)).length).toBe(31);
+        // Once rebuilt and rewritten, the file is whole again.
+        expect(Buffer.compare(readFileSync(join(dir, files[0]!)), good[0]!)).toBe(0);
+        if (engine === 'wasm') writeFileSync(join(dir, files[0]!), spoil(good[0]!));
+      }
+      expect(warnings, reason).toHaveLength(2);
+      for (const warning of warnings) expect(warning).toContain(reason);
+    }
+  });
+
+  test('two builders racing on one directory leave one valid file per table', async () => {
+    const dir = tempDir();
+    const solvers = await Promise.all(engineNames.map((engine) => createSolver({ engine, tables: { dir } })));
+    await Promise.all(solvers.map((solver) => solver.prepareTables('3x3')));
+    const names = readdirSync(dir);
+    expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(names.filter((name) => name.endsWith('.pdb'))).toHaveLength(2);
+    const warnings: string[] = [];
+    const reader = await createSolver({ engine: 'ts', tables: { dir, warn: (message) => warnings.push(message) } });
+    const phases: string[] = [];
+    await reader.prepareTables('3x3', { onProgress: (p) => phases.push(p.phase) });
+    expect(phases).toEqual(['load', 'load']);
+    expect(warnings).toEqual([]);
+  });
+
+  test('an unwritable cache directory warns once and still solves with the PDB', async () => {
+    const dir = tempDir();
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, 'not a directory');
+    const warnings: string[] = [];
+    const solver = await createSolver({ engine: 'wasm', tables: { dir: join(blocker, 'cache'), warn: (message) => warnings.push(message) } });
+    await solver.prepareTables('3x3', { goal: 'both' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/cannot write tables .* memory only/);
+    const result = solver.sliding(rows(eightSample, 3));
+    expect(result.stats.heuristic).toBe('pdb');
+    expect(result.length).toBe(31);
+  });
+
+  test('the cache directory follows the option, PUZZLESEARCH_CACHE, then XDG_CACHE_HOME', async () => {
+    const saved = { cache: process.env.PUZZLESEARCH_CACHE, xdg: process.env.XDG_CACHE_HOME };
+    try {
+      process.env.PUZZLESEARCH_CACHE = '/tmp/ps-cache-env';
+      process.env.XDG_CACHE_HOME = '/tmp/xdg';
+      expect(await cacheDir('/tmp/explicit')).toBe('/tmp/explicit');
+      expect(await cacheDir()).toBe('/tmp/ps-cache-env');
+      delete process.env.PUZZLESEARCH_CACHE;
+      expect(await cacheDir()).toBe('/tmp/xdg/puzzlesearch');
+      delete process.env.XDG_CACHE_HOME;
+      expect(await cacheDir()).toBe(join(homedir(), '.cache', 'puzzlesearch'));
+    } finally {
+      for (const [name, value] of [['PUZZLESEARCH_CACHE', saved.cache], ['XDG_CACHE_HOME', saved.xdg]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
+  test('tables build|list|clear from the command function', async () => {
+    const dir = tempDir();
+    const text = { out: '', err: '' };
+    const out = { write: (s: string) => (text.out += s) };
+    const err = { write: (s: string) => (text.err += s) };
+    expect(await runTablesCommand(['build', '--size', '3x3', '--dir', dir, '--goal', 'blank-last'], out, err)).toBe(0);
+    expect(text.out).toMatch(/tables for 3x3 ready/);
+    expect(await runTablesCommand(['list', '--dir', dir], out, err)).toBe(0);
+    expect(text.out).toContain('3x3-blank8-4-4-group0.pdb');
+    expect(await runTablesCommand(['build', '--size', '3x3', '--partition', '7-8', '--dir', dir], out, err)).toBe(1);
+    expect(text.err).toContain("unknown partition '7-8' for 3x3, expected 4-4");
+    expect(await runTablesCommand(['frobnicate'], out, err)).toBe(2);
+    expect(await runTablesCommand(['clear', '--dir', dir], out, err)).toBe(0);
+    expect(text.out).toContain('removed 2 files');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('table memory', () => {
+  test("tables derived after a build live in the build's idle working memory; a later build grows its own and leaves them intact", async () => {
+    const { instantiatePuzzleWasm } = await import('../../src/engine/wasm/loader.js');
+    const { wasmPdb } = await import('../../src/engine/wasm/pdb.js');
+    const exports = await instantiatePuzzleWasm<import('../../src/engine/wasm/index.js').PuzzleExports>(undefined, { searchPoll: () => 0 });
+    const core = { pdb: wasmPdb(exports) };
+    const memory = () => exports.memory.buffer.byteLength;
+    const partition = makePartition(3, 4, 11, [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]);
+    const build = core.pdb.build(partition, 0);
+    while (build.round());
+    const turned = makePartition(3, 4, 0, partition.groups.map((homes) => homes.map((cell) => 11 - cell)));
+    const before = memory();
+    const source = symmetricSource(turned, 0, [{ partition, group: 0 }])!;
+    const derive = core.pdb.derive(turned, 0, source.partition, source.group, source.cellMap);
+    while (derive.round());
+    expect(memory()).toBe(before);
+    const kept = core.pdb.table(turned, 0)!;
+    // A later build: it must not write its blank sets over the derived table.
+    const other = core.pdb.build(partition, 1);
+    while (other.round());
+    expect(Buffer.compare(core.pdb.table(turned, 0)!, kept)).toBe(0);
+    const fresh = makePartition(3, 4, 0, turned.groups, 'fresh');
+    const rebuilt = core.pdb.build(fresh, 0);
+    while (rebuilt.round());
+    expect(Buffer.compare(core.pdb.table(fresh, 0)!, kept)).toBe(0);
+  });
+
+  test('a build past the memory limit is refused up front, naming the size', async () => {
+    // The twin keeps u16 blank sets: 3.1 GiB for the 8-tile group of 7-8
+    // (the wasm engine packs them into 1.8 GiB, under the limit).
+    const partition = namedPartition(4, 4, 15, '7-8')!;
+    const twin = await loadCore('ts');
+    expect(() => twin.pdb.build(partition, 1)).toThrow(/8-tile table of partition 7-8 needs 3\.1 GiB of memory, more than the 2\.0 GiB limit/);
+    expect(() => checkPdbBuildMemory(partition, 1, 2 ** 31)).toThrow(/needs 2\.2 GiB/);
+    expect(() => checkPdbBuildMemory(partition, 0, 6 * 57_657_600)).not.toThrow();
+  });
+
+  test('a wasm build overtaken by another build says so instead of writing a wrong table', async () => {
+    const core = await loadCore('wasm');
+    const partition = makePartition(3, 3, 8, [[0, 1, 2], [3, 4, 5, 6, 7]]);
+    const first = core.pdb.build(partition, 0);
+    const second = core.pdb.build(partition, 1);
+    expect(() => first.round()).toThrow(/overtaken by another table build/);
+    while (second.round());
+    expect(core.pdb.table(partition, 1)).not.toBeNull();
+    expect(core.pdb.ready(partition)).toBe(false);
+  });
+
+  test('a failed memory.grow is an error naming the size, not a trap', async () => {
+    const { wasmPdb } = await import('../../src/engine/wasm/pdb.js');
+    const { instantiatePuzzleWasm } = await import('../../src/engine/wasm/loader.js');
+    const exports = await instantiatePuzzleWasm<{ pdbGrow(bytes: number): number }>();
+    // The module itself says no to more than wasm32 can hold.
+    expect(exports.pdbGrow(2 ** 33)).toBe(-1);
+    expect(exports.pdbGrow(-1)).toBe(-1);
+    // And the adapter turns a refusal into a RangeError with the size.
+    const refusing = { ...(exports as object), memory: exports.memory, pdbGrow: () => -1 } as unknown as Parameters<typeof wasmPdb>[0];
+    const pdb = wasmPdb(refusing);
+    const partition = namedPartition(3, 3, 8, '4-4')!;
+    expect(() => pdb.build(partition, 0)).toThrow(/cannot grow WebAssembly memory by 0\.0 MiB for the 4-tile table of 4-4/);
+  });
+});
+
+describe("the solver's partition option", () => {
+  test('applies to the sizes that have it; others keep their default; an unknown name is refused', async () => {
+    await expect(createSolver({ engine: 'ts', tables: { dir: false, partition: 'x-y' } })).rejects.toThrow(/unknown partition 'x-y', expected 4-4, 6-6-3, 7-8, 6-6-6-6/);
+    const solver = await createSolver({ engine: 'ts', tables: { dir: false, partition: '7-8' } });
+    const seen = new Set<string>();
+    await solver.prepareTables('3x3', { onProgress: (progress) => seen.add(progress.partition) });
+    expect([...seen]).toEqual(['4-4']);
+    expect(solver.sliding('2 3 4 1 5 x 7 6 8', { algorithm: 'idastar' }).stats).toMatchObject({ heuristic: 'pdb', partition: '4-4' });
+  });
+});

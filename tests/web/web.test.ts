@@ -1,0 +1,1083 @@
+/**
+ * The web page in a real browser: builds web/ with Vite into a temporary
+ * folder, serves it below a sub-path from a tiny static server on 127.0.0.1
+ * (correct MIME types, so the .wasm compiles while streaming), and drives
+ * headless Chromium with playwright-core: the system's, or the one the npm
+ * package @sparticuz/chromium ships (tests/support/browser.ts says which). Every
+ * family is loaded, solved in the page's worker, checked against its known
+ * optimum and played back to the goal; a long 15-puzzle search must leave the
+ * page responsive and stop on Cancel (in its worker on a cross-origin isolated
+ * page, by replacing the worker on a plain one); "Compare engines" must compare warm
+ * medians and never print a ratio of unmeasurable times; the engine table
+ * must never show a run of another position; opened from file:// the page
+ * must say that it has to be served. The 24-puzzle panel must fit a phone,
+ * play, load Korf and Felner's instances, build its 6-6-6-6 tables once
+ * (the one full build in this file, minutes) after a cancelled start, and
+ * solve a scramble in the optimum the library finds in Node. The Lights Out panel (a canvas, any size
+ * up to 200x200) is checked against a light-chasing solver written
+ * here, its overlay against the length, its playback against the all-off
+ * board, and its press rules against the library's. Any console error or uncaught exception
+ * on the page (served over http), or any request to another host, fails the
+ * test.
+ *
+ * Needs build/puzzlesearch.wasm (npm test builds it first). The last test
+ * renders the page to a picture; UPDATE_SCREENSHOT=1 writes it to
+ * docs/screenshot.png for the README.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createSolver } from '../../src/index.js';
+import { PressTable, type LightsOutPatternName } from '../../web/page/lightsOutRules.js';
+import { launchChromium } from '../support/browser.js';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+
+const mime: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** The built folder is served below a sub-path, to show that its URLs are all relative. */
+const mount = '/some/where/';
+/**
+ * The same folder again, with the headers that make the page cross-origin
+ * isolated (as `npm run web` and `vite preview` send them): then the solver
+ * pool has SharedArrayBuffer and stops a search without ending its worker.
+ */
+const isolatedMount = '/isolated/';
+const isolation = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
+
+function serve(folder: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+    let file = '';
+    const under = [mount, isolatedMount].find((prefix) => path.startsWith(prefix));
+    if (under) {
+      const inside = path.slice(under.length);
+      file = normalize(join(folder, inside === '' || inside.endsWith('/') ? `${inside}index.html` : inside));
+      if (!file.startsWith(folder + sep) || !existsSync(file) || !statSync(file).isFile()) file = '';
+    }
+    if (request.method !== 'GET' || !file) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': mime[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...(under === isolatedMount ? isolation : {}) });
+    response.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+let outDir = '';
+let server: Server | undefined;
+let browser: Browser | undefined;
+let base = '';
+let isolatedBase = '';
+
+beforeAll(async () => {
+  if (!existsSync(join(repo, 'build/puzzlesearch.wasm'))) {
+    throw new Error('build/puzzlesearch.wasm is missing: run `npm run asbuild` first (`npm test` does)');
+  }
+  outDir = mkdtempSync(join(tmpdir(), 'puzzlesearch-web-'));
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  delete env.VITEST;
+  const built = spawnSync(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(repo, 'web/vite.config.ts'), '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: repo,
+    env,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
+  server = await serve(outDir);
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${mount}`;
+  isolatedBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}${isolatedMount}`;
+  ({ browser } = await launchChromium());
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, uncaught exceptions and requests to other hosts. */
+  problems: string[];
+}
+
+let session: Session | undefined;
+
+async function open(url = base): Promise<Page> {
+  const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1' || url.protocol === 'data:' || url.protocol === 'blob:') return route.continue();
+    problems.push(`request to another host: ${url.href}`);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  session = { context, page, problems };
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+  expect(await page.isVisible('#file-warning')).toBe(false);
+  return page;
+}
+
+afterEach(async () => {
+  const current = session;
+  session = undefined;
+  if (!current) return;
+  await current.context.close();
+  expect(current.problems).toEqual([]);
+});
+
+const panel = (id: string) => `#panel-${id}`;
+
+async function loadText(page: Page, id: string, text: string): Promise<void> {
+  await page.fill(`#${id}-text`, text);
+  await page.click(`${panel(id)} button:text-is("Load text")`);
+}
+
+async function boardText(page: Page, id: string): Promise<string> {
+  return (await page.getAttribute(`#${id}-board`, 'data-board')) ?? '';
+}
+
+/** Presses Solve and waits for the answer; returns the length shown (null when unsolvable). */
+async function solve(page: Page, id: string, timeout = 120_000): Promise<number | null> {
+  await page.click(`${panel(id)} button.primary`);
+  await page.waitForSelector(`${panel(id)}[data-busy="false"] .result[data-solvable]`, { timeout });
+  const length = await page.getAttribute(`${panel(id)} .result`, 'data-length');
+  return length === null ? null : Number(length);
+}
+
+/** Plays the solution at full speed and waits for its end; returns the final board text. */
+async function playToEnd(page: Page, id: string, length: number): Promise<string> {
+  await page.fill(`#${id}-speed`, '20');
+  await page.click(`${panel(id)} .play-play`);
+  await page.waitForSelector(`${panel(id)} .playback[data-index="${length}"]`, { timeout: 10_000 + length * 200 });
+  await page.waitForSelector(`#${id}-board[data-goal="true"]`);
+  expect(await page.getAttribute(`${panel(id)} .counter`, 'data-moves')).toBe(String(length));
+  return boardText(page, id);
+}
+
+/** Presses Compare engines and waits until both rows are filled and the panel is idle. */
+async function compareEngines(page: Page, id: string, timeout = 120_000): Promise<void> {
+  await page.click(`${panel(id)} button:text-is("Compare engines")`);
+  await page.waitForSelector(`${panel(id)}[data-busy="false"] tr[data-engine="ts"][data-nodes]`, { state: 'attached', timeout });
+  await page.waitForSelector(`${panel(id)}[data-busy="false"] tr[data-engine="wasm"][data-nodes]`, { state: 'attached', timeout });
+}
+
+/**
+ * The comparison's line agrees with the table: both engines timed the same
+ * number of runs, and a ratio is shown exactly when both medians are at least
+ * 1 ms, as the medians' quotient. Returns the ratio (null: too fast to compare).
+ */
+async function expectFairComparison(page: Page, id: string): Promise<number | null> {
+  const row = (engine: string, name: string) => page.getAttribute(`${panel(id)} tr[data-engine="${engine}"]`, name);
+  const [wasmMs, tsMs] = [Number(await row('wasm', 'data-ms')), Number(await row('ts', 'data-ms'))];
+  const runs = await row('wasm', 'data-runs');
+  expect(Number(runs)).toBeGreaterThanOrEqual(1);
+  expect(await row('ts', 'data-runs')).toBe(runs);
+  const text = (await page.textContent(`${panel(id)} .speedup`)) ?? '';
+  expect(text).not.toMatch(/Infinity|NaN/);
+  const ratio = await page.getAttribute(`${panel(id)} .speedup`, 'data-ratio');
+  if (wasmMs >= 1 && tsMs >= 1) {
+    expect(Number(ratio)).toBeCloseTo(tsMs / wasmMs, 6);
+    const shown = Number(ratio) >= 1 ? Number(ratio) : 1 / Number(ratio);
+    expect(text).toContain(`${shown.toFixed(1)}× faster`);
+    return Number(ratio);
+  }
+  expect(ratio).toBeNull();
+  expect(text).toMatch(/^Too fast to compare/);
+  return null;
+}
+
+async function setEngine(page: Page, engine: 'wasm' | 'ts'): Promise<void> {
+  await page.check(`input[name="engine"][value="${engine}"]`);
+  await page.waitForSelector(`body[data-engine="${engine}"]`);
+}
+
+const korf = readFileSync(join(repo, 'data/korf100.txt'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => line.trim().split(/\s+/).map(Number));
+const korf24 = readFileSync(join(repo, 'data/korf24.txt'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => line.trim().split(/\s+/).map(Number));
+
+
+// ---- Lights Out: the page's own panel, checked against a light-chasing solver written here ----
+
+/** Fewest presses for a k = 2 cross board on a plane (rows of 0/1), by light chasing over every first-row press set; null when none works. */
+function fewestCrossPresses(board: number[][]): number | null {
+  const rows = board.length;
+  const cols = board[0].length;
+  let best: number | null = null;
+  for (let first = 0; first < 1 << cols; first++) {
+    const cells = board.map((row) => [...row]);
+    const press = (r: number, c: number) => {
+      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const rr = r + dr;
+        const cc = c + dc;
+        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) cells[rr][cc] ^= 1;
+      }
+    };
+    let count = 0;
+    for (let c = 0; c < cols; c++) if ((first >> c) & 1) (press(0, c), count++);
+    for (let r = 1; r < rows; r++) for (let c = 0; c < cols; c++) if (cells[r - 1][c]) (press(r, c), count++);
+    if (cells[rows - 1].every((v) => v === 0) && (best === null || count < best)) best = count;
+  }
+  return best;
+}
+
+const lights = panel('lights');
+
+async function lightsBoard(page: Page): Promise<number[][]> {
+  const text = (await page.getAttribute('#lights-board', 'data-board')) ?? '';
+  return text.split('/').map((row) => [...row].map(Number));
+}
+
+async function setLightsOption(page: Page, selector: string, value: string): Promise<void> {
+  await page.fill(selector, value);
+  await page.dispatchEvent(selector, 'change');
+}
+
+async function clickLightsCell(page: Page, row: number, col: number): Promise<void> {
+  const canvas = page.locator('#lights-board canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  const rows = Number(await page.getAttribute('#lights-board', 'data-rows'));
+  const cols = Number(await page.getAttribute('#lights-board', 'data-cols'));
+  await page.mouse.click(box.x + ((col + 0.5) * box.width) / cols, box.y + ((row + 0.5) * box.height) / rows);
+}
+
+/** Presses Solve on the Lights Out panel and waits for its answer. */
+async function solveLights(page: Page, timeout = 120_000): Promise<void> {
+  await page.click(`${lights} button.primary`);
+  await page.waitForSelector(`${lights}[data-busy="false"] .result[data-solvable]`, { timeout });
+}
+
+describe("the Lights Out panel's rules (in Node)", () => {
+  it('presses as the library does: every dealt board is solvable, and the answer pressed on the page’s table clears it', async () => {
+    const solver = await createSolver({ engine: 'ts' });
+    let seed = 12345;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (const pattern of ['cross', 'rowcol', 'x', 'plus-only'] as LightsOutPatternName[]) {
+      for (const torus of [false, true]) {
+        for (const colors of [2, 3, 5]) {
+          for (const [rows, cols] of [[2, 2], [3, 5], [4, 4], [5, 3], [1 + 5, 7]]) {
+            const table = new PressTable({ rows, cols, colors, pattern, torus });
+            const cells = table.randomSolvable(random);
+            const text = Array.from({ length: rows }, (_, r) => cells.subarray(r * cols, (r + 1) * cols).join('')).join('\n');
+            const result = solver.lightsOut(text, { pattern, torus, colors });
+            const what = `${rows}x${cols} ${pattern}${torus ? ' torus' : ''} k=${colors}`;
+            expect(result.status, what).toBe('solved');
+            if (result.status !== 'solved') continue;
+            for (const press of result.presses) table.press(cells, (press.row - 1) * cols + press.col - 1, press.count ?? 1);
+            expect([...cells].every((v) => v === 0), what).toBe(true);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('the web page in Chromium', () => {
+  it('builds a static folder with the .wasm as a file and relative URLs', () => {
+    const assets = readdirSync(join(outDir, 'assets'));
+    expect(assets.some((name) => name.endsWith('.wasm'))).toBe(true);
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    expect(html).toContain('src="./assets/');
+    for (const name of assets.filter((n) => n.endsWith('.js'))) {
+      expect(readFileSync(join(outDir, 'assets', name), 'utf8')).not.toContain('data:application/wasm');
+    }
+  });
+
+  it('solves the Flip Game sample in 4 and plays it to one colour; says Impossible plainly', async () => {
+    const page = await open();
+    await loadText(page, 'flip', 'bwwb\nbbwb\nbwwb\nbwww');
+    expect(await boardText(page, 'flip')).toBe('bwwb/bbwb/bwwb/bwww');
+    expect(await solve(page, 'flip')).toBe(4);
+    expect(await playToEnd(page, 'flip', 4)).toMatch(/^(wwww\/){3}wwww$|^(bbbb\/){3}bbbb$/);
+
+    await loadText(page, 'flip', 'bwww\nwwww\nwwww\nwwww');
+    expect(await solve(page, 'flip')).toBeNull();
+    expect(await page.getAttribute(`${panel('flip')} .result`, 'data-solvable')).toBe('false');
+    expect(await page.textContent(`${panel('flip')} .result`)).toContain('Impossible');
+    expect(await page.textContent(`${panel('flip')} .judge-output`)).toBe('Impossible');
+  });
+
+  it('compares engines on a trivial board without an Infinity×: too fast to compare', async () => {
+    const page = await open();
+    // Already solved: both engines answer in well under the clock's resolution, often in 0 ms.
+    await loadText(page, 'flip', 'wwww\nwwww\nwwww\nwwww');
+    await compareEngines(page, 'flip');
+    expect(await page.getAttribute(`${panel('flip')} .result`, 'data-length')).toBe('0');
+    expect(await expectFairComparison(page, 'flip')).toBeNull();
+    // Warm runs, timed in several rounds: a median, not one cold run against a warm one.
+    expect(Number(await page.getAttribute(`${panel('flip')} tr[data-engine="wasm"]`, 'data-runs'))).toBeGreaterThan(1);
+    expect(await page.textContent(`${panel('flip')} .speedup`)).toContain('after a warm-up run');
+  });
+
+  it('keeps no stale engine row after an unsolvable board, an edit or a scramble', async () => {
+    const page = await open();
+    const rows = () =>
+      page.$$eval(`${panel('flip')} tbody tr`, (trs) => trs.map((tr) => `${tr.getAttribute('data-engine')}:${tr.getAttribute('data-nodes') ?? '-'}`).join(' '));
+    await loadText(page, 'flip', 'bwwb\nbbwb\nbwwb\nbwww');
+    await compareEngines(page, 'flip');
+    expect(await rows()).toMatch(/^wasm:[1-9]\d* ts:[1-9]\d*$/);
+
+    // Unsolvable, solved on the chosen engine only: the other engine's row of the sample must go.
+    await loadText(page, 'flip', 'bwww\nwwww\nwwww\nwwww');
+    expect(await rows()).toBe('wasm:- ts:-');
+    expect(await solve(page, 'flip')).toBeNull();
+    expect(await rows()).toMatch(/^wasm:\d+ ts:-$/);
+    expect(await page.textContent(`${panel('flip')} tr[data-engine="wasm"]`)).toContain('none');
+    expect(await page.getAttribute(`${panel('flip')} .speedup`, 'data-ratio')).toBeNull();
+    expect(await page.textContent(`${panel('flip')} .speedup`)).not.toMatch(/×|Too fast/);
+
+    // Solved again, then a cell edited: the table is empty.
+    await loadText(page, 'flip', 'bwwb\nbbwb\nbwwb\nbwww');
+    expect(await solve(page, 'flip')).toBe(4);
+    expect(await rows()).toMatch(/^wasm:\d+ ts:-$/);
+    await page.click(`${panel('flip')} button.toggle`);
+    await page.click('#flip-board .cell[data-index="0"]');
+    await page.click(`${panel('flip')} button.toggle`);
+    expect(await rows()).toBe('wasm:- ts:-');
+    expect(await page.textContent(`${panel('flip')} .judge-output`)).toBe('');
+
+    // And after a scramble.
+    await loadText(page, 'flip', 'bwwb\nbbwb\nbwwb\nbwww');
+    await compareEngines(page, 'flip');
+    expect(await rows()).toMatch(/^wasm:[1-9]\d* ts:[1-9]\d*$/);
+    await page.click(`${panel('flip')} button:text-is("Scramble")`);
+    expect(await rows()).toBe('wasm:- ts:-');
+    expect(await page.getAttribute(`${panel('flip')} .result`, 'data-length')).toBeNull();
+  });
+
+  it('opened from file:// says on the page that it must be served over http, and why', async () => {
+    // No open(): from file:// the blocked module and stylesheet loads are console errors, and that is the point.
+    const context = await browser!.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(pathToFileURL(join(outDir, 'index.html')).href);
+      const warning = page.locator('#file-warning');
+      await warning.waitFor({ state: 'visible', timeout: 10_000 });
+      const text = (await warning.textContent())?.replace(/\s+/g, ' ') ?? '';
+      expect(text).toContain('Serve this page over http');
+      expect(text).toContain('file://');
+      expect(text).toMatch(/block.*WebAssembly module.*Web Worker/);
+      expect(text).toContain('npm run web');
+      expect(text).toContain('npm run build:web');
+      expect(await page.isVisible('#app')).toBe(false);
+      expect(await page.getAttribute('body', 'data-ready')).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows PuzzleInputError messages inline and edits by clicking', async () => {
+    const page = await open();
+    await loadText(page, 'flip', 'bwwb\nbbwb');
+    expect(await page.textContent('#flip-input-error')).toContain('wrong size: 2 lines');
+    await loadText(page, 'eight', '1 2 3 4 5 6 7 8 8');
+    expect(await page.textContent('#eight-input-error')).toContain('duplicate tile 8');
+    await loadText(page, 'eight', '1 2 3\n4 5 6\n7 8 x');
+    expect(await page.textContent('#eight-input-error')).toBe('');
+
+    // Edit mode: a click turns one piece, and starts a new position.
+    await loadText(page, 'pilots', '----\n----\n----\n----');
+    await page.click(`${panel('pilots')} button.toggle`);
+    await page.click('#pilots-board .cell[data-index="5"]');
+    expect(await boardText(page, 'pilots')).toBe('----/-+--/----/----');
+    await page.click(`${panel('pilots')} button.toggle`);
+    expect(await page.getAttribute(`${panel('pilots')} .counter`, 'data-moves')).toBe('0');
+    // Play mode: a click turns the whole row and column; Undo brings it back.
+    await page.click('#pilots-board .cell[data-index="5"]');
+    expect(await boardText(page, 'pilots')).toBe('-+--/+-++/-+--/-+--');
+    await page.click(`${panel('pilots')} button:text-is("Undo")`);
+    expect(await boardText(page, 'pilots')).toBe('----/-+--/----/----');
+  });
+
+  it('solves the Pilots Brothers sample in 6 and opens every handle', async () => {
+    const page = await open();
+    await page.click(`${panel('pilots')} button:text-is("Judge sample")`);
+    expect(await boardText(page, 'pilots')).toBe('-+--/----/----/-+--');
+    expect(await solve(page, 'pilots')).toBe(6);
+    expect(await page.textContent(`${panel('pilots')} .judge-output`)).toMatch(/^6\n(\d \d\n){5}\d \d$/);
+    expect(await playToEnd(page, 'pilots', 6)).toBe('----/----/----/----');
+  });
+
+  it('plays and solves four in a line (sample: 5)', async () => {
+    const page = await open();
+    await loadText(page, 'fourline', 'BWBO\nWBWB\nBWBW\nWBWO');
+    // A move by hand: the white piece at row 1, column 2 cannot go anywhere, the black one at (1,3) goes right.
+    await page.click('#fourline-board .cell[data-index="2"]');
+    await page.click('#fourline-board .cell[data-index="3"]');
+    expect(await boardText(page, 'fourline')).toBe('BWOB/WBWB/BWBW/WBWO');
+    expect(await page.textContent('#fourline-status')).toContain('White to move');
+    await page.click(`${panel('fourline')} button:text-is("Undo")`);
+    expect(await boardText(page, 'fourline')).toBe('BWBO/WBWB/BWBW/WBWO');
+
+    expect(await solve(page, 'fourline')).toBe(5);
+    const final = await playToEnd(page, 'fourline', 5);
+    const cells = final.replace(/\//g, '');
+    const lines = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15], [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [0, 5, 10, 15], [3, 6, 9, 12]];
+    expect(lines.some((line) => cells[line[0]] !== 'O' && line.every((i) => cells[i] === cells[line[0]]))).toBe(true);
+  });
+
+  it('solves the 8-puzzle sample in 19 on both engines, with the same nodes, and plays it home', async () => {
+    const page = await open();
+    await loadText(page, 'eight', '2 3 4 1 5 x 7 6 8');
+    await compareEngines(page, 'eight');
+    expect(await page.getAttribute(`${panel('eight')} .result`, 'data-length')).toBe('19');
+    const wasmNodes = await page.getAttribute(`${panel('eight')} tr[data-engine="wasm"]`, 'data-nodes');
+    const tsNodes = await page.getAttribute(`${panel('eight')} tr[data-engine="ts"]`, 'data-nodes');
+    expect(Number(wasmNodes)).toBeGreaterThan(0);
+    expect(tsNodes).toBe(wasmNodes);
+    await expectFairComparison(page, 'eight');
+    expect(await page.textContent(`${panel('eight')} .judge-output`)).toMatch(/^[udlr]{19}$/);
+    expect(await playToEnd(page, 'eight', 19)).toBe('1 2 3/4 5 6/7 8 x');
+
+    // The arrow keys move the blank.
+    await page.focus('#eight-board');
+    await page.keyboard.press('ArrowLeft');
+    expect(await boardText(page, 'eight')).toBe('1 2 3/4 5 6/7 x 8');
+    await page.keyboard.press('ArrowUp');
+    expect(await boardText(page, 'eight')).toBe('1 2 3/4 x 6/7 5 8');
+
+    // An unsolvable position is reported with the parity reason, without a search.
+    await loadText(page, 'eight', '1 2 3\n4 5 6\n8 7 x');
+    expect(await solve(page, 'eight')).toBeNull();
+    expect(await page.getAttribute(`${panel('eight')} .result`, 'data-solvable')).toBe('false');
+    expect(await page.textContent(`${panel('eight')} .result`)).toMatch(/unsolvable.*parity/);
+    // The table shows this position only: the comparison of the sample is gone.
+    expect(await page.getAttribute(`${panel('eight')} tr[data-engine="wasm"]`, 'data-nodes')).toBe('0');
+    expect(await page.getAttribute(`${panel('eight')} tr[data-engine="ts"]`, 'data-nodes')).toBeNull();
+    expect(await page.textContent(`${panel('eight')} .speedup`)).not.toMatch(/×|Too fast/);
+  });
+
+  it('solves Korf’s 15-puzzle instance #79 to the blank-first goal in its optimum', async () => {
+    const page = await open();
+    const [number, optimum] = [79, korf[78][16]];
+    await page.selectOption('#fifteen-korf', String(number));
+    await page.click(`${panel('fifteen')} button:text-is("Load")`);
+    expect(await page.inputValue('#fifteen-goal')).toBe('blank-first');
+    expect(await page.getAttribute(`${panel('fifteen')} .goal-picture`, 'data-goal')).toBe('blank-first');
+    expect(await boardText(page, 'fifteen')).toBe(korf[78].slice(0, 16).map((t) => (t === 0 ? 'x' : t)).join(' ').replace(/((?:\S+ ){3}\S+) /g, '$1/'));
+    expect(await solve(page, 'fifteen')).toBe(optimum);
+    expect(await playToEnd(page, 'fifteen', optimum)).toBe('x 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15');
+  });
+
+  it('compares engines on Korf’s #30 with a ratio of warm medians over the same nodes', async () => {
+    const page = await open();
+    // About 680,000 nodes with linear conflicts (the PDB needs 17,000, too few to time): milliseconds on either engine, well above the clock's 0.1 ms steps, yet quick to repeat.
+    await page.selectOption('#fifteen-heuristic', 'linear-conflict');
+    await page.selectOption('#fifteen-korf', '30');
+    await page.click(`${panel('fifteen')} button:text-is("Load")`);
+    await compareEngines(page, 'fifteen');
+    expect(await page.getAttribute(`${panel('fifteen')} .result`, 'data-length')).toBe(String(korf[29][16]));
+    const nodes = await page.getAttribute(`${panel('fifteen')} tr[data-engine="wasm"]`, 'data-nodes');
+    expect(await page.getAttribute(`${panel('fifteen')} tr[data-engine="ts"]`, 'data-nodes')).toBe(nodes);
+    const ratio = await expectFairComparison(page, 'fifteen');
+    expect(ratio).not.toBeNull();
+    expect(ratio).toBeGreaterThan(0);
+    expect(await page.textContent(`${panel('fifteen')} .speedup`)).toMatch(/medians of \d timed runs each after a warm-up run, interleaved; same nodes searched/);
+  });
+
+  it('solves a scrambled 15-puzzle on the TypeScript twin in the optimum the Node API finds', async () => {
+    const page = await open();
+    await setEngine(page, 'ts');
+    // The Node solver below has no tables prepared: both search with linear conflicts, so the nodes must agree.
+    await page.selectOption('#fifteen-heuristic', 'linear-conflict');
+    await page.selectOption('#fifteen-depth', '30');
+    await page.click(`${panel('fifteen')} button:text-is("Scramble")`);
+    const start = (await boardText(page, 'fifteen')).replace(/\//g, '\n');
+    const expected = (await createSolver({ engine: 'wasm' })).sliding(start);
+    expect(expected.length).not.toBeNull();
+    expect(await solve(page, 'fifteen')).toBe(expected.length);
+    expect(await page.getAttribute(`${panel('fifteen')} tr[data-engine="ts"]`, 'data-nodes')).toBe(String(expected.stats.nodes));
+    expect(await playToEnd(page, 'fifteen', expected.length!)).toBe('1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x');
+  });
+
+  it.each([
+    ['cross-origin isolated: the worker stops the search and lives on', true],
+    ['not isolated: the worker is replaced', false],
+  ])('stays responsive during a long 15-puzzle search, which Cancel stops (%s)', async (_, isolated) => {
+    const page = await open(isolated ? isolatedBase : base);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(isolated);
+    // With the PDB #88 takes under a second; linear conflicts keep it searching long enough to cancel.
+    await page.selectOption('#fifteen-heuristic', 'linear-conflict');
+    await page.selectOption('#fifteen-korf', '88');
+    await page.click(`${panel('fifteen')} button:text-is("Load")`);
+    await page.click(`${panel('fifteen')} button.primary`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="true"] .progress[data-bound]`, { timeout: 10_000 });
+    const workers = Number(await page.getAttribute(panel('fifteen'), 'data-workers'));
+    const firstBound = Number(await page.getAttribute(`${panel('fifteen')} .progress`, 'data-bound'));
+
+    // Clicks elsewhere are answered at once while the search runs.
+    for (let i = 1; i <= 3; i++) {
+      const asked = Date.now();
+      await page.click('#flip-board .cell[data-index="0"]');
+      await page.waitForSelector(`${panel('flip')} .counter[data-moves="${i}"]`, { timeout: 2_000 });
+      expect(Date.now() - asked).toBeLessThan(2_000);
+    }
+    const answered = await page.evaluate(
+      () => new Promise<number>((resolve) => {
+        const asked = performance.now();
+        requestAnimationFrame(() => resolve(performance.now() - asked));
+      }),
+    );
+    expect(answered).toBeLessThan(500);
+    // The search goes on and reports deeper bounds.
+    await page.waitForFunction(
+      (first) => Number(document.querySelector('#panel-fifteen .progress')?.getAttribute('data-bound')) > first,
+      firstBound,
+      { timeout: 60_000 },
+    );
+    expect(await page.getAttribute(panel('fifteen'), 'data-busy')).toBe('true');
+
+    await page.click(`${panel('fifteen')} button:text-is("Cancel")`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="false"]`, { timeout: 2_000 });
+    expect(await page.textContent(`${panel('fifteen')} .result`)).toContain('cancelled');
+    expect(await page.getAttribute(`${panel('fifteen')} .result`, 'data-length')).toBeNull();
+    // Workers started by the page: the same with a shared cancel flag, one more when the worker had to be replaced.
+    expect(Number(await page.getAttribute(panel('fifteen'), 'data-workers'))).toBe(isolated ? workers : workers + 1);
+    expect(await page.textContent(`${panel('fifteen')} .result`)).toContain(isolated ? 'stays ready' : 'a fresh one started');
+
+    // The worker solves the next position.
+    await page.click(`${panel('fifteen')} button:text-is("Example")`);
+    expect(await solve(page, 'fifteen')).toBe(3);
+    expect(await playToEnd(page, 'fifteen', 3)).toBe('1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 x');
+  });
+
+  /** Loads Korf's instance `number` (blank-first goal) into the 15-puzzle panel. */
+  async function loadKorf(page: Page, number: number): Promise<void> {
+    await page.selectOption('#fifteen-korf', String(number));
+    await page.click(`${panel('fifteen')} button:text-is("Load")`);
+  }
+
+  async function expectPdbAnswer(page: Page, number: number): Promise<void> {
+    expect(await page.getAttribute(`${panel('fifteen')} .result`, 'data-length')).toBe(String(korf[number - 1][16]));
+    expect(await page.getAttribute(`${panel('fifteen')} .result .heuristic`, 'data-heuristic')).toBe('pdb');
+    expect(await page.getAttribute(`${panel('fifteen')} .result .heuristic`, 'data-partition')).toBe('6-6-3');
+    expect(await page.textContent(`${panel('fifteen')} .result .heuristic`)).toContain('pattern database 6-6-3');
+  }
+
+  it('15-puzzle: the first Solve builds the 6-6-3 tables with a progress bar and solves Korf #1 at 57 with the PDB; after a reload the tables load from IndexedDB', async () => {
+    const page = await open();
+    expect(await page.inputValue('#fifteen-heuristic')).toBe('pdb');
+    await loadKorf(page, 1);
+    await page.click(`${panel('fifteen')} button.primary`);
+    // The build reports its rounds: the line says so and the bar fills.
+    await page.waitForSelector(`${panel('fifteen')} .progress[data-tables="build"]`, { timeout: 30_000 });
+    expect(await page.isVisible(`${panel('fifteen')} .tables-bar`)).toBe(true);
+    await page.waitForFunction(() => Number((document.querySelector('#panel-fifteen .tables-bar') as HTMLProgressElement | null)?.value) > 0, undefined, { timeout: 60_000 });
+    expect(await page.textContent(`${panel('fifteen')} .progress`)).toMatch(/Building the 6-6-3 pattern database \(group \d of 3, \d+%\)/);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="false"] .result[data-solvable]`, { timeout: 180_000 });
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    const builtMs = Number(await page.getAttribute(panel('fifteen'), 'data-tables-ms'));
+    expect(await page.isVisible(`${panel('fifteen')} .tables-bar`)).toBe(false);
+    await expectPdbAnswer(page, 1);
+    expect(await playToEnd(page, 'fifteen', 57)).toBe('x 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15');
+    // The tables are in IndexedDB: three records, each a header and the table as one ArrayBuffer.
+    const stored = await page.evaluate(
+      () => new Promise<Array<{ key: string; bytes: number; magic: string }>>((resolve, reject) => {
+        const req = indexedDB.open('puzzlesearch-tables');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const all = req.result.transaction('tables').objectStore('tables');
+          const keys = all.getAllKeys();
+          const values = all.getAll();
+          values.onsuccess = () =>
+            resolve((values.result as ArrayBuffer[]).map((value, i) => ({ key: String(keys.result[i]), bytes: value.byteLength, magic: String.fromCharCode(...new Uint8Array(value, 0, 6)) })));
+        };
+      }),
+    );
+    expect(stored.map((record) => record.key).sort()).toEqual([0, 1, 2].map((group) => `4x4-blank0-6-6-3-group${group}.pdb`));
+    expect(stored.every((record) => record.magic === 'PZSPDB')).toBe(true);
+    // 16!/10! entries of 4 bits for each 6-tile group, 16!/13! for the 3-tile one, after a 64-byte header.
+    expect(stored.map((record) => record.bytes).sort((a, b) => a - b)).toEqual([64 + 1680, 64 + 2882880, 64 + 2882880]);
+
+    // A reload: the workers load the tables, nothing is built.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await loadKorf(page, 60);
+    expect(await solve(page, 'fifteen')).toBe(66);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('loaded');
+    const loadedMs = Number(await page.getAttribute(panel('fifteen'), 'data-tables-ms'));
+    const solveMs = Number(await page.getAttribute(`${panel('fifteen')} tr[data-engine="wasm"]`, 'data-ms'));
+    // For the record only (no timed assertions): tables built, then loaded on every worker; Korf #60 with them.
+    console.log(`6-6-3 tables: built in ${builtMs} ms, loaded after a reload in ${loadedMs} ms; Korf #60 solved in ${solveMs.toFixed(0)} ms`);
+    await expectPdbAnswer(page, 60);
+    // And the next solve finds them ready in the workers.
+    await loadKorf(page, 82);
+    expect(await solve(page, 'fifteen')).toBe(62);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('ready');
+    await expectPdbAnswer(page, 82);
+  });
+
+  it.each([
+    ['cross-origin isolated: the worker lives on with its tables', true],
+    ['not isolated: the fresh worker gets them from a live one', false],
+  ])('15-puzzle: Cancel keeps the tables, and the next PDB solve builds nothing (%s)', async (_, isolated) => {
+    const page = await open(isolated ? isolatedBase : base);
+    await loadKorf(page, 79);
+    expect(await solve(page, 'fifteen')).toBe(korf[78][16]);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    const workers = Number(await page.getAttribute(panel('fifteen'), 'data-workers'));
+
+    // A long search (linear conflicts on #88), cancelled.
+    await page.selectOption('#fifteen-heuristic', 'linear-conflict');
+    await loadKorf(page, 88);
+    await page.click(`${panel('fifteen')} button.primary`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="true"] .progress[data-bound]`, { timeout: 30_000 });
+    await page.click(`${panel('fifteen')} button:text-is("Cancel")`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="false"]`, { timeout: 5_000 });
+    expect(await page.textContent(`${panel('fifteen')} .result`)).toContain('cancelled');
+    expect(Number(await page.getAttribute(panel('fifteen'), 'data-workers'))).toBe(isolated ? workers : workers + 1);
+
+    // Back to the PDB: every worker still has (or has reloaded) the tables.
+    await page.selectOption('#fifteen-heuristic', 'pdb');
+    for (const number of [88, 3]) {
+      await loadKorf(page, number);
+      expect(await solve(page, 'fifteen')).toBe(korf[number - 1][16]);
+      expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('ready');
+      await expectPdbAnswer(page, number);
+    }
+  });
+
+  it('15-puzzle: a build cancelled half-way starts again on the next Solve, a corrupt table in IndexedDB is reported once and rebuilt, and the other goal is derived', async () => {
+    const page = await open(isolatedBase);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    // The Example is for the blank-last goal: its tables are built first.
+    // Cancel while they are being built, then Solve again.
+    await page.click(`${panel('fifteen')} button:text-is("Example")`);
+    await page.click(`${panel('fifteen')} button.primary`);
+    await page.waitForSelector(`${panel('fifteen')} .progress[data-tables="build"]`, { timeout: 30_000 });
+    await page.click(`${panel('fifteen')} button:text-is("Cancel")`);
+    await page.waitForSelector(`${panel('fifteen')}[data-busy="false"]`, { timeout: 10_000 });
+    expect(await page.textContent(`${panel('fifteen')} .result`)).toContain('cancelled');
+    expect(await page.getAttribute(`${panel('fifteen')} .result`, 'data-length')).toBeNull();
+    expect(await solve(page, 'fifteen')).toBe(3);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    // One bit of group 1's stored table flipped: its CRC-32 no longer holds.
+    await page.evaluate(
+      () => new Promise<void>((resolve, reject) => {
+        const req = indexedDB.open('puzzlesearch-tables');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const store = req.result.transaction('tables', 'readwrite').objectStore('tables');
+          const key = '4x4-blank15-6-6-3-group1.pdb';
+          const get = store.get(key);
+          get.onsuccess = () => {
+            const bytes = new Uint8Array((get.result as ArrayBuffer).slice(0));
+            bytes[64 + 1000] ^= 0x10;
+            store.put(bytes.buffer, key).onsuccess = () => resolve();
+          };
+        };
+      }),
+    );
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click(`${panel('fifteen')} button:text-is("Example")`);
+    expect(await solve(page, 'fifteen')).toBe(3);
+    // Rebuilt (the other groups loaded), and said once, though every worker read the cache.
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    expect(await page.getAttribute(`${panel('fifteen')} .result .heuristic`, 'data-heuristic')).toBe('pdb');
+    const corrupt = warnings.filter((text) => text.includes('group1.pdb'));
+    expect(corrupt).toHaveLength(1);
+    expect(corrupt[0]).toMatch(/checksum mismatch \(corrupt\); rebuilding it/);
+    // The rebuilt table replaced the bad record: the next page loads everything.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.click(`${panel('fifteen')} button:text-is("Example")`);
+    expect(await solve(page, 'fifteen')).toBe(3);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('loaded');
+
+    // The blank-first tables are the blank-last ones turned half a turn: read
+    // out of them (phase 'derive', part of the one-time build), not built.
+    await loadKorf(page, 79);
+    expect(await solve(page, 'fifteen')).toBe(korf[78][16]);
+    expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
+    await expectPdbAnswer(page, 79);
+    expect(warnings.filter((text) => !text.includes('group1.pdb'))).toEqual([]);
+  });
+
+  // ---- the 24-puzzle: the same sliding panel at 5x5, with Korf and Felner's instances and the 6-6-6-6 tables ----
+
+  const twentyfour = panel('twentyfour');
+  const goal24 = Array.from({ length: 25 }, (_, i) => (i === 0 ? 'x' : String(i)));
+
+  /** Board text (rows joined by '/') as 25 numbers, 0 = blank. */
+  async function tiles24(page: Page): Promise<number[]> {
+    return (await boardText(page, 'twentyfour')).split(/[ /]/).map((t) => (t === 'x' ? 0 : Number(t)));
+  }
+
+  /** Rows of five joined by '/', as the board's data-board shows them. */
+  function text24(tiles: readonly (number | string)[]): string {
+    const cells = tiles.map((t) => (t === 0 || t === 'x' ? 'x' : String(t)));
+    return [0, 1, 2, 3, 4].map((r) => cells.slice(r * 5, r * 5 + 5).join(' ')).join('/');
+  }
+
+  /** The blank moved one step (u/d/l/r), by the puzzle's rules as written here; null off the board. */
+  function moveBlank24(tiles: readonly number[], move: string): number[] | null {
+    const blank = tiles.indexOf(0);
+    const [dr, dc] = { u: [-1, 0], d: [1, 0], l: [0, -1], r: [0, 1] }[move]!;
+    const row = Math.floor(blank / 5) + dr;
+    const col = (blank % 5) + dc;
+    if (row < 0 || row > 4 || col < 0 || col > 4) return null;
+    const next = [...tiles];
+    next[blank] = next[row * 5 + col];
+    next[row * 5 + col] = 0;
+    return next;
+  }
+
+  it('24-puzzle: fits a 375 px phone; Scramble, clicks and arrow keys move tiles; Korf–Felner instances load with their tiles', async () => {
+    const page = await open();
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.locator(twentyfour).scrollIntoViewIfNeeded();
+    expect(await page.locator('#twentyfour-board .cell').count()).toBe(25);
+    expect(await page.inputValue('#twentyfour-goal')).toBe('blank-first');
+    // No sideways scrolling, and the whole board is on screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const box = (await page.locator('#twentyfour-board').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    for (const index of [0, 4, 24]) {
+      const cell = (await page.locator(`#twentyfour-board .cell[data-index="${index}"]`).boundingBox())!;
+      expect(cell.width).toBeGreaterThanOrEqual(36);
+      expect(cell.x + cell.width).toBeLessThanOrEqual(375);
+    }
+    const shots = process.env.LIGHTS_SCREENSHOTS ?? outDir;
+    mkdirSync(shots, { recursive: true });
+    await page.locator(twentyfour).screenshot({ path: join(shots, 'twentyfour-phone.png') });
+
+    // Scramble: 30 random moves from the goal give a permutation of the 25 tiles, off the goal.
+    await page.selectOption('#twentyfour-depth', '30');
+    await page.click(`${twentyfour} button:text-is("Scramble")`);
+    let tiles = await tiles24(page);
+    expect([...tiles].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    expect(text24(tiles)).not.toBe(text24(goal24));
+    expect(await page.getAttribute(`${twentyfour} .counter`, 'data-moves')).toBe('0');
+
+    // A tap on a tile beside the blank slides it; a tile away from the blank stays.
+    const blank = tiles.indexOf(0);
+    const far = [0, 4, 20, 24].find((corner) => Math.abs(Math.floor(corner / 5) - Math.floor(blank / 5)) + Math.abs((corner % 5) - (blank % 5)) > 1)!;
+    await page.click(`#twentyfour-board .cell[data-index="${far}"]`);
+    expect(await tiles24(page)).toEqual(tiles);
+    const step = ['u', 'd', 'l', 'r'].find((move) => moveBlank24(tiles, move) !== null)!;
+    const expected = moveBlank24(tiles, step)!;
+    await page.click(`#twentyfour-board .cell[data-index="${expected.indexOf(0)}"]`);
+    expect(await tiles24(page)).toEqual(expected);
+    expect(await page.getAttribute(`${twentyfour} .counter`, 'data-moves')).toBe('1');
+    tiles = expected;
+
+    // Arrow keys move the blank while the board has focus.
+    await page.focus('#twentyfour-board');
+    for (const [key, move] of [['ArrowUp', 'u'], ['ArrowLeft', 'l'], ['ArrowDown', 'd'], ['ArrowRight', 'r']]) {
+      const next = moveBlank24(tiles, move);
+      await page.keyboard.press(key);
+      if (next) tiles = next;
+      expect(await tiles24(page)).toEqual(tiles);
+    }
+
+    // Korf and Felner's instances, straight from data/korf24.txt.
+    for (const number of [1, 37, 50]) {
+      await page.selectOption('#twentyfour-korf', String(number));
+      await page.click(`${twentyfour} button:text-is("Load")`);
+      const line = korf24[number - 1];
+      expect(await boardText(page, 'twentyfour')).toBe(text24(line.slice(0, 25)));
+      expect(await page.getAttribute(twentyfour, 'data-korf-optimum')).toBe(String(line[25]));
+      expect(await page.inputValue('#twentyfour-goal')).toBe('blank-first');
+      expect(await page.textContent(`${twentyfour} .result`)).toContain(`instance #${number}: optimum ${line[25]} moves`);
+    }
+    expect(await page.locator('#twentyfour-korf option').count()).toBe(50);
+    // Still no sideways scrolling with the instance's note shown.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it('24-puzzle: Cancel during the 6-6-6-6 build stops at once; the next Solve builds the tables (one-time, per group and overall) and solves a 20-move scramble in the optimum found in Node', async () => {
+    const page = await open(isolatedBase);
+    expect(await page.inputValue('#twentyfour-heuristic')).toBe('pdb');
+    await page.selectOption('#twentyfour-depth', '20');
+    await page.click(`${twentyfour} button:text-is("Scramble")`);
+    const start = await tiles24(page);
+
+    // The optimum, by the library in Node with the prebuilt tables.
+    const solver = await createSolver({ engine: 'wasm', tables: { dir: inject('tables5x5Dir') } });
+    await solver.prepareTables('5x5', { goal: 'blank-first' });
+    const expected = solver.sliding(text24(start).replace(/\//g, '\n'), { goal: 'blank-first' });
+    expect(expected.length).not.toBeNull();
+    expect(expected.stats.heuristic).toBe('pdb');
+    expect(expected.length!).toBeLessThanOrEqual(20);
+
+    // The build starts with its bars and its note; Cancel answers at once.
+    await page.click(`${twentyfour} button.primary`);
+    await page.waitForSelector(`${twentyfour} .progress[data-tables="build"]`, { timeout: 120_000 });
+    expect(await page.isVisible(`${twentyfour} .tables-bar`)).toBe(true);
+    expect(await page.isVisible(`${twentyfour} .group-bar`)).toBe(true);
+    expect(await page.textContent(`${twentyfour} .progress`)).toMatch(/Building the 6-6-6-6 pattern database \(group \d of 4, \d+%\)/);
+    expect(await page.textContent(`${twentyfour} .tables-note`)).toMatch(/one-time build.*kept in this browser/);
+    expect(await page.textContent(`${twentyfour} .tables-box`)).toMatch(/Group \d of 4/);
+    const shots = process.env.LIGHTS_SCREENSHOTS ?? outDir;
+    mkdirSync(shots, { recursive: true });
+    await page.locator(`${twentyfour} fieldset.group >> nth=1`).screenshot({ path: join(shots, 'twentyfour-build.png') });
+    await page.click(`${twentyfour} button:text-is("Cancel")`);
+    await page.waitForSelector(`${twentyfour}[data-busy="false"]`, { timeout: 5_000 });
+    expect(await page.textContent(`${twentyfour} .result`)).toContain('cancelled');
+    expect(await page.getAttribute(`${twentyfour} .result`, 'data-length')).toBeNull();
+    expect(await page.isVisible(`${twentyfour} .tables-box`)).toBe(false);
+    // The page is still playable: a tile slides, and Undo puts it back.
+    const movable = await page.getAttribute(`#twentyfour-board .cell.movable >> nth=0`, 'data-index');
+    await page.click(`#twentyfour-board .cell[data-index="${movable}"]`);
+    expect(await page.getAttribute(`${twentyfour} .counter`, 'data-moves')).toBe('1');
+    await page.click(`${twentyfour} button:text-is("Undo")`);
+    expect(await tiles24(page)).toEqual(start);
+
+    // Solve again: the whole build, both bars filling, then the search and its answer.
+    await page.click(`${twentyfour} button.primary`);
+    await page.waitForFunction(() => Number((document.querySelector('#panel-twentyfour .group-bar') as HTMLProgressElement | null)?.value) > 0, undefined, { timeout: 300_000 });
+    await page.waitForSelector(`${twentyfour}[data-busy="false"] .result[data-solvable]`, { timeout: 1_500_000 });
+    expect(await page.getAttribute(twentyfour, 'data-tables')).toBe('built');
+    const builtMs = Number(await page.getAttribute(twentyfour, 'data-tables-ms'));
+    expect(await page.getAttribute(`${twentyfour} .result`, 'data-length')).toBe(String(expected.length));
+    expect(await page.getAttribute(`${twentyfour} .result .heuristic`, 'data-partition')).toBe('6-6-6-6');
+    const solveMs = Number(await page.getAttribute(`${twentyfour} tr[data-engine="wasm"]`, 'data-ms'));
+    console.log(`24-puzzle in Chromium: 6-6-6-6 tables built in ${(builtMs / 1000).toFixed(1)} s; a ${expected.length}-move position solved in ${solveMs.toFixed(0)} ms`);
+
+    // The moves, replayed here from the start, reach the goal; and so does the page's playback.
+    const moves = ((await page.textContent(`${twentyfour} .judge-output`)) ?? '').split('');
+    expect(moves).toHaveLength(expected.length!);
+    let replayed: number[] = start;
+    for (const move of moves) replayed = moveBlank24(replayed, move)!;
+    expect(text24(replayed)).toBe(text24(goal24));
+    expect(await playToEnd(page, 'twentyfour', expected.length!)).toBe(text24(goal24));
+
+    // A second position: the tables are ready in every worker, nothing is built.
+    await page.selectOption('#twentyfour-depth', '20');
+    await page.click(`${twentyfour} button:text-is("Scramble")`);
+    const second = await tiles24(page);
+    const optimum = solver.sliding(text24(second).replace(/\//g, '\n'), { goal: 'blank-first' }).length;
+    expect(await solve(page, 'twentyfour')).toBe(optimum);
+    expect(await page.getAttribute(twentyfour, 'data-tables')).toBe('ready');
+
+    // A long search (Korf and Felner's #1, 95 moves) shows its bound and nodes; Cancel stops it and keeps the tables.
+    const workers = Number(await page.getAttribute(twentyfour, 'data-workers'));
+    await page.selectOption('#twentyfour-korf', '1');
+    await page.click(`${twentyfour} button:text-is("Load")`);
+    await page.click(`${twentyfour} button.primary`);
+    await page.waitForSelector(`${twentyfour}[data-busy="true"] .progress[data-nodes]`, { timeout: 60_000 });
+    expect(await page.textContent(`${twentyfour} .progress`)).toMatch(/IDA\* bound \d+ · [\d,]+ nodes so far/);
+    await page.click(`${twentyfour} button:text-is("Cancel")`);
+    await page.waitForSelector(`${twentyfour}[data-busy="false"]`, { timeout: 5_000 });
+    expect(await page.textContent(`${twentyfour} .result`)).toContain('stays ready');
+    expect(Number(await page.getAttribute(twentyfour, 'data-workers'))).toBe(workers);
+    await page.click(`${twentyfour} button:text-is("Example")`);
+    expect(await solve(page, 'twentyfour')).toBe(3);
+    expect(await page.getAttribute(twentyfour, 'data-tables')).toBe('ready');
+    expect(await playToEnd(page, 'twentyfour', 3)).toBe(text24(goal24));
+  }, 1_800_000);
+
+  it('Lights Out: a click presses the cross; a random 5x5 board is solved in the fewest presses, its overlay has that many, and playback switches every light off', async () => {
+    const page = await open();
+    await page.click(`${lights} .lights-clear`);
+    expect(await page.getAttribute('#lights-board', 'data-lit')).toBe('0');
+    await clickLightsCell(page, 2, 2);
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('00000/00100/01110/00100/00000');
+    await clickLightsCell(page, 0, 0);
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('11000/10100/01110/00100/00000');
+    // The keyboard: the cursor is on the last cell clicked; Down, Enter presses (1, 0).
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('01000/01100/11110/00100/00000');
+
+    // A dealt board is never blank (all-0 boards are re-dealt here, with odds of about 1 in 2^23).
+    do await page.click(`${lights} .lights-random`);
+    while ((await page.getAttribute('#lights-board', 'data-lit')) === '0');
+    const board = await lightsBoard(page);
+    expect(board).toHaveLength(5);
+    await solveLights(page);
+    const result = `${lights} .result`;
+    expect(await page.getAttribute(result, 'data-solvable')).toBe('true');
+    const length = Number(await page.getAttribute(result, 'data-length'));
+    expect(length).toBe(fewestCrossPresses(board));
+    expect(await page.getAttribute(result, 'data-minimal')).toBe('true');
+    expect(await page.getAttribute(result, 'data-kernel')).toBe('2');
+    expect(await page.getAttribute(result, 'data-solutions')).toBe('4');
+    expect(Number(await page.getAttribute(result, 'data-nodes'))).toBeGreaterThan(0);
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(length);
+    expect(await page.textContent(`${lights} .lights-facts`)).toContain('Kernel dimension');
+
+    await page.fill('#lights-speed', '12');
+    await page.click(`${lights} .play-play`);
+    await page.waitForSelector(`${lights} .playback[data-remaining="0"]`, { timeout: 10_000 });
+    expect(await page.getAttribute(`${lights} .playback`, 'data-index')).toBe(String(length));
+    expect(await page.getAttribute('#lights-board', 'data-lit')).toBe('0');
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('00000/00000/00000/00000/00000');
+    expect(await page.getAttribute('#lights-board', 'data-goal')).toBe('true');
+    // And back to the start: the board it solved.
+    await page.click(`${lights} .play-start`);
+    expect(await lightsBoard(page)).toEqual(board);
+
+    // Presses by hand come off the overlay (presses commute): it still switches every light off.
+    await clickLightsCell(page, 4, 4);
+    await clickLightsCell(page, 0, 4);
+    const overlay = Number(await page.getAttribute('#lights-board', 'data-overlay'));
+    expect(Math.abs(overlay - length) % 2).toBe(0);
+    expect(Math.abs(overlay - length)).toBeLessThanOrEqual(2);
+    expect(await page.textContent(`${lights} .result`)).toContain('follow your 2 presses by hand');
+    await page.click(`${lights} .play-end`);
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe('00000/00000/00000/00000/00000');
+  });
+
+  it('Lights Out: a 4x4 cross board with one light on is unsolvable, and the panel says why (kernel dimension 4)', async () => {
+    const page = await open();
+    await setLightsOption(page, '#lights-rows', '4');
+    await setLightsOption(page, '#lights-cols', '4');
+    await page.click(`${lights} .lights-clear`);
+    await page.click(`${lights} button:text-is("Edit mode")`);
+    await clickLightsCell(page, 0, 0);
+    await page.click(`${lights} button:text-is("Done editing")`);
+    const board = await lightsBoard(page);
+    expect(board).toEqual([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]);
+    expect(fewestCrossPresses(board)).toBeNull();
+    await solveLights(page);
+    const result = `${lights} .result`;
+    expect(await page.getAttribute(result, 'data-solvable')).toBe('false');
+    expect(await page.getAttribute(result, 'data-length')).toBeNull();
+    expect(await page.getAttribute(result, 'data-kernel')).toBe('4');
+    const text = (await page.textContent(result)) ?? '';
+    expect(text).toContain('Impossible');
+    expect(text).toContain('kernel dimension 4');
+    expect(text).toContain('1 board in 16');
+    expect(await page.getAttribute('#lights-board', 'data-overlay')).toBe('0');
+    expect(await page.isVisible(`${lights} .playback`)).toBe(false);
+
+    // Too large for the solver: its one-line reason, not a crash.
+    await page.selectOption('#lights-pattern', 'rowcol');
+    await setLightsOption(page, '#lights-rows', '200');
+    await setLightsOption(page, '#lights-cols', '200');
+    await page.click(`${lights} button.primary`);
+    await page.waitForSelector(`${lights}[data-busy="false"] .result .message.error`);
+    expect(await page.textContent(`${lights} .result`)).toContain('too large: a 200x200 board, pattern rowcol');
+  });
+
+  it('Lights Out: a random 200x200 board solves in the worker and its presses switch every light off; the page answers clicks during a long torus search, which Cancel stops', async () => {
+    const page = await open();
+    await setLightsOption(page, '#lights-rows', '200');
+    await setLightsOption(page, '#lights-cols', '200');
+    expect(Number(await page.getAttribute('#lights-board', 'data-lit'))).toBeGreaterThan(0);
+    await solveLights(page);
+    const length = Number(await page.getAttribute(`${lights} .result`, 'data-length'));
+    expect(length).toBeGreaterThan(1000);
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(length);
+    await page.click(`${lights} .play-end`);
+    expect(await page.getAttribute('#lights-board', 'data-lit')).toBe('0');
+    expect(await page.getAttribute(`${lights} .playback`, 'data-index')).toBe(String(length));
+
+    // On a torus the kernel has dimension 64: the coset search takes seconds, in the worker.
+    await page.check('#lights-torus');
+    await page.click(`${lights} button.primary`);
+    await page.waitForSelector(`${lights}[data-busy="true"]`);
+    const before = await boardText(page, 'flip');
+    await page.click(`#flip-board .cell[data-index="5"]`);
+    expect(await boardText(page, 'flip')).not.toBe(before);
+    const lit = await page.getAttribute('#lights-board', 'data-lit');
+    await clickLightsCell(page, 100, 100);
+    expect(await page.getAttribute('#lights-board', 'data-lit')).not.toBe(lit);
+    expect(await page.getAttribute(lights, 'data-busy')).toBe('true');
+    await page.click(`${lights} button:text-is("Cancel")`);
+    await page.waitForSelector(`${lights}[data-busy="false"]`);
+    expect(await page.textContent(`${lights} .result`)).toContain('cancelled');
+
+    // With a small search limit the torus answers at once: a solution, not proven minimal, among 2^64 press sets.
+    await page.selectOption('#lights-limit', String(2 ** 8));
+    await solveLights(page);
+    const result = `${lights} .result`;
+    expect(await page.getAttribute(result, 'data-kernel')).toBe('64');
+    expect(await page.getAttribute(result, 'data-minimal')).toBe('false');
+    expect(await page.getAttribute(result, 'data-solutions')).toBe(String(2n ** 64n));
+    expect(await page.textContent(`${lights} .lights-facts`)).toContain('≈ 1.84e19 (20 digits)');
+    const torusLength = Number(await page.getAttribute(result, 'data-length'));
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(torusLength);
+    await page.click(`${lights} .play-end`);
+    expect(await page.getAttribute('#lights-board', 'data-lit')).toBe('0');
+  });
+
+  it('Lights Out: renders on a desktop and on a phone-sized screen', async () => {
+    const page = await open();
+    await setLightsOption(page, '#lights-rows', '7');
+    await setLightsOption(page, '#lights-cols', '7');
+    await page.selectOption('#lights-colors', '3');
+    await solveLights(page);
+    // k = 3: the overlay counts presses (a cell may take 2), and so does the playback.
+    const length = Number(await page.getAttribute(`${lights} .result`, 'data-length'));
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(length);
+    const board = await lightsBoard(page);
+    expect(board.flat().every((v) => v >= 0 && v < 3)).toBe(true);
+    await page.click(`${lights} .play-forward`);
+    await page.click(`${lights} .play-forward`);
+    expect(await page.getAttribute(`${lights} .playback`, 'data-index')).toBe('2');
+    expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(length - 2);
+    await page.mouse.move(0, 0);
+    const shots = process.env.LIGHTS_SCREENSHOTS ?? outDir;
+    mkdirSync(shots, { recursive: true });
+    await page.locator(lights).screenshot({ path: join(shots, 'lights-desktop.png') });
+    await page.click(`${lights} .play-end`);
+    expect(await page.getAttribute('#lights-board', 'data-board')).toBe(Array(7).fill('0000000').join('/'));
+    await page.click(`${lights} .play-start`);
+    expect(await lightsBoard(page)).toEqual(board);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await setLightsOption(page, '#lights-rows', '200');
+    await setLightsOption(page, '#lights-cols', '200');
+    await page.selectOption('#lights-colors', '2');
+    await solveLights(page);
+    await page.locator(lights).screenshot({ path: join(shots, 'lights-phone.png') });
+    // The canvas fits the phone's width: no sideways scrolling.
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    expect(statSync(join(shots, 'lights-desktop.png')).size).toBeGreaterThan(20_000);
+  });
+
+  it('renders the page head and the 15-puzzle mid-playback as a picture (docs/screenshot.png with UPDATE_SCREENSHOT=1)', async () => {
+    const page = await open();
+    await page.selectOption('#fifteen-korf', '79');
+    await page.click(`${panel('fifteen')} button:text-is("Load")`);
+    await compareEngines(page, 'fifteen');
+    await expectFairComparison(page, 'fifteen');
+    for (let i = 0; i < 17; i++) await page.click(`${panel('fifteen')} .play-forward`);
+    await page.mouse.move(0, 0);
+    // Only the 15-puzzle panel below the page head, so that the picture stays README-sized.
+    await page.addStyleTag({ content: '.panel:not(#panel-fifteen) { display: none; } footer { display: none; }' });
+    const picture = process.env.UPDATE_SCREENSHOT ? join(repo, 'docs/screenshot.png') : join(outDir, 'screenshot.png');
+    mkdirSync(join(picture, '..'), { recursive: true });
+    await page.screenshot({ path: picture, fullPage: true });
+    // A blank or broken render is a few kilobytes; the page with its boards is far more.
+    expect(statSync(picture).size).toBeGreaterThan(50_000);
+  });
+});
