@@ -66,7 +66,7 @@ describe('benchmark (quick)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('runs every task on both engines, with agreeing answers', async () => {
-    expect(existsSync(join(root, 'dist/wasm/index.js')), 'dist/ is missing: run `npm run build` first').toBe(true);
+    expect(existsSync(join(root, 'dist/engine/wasm/index.js')), 'dist/ is missing: run `npm run build` first').toBe(true);
     const prefix = join(dir, 'quick');
     const { stdout } = await run(process.execPath, ['bench/run.js', '--quick', '--out', prefix], {
       cwd: root,

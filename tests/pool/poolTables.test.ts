@@ -34,7 +34,7 @@ beforeAll(async () => {
   // The same module instances as the package's own (dist/index.js re-exports them), so poolInternals knows its pools.
   lib = (await import(pathToFileURL(join(root, 'dist/index.js')).href)) as typeof Package;
   outside = (await import(pathToFileURL(join(root, 'dist/pool/outside.js')).href)) as typeof Outside;
-  solverModule = (await import(pathToFileURL(join(root, 'dist/solver.js')).href)) as typeof SolverModule;
+  solverModule = (await import(pathToFileURL(join(root, 'dist/api/solver.js')).href)) as typeof SolverModule;
 });
 
 type Goal = 'blank-last' | 'blank-first';
