@@ -16,13 +16,14 @@
 // Batches walk the same table through a wider copy of it, the step table (see
 // flipSolveBatch), derived from it on the first batch after each build.
 
+import { Flip } from './abi';
 import { setLastNodes, scratchPointer } from './scratch';
 
 const BOARDS: i32 = 1 << 16;
 const CELLS: i32 = 16;
 const KINDS: i32 = 2;
-const KIND_FLIP: i32 = 0;
-const KIND_PILOTS: i32 = 1;
+const KIND_FLIP: i32 = Flip.KIND_FLIP;
+const KIND_PILOTS: i32 = Flip.KIND_PILOTS;
 // towardGoal entries: the cell whose press leads one step toward a goal, or one
 // of these. A goal board has no such press; UNSEEN marks a board the search has
 // not reached, so the table doubles as the visited set.
@@ -166,7 +167,7 @@ export function flipSolve(kind: i32, board: i32): i32 {
     setLastNodes(nodes);
     return nodes << 5;
   }
-  const out = scratchPointer();
+  const out = scratchPointer() + <usize>Flip.PATH_AT;
   let length: i32 = 0;
   while (cell != AT_GOAL) {
     store<u8>(out + <usize>length, cell);

@@ -10,11 +10,12 @@
 // The visited set is a bitset over `rank * 2 + side`, where rank numbers the boards
 // with the board's own black and white counts (at most 16!/(5!5!6!) = 2,018,016),
 // so it stays small and needs no hashing.
+import { FourLine } from './abi';
 import { scratchPointer, setLastNodes } from './scratch';
 
-const CELLS_OFFSET: usize = 0;
-const MOVES_OFFSET: usize = 16;
-const MAX_MOVES: i32 = (4096 - 16) >> 1;
+const CELLS_OFFSET: usize = FourLine.CELLS_AT;
+const MOVES_OFFSET: usize = FourLine.MOVES_AT;
+const MAX_MOVES: i32 = FourLine.MAX_MOVES;
 
 // Queue entry: 8 bytes, the packed board then a link word
 // `parentIndex << 9 | side << 8 | to << 4 | from`; parent indices stay below
@@ -354,9 +355,10 @@ export function fourLineReachable(): i32 {
 // f64 at slot byte 16 and the moves (byte pairs from, to) from slot byte 24.
 // A path longer than BATCH_SLOT_MOVES (none seen on 4x4) gets length code 4095,
 // and the host solves that board again alone. Returns the batch's nodes.
-const BATCH_SLOT_BYTES: usize = 64;
-const BATCH_SLOT_MOVES: i32 = 20;
-const BATCH_TOO_LONG: f64 = 4095;
+const BATCH_SLOT_BYTES: usize = FourLine.SLOT_BYTES;
+const BATCH_SLOT_MOVES: i32 = FourLine.SLOT_MAX_MOVES;
+const BATCH_TOO_LONG: f64 = FourLine.TOO_LONG;
+const LENGTH_RANGE: f64 = FourLine.LENGTH_RANGE;
 
 export function fourLineSolveBatch(slots: usize, count: i32): f64 {
   const cells = scratchPointer() + CELLS_OFFSET;
@@ -366,15 +368,15 @@ export function fourLineSolveBatch(slots: usize, count: i32): f64 {
     store<u64>(cells, load<u64>(slot));
     store<u64>(cells, load<u64>(slot, 8), 8);
     let packed = fourLineSolve();
-    const length = <i32>(packed % 4096) - 1;
-    const nodes = (packed - <f64>(length + 1)) / 4096;
+    const length = <i32>(packed % LENGTH_RANGE) - 1;
+    const nodes = (packed - <f64>(length + 1)) / LENGTH_RANGE;
     total += nodes;
     if (length > BATCH_SLOT_MOVES) {
-      packed = nodes * 4096 + BATCH_TOO_LONG;
+      packed = nodes * LENGTH_RANGE + BATCH_TOO_LONG;
     } else if (length > 0) {
-      memory.copy(slot + 24, moves, <usize>length << 1);
+      memory.copy(slot + <usize>FourLine.SLOT_MOVES_AT, moves, <usize>length << 1);
     }
-    store<f64>(slot, packed, 16);
+    store<f64>(slot, packed, FourLine.SLOT_RESULT_AT);
   }
   setLastNodes(total);
   return total;

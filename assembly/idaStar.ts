@@ -35,15 +35,16 @@
 // counts down nodesLeft, which runs to the next poll or the node budget,
 // whichever comes first; chunkEnded() sorts out which one it was.
 
+import { IdaStar } from './abi';
 import { lastNodes, scratchPointer, setLastNodes } from './scratch';
 import { slidingSolvable } from './sliding';
 import { pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbUndo } from './pdbHeuristic';
 
-const BOARD_AT: usize = 0;
-const GOAL_AT: usize = 32;
-const PATH_LENGTH_AT: usize = 60;
-const PATH_AT: usize = 64;
-const PATH_CAPACITY: i32 = 4096 - 64;
+const BOARD_AT: usize = IdaStar.BOARD_AT;
+const GOAL_AT: usize = IdaStar.GOAL_AT;
+const PATH_LENGTH_AT: usize = IdaStar.PATH_LENGTH_AT;
+const PATH_AT: usize = IdaStar.PATH_AT;
+const PATH_CAPACITY: i32 = IdaStar.PATH_CAPACITY;
 
 const MAX_SIDE: i32 = 5;
 const MAX_CELLS: i32 = 25;
@@ -58,21 +59,21 @@ const NO_MOVE: i32 = 4;
 
 // Heuristic kinds: the host passes 0..2; PDB_MIRRORED is chosen here when the
 // goal allows the mirrored lookup (see ./pdbHeuristic).
-const MANHATTAN: i32 = 0;
-const LINEAR_CONFLICT: i32 = 1;
-const PDB: i32 = 2;
+const MANHATTAN: i32 = IdaStar.HEURISTIC_MANHATTAN;
+const LINEAR_CONFLICT: i32 = IdaStar.HEURISTIC_LINEAR_CONFLICT;
+const PDB: i32 = IdaStar.HEURISTIC_PDB;
 const PDB_MIRRORED: i32 = 3;
 
 // idaStarIteration results besides the next bound.
-const FOUND: i32 = -1;
-const OUT_OF_NODES: i32 = -2;
-const BOUND_TOO_DEEP: i32 = -3;
-const PARTITION_MISMATCH: i32 = -4;
-const STOPPED: i32 = -5;
-const BAD_PREFIX: i32 = -6;
+const FOUND: i32 = IdaStar.FOUND;
+const OUT_OF_NODES: i32 = IdaStar.OUT_OF_NODES;
+const BOUND_TOO_DEEP: i32 = IdaStar.BOUND_TOO_DEEP;
+const PARTITION_MISMATCH: i32 = IdaStar.PARTITION_MISMATCH;
+const STOPPED: i32 = IdaStar.STOPPED;
+const BAD_PREFIX: i32 = IdaStar.BAD_PREFIX;
 // The longest prefix idaStarSubtree takes (a parallel search splits a few moves deep).
 const MAX_PREFIX: i32 = 32;
-const NO_BOUND: i32 = i32.MAX_VALUE;
+const NO_BOUND: i32 = IdaStar.NO_BOUND;
 
 // Lines: rows 0..4, columns 5..9, and a dummy line 10 whose code stays 0 (cost
 // 0). A move that changes no real line points at the dummy, which keeps the hot
@@ -697,13 +698,13 @@ export function idaStarPrefixCut(): i32 {
 
 // idaStarSolveBatch's slots (see there); codes besides a path length >= 0.
 const BATCH_BOARD_AT: usize = 0;
-const BATCH_STATUS_AT: usize = 32;
-const BATCH_BOUND_AT: usize = 36;
-const BATCH_NODES_AT: usize = 40;
-const BATCH_PATH_AT: usize = 48;
-const BATCH_UNSOLVABLE: i32 = -7;
-const BATCH_NOT_A_BOARD: i32 = -8;
-const BATCH_PATH_TOO_LONG: i32 = -9;
+const BATCH_STATUS_AT: usize = IdaStar.BATCH_STATUS_AT;
+const BATCH_BOUND_AT: usize = IdaStar.BATCH_BOUND_AT;
+const BATCH_NODES_AT: usize = IdaStar.BATCH_NODES_AT;
+const BATCH_PATH_AT: usize = IdaStar.BATCH_PATH_AT;
+const BATCH_UNSOLVABLE: i32 = IdaStar.BATCH_UNSOLVABLE;
+const BATCH_NOT_A_BOARD: i32 = IdaStar.BATCH_NOT_A_BOARD;
+const BATCH_PATH_TOO_LONG: i32 = IdaStar.BATCH_PATH_TOO_LONG;
 
 /**
  * IDA* on each of `count` boards, all of one size against the scratch goal

@@ -1,4 +1,6 @@
 // The module's entry: every family's exports, compiled into one .wasm.
+// The ABI's constants, as immutable globals `Family.NAME` that the host reads at load time.
+export { Scratch, Flip, FourLine, Sliding, IdaStar } from './abi';
 export { scratchPointer, lastNodes } from './scratch';
 export * from './flip';
 export * from './fourLine';

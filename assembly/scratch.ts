@@ -1,8 +1,10 @@
+import { Scratch } from './abi';
+
 // One fixed buffer through which the host passes boards in and reads paths out.
 // It lives in the data segment, so its address never changes, unlike anything
 // allocated on the heap; the host still takes a fresh view of memory after
 // every call because a call may grow memory and detach old views.
-export const SCRATCH_SIZE: i32 = 4096;
+export const SCRATCH_SIZE: i32 = Scratch.SIZE;
 const scratch: usize = memory.data(SCRATCH_SIZE, 16);
 
 export function scratchPointer(): usize {

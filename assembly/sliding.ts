@@ -18,19 +18,20 @@
 // Everything here must stay step-for-step identical to src/twin/sliding.ts: same
 // move order, same queue discipline, same open-list keys, same node counting.
 
+import { Sliding } from './abi';
 import { lastNodes, setLastNodes, scratchPointer } from './scratch';
 
-const START_OFFSET: usize = 0;
-const GOAL_OFFSET: usize = 32;
-const OUTPUT_OFFSET: usize = 64;
+const START_OFFSET: usize = Sliding.START_AT;
+const GOAL_OFFSET: usize = Sliding.GOAL_AT;
+const OUTPUT_OFFSET: usize = Sliding.OUTPUT_AT;
 
 const MAX_SIDE: i32 = 5;
 const MAX_RANKED_CELLS: i32 = 10;
-const MAX_PERMUTATION: i32 = 12;
+const MAX_PERMUTATION: i32 = Sliding.MAX_PERMUTATION;
 
-const ALGORITHM_BFS: i32 = 0;
-const ALGORITHM_BIBFS: i32 = 1;
-const ALGORITHM_ASTAR: i32 = 2;
+const ALGORITHM_BFS: i32 = Sliding.ALGORITHM_BFS;
+const ALGORITHM_BIBFS: i32 = Sliding.ALGORITHM_BIBFS;
+const ALGORITHM_ASTAR: i32 = Sliding.ALGORITHM_ASTAR;
 
 // Codes in the per-rank table: 0 = not reached, move + 1 = reached by that blank
 // move from its parent, ROOT = where its search started. Bidirectional search keeps
@@ -939,10 +940,10 @@ function rankNine(cells: u64): u32 {
 // BATCH_TOO_LONG for a path that does not fit the slot, which the host solves
 // again alone, or -1 as slidingSolve), at 24 the nodes as f64, and the moves
 // from 32. Returns the batch's nodes.
-const BATCH_SLOT_BYTES: usize = 80;
-const BATCH_SLOT_MOVES: i32 = 48;
-const BATCH_UNSOLVABLE: i32 = -2;
-const BATCH_TOO_LONG: i32 = -3;
+const BATCH_SLOT_BYTES: usize = Sliding.SLOT_BYTES;
+const BATCH_SLOT_MOVES: i32 = Sliding.SLOT_MAX_MOVES;
+const BATCH_UNSOLVABLE: i32 = Sliding.BATCH_UNSOLVABLE;
+const BATCH_TOO_LONG: i32 = Sliding.BATCH_TOO_LONG;
 
 export function slidingSolveBatch(width: i32, height: i32, algorithm: i32, slots: usize, count: i32): f64 {
   const scratch = scratchPointer();
@@ -958,11 +959,11 @@ export function slidingSolveBatch(width: i32, height: i32, algorithm: i32, slots
       length = slidingSolve(width, height, algorithm);
       nodes = lastNodes();
       if (length > BATCH_SLOT_MOVES) length = BATCH_TOO_LONG;
-      else if (length > 0) memory.copy(slot + 32, scratch + OUTPUT_OFFSET, <usize>length);
+      else if (length > 0) memory.copy(slot + <usize>Sliding.SLOT_MOVES_AT, scratch + OUTPUT_OFFSET, <usize>length);
     }
     total += nodes;
-    store<i32>(slot, length, 16);
-    store<f64>(slot, nodes, 24);
+    store<i32>(slot, length, Sliding.SLOT_LENGTH_AT);
+    store<f64>(slot, nodes, Sliding.SLOT_NODES_AT);
   }
   setLastNodes(total);
   return total;

@@ -2,8 +2,9 @@
 import { flipBatchAnswers, type FlipAnswer, type FlipBatchAnswer, type FlipCore, type FlipKind } from '../contract.js';
 import { reserveBatch, type BatchExports } from './batch.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
+import { abiOf, type AbiExports } from './abi.js';
 
-export interface FlipExports extends ScratchExports, BatchExports {
+export interface FlipExports extends ScratchExports, BatchExports, AbiExports {
   /** `count` u16 boards at `boards`, answered as u32 `(length + 1) << 16 | pressed` at `answers`; returns the batch's nodes. */
   flipSolveBatch(kind: number, boards: number, answers: number, count: number): number;
   /** Kind 0 = flip, 1 = pilots. Returns the number of boards expanded. */
@@ -13,15 +14,6 @@ export interface FlipExports extends ScratchExports, BatchExports {
    * length (cells at scratch bytes 0..length-1), length -1 when impossible.
    */
   flipSolve(kind: number, board: number): number;
-}
-
-/** Must match the kind codes in `assembly/flip.ts`. */
-const KIND_FLIP = 0;
-const KIND_PILOTS = 1;
-
-/** A comparison, not a keyed lookup: a string-keyed property read costs a visible share of a solve. */
-function kindCode(kind: FlipKind): number {
-  return kind === 'flip' ? KIND_FLIP : KIND_PILOTS;
 }
 
 /** The most cells a shortest path presses (each cell at most once). */
@@ -35,7 +27,10 @@ export function wasmFlip(exports: FlipExports): FlipCore {
   // again only when a call grew memory and detached it (its length then reads 0; `length`
   // is cheaper to read than `byteLength` here).
   const flipSolve = exports.flipSolve;
-  let pathBytes = scratchBytes(exports, 0, MAX_CELLS);
+  const { KIND_FLIP, KIND_PILOTS, PATH_AT } = abiOf(exports, 'Flip');
+  /** A comparison, not a keyed lookup: a string-keyed property read costs a visible share of a solve. */
+  const kindCode = (kind: FlipKind): number => (kind === 'flip' ? KIND_FLIP : KIND_PILOTS);
+  let pathBytes = scratchBytes(exports, PATH_AT, MAX_CELLS);
   return {
     buildTable(kind: FlipKind): number {
       return exports.flipBuildTable(kindCode(kind));
@@ -45,7 +40,7 @@ export function wasmFlip(exports: FlipExports): FlipCore {
       const nodes = packed >>> 5;
       const length = (packed & 31) - 1;
       if (length < 0) return { cells: null, nodes };
-      if (pathBytes.length === 0) pathBytes = scratchBytes(exports, 0, MAX_CELLS);
+      if (pathBytes.length === 0) pathBytes = scratchBytes(exports, PATH_AT, MAX_CELLS);
       // A local copy of the view for the loop (reading the captured `let` each time
       // is slower), and a plain copy: Array.from on a typed array costs several
       // times the search itself here.

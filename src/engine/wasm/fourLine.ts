@@ -2,8 +2,9 @@
 import type { FourLineAnswer, FourLineCore } from '../contract.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 import { reserveBatch, type BatchExports } from './batch.js';
+import { abiOf, type AbiExports } from './abi.js';
 
-export interface FourLineExports extends ScratchExports, BatchExports {
+export interface FourLineExports extends ScratchExports, BatchExports, AbiExports {
   /** `count` slots of 64 bytes at `slots`: cells at 0..15 in; fourLineSolve's packed f64 at 16 and moves at 24.. out. */
   fourLineSolveBatch(slots: number, count: number): number;
   /**
@@ -15,25 +16,17 @@ export interface FourLineExports extends ScratchExports, BatchExports {
   fourLineReachable(): number;
 }
 
-const CELLS_OFFSET = 0;
 const CELLS = 16;
-const MOVES_OFFSET = 16;
-/** Room for moves in scratch: must match MAX_MOVES in `assembly/fourLine.ts`. */
-const MAX_MOVES = (4096 - 16) >> 1;
-/** Unpacks fourLineSolve's result: `nodes * LENGTH_RANGE + (length + 1)`. */
-const LENGTH_RANGE = 4096;
-/** Batch slots: must match BATCH_SLOT_BYTES and BATCH_TOO_LONG in `assembly/fourLine.ts`. */
-const SLOT_BYTES = 64;
-const SLOT_MOVES_OFFSET = 24;
-const TOO_LONG = 4095;
 
 export function wasmFourLine(exports: FourLineExports): FourLineCore {
+  // fourLineSolve's result packs `nodes * LENGTH_RANGE + (length + 1)`.
+  const { CELLS_AT, MOVES_AT, MAX_MOVES, LENGTH_RANGE, SLOT_BYTES, SLOT_RESULT_AT, SLOT_MOVES_AT, TOO_LONG } = abiOf(exports, 'FourLine');
   // Views of scratch made once (its address never moves) and made again only
   // after a call grew memory and detached them (their length then reads 0).
-  let cellBytes = scratchBytes(exports, CELLS_OFFSET, CELLS);
-  let moveBytes = scratchBytes(exports, MOVES_OFFSET, 2 * MAX_MOVES);
+  let cellBytes = scratchBytes(exports, CELLS_AT, CELLS);
+  let moveBytes = scratchBytes(exports, MOVES_AT, 2 * MAX_MOVES);
   function writeCells(cells: Uint8Array): void {
-    if (cellBytes.length === 0) cellBytes = scratchBytes(exports, CELLS_OFFSET, CELLS);
+    if (cellBytes.length === 0) cellBytes = scratchBytes(exports, CELLS_AT, CELLS);
     // A plain copy: `set(cells.subarray(...))` would allocate a view per call,
     // which costs about as much as a small search.
     const target = cellBytes;
@@ -47,7 +40,7 @@ export function wasmFourLine(exports: FourLineExports): FourLineCore {
       const length = (packed % LENGTH_RANGE) - 1;
       const nodes = (packed - (length + 1)) / LENGTH_RANGE;
       if (length < 0) return { moves: null, nodes };
-      if (moveBytes.length === 0) moveBytes = scratchBytes(exports, MOVES_OFFSET, 2 * MAX_MOVES);
+      if (moveBytes.length === 0) moveBytes = scratchBytes(exports, MOVES_AT, 2 * MAX_MOVES);
       const out = moveBytes;
       const moves: Array<[number, number]> = [];
       for (let i = 0; i < length; i++) moves.push([out[2 * i], out[2 * i + 1]]);
@@ -68,7 +61,7 @@ export function wasmFourLine(exports: FourLineExports): FourLineCore {
       let packedView = new Float64Array(exports.memory.buffer, at, (SLOT_BYTES * count) / 8);
       const answers: FourLineAnswer[] = new Array(count);
       for (let i = 0; i < count; i++) {
-        const packed = packedView[(i * SLOT_BYTES + 16) / 8];
+        const packed = packedView[(i * SLOT_BYTES + SLOT_RESULT_AT) / 8];
         const length = (packed % LENGTH_RANGE) - 1;
         const nodes = (packed - (length + 1)) / LENGTH_RANGE;
         if (length < 0) {
@@ -78,7 +71,7 @@ export function wasmFourLine(exports: FourLineExports): FourLineCore {
           bytes = new Uint8Array(exports.memory.buffer, at, SLOT_BYTES * count);
           packedView = new Float64Array(exports.memory.buffer, at, (SLOT_BYTES * count) / 8);
         } else {
-          const base = i * SLOT_BYTES + SLOT_MOVES_OFFSET;
+          const base = i * SLOT_BYTES + SLOT_MOVES_AT;
           const moves: Array<[number, number]> = new Array(length);
           for (let m = 0; m < length; m++) moves[m] = [bytes[base + 2 * m], bytes[base + 2 * m + 1]];
           answers[i] = { moves, nodes };

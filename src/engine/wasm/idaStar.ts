@@ -20,28 +20,8 @@ import type { WasmHooks } from './loader.js';
 import { reserveBatch, type BatchExports } from './batch.js';
 import type { WasmPdb } from './pdb.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
+import { abiOf, type AbiExports } from './abi.js';
 
-/** Scratch offsets, as documented in assembly/idaStar.ts. */
-const BOARD_AT = 0;
-const GOAL_AT = 32;
-const PATH_LENGTH_AT = 60;
-const PATH_AT = 64;
-const PATH_CAPACITY = 4096 - 64;
-const FOUND = -1;
-const OUT_OF_NODES = -2;
-const BOUND_TOO_DEEP = -3;
-const PARTITION_MISMATCH = -4;
-const STOPPED = -5;
-const BAD_PREFIX = -6;
-const NO_BOUND = 0x7fffffff;
-/** idaStarSolveBatch's slots and codes, as in assembly/idaStar.ts. */
-const BATCH_STATUS_AT = 32;
-const BATCH_BOUND_AT = 36;
-const BATCH_NODES_AT = 40;
-const BATCH_PATH_AT = 48;
-const BATCH_UNSOLVABLE = -7;
-const BATCH_NOT_A_BOARD = -8;
-const BATCH_PATH_TOO_LONG = -9;
 /**
  * Room for a path in a batch slot, by the board's cells: past the longest
  * shortest path of every size up to it (31 moves on 3x3, 80 on 4x4, at most
@@ -50,7 +30,7 @@ const BATCH_PATH_TOO_LONG = -9;
 const batchPathRoom = (cells: number): number => (cells <= 9 ? 48 : cells <= 16 ? 112 : 208);
 const noPoll = (): number => 0;
 
-export interface IdaStarExports extends ScratchExports, BatchExports {
+export interface IdaStarExports extends ScratchExports, BatchExports, AbiExports {
   /** Scratch board's h against the scratch goal; heuristic 0 = Manhattan, 1 = linear conflict, 2 = PDB (-4: partition does not fit). */
   idaStarEstimate(width: number, height: number, heuristic: number): number;
   /** Loads the scratch board and goal for a search, resets the node count; returns the start's h. */
@@ -68,9 +48,32 @@ export interface IdaStarExports extends ScratchExports, BatchExports {
   idaStarSolveBatch(width: number, height: number, heuristic: number, slots: number, count: number, slotBytes: number, budget: number): number;
 }
 
-const heuristicCodes: Record<Heuristic, number> = { manhattan: 0, 'linear-conflict': 1, pdb: 2 };
-
 export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHooks): IdaStarCore {
+  const {
+    BOARD_AT,
+    GOAL_AT,
+    PATH_LENGTH_AT,
+    PATH_AT,
+    PATH_CAPACITY,
+    FOUND,
+    OUT_OF_NODES,
+    BOUND_TOO_DEEP,
+    PARTITION_MISMATCH,
+    STOPPED,
+    BAD_PREFIX,
+    NO_BOUND,
+    BATCH_STATUS_AT,
+    BATCH_BOUND_AT,
+    BATCH_NODES_AT,
+    BATCH_PATH_AT,
+    BATCH_UNSOLVABLE,
+    BATCH_NOT_A_BOARD,
+    BATCH_PATH_TOO_LONG,
+    HEURISTIC_MANHATTAN,
+    HEURISTIC_LINEAR_CONFLICT,
+    HEURISTIC_PDB,
+  } = abiOf(exports, 'IdaStar');
+  const heuristicCodes: Record<Heuristic, number> = { manhattan: HEURISTIC_MANHATTAN, 'linear-conflict': HEURISTIC_LINEAR_CONFLICT, pdb: HEURISTIC_PDB };
   /** The module's code for `heuristic`, after pointing the search at the partition's tables. */
   function heuristicCode(heuristic: Heuristic, partition: PdbPartition | undefined): number {
     const code = Object.hasOwn(heuristicCodes, heuristic) ? heuristicCodes[heuristic] : undefined;

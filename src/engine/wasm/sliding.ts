@@ -3,8 +3,9 @@ import type { ExhaustiveAlgorithm, SlidingAnswer, SlidingBoard, SlidingCore } fr
 import { MAX_RANKED_CELLS, MAX_SIDE, checkSlidingBoards as checkBoards } from '../contract.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 import { reserveBatch, type BatchExports } from './batch.js';
+import { abiOf, type AbiExports } from './abi.js';
 
-export interface SlidingExports extends ScratchExports, BatchExports {
+export interface SlidingExports extends ScratchExports, BatchExports, AbiExports {
   /** `count` slots of 80 bytes at `slots`: start at 0.. in; length i32 at 16, nodes f64 at 24, moves at 32.. out. Goal at scratch 32. */
   slidingSolveBatch(width: number, height: number, algorithm: number, slots: number, count: number): number;
   /** Start board at scratch 0, goal at 32. Returns 1 solvable, 0 not, -1 unsupported size. */
@@ -17,23 +18,27 @@ export interface SlidingExports extends ScratchExports, BatchExports {
   slidingRankRoundTrip(n: number): number;
 }
 
-/** Must match the offsets and codes in `assembly/sliding.ts`. */
-const START_OFFSET = 0;
-const GOAL_OFFSET = 32;
-const OUTPUT_OFFSET = 64;
-const MAX_PERMUTATION = 12;
-/** Batch slots: must match BATCH_SLOT_BYTES and the codes in `assembly/sliding.ts`. */
-const SLOT_BYTES = 80;
-const SLOT_MOVES_OFFSET = 32;
-const BATCH_UNSOLVABLE = -2;
-const BATCH_TOO_LONG = -3;
-const ALGORITHM_CODES: Record<ExhaustiveAlgorithm, number> = { bfs: 0, bibfs: 1, astar: 2 };
-
 export function wasmSliding(exports: SlidingExports): SlidingCore {
+  const {
+    START_AT,
+    GOAL_AT,
+    OUTPUT_AT,
+    MAX_PERMUTATION,
+    SLOT_BYTES,
+    SLOT_LENGTH_AT,
+    SLOT_NODES_AT,
+    SLOT_MOVES_AT,
+    BATCH_UNSOLVABLE,
+    BATCH_TOO_LONG,
+    ALGORITHM_BFS,
+    ALGORITHM_BIBFS,
+    ALGORITHM_ASTAR,
+  } = abiOf(exports, 'Sliding');
+  const ALGORITHM_CODES: Record<ExhaustiveAlgorithm, number> = { bfs: ALGORITHM_BFS, bibfs: ALGORITHM_BIBFS, astar: ALGORITHM_ASTAR };
   function writeBoards(start: SlidingBoard | null, goal: SlidingBoard, n: number): void {
-    const bytes = scratchBytes(exports, 0, OUTPUT_OFFSET);
-    if (start) bytes.set(start.tiles.subarray(0, n), START_OFFSET);
-    bytes.set(goal.tiles.subarray(0, n), GOAL_OFFSET);
+    const bytes = scratchBytes(exports, 0, OUTPUT_AT);
+    if (start) bytes.set(start.tiles.subarray(0, n), START_AT);
+    bytes.set(goal.tiles.subarray(0, n), GOAL_AT);
   }
 
   const core: SlidingCore = {
@@ -54,16 +59,16 @@ export function wasmSliding(exports: SlidingExports): SlidingCore {
       bytes = new Uint8Array(exports.memory.buffer, at, SLOT_BYTES * count);
       const answers: Array<SlidingAnswer | null> = new Array(count);
       for (let i = 0; i < count; i++) {
-        const length = data.getInt32(i * SLOT_BYTES + 16, true);
-        const nodes = data.getFloat64(i * SLOT_BYTES + 24, true);
+        const length = data.getInt32(i * SLOT_BYTES + SLOT_LENGTH_AT, true);
+        const nodes = data.getFloat64(i * SLOT_BYTES + SLOT_NODES_AT, true);
         if (length === BATCH_UNSOLVABLE) answers[i] = null;
         else if (length === BATCH_TOO_LONG) answers[i] = null;
         else if (length < 0) answers[i] = { moves: null, nodes };
-        else answers[i] = { moves: bytes.slice(i * SLOT_BYTES + SLOT_MOVES_OFFSET, i * SLOT_BYTES + SLOT_MOVES_OFFSET + length), nodes };
+        else answers[i] = { moves: bytes.slice(i * SLOT_BYTES + SLOT_MOVES_AT, i * SLOT_BYTES + SLOT_MOVES_AT + length), nodes };
       }
       // Paths too long for a slot: solved again alone (after the batch, whose views are done with).
       for (let i = 0; i < count; i++) {
-        if (answers[i] !== null || data.getInt32(i * SLOT_BYTES + 16, true) !== BATCH_TOO_LONG) continue;
+        if (answers[i] !== null || data.getInt32(i * SLOT_BYTES + SLOT_LENGTH_AT, true) !== BATCH_TOO_LONG) continue;
         answers[i] = core.solveExhaustive(starts[i], goal, algorithm);
         data = view();
       }
@@ -84,14 +89,14 @@ export function wasmSliding(exports: SlidingExports): SlidingCore {
       const length = exports.slidingSolve(start.width, start.height, code);
       const nodes = exports.lastNodes();
       if (length < 0) return { moves: null, nodes };
-      return { moves: scratchBytes(exports, OUTPUT_OFFSET, length).slice(), nodes };
+      return { moves: scratchBytes(exports, OUTPUT_AT, length).slice(), nodes };
     },
 
     distances(goal: SlidingBoard): number[] {
       const n = checkBoards(goal, null, MAX_RANKED_CELLS);
       writeBoards(null, goal, n);
       const count = exports.slidingDistances(goal.width, goal.height);
-      return Array.from(new Uint32Array(exports.memory.buffer, exports.scratchPointer() + OUTPUT_OFFSET, count));
+      return Array.from(new Uint32Array(exports.memory.buffer, exports.scratchPointer() + OUTPUT_AT, count));
     },
 
     rankRoundTrip(n: number): number {
