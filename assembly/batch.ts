@@ -5,10 +5,9 @@
 // host can name the bytes it needed. The block lies in pages grown for it alone:
 // the allocator's heap never reaches into them.
 
-import { growPages } from './pages';
+import { Region, reserve } from './memory';
 
-let batchBase: f64 = 0;
-let batchBytes: f64 = 0;
+const batch = new Region();
 
 /**
  * Makes the batch buffer at least `bytes` long and returns its address, or -1
@@ -18,17 +17,9 @@ let batchBytes: f64 = 0;
  */
 export function batchReserve(bytes: f64): f64 {
   if (!(bytes >= 0) || bytes > 2147483648) return -1;
-  if (batchBytes >= bytes && batchBytes > 0) return batchBase;
-  let want = Math.max(bytes * 2, 65536);
-  let pages = <i32>Math.ceil(want / 65536);
-  let before = growPages(pages);
-  if (before < 0) {
-    // Doubling may be what failed: try the exact size before saying no.
-    pages = <i32>Math.ceil(Math.max(bytes, 1) / 65536);
-    before = growPages(pages);
-    if (before < 0) return -1;
-  }
-  batchBase = <f64>before * 65536;
-  batchBytes = <f64>pages * 65536;
-  return batchBase;
+  if (batch.base != 0 && <f64>batch.bytes >= bytes) return <f64>batch.base;
+  // Nothing in the buffer outlives a call, so nothing is kept when it moves.
+  // Doubling may be what fails: then the exact size, before saying no.
+  if (!reserve(batch, Math.max(bytes * 2, 65536), 0) && !reserve(batch, Math.max(bytes, 1), 0)) return -1;
+  return <f64>batch.base;
 }

@@ -71,6 +71,7 @@ function prepareBuffers(): void {
     store<u16>(pressMasks + (<usize>cell << 1), <u16>pressMask(KIND_FLIP, cell));
     store<u16>(pressMasks + (<usize>(CELLS + cell) << 1), <u16>pressMask(KIND_PILOTS, cell));
   }
+  // A fixed 0.8 MB from the heap: bounded by construction (./memory's map).
   const block = heap.alloc(<usize>KINDS * (TOWARD_GOAL_BYTES + STEP_BYTES) + QUEUE_BYTES);
   towardGoalBase = block;
   stepBase = block + <usize>KINDS * TOWARD_GOAL_BYTES;

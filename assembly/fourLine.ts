@@ -166,6 +166,7 @@ function readBoard(): u32 {
 
   // The bitset is all clear between searches (see clearVisited), so only a new,
   // larger one needs a fill here.
+  // From the heap: at most 2 x 2,018,016 states, bounded by construction (./memory's map).
   const visitedBytes = (states + 7) >> 3;
   if (visitedBytes > visitedCapacity) {
     if (visited) heap.free(visited);

@@ -4,48 +4,27 @@
 // src/twin/lightsOut.ts (read its header for the method); GF(2) rows are packed
 // 64 cells to a u64 word here, GF(p) values are one byte each.
 //
-// Memory: everything lives in one region this file owns, taken straight from
-// memory.grow (never from the heap, whose allocator traps when memory runs out).
-// lightsOutReserve sizes it for the input, lightsOutSolve for the work; both say
-// no (0 / -1) instead of trapping, and lightsOutNeeded() tells the host how many
-// bytes were asked for.
+// Memory: everything lives in one region this file owns, reserved under the
+// module's one memory rule (./memory; never from the heap, whose allocator
+// traps when memory runs out). lightsOutReserve sizes it for the input,
+// lightsOutSolve for the work; both say no (0 / -1) instead of trapping, and
+// lightsOutNeeded() tells the host how many bytes were asked for.
 //
 // Input layout (from lightsOutReserve's pointer): offsets as i32 pairs (dr, dc),
 // then the board (rows * cols bytes), then each target (rows * cols bytes).
 // Output: lightsOutPresses() points at rows * cols bytes of presses per cell.
 
-import { growPages } from './pages';
+import { Region, lastNeeded, reserve } from './memory';
 import { setLastNodes } from './scratch';
 
 // ------------------------------------------------------------ the region
 
-let regionBase: usize = 0;
-let regionBytes: usize = 0;
-let neededBytes: f64 = 0;
+const region = new Region();
 
 // Makes the region at least `bytes` long, keeping its first `keep` bytes.
 // Returns false, leaving the region as it was, when memory cannot grow.
 function ensureRegion(bytes: f64, keep: usize): bool {
-  neededBytes = bytes;
-  if (bytes > 4294901760.0) return false; // 65535 pages, the most a 32-bit memory holds
-  const want = <usize>bytes;
-  if (regionBase != 0 && want <= regionBytes) return true;
-  const memoryEnd = (<usize>memory.size()) << 16;
-  if (regionBase != 0 && regionBase + regionBytes == memoryEnd) {
-    // The region is the last thing in memory: grow it in place.
-    const pages = <i32>((want - regionBytes + 0xffff) >> 16);
-    if (growPages(pages) < 0) return false;
-    regionBytes += (<usize>pages) << 16;
-    return true;
-  }
-  const pages = <i32>((want + 0xffff) >> 16);
-  const before = growPages(pages);
-  if (before < 0) return false;
-  const base = (<usize>before) << 16;
-  if (regionBase != 0 && keep > 0) memory.copy(base, regionBase, keep);
-  regionBase = base;
-  regionBytes = (<usize>pages) << 16;
-  return true;
+  return reserve(region, bytes, keep);
 }
 
 @inline function align8(bytes: f64): f64 {
@@ -58,11 +37,11 @@ let inputBytes: usize = 0;
 export function lightsOutReserve(bytes: i32): usize {
   if (!ensureRegion(align8(<f64>bytes), 0)) return 0;
   inputBytes = <usize>bytes;
-  return regionBase;
+  return region.base;
 }
 
 export function lightsOutNeeded(): f64 {
-  return neededBytes;
+  return lastNeeded();
 }
 
 // ------------------------------------------------------------ problem and answer
@@ -980,10 +959,10 @@ function addGrayP(step: f64): void {
 
 // Pointers into the region, taken again after it may have moved.
 function bindInput(): void {
-  offsetsAt = regionBase;
+  offsetsAt = region.base;
   boardAt = offsetsAt + (<usize>offsetCount << 3);
   targetsAt = boardAt + <usize>cells;
-  bump = regionBase + ((inputBytes + 7) & ~<usize>7);
+  bump = region.base + ((inputBytes + 7) & ~<usize>7);
   pressesAt = take(<usize>cells);
 }
 
@@ -1003,7 +982,7 @@ export function lightsOutSolve(
   offsetCount = offsetPairs;
   targetCount = targets;
   cells = rows * cols;
-  offsetsAt = regionBase;
+  offsetsAt = region.base;
   maxDr = 0;
   for (let k = 0; k < offsetCount; k++) maxDr = max(maxDr, dr(k));
   answerDimension = 0;

@@ -31,7 +31,7 @@
 // progress and stop between calls. Everything here is mirrored step for step in src/twin/pdb.ts;
 // the tables of both engines are byte-identical.
 
-import { growPages } from './pages';
+import { growBlock } from './memory';
 
 const MAX_PDB_CELLS: i32 = 25;
 /** The most tiles in one group (8 of 16 cells: 518,918,400 entries). */
@@ -48,11 +48,7 @@ export const ENTRY_MAX: i32 = 15;
  * never reaches into it (it only adds pages it grew itself).
  */
 export function pdbGrow(bytes: f64): f64 {
-  if (!(bytes >= 0) || bytes > 4294967296) return -1;
-  const pages = <i32>Math.ceil(bytes / 65536);
-  const before = growPages(pages);
-  if (before < 0) return -1;
-  return <f64>before * 65536;
+  return growBlock(bytes);
 }
 
 /** Placements of `tiles` tiles on `cells` cells: cells! / (cells - tiles)!. */

@@ -97,6 +97,8 @@ function factorial(k: i32): u32 {
   return load<u32>(factorials + (<usize>k << 2));
 }
 
+// The ranked searches' arrays come from the heap: at most 10! states
+// (MAX_RANKED_CELLS), bounded by construction (./memory's map).
 function reserveCodes(count: usize): void {
   if (count <= codesCapacity) return;
   if (codes != 0) heap.free(codes);

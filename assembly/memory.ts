@@ -1,0 +1,93 @@
+// The one memory rule of the module, and its map.
+//
+// Memory map (one linear memory, at most 65,535 pages of 64 KiB in wasm32):
+//
+//   [0, data end)        static data: lookup tables (memory.data) and the
+//                        4 KiB scratch buffer (./scratch) whose address never
+//                        moves; the host passes boards and paths through it.
+//   [data end, heap end) the allocator's heap (runtime "minimal"): the fixed
+//                        tables of Flip (about 0.9 MB), four in a line (about
+//                        0.3 MB, plus its BFS of at most 2 x 2,018,016 states,
+//                        about 33 MB) and sliding (its ranked searches refuse
+//                        boards over MAX_RANKED_CELLS = 10 cells, so at most
+//                        10! states, about 65 MB). These sizes are bounded by
+//                        construction, far below what wasm32 holds, so a
+//                        heap.alloc there cannot trap in practice; everything
+//                        whose size the input decides is a region below.
+//   regions, grown here  blocks of whole pages taken with memory.grow, in the
+//                        order they are first asked for: the batch buffer
+//                        (./batch), the Lights Out region (./lightsOut), and
+//                        each pattern-database table (./pdb). The heap never
+//                        reaches into them (the allocator is started before
+//                        the first region, see startAllocator).
+//
+// The rule: memory whose size the input decides is reserved here, and a
+// reserve that cannot be met says no (false, or -1 to the host) with the bytes
+// it needed in lastNeeded(), instead of trapping with a bare `unreachable`.
+// The host turns that into an error naming the size.
+
+let allocatorStarted = false;
+let needed: f64 = 0;
+
+// The most bytes a wasm32 memory can hold: 65,535 pages.
+const MAX_MEMORY_BYTES: f64 = 4294901760;
+
+/** The bytes the last reserve asked for (whether or not it was met). */
+export function lastNeeded(): f64 {
+  return needed;
+}
+
+// The allocator claims all of memory as it stands when it is first used, so it
+// is started before any region grows; otherwise it would later hand out pages
+// that belong to a region.
+function startAllocator(): void {
+  if (allocatorStarted) return;
+  heap.free(heap.alloc(16));
+  allocatorStarted = true;
+}
+
+/**
+ * A new block of at least `bytes` (whole pages) past everything else, for the
+ * life of the instance: its address, or -1 when memory cannot grow that far.
+ */
+export function growBlock(bytes: f64): f64 {
+  needed = bytes;
+  if (!(bytes >= 0) || bytes > MAX_MEMORY_BYTES) return -1;
+  startAllocator();
+  const before = memory.grow(<i32>Math.ceil(bytes / 65536));
+  return before < 0 ? -1 : <f64>before * 65536;
+}
+
+/** A region that a family owns and resizes: where it starts and how long it is. */
+export class Region {
+  base: usize = 0;
+  bytes: usize = 0;
+}
+
+/**
+ * Makes `region` at least `bytes` long, keeping its first `keep` bytes, and
+ * says false (leaving it as it was) when memory cannot grow. The last region
+ * in memory grows in place; another moves to a new block at the end.
+ */
+export function reserve(region: Region, bytes: f64, keep: usize): bool {
+  needed = bytes;
+  if (!(bytes >= 0) || bytes > MAX_MEMORY_BYTES) return false;
+  const want = <usize>bytes;
+  if (region.base != 0 && want <= region.bytes) return true;
+  startAllocator();
+  const memoryEnd = (<usize>memory.size()) << 16;
+  if (region.base != 0 && region.base + region.bytes == memoryEnd) {
+    const pages = <i32>((want - region.bytes + 0xffff) >> 16);
+    if (memory.grow(pages) < 0) return false;
+    region.bytes += (<usize>pages) << 16;
+    return true;
+  }
+  const pages = <i32>((want + 0xffff) >> 16);
+  const before = memory.grow(pages);
+  if (before < 0) return false;
+  const base = (<usize>before) << 16;
+  if (region.base != 0 && keep > 0) memory.copy(base, region.base, keep);
+  region.base = base;
+  region.bytes = (<usize>pages) << 16;
+  return true;
+}
