@@ -5,7 +5,7 @@
  */
 import { HEURISTICS, partitionKey, pdbTableBytes, unknownHeuristicMessage, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames, symmetricSource } from './partitions.js';
-import { openTableCache, type TableCache } from './cache/node.js';
+import { openTableCache, type TableCache } from './cache/index.js';
 
 export interface TablesOptions {
   /** Cache directory (Node; in a browser IndexedDB is used and a string is ignored), or false for memory only; default: see src/pdb/cache/node.ts. */

@@ -19,16 +19,17 @@
  */
 import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from '../api/boards.js';
 import { ENGINES, type EngineName } from '../engine/contract.js';
+import { isNode } from '../platform.js';
 import type { WasmSource } from '../engine/wasm/loader.js';
-import type { TablesOptions, TablesProgress } from '../pdb/tables.js';
+import type { TablesProgress } from '../pdb/tables.js';
 import { insideApi, type Progress, type ProgressOf, type TableRef } from './inside.js';
 import { ALONE_NODES, parallelSliding, type ParallelSlidingOptions } from '../parallel/dealer.js';
 import type { SlidingInput } from '../api/boards.js';
 import type { SlidingResult, SlidingShareResult, Stopped, Unsolvable } from '../api/solver.js';
-import { CANCEL_CELL, type Answer, type Args, type ErrorData, type FromInside, type MethodName, type ToInside, type WasmMessage, type WorkerMethodName } from './protocol.js';
+import { CANCEL_CELL, type Answer, type Args, type ErrorData, type FromInside, type MethodName, type PoolTablesOptions, type ToInside, type WasmMessage, type WorkerMethodName } from './protocol.js';
 
 /** Table options for every worker's solver: plain data only (a `warn` function cannot cross to a worker). */
-export type PoolTablesOptions = Omit<TablesOptions, 'warn'>;
+export type { PoolTablesOptions } from './protocol.js';
 
 export interface SolverPoolOptions {
   /** How many workers; default: the number of cores (`os.availableParallelism()`, `navigator.hardwareConcurrency`). */
@@ -157,11 +158,6 @@ interface PortEvents {
 }
 
 type Spawn = (events: PortEvents) => Port;
-
-function isNode(): boolean {
-  const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
-  return typeof proc?.versions?.node === 'string';
-}
 
 /**
  * The compiled worker beside this file. Run from the TypeScript source (tests,

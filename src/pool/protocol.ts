@@ -4,8 +4,7 @@
  * parameters and its awaited return type all come from `typeof insideApi`.
  */
 import type { EngineName } from '../engine/contract.js';
-import type { TablesProgress } from '../pdb/tables.js';
-import type { PoolTablesOptions } from './outside.js';
+import type { TablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { insideApi, insideTransport, Progress } from './inside.js';
 
 export type InsideApi = typeof insideApi;
@@ -16,6 +15,9 @@ export type WorkerMethodName = MethodName | keyof typeof insideTransport;
 type WorkerApi = InsideApi & typeof insideTransport;
 export type Args<M extends WorkerMethodName> = Parameters<WorkerApi[M]>;
 export type Answer<M extends WorkerMethodName> = Awaited<ReturnType<WorkerApi[M]>>;
+
+/** A worker's table options: a solver's, less `warn` (a function cannot travel to a worker). */
+export type PoolTablesOptions = Omit<TablesOptions, 'warn'>;
 
 /** How a module can travel to a worker: URL strings, bytes and compiled modules clone; URL objects do not. */
 export type WasmMessage = string | ArrayBuffer | ArrayBufferView | WebAssembly.Module;

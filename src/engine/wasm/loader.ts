@@ -6,6 +6,7 @@
  * browser they are fetched and compiled while streaming.
  */
 import { instantiate, instantiateSync } from '@assemblyscript/loader';
+import { isNode } from '../../platform.js';
 
 /** Where the module comes from: a URL (or string path/URL), its bytes, or an already compiled module. */
 export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
@@ -14,11 +15,6 @@ export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | WebAssem
 export const defaultWasmUrl = new URL('../../../build/puzzlesearch.wasm', import.meta.url);
 
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
-
-function isNode(): boolean {
-  const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
-  return typeof proc?.versions?.node === 'string';
-}
 
 async function compileFromUrl(url: URL): Promise<WebAssembly.Module> {
   if (url.protocol === 'file:' && isNode()) {
@@ -67,7 +63,7 @@ export interface WasmHooks {
   searchPoll(bound: number, nodes: number): number;
 }
 
-const runsOnNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+const runsOnNode = isNode();
 
 /** A fresh instance of the cached module; `T` names the exports its caller uses. */
 export async function instantiatePuzzleWasm<T>(source?: WasmSource, hooks?: WasmHooks): Promise<T & { memory: WebAssembly.Memory }> {

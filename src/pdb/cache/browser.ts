@@ -11,7 +11,7 @@
  * lines, and the library keeps no runtime dependency for them.
  */
 import { pdbTableBytes } from '../../engine/contract.js';
-import { HEADER_BYTES, crc32, decodeTableFile, encodeTableHeader, tableFileName, type TableCache } from './node.js';
+import { HEADER_BYTES, crc32, decodeTableFile, encodeTableHeader, tableFileName, type TableCache } from './format.js';
 
 export const DATABASE_NAME = 'puzzlesearch-tables';
 export const STORE_NAME = 'tables';

@@ -1,0 +1,103 @@
+/**
+ * The format of a cached PDB table, shared by the disk cache (./node.ts) and
+ * the browser's (./browser.ts): a header checked on load, then the table.
+ *
+ * File layout, little-endian:
+ *   0   8 bytes  magic "PZSPDB\r\n"
+ *   8   u32      format version (FORMAT_VERSION)
+ *   12  u8 x 4   width, height, blank cell, group index
+ *   16  u32      the group's home cells, a bit per cell
+ *   20  u32      groups in the partition
+ *   24  f64      entries
+ *   32  u32      table bytes
+ *   36  u32      CRC-32 of the table bytes
+ *   40  24 bytes partition name, ASCII, zero-padded
+ *   64  the table
+ */
+import { pdbEntryCount, pdbTableBytes, type PdbPartition } from '../../engine/contract.js';
+
+export const FORMAT_VERSION = 1;
+const MAGIC = 'PZSPDB\r\n';
+export const HEADER_BYTES = 64;
+const NAME_BYTES = 24;
+
+let crcTable: Uint32Array | null = null;
+
+/** CRC-32 of `bytes`; pass the previous result as `crc` to continue over a following slice. */
+export function crc32(bytes: Uint8Array, crc = 0): number {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let state = (crc ^ 0xffffffff) >>> 0;
+  for (let i = 0; i < bytes.length; i++) state = crcTable[(state ^ bytes[i]!) & 0xff]! ^ (state >>> 8);
+  return (state ^ 0xffffffff) >>> 0;
+}
+
+function groupMask(cells: readonly number[]): number {
+  return cells.reduce((mask, cell) => mask | (1 << cell), 0) >>> 0;
+}
+
+/** The file name of a group's table. */
+export function tableFileName(partition: PdbPartition, group: number): string {
+  return `${partition.width}x${partition.height}-blank${partition.blankCell}-${partition.name}-group${group}.pdb`;
+}
+
+/** The header of a group's table file, for a table of `tableBytes` bytes with CRC-32 `checksum` (the table follows it). */
+export function encodeTableHeader(partition: PdbPartition, group: number, tableBytes: number, checksum: number): Uint8Array {
+  const file = new Uint8Array(HEADER_BYTES);
+  const view = new DataView(file.buffer);
+  for (let i = 0; i < MAGIC.length; i++) file[i] = MAGIC.charCodeAt(i);
+  view.setUint32(8, FORMAT_VERSION, true);
+  file.set([partition.width, partition.height, partition.blankCell, group], 12);
+  view.setUint32(16, groupMask(partition.groups[group]!), true);
+  view.setUint32(20, partition.groups.length, true);
+  view.setFloat64(24, pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length), true);
+  view.setUint32(32, tableBytes, true);
+  view.setUint32(36, checksum, true);
+  const name = partition.name.slice(0, NAME_BYTES);
+  for (let i = 0; i < name.length; i++) file[40 + i] = name.charCodeAt(i) & 0x7f;
+  return file;
+}
+
+/** The table in `file` if its header matches this group of `partition` and the checksum holds; else why not. */
+export function decodeTableFile(partition: PdbPartition, group: number, file: Uint8Array): Uint8Array | string {
+  const expectedBytes = pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
+  if (file.length < HEADER_BYTES) return `truncated (${file.length} bytes)`;
+  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
+  for (let i = 0; i < MAGIC.length; i++) if (file[i] !== MAGIC.charCodeAt(i)) return 'not a puzzlesearch table';
+  const version = view.getUint32(8, true);
+  if (version !== FORMAT_VERSION) return `format version ${version}, expected ${FORMAT_VERSION}`;
+  const name = String.fromCharCode(...file.subarray(40, 40 + NAME_BYTES)).replace(/\0+$/, '');
+  const same =
+    file[12] === partition.width &&
+    file[13] === partition.height &&
+    file[14] === partition.blankCell &&
+    file[15] === group &&
+    view.getUint32(16, true) === groupMask(partition.groups[group]!) &&
+    view.getUint32(20, true) === partition.groups.length &&
+    view.getFloat64(24, true) === pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length) &&
+    view.getUint32(32, true) === expectedBytes &&
+    name === partition.name.slice(0, NAME_BYTES);
+  if (!same) return 'built for another board, goal or partition';
+  if (file.length !== HEADER_BYTES + expectedBytes) return `truncated or padded (${file.length} bytes, expected ${HEADER_BYTES + expectedBytes})`;
+  const table = file.subarray(HEADER_BYTES);
+  if (crc32(table) !== view.getUint32(36, true)) return 'checksum mismatch (corrupt)';
+  return table;
+}
+
+export interface TableCache {
+  /** The directory, or null when the cache is off or unusable. */
+  readonly dir: string | null;
+  /** The table of a group if a valid file holds it; an invalid file is reported once (warn) and left to be replaced. */
+  load(partition: PdbPartition, group: number): Promise<Uint8Array | null>;
+  /**
+   * Writes a group's table atomically, reading it in slices from `read`
+   * (tables reach 250 MB); on failure warns once and carries on in memory.
+   */
+  save(partition: PdbPartition, group: number, read: (offset: number, length: number) => Uint8Array): Promise<void>;
+}

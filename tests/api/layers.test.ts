@@ -1,0 +1,63 @@
+/**
+ * The house's layout as a test: src/ has no import cycle (type imports
+ * included: a cycle of types still ties two modules together), every
+ * relative import names a file that exists, and the engine layer imports
+ * nothing above it.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = fileURLToPath(new URL('../../src', import.meta.url));
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+  );
+}
+
+/** Each source file (relative to src/) with the src/ files it imports, statically or by import(). */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  const specifier = /(?:from\s+|import\s*\(\s*|import\s+)'(\.{1,2}\/[^']+)'/g;
+  for (const file of sources(src)) {
+    const text = readFileSync(file, 'utf8');
+    const targets = [...text.matchAll(specifier)].map((match) => resolve(dirname(file), match[1]!.replace(/\.js$/, '.ts')));
+    graph.set(relative(src, file), targets.map((target) => relative(src, target)));
+  }
+  return graph;
+}
+
+describe('the layout of src/', () => {
+  const graph = importGraph();
+
+  it('imports only files that exist', () => {
+    const missing = [...graph].flatMap(([file, targets]) => targets.filter((t) => !existsSync(join(src, t))).map((t) => `${file} -> ${t}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (file: string, path: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'open') {
+        cycles.push([...path.slice(path.indexOf(file)), file].join(' -> '));
+        return;
+      }
+      state.set(file, 'open');
+      for (const target of graph.get(file) ?? []) visit(target, [...path, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('keeps the engine free of the layers above it', () => {
+    const upward = [...graph]
+      .filter(([file]) => file.startsWith('engine/'))
+      .flatMap(([file, targets]) => targets.filter((t) => !t.startsWith('engine/') && t !== 'platform.ts').map((t) => `${file} -> ${t}`));
+    expect(upward).toEqual([]);
+  });
+});
