@@ -66,10 +66,7 @@ function withHook(options: PoolSlidingOptions | undefined): SlidingOptions {
   return { ...options, onIteration, onProgress };
 }
 
-/**
- * One line per Solver method. Keep every parameter plain (no defaults, no rest):
- * the outside reads each method's `length` to know where its call options begin.
- */
+/** One line per Solver method; `insideArity` below says where each one's call options begin. */
 export const insideApi = {
   flip: (board: GridInput) => call().solver.flip(board),
   pilots: (board: GridInput) => call().solver.pilots(board),
@@ -89,6 +86,29 @@ export const insideApi = {
   prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) =>
     call().solver.prepareTables(size, options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().onTables } : options),
 };
+
+/** A method's parameter count, optional ones included. */
+type Arity<F> = F extends (...args: infer A) => unknown ? Required<A>['length'] : never;
+
+/**
+ * How many arguments each pool method takes before its call options (the
+ * outside splits a call there). Stated, not read from Function.length (which
+ * stops at the first default or rest parameter), and held to the signatures
+ * above by the compiler.
+ */
+export const insideArity = {
+  flip: 1,
+  pilots: 1,
+  fourLine: 1,
+  sliding: 2,
+  slidingDistances: 2,
+  slidingSolvable: 2,
+  lightsOut: 2,
+  solveBatch: 3,
+  slidingShare: 3,
+  judgeCases: 2,
+  prepareTables: 2,
+} as const satisfies { [M in keyof typeof insideApi]: Arity<(typeof insideApi)[M]> };
 
 /** One group table of a partition, as the pool names it between workers. */
 export interface TableRef {

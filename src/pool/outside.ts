@@ -22,7 +22,7 @@ import { ENGINES, type EngineName } from '../engine/contract.js';
 import { isNode } from '../platform.js';
 import type { WasmSource } from '../engine/wasm/loader.js';
 import type { TablesProgress } from '../pdb/tables.js';
-import { insideApi, type Progress, type ProgressOf, type TableRef } from './inside.js';
+import { insideApi, insideArity, type Progress, type ProgressOf, type TableRef } from './inside.js';
 import { ALONE_NODES, parallelSliding, type ParallelSlidingOptions } from '../parallel/dealer.js';
 import type { SlidingInput } from '../api/boards.js';
 import type { SlidingResult, SlidingShareResult, Stopped, Unsolvable } from '../api/solver.js';
@@ -607,7 +607,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   const methods = {} as Record<MethodName, (...args: unknown[]) => Promise<unknown>>;
   for (const method of Object.keys(insideApi) as MethodName[]) {
     // The method's own parameters come first; the one after them is the call options.
-    const arity = insideApi[method].length;
+    const arity = insideArity[method];
     methods[method] = (...args) => submit(method, args.slice(0, arity), args[arity]);
   }
 
@@ -719,7 +719,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   }
 
   methods.prepareTables = async (...args) => {
-    const arity = insideApi.prepareTables.length;
+    const arity = insideArity.prepareTables;
     const own = args.slice(0, arity);
     const callOptions = checkCallOptions(args[arity]);
     // The first worker builds (or loads) them; the others get its bytes, so no core builds twice, even without a cache.
