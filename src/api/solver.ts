@@ -214,8 +214,6 @@ export interface Solver {
   solveMany<F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']): Array<ManyFamilies[F]['result'] | BoardError>;
   /** Makes the PDB tables of a board size ready (cache or build); sliding() then uses them by default. */
   prepareTables(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<void>;
-  /** One worker's share of a parallel IDA* iteration (see SolverPool.solveParallel, which deals the shares). */
-  slidingShare(board: SlidingInput, options: SlidingOptions | undefined, share: SlidingShare): SlidingShareResult;
 }
 
 /**
@@ -663,10 +661,23 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     prepareTables: async (size, options) => {
       await tables.prepare(size, options);
     },
-    slidingShare: (board, options, share) => exclusive(core, 'slidingShare', () => slidingShare(board, options, share)),
   };
   solverTables.set(solver, tables);
+  solverShares.set(solver, (board, options, share) => exclusive(core, 'slidingShare', () => slidingShare(board, options, share)));
   return solver;
+}
+
+/** One worker's share of a parallel IDA* iteration (see SolverPool.solveParallel, which deals the shares). */
+export type SlidingShareSearch = (board: SlidingInput, options: SlidingOptions | undefined, share: SlidingShare) => SlidingShareResult;
+
+/** The share search behind each solver made here: parallel IDA*'s hook, not part of the public Solver. */
+const solverShares = new WeakMap<Solver, SlidingShareSearch>();
+
+/** The share search of `solver`, for a pool's workers (src/pool/inside.ts). Internal: not exported from the package. */
+export function slidingShareOf(solver: Solver): SlidingShareSearch {
+  const share = solverShares.get(solver);
+  if (!share) throw new Error('puzzlesearch: not a solver made by createSolver or solverFromCore');
+  return share;
 }
 
 /** The PDB tables behind each solver made here; see tablesOf. */

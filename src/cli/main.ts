@@ -554,11 +554,16 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const workers = slidingPool ? options.jobs : options.jobs - 1;
   let pool: Promise<SolverPool | null> | null = null;
   let started: SolverPool | null = null;
+  // The pool module's hook for answering a chunk of cases on a worker, once the module is loaded.
+  let judgeOn: typeof import('../pool/outside.js').judgeCasesOn | null = null;
   // Ends a start still under way when the input is done first.
   const abandon = new AbortController();
   const startPool = () => (pool ??= Promise.all([import('../pool/outside.js'), options.engine === 'wasm' ? compilePuzzleWasm() : undefined])
     // The module this thread compiled (code already tiered up included) goes to the workers as is.
-    .then(([{ createSolverPool }, wasm]) => createSolverPool({ workers, engine: options.engine, wasm, signal: abandon.signal, tables: { partition: options.partition } }))
+    .then(([{ createSolverPool, judgeCasesOn }, wasm]) => {
+      judgeOn = judgeCasesOn;
+      return createSolverPool({ workers, engine: options.engine, wasm, signal: abandon.signal, tables: { partition: options.partition } });
+    })
     .then((ready) => (started = ready), (error: Error) => {
       // Still every answer, from this thread alone.
       if (error.name !== 'AbortError') io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
@@ -650,7 +655,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       // for one.
       if (workers > 0 && items.length === chunk && solvingMs >= POOL_AFTER_MS && solvingMs >= POOL_CASE_MS * solvedHere) startPool();
       const toPool = started !== null && onPool < 3 * workers;
-      const answer = toPool ? started!.judgeCases(judge, items).catch((error: Error) => error) : await answerHere(items);
+      const answer = toPool ? judgeOn!(started!, judge, items).catch((error: Error) => error) : await answerHere(items);
       if (toPool) onPool++;
       waiting++;
       landing = landing.then(async () => {

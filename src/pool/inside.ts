@@ -13,7 +13,7 @@ import type { GoalName, GridInput, SlidingInput } from '../api/boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../api/lightsOut.js';
 import type { PdbPartition } from '../engine/contract.js';
 import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
-import type { BoardSize, ManyFamilies, ManyFamily, SlidingOptions, SlidingShare, Solver } from '../api/solver.js';
+import { slidingShareOf, type BoardSize, type ManyFamilies, type ManyFamily, type SlidingOptions, type SlidingShare, type Solver } from '../api/solver.js';
 import type { JudgeCase, JudgeOptions } from '../cli/judge.js';
 
 /** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
@@ -76,12 +76,6 @@ export const insideApi = {
   slidingSolvable: (board: SlidingInput, goal?: GoalName | SlidingInput) => call().solver.slidingSolvable(board, goal),
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
   solveBatch: <F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']) => call().solver.solveMany(family, boards, options),
-  slidingShare: (board: SlidingInput, options: PoolSlidingOptions | undefined, share: SlidingShare) => call().solver.slidingShare(board, withHook(options), share),
-  // The CLI's chunks: cases in, printed text out (see judge.ts); loaded on first use, as only the CLI calls it.
-  judgeCases: (options: JudgeOptions, cases: readonly JudgeCase[]) => {
-    const { solver } = call();
-    return import('../cli/judge.js').then(({ answerCases }) => answerCases(solver, options, cases));
-  },
   // The outside sends this one to the first worker, then hands its tables to the others (insideTransport below).
   prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) =>
     call().solver.prepareTables(size, options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().onTables } : options),
@@ -105,8 +99,6 @@ export const insideArity = {
   slidingSolvable: 2,
   lightsOut: 2,
   solveBatch: 3,
-  slidingShare: 3,
-  judgeCases: 2,
   prepareTables: 2,
 } as const satisfies { [M in keyof typeof insideApi]: Arity<(typeof insideApi)[M]> };
 
@@ -122,11 +114,19 @@ export interface TableRef {
 const EXPORT_SLICE_BYTES = 16 * 2 ** 20;
 
 /**
- * What the pool itself asks of its workers to hand the tables one of them
- * prepared to the others (see `shareTables` in outside.ts). Not pool methods:
- * the outside calls them by name, and a pool's public type does not show them.
+ * What the pool itself asks of its workers: a parallel search's shares, the
+ * CLI's chunks, and the tables one of them prepared, handed to the others (see
+ * `shareTables` in outside.ts). Not pool methods: the outside calls them by
+ * name, and a pool's public type does not show them.
  */
 export const insideTransport = {
+  /** One share of a parallel IDA* (src/parallel/dealer.ts deals them); not a pool method, the pool's solveParallel is. */
+  slidingShare: (board: SlidingInput, options: PoolSlidingOptions | undefined, share: SlidingShare) => slidingShareOf(call().solver)(board, withHook(options), share),
+  /** The CLI's chunks: cases in, printed text out (see ../cli/judge.ts); loaded on first use, as only the CLI asks. */
+  judgeCases: (options: JudgeOptions, cases: readonly JudgeCase[]) => {
+    const { solver } = call();
+    return import('../cli/judge.js').then(({ answerCases }) => answerCases(solver, options, cases));
+  },
   /** The group tables prepareTables(size, options) readies, each with whether this worker holds it. */
   heldTables: (size: string | { width: number; height: number }, options: PoolPrepareTablesOptions | undefined): TableRef[] => {
     const { tables } = call();

@@ -19,6 +19,7 @@
  */
 import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from '../api/boards.js';
 import { ENGINES, type EngineName } from '../engine/contract.js';
+import type { JudgeCase, JudgeChunk, JudgeOptions } from '../cli/judge.js';
 import { isNode } from '../platform.js';
 import type { WasmSource } from '../engine/wasm/loader.js';
 import type { TablesProgress } from '../pdb/tables.js';
@@ -347,12 +348,20 @@ export interface TablesRestore {
 
 /** What tests and tools reach past a pool's public type; see poolInternals. */
 export interface PoolInternals {
-  /** A call on one worker (by index), the table transport's methods included. */
-  call(worker: number, method: WorkerMethodName, args: unknown[], options?: CallOptions<never>): Promise<unknown>;
+  /** A call on one worker (by index; undefined: the first free one), the transport's methods included. */
+  call(worker: number | undefined, method: WorkerMethodName, args: unknown[], options?: CallOptions<never>): Promise<unknown>;
   /** Settles once the worker's latest restoration of its tables is over. */
   restored(worker: number): Promise<void>;
   /** Hears each restarted worker's table restoration once it is done. */
   onRestore?: (restore: TablesRestore) => void;
+}
+
+/**
+ * A chunk of the CLI's cases answered on `pool` as printed text (src/cli/judge.ts):
+ * the CLI's hook into its pool, not a pool method.
+ */
+export function judgeCasesOn(pool: SolverPool, options: JudgeOptions, cases: readonly JudgeCase[]): Promise<JudgeChunk> {
+  return poolInternals(pool).call(undefined, 'judgeCases', [options, cases]) as Promise<JudgeChunk>;
 }
 
 const internalsOf = new WeakMap<SolverPool, PoolInternals>();
@@ -790,7 +799,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   };
 
   internalsOf.set(pool, {
-    call: (worker, method, args, callOptions) => submit(method, args, callOptions, slots[worker]),
+    call: (worker, method, args, callOptions) => submit(method, args, callOptions, worker === undefined ? undefined : slots[worker]),
     restored: (worker) => slots[worker]!.restored,
     set onRestore(listener) {
       onRestore = listener;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineNames, loadCore } from '../support/engines.js';
-import { createSolverPool } from '../../src/pool/outside.js';
+import { createSolverPool, judgeCasesOn } from '../../src/pool/outside.js';
 import { answerCases, type JudgeCase, type JudgeOptions } from '../../src/cli/judge.js';
 import { solverFromCore } from '../../src/api/solver.js';
 import { FLIP_GOALS, bfsDistance, replayPresses, replaySliding, seededRandom, shuffle, slidingNeighbours } from '../oracles.js';
@@ -146,20 +146,20 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
       ];
       for (const [options, cases] of chunks) {
         const here = answerCases(solver, options, cases);
-        const there = await pool.judgeCases(options, cases);
+        const there = await judgeCasesOn(pool, options, cases);
         expect(there, options.family).toEqual(here);
         expect(here.out.split('\n').length, options.family).toBeGreaterThanOrEqual(cases.length);
       }
-      const [plain, stopped] = await Promise.all([pool.judgeCases(...chunks[0]), pool.judgeCases(...chunks[1])]);
+      const [plain, stopped] = await Promise.all([judgeCasesOn(pool, ...chunks[0]), judgeCasesOn(pool, ...chunks[1])]);
       expect(plain.failed).toBe(5);
       expect(plain.stopped).toBe(0);
       expect(plain.notes).toContain('case 61: framing: rows stop short');
       expect(stopped.stopped).toBeGreaterThan(10);
       expect(stopped.out.split('\n').filter((line) => line === 'stopped')).toHaveLength(stopped.stopped);
-      const lightsOut = await pool.judgeCases(...chunks[5]);
+      const lightsOut = await judgeCasesOn(pool, ...chunks[5]);
       expect(lightsOut.notes.some((note) => note.startsWith('case 1: not proven minimal'))).toBe(true);
       // --stats: one line per case with this engine's name (times differ from run to run).
-      const withStats = await pool.judgeCases({ family: 'flip', solve: undefined, moves: false, stats: true }, flip);
+      const withStats = await judgeCasesOn(pool, { family: 'flip', solve: undefined, moves: false, stats: true }, flip);
       expect(withStats.notes.filter((note) => new RegExp(`^case [13]: \\d+ nodes, [\\d.]+ ms \\(${engine}\\)$`).test(note))).toHaveLength(2);
     } finally {
       await pool.terminate();
