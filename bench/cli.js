@@ -69,15 +69,15 @@ const halves = input.trimEnd().split(family === 'eight' ? '\n' : '\n\n');
 const split = [halves.slice(0, halves.length >> 1), halves.slice(halves.length >> 1)];
 const manyFamily = family === 'eight' ? 'sliding' : 'flip';
 const pool = await createSolverPool({ workers: 2 });
-for (const half of split) await pool.solveBatch(manyFamily, half);
+for (const half of split) await pool.solveMany(manyFamily, half);
 /** @type {Record<string, number[]>} */
 const capacity = { serial: [], parallel: [] };
 async function measureCapacity() {
   let started = performance.now();
-  for (const half of split) await pool.solveBatch(manyFamily, half);
+  for (const half of split) await pool.solveMany(manyFamily, half);
   capacity.serial.push(performance.now() - started);
   started = performance.now();
-  await Promise.all(split.map((half) => pool.solveBatch(manyFamily, half)));
+  await Promise.all(split.map((half) => pool.solveMany(manyFamily, half)));
   capacity.parallel.push(performance.now() - started);
 }
 const load = loadavg();

@@ -72,7 +72,7 @@ try {
       totals[way].push(total);
       const pool = way === 'one' ? one : many;
       const started = performance.now();
-      await pool.solveMany('sliding', boards, { args: [{ goal: 'blank-first' }] });
+      await pool.solveEach('sliding', boards, { args: [{ goal: 'blank-first' }] });
       capacity[way === 'one' ? 'one' : 'many'].push(performance.now() - started);
       console.log(`rep ${rep + 1} ${way}: ${(total / 1000).toFixed(2)} s (load average ${loadavg()[0].toFixed(2)})`);
     }

@@ -81,7 +81,7 @@ export interface CallOptions<P = Progress> {
   onProgress?: (progress: P) => void;
 }
 
-/** The arguments after the board, the same for every board of a `solveMany`. */
+/** The arguments after the board, the same for every board of a `solveEach`. */
 export type RestArgs<M extends MethodName> = Args<M> extends [unknown, ...infer Rest] ? Rest : [];
 
 export interface ManyOptions<M extends MethodName> {
@@ -129,8 +129,12 @@ export interface SolverPool extends Omit<PoolMethods, 'sliding'> {
   readonly cancelMode: 'flag' | 'restart';
   /** One entry per worker, as it is now. */
   readonly workers: readonly PoolWorkerInfo[];
-  /** `method` on every board (its first argument), spread over the workers; the answers in input order. */
-  solveMany<M extends MethodName>(method: M, boards: readonly Args<M>[0][], options?: ManyOptions<M>): Promise<Answer<M>[]>;
+  /**
+   * `method` on every board (its first argument), one call a board spread over
+   * the workers; the answers in input order. (`solveMany` is the Solver's: a
+   * batch in one call, on one worker.)
+   */
+  solveEach<M extends MethodName>(method: M, boards: readonly Args<M>[0][], options?: ManyOptions<M>): Promise<Answer<M>[]>;
   /**
    * Sliding IDA* on one board over every worker at once (see parallel.ts): the
    * same optimal length as sliding(); for boards with no short answer. It
@@ -577,12 +581,12 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     await Promise.all(slots.map((slot) => slot.port?.terminate()));
   }
 
-  async function solveMany<M extends MethodName>(method: M, boards: readonly Args<M>[0][], manyOptions: ManyOptions<M> = {}): Promise<Answer<M>[]> {
-    checkChoice('solveMany method', method, Object.keys(insideApi) as MethodName[]);
-    if (!Array.isArray(boards)) throw new PuzzleInputError(`solveMany: boards must be an array, not ${describeValue(boards)}`);
-    if (typeof manyOptions !== 'object' || manyOptions === null) throw new PuzzleInputError(`solveMany options must be an object, not ${describeValue(manyOptions)}`);
+  async function solveEach<M extends MethodName>(method: M, boards: readonly Args<M>[0][], manyOptions: ManyOptions<M> = {}): Promise<Answer<M>[]> {
+    checkChoice('solveEach method', method, Object.keys(insideApi) as MethodName[]);
+    if (!Array.isArray(boards)) throw new PuzzleInputError(`solveEach: boards must be an array, not ${describeValue(boards)}`);
+    if (typeof manyOptions !== 'object' || manyOptions === null) throw new PuzzleInputError(`solveEach options must be an object, not ${describeValue(manyOptions)}`);
     const { args = [], signal, onResult } = manyOptions;
-    if (!Array.isArray(args)) throw new PuzzleInputError(`solveMany: args must be an array of the arguments after the board, not ${describeValue(args)}`);
+    if (!Array.isArray(args)) throw new PuzzleInputError(`solveEach: args must be an array of the arguments after the board, not ${describeValue(args)}`);
     checkCallOptions({ signal });
     if (onResult !== undefined && typeof onResult !== 'function') throw new PuzzleInputError(`onResult must be a function, not ${describeValue(onResult)}`);
     // One failure (or the caller's abort) drops every call not yet answered:
@@ -793,7 +797,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     get workers(): PoolWorkerInfo[] {
       return slots.map(({ generation, calls, stopped, busy }) => ({ generation, calls, stopped, busy }));
     },
-    solveMany,
+    solveEach,
     solveParallel,
     terminate,
   };

@@ -8,7 +8,7 @@ import type { TablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { insideApi, insideTransport, Progress } from './inside.js';
 
 export type InsideApi = typeof insideApi;
-/** Every method a pool offers besides `solveMany` and `terminate`. */
+/** Every method a pool offers besides `solveEach`, `solveParallel` and `terminate`. */
 export type MethodName = keyof InsideApi;
 /** Every method a worker answers: the pool's, and those the pool itself uses to copy tables between workers. */
 export type WorkerMethodName = MethodName | keyof typeof insideTransport;

@@ -193,7 +193,7 @@ describe('pool.solveBatch', () => {
     try {
       const solver = solverFromCore(await loadCore('wasm'));
       const boards = ['2 3 4 1 5 x 7 6 8', '1 2 3 4 5 6 7 8 8', '2 1 3 4 5 6 7 8 x', '1 2 3 4 5 6 x 7 8'];
-      const chunk = await pool.solveBatch('sliding', boards, { algorithm: 'bibfs' });
+      const chunk = await pool.solveMany('sliding', boards, { algorithm: 'bibfs' });
       const here = solver.solveMany('sliding', boards, { algorithm: 'bibfs' });
       const withoutMs = (results: typeof here) => results.map((result) => (result.status === 'error' ? result : { ...result, stats: { ...result.stats, ms: 0 } }));
       expect(withoutMs(chunk)).toEqual(withoutMs(here));

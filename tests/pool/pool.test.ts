@@ -72,7 +72,7 @@ describe.each(engineNames)('a solver pool on %s', (engine) => {
     try {
       const seen: number[] = [];
       const boards = korfNumbers.map(korfTiles);
-      const results = await pool.solveMany('sliding', boards, { args: [{ goal: 'blank-first' }], onResult: (_, index) => seen.push(index) });
+      const results = await pool.solveEach('sliding', boards, { args: [{ goal: 'blank-first' }], onResult: (_, index) => seen.push(index) });
       expect(seen.sort((a, b) => a - b)).toEqual(boards.map((_, i) => i));
       // Both workers took a share.
       expect(pool.workers.map((worker) => worker.calls > 0)).toEqual([true, true]);
@@ -96,7 +96,7 @@ describe.each(engineNames)('a solver pool on %s', (engine) => {
     try {
       for (const kind of ['flip', 'pilots'] as const) {
         const boards = Array.from({ length: 150 }, () => Math.floor(random() * 0x10000));
-        const results = await pool.solveMany(kind, boards.map((board) => flipText(board, kind)));
+        const results = await pool.solveEach(kind, boards.map((board) => flipText(board, kind)));
         expect(results).toHaveLength(boards.length);
         results.forEach((result, i) => {
           expect(unstated(result)).toEqual(unstated(solver[kind](flipText(boards[i], kind))));
@@ -105,7 +105,7 @@ describe.each(engineNames)('a solver pool on %s', (engine) => {
         if (kind === 'flip') expect(results.some((result) => !result.solvable)).toBe(true);
       }
       const eights = Array.from({ length: 150 }, () => shuffle(Array.from({ length: 9 }, (_, i) => i), random));
-      const results = await pool.solveMany('sliding', eights.map(eightText), { args: [{ goal: 'blank-first' }] });
+      const results = await pool.solveEach('sliding', eights.map(eightText), { args: [{ goal: 'blank-first' }] });
       results.forEach((result, i) => {
         expect(untimed(result)).toEqual(untimed(solver.sliding(eightText(eights[i]), { goal: 'blank-first' })));
         if (result.status === 'solved') expect(replaySliding(eights[i], 3, result.path)).toEqual(blankFirst.slice(0, 9));
@@ -224,11 +224,11 @@ describe('a solver pool', () => {
   });
   afterAll(() => pool?.terminate());
 
-  it('has every method of a Solver, plus solveMany and terminate', async () => {
+  it('has every method of a Solver, plus solveEach and terminate', async () => {
     const solver = await lib.createSolver();
     const solverMethods = Object.keys(solver).filter((key) => typeof solver[key as keyof typeof solver] === 'function');
     for (const method of solverMethods) expect(typeof (pool as unknown as Record<string, unknown>)[method]).toBe('function');
-    expect(typeof pool.solveMany).toBe('function');
+    expect(typeof pool.solveEach).toBe('function');
     expect(typeof pool.terminate).toBe('function');
     expect(pool.engine).toBe('wasm');
     expect(pool.size).toBe(2);
@@ -272,14 +272,14 @@ describe('a solver pool', () => {
     expect(pool.workers.every((worker) => worker.generation === 1)).toBe(true);
   });
 
-  it('fails solveMany on its first bad board, naming it, and drops the rest', async () => {
+  it('fails solveEach on its first bad board, naming it, and drops the rest', async () => {
     const boards = ['bwwb\nbbwb\nbwwb\nbwww', 'bwwb\nbbwb\nbwwb\nbwwq', ...Array(20).fill('bwwb\nbbwb\nbwwb\nbwww')];
-    const error = await rejection(pool.solveMany('flip', boards));
+    const error = await rejection(pool.solveEach('flip', boards));
     expect(error).toBeInstanceOf(lib.PuzzleInputError);
     expect(error.message).toMatch(/^board 2 of 22: /);
-    const aborted = await rejection(pool.solveMany('flip', boards, { signal: AbortSignal.abort() }));
+    const aborted = await rejection(pool.solveEach('flip', boards, { signal: AbortSignal.abort() }));
     expect(aborted.name).toBe('AbortError');
-    expect(await pool.solveMany('flip', [])).toEqual([]);
+    expect(await pool.solveEach('flip', [])).toEqual([]);
   });
 
   it('rejects bad pool options with a PuzzleInputError', async () => {
@@ -361,7 +361,7 @@ describe('a solver pool', () => {
         [
           `import { createSolverPool } from ${JSON.stringify(pathToFileURL(distIndex).href)};`,
           `const pool = await createSolverPool({ workers: 2 });`,
-          `const results = await pool.solveMany('flip', ['bwwb\\nbbwb\\nbwwb\\nbwww', 'wwww\\nwwww\\nwwww\\nwwww']);`,
+          `const results = await pool.solveEach('flip', ['bwwb\\nbbwb\\nbwwb\\nbwww', 'wwww\\nwwww\\nwwww\\nwwww']);`,
           `await pool.terminate();`,
           `console.log(results.map((result) => result.length).join(' '));`,
         ].join('\n'),
@@ -411,7 +411,7 @@ const flip = pool.flip('wwww\\nwwww\\nwwww\\nwwww', { signal: AbortSignal.abort(
 check<Equal<typeof flip, Promise<Solved<Cell> | Unsolvable>>>();
 const sliding = pool.sliding('1 2 3 4 5 6 7 8 x', { goal: 'blank-first', maxNodes: 10 }, { onProgress: (progress: Progress) => void progress.ms });
 check<Equal<typeof sliding, Promise<SlidingResult | Unsolvable | Stopped>>>();
-const many = pool.solveMany('sliding', ['1 2 3 4 5 6 7 8 x'], { args: [{ heuristic: 'manhattan' }], onResult: (result, index: number) => void [result.status, index] });
+const many = pool.solveEach('sliding', ['1 2 3 4 5 6 7 8 x'], { args: [{ heuristic: 'manhattan' }], onResult: (result, index: number) => void [result.status, index] });
 check<Equal<typeof many, Promise<Array<SlidingResult | Unsolvable | Stopped>>>>();
 check<Equal<Awaited<ReturnType<typeof pool.slidingDistances>>, number[]>>();
 check<Equal<Awaited<ReturnType<typeof pool.slidingSolvable>>, boolean>>();
@@ -419,12 +419,12 @@ check<Equal<Awaited<ReturnType<typeof pool.slidingSolvable>>, boolean>>();
 void pool.sliding('1 2 3 4 5 6 7 8 x', { onIteration: () => {} });
 // @ts-expect-error: flip has no options of its own; the call options come right after the board
 void pool.flip('wwww\\nwwww\\nwwww\\nwwww', { goal: 'blank-first' });
-const solvable = pool.solveMany('slidingSolvable', ['1 2 3 4 5 6 7 8 x'], { args: ['blank-first'] });
+const solvable = pool.solveEach('slidingSolvable', ['1 2 3 4 5 6 7 8 x'], { args: ['blank-first'] });
 check<Equal<typeof solvable, Promise<boolean[]>>>();
-// @ts-expect-error: solveMany takes a method of the pool
-void pool.solveMany('terminate', []);
+// @ts-expect-error: solveEach takes a method of the pool
+void pool.solveEach('terminate', []);
 // @ts-expect-error: the args after a flip board are none
-void pool.solveMany('flip', [], { args: [1] });
+void pool.solveEach('flip', [], { args: [1] });
 `;
 
 describe('the pool types', () => {
@@ -457,7 +457,7 @@ describe('the pool types', () => {
     // And what the example prints, at run time.
     const pool = await lib.createSolverPool({ workers: 2 });
     try {
-      const results = await pool.solveMany('sliding', ['2 3 4 1 5 x 7 6 8', '1 2 3 4 5 6 x 7 8'], { args: [{ goal: 'blank-last' }] });
+      const results = await pool.solveEach('sliding', ['2 3 4 1 5 x 7 6 8', '1 2 3 4 5 6 x 7 8'], { args: [{ goal: 'blank-last' }] });
       expect(results.map((result) => result.length)).toEqual([19, 2]);
       expect((await pool.flip('bwwb\nbbwb\nbwwb\nbwww')).length).toBe(4);
     } finally {
@@ -476,7 +476,7 @@ describe('solver pool with pattern databases', () => {
     try {
       await pool.prepareTables('4x4', { goal: 'blank-first' });
       const numbers = [1, 2, 3, 4];
-      const results = await pool.solveMany('sliding', numbers.map(korfTiles), { args: [{ goal: 'blank-first' }] });
+      const results = await pool.solveEach('sliding', numbers.map(korfTiles), { args: [{ goal: 'blank-first' }] });
       expect(pool.workers.map((worker) => worker.calls)).toEqual([expect.any(Number), expect.any(Number)]);
       expect(pool.workers.every((worker) => worker.calls >= 2)).toBe(true);
       results.forEach((result, i) => {
@@ -492,7 +492,7 @@ describe('solver pool with pattern databases', () => {
         const controller = new AbortController();
         const hard = single.sliding(korfTiles(60), { goal: 'blank-first', heuristic: 'linear-conflict' }, { signal: controller.signal, onProgress: () => controller.abort() });
         await expect(hard).rejects.toMatchObject({ name: 'AbortError' });
-        const again = await single.solveMany('sliding', [korfTiles(5), korfTiles(6)], { args: [{ goal: 'blank-first' }] });
+        const again = await single.solveEach('sliding', [korfTiles(5), korfTiles(6)], { args: [{ goal: 'blank-first' }] });
         expect(single.workers[0].generation).toBe(2);
         expect(again.map((result) => result.stats.heuristic)).toEqual(['pdb', 'pdb']);
         expect(again.map((result) => result.length)).toEqual([korf[4][16], korf[5][16]]);
@@ -528,7 +528,7 @@ describe('solver pool with pattern databases', () => {
       // Shares come after the last build round.
       expect(heard.findIndex((progress) => progress.phase === 'share')).toBeGreaterThan(heard.lastIndexOf(builds.at(-1)!));
       // Both workers now search with the PDB for the blank-last goal.
-      const results = await pool.solveMany('sliding', ['1 2 3 4\n5 6 x 8\n9 10 7 11\n13 14 15 12', '1 2 3 4\n5 6 7 8\n9 10 x 11\n13 14 15 12']);
+      const results = await pool.solveEach('sliding', ['1 2 3 4\n5 6 x 8\n9 10 7 11\n13 14 15 12', '1 2 3 4\n5 6 7 8\n9 10 x 11\n13 14 15 12']);
       expect(results.map((result) => [result.length, result.stats.heuristic, result.stats.partition])).toEqual([[3, 'pdb', '6-6-3'], [2, 'pdb', '6-6-3']]);
       expect(pool.workers.every((worker) => worker.calls >= 1)).toBe(true);
     } finally {
