@@ -48,6 +48,7 @@ export type { Core, FlipKind, Heuristic, SlidingBoard } from './engine/contract.
 export {
   parseLightsOutBoard,
   LIGHTS_OUT_PATTERNS,
+  patternOffsets,
   pressGrid,
   type LightsOutBoard,
   type LightsOutInput,

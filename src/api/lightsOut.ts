@@ -219,7 +219,12 @@ function stencilOffsets(pattern: string | readonly string[]): number[] {
 
 const patternNames: readonly string[] = LIGHTS_OUT_PATTERNS;
 
-function resolveOffsets(pattern: LightsOutPattern, m: number, n: number, torus: boolean): Int32Array {
+/**
+ * The (dr, dc) offsets a press adds 1 to under `pattern` on an m x n board, as
+ * flat pairs; on a torus, offsets that land on one cell count once. The
+ * solvers and the web page's board both play by these.
+ */
+export function patternOffsets(pattern: LightsOutPattern, m: number, n: number, torus: boolean): Int32Array {
   let flat: number[];
   if (typeof pattern === 'string' && patternNames.includes(pattern)) {
     flat = namedOffsets(pattern as LightsOutPatternName, m, n);
@@ -311,7 +316,7 @@ export function lightsOutProblem(input: LightsOutInput, options: LightsOutOption
   const torus = options.torus ?? false;
   if (typeof torus !== 'boolean') throw new PuzzleInputError(`torus must be true or false, got ${String(torus)}`);
   const pattern = options.pattern ?? 'cross';
-  const offsets = resolveOffsets(pattern, m, n, torus);
+  const offsets = patternOffsets(pattern, m, n, torus);
   if (options.target !== undefined && options.targets !== undefined) {
     throw new PuzzleInputError('give either target or targets, not both');
   }

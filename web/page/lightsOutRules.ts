@@ -1,10 +1,10 @@
 /**
  * Outside: the rules of Lights Out as the page plays them: what a press
- * changes (the same toggle patterns as src/api/lightsOut.ts: on a plane the cells
- * off the board are skipped, on a torus they wrap and a cell reached twice
- * counts once), random solvable boards, and the numbers the panel shows.
+ * changes (the library's own toggle patterns, patternOffsets: on a plane the
+ * cells off the board are skipped, on a torus they wrap and a cell reached
+ * twice counts once), random solvable boards, and the numbers the panel shows.
  */
-import { LIGHTS_OUT_PATTERNS } from '../../src/index.js';
+import { LIGHTS_OUT_PATTERNS, patternOffsets } from '../../src/index.js';
 
 export type LightsOutPatternName = (typeof LIGHTS_OUT_PATTERNS)[number];
 
@@ -27,20 +27,6 @@ export const patternLabel: Record<LightsOutPatternName, string> = {
   'plus-only': 'Plus: 4 neighbours, not the cell',
 };
 
-/** (dr, dc) pairs a press toggles, before clipping or wrapping (rowcol is walked directly). */
-function namedOffsets(pattern: Exclude<LightsOutPatternName, 'rowcol'>): Array<[number, number]> {
-  switch (pattern) {
-    case 'cross':
-      return [[-1, 0], [0, -1], [0, 0], [0, 1], [1, 0]];
-    case 'plus-only':
-      return [[-1, 0], [0, -1], [0, 1], [1, 0]];
-    case 'x':
-      return [[-1, -1], [-1, 1], [0, 0], [1, -1], [1, 1]];
-    default:
-      throw new RangeError(`unknown pattern ${String(pattern)}`);
-  }
-}
-
 /**
  * For every cell, the cells a press there adds 1 to (each once), as one flat
  * list with a start per cell: built once per rule set, so a press is a short
@@ -57,15 +43,17 @@ export class PressTable {
     this.rules = rules;
     if (rules.pattern === 'rowcol') return;
     const { rows, cols, torus } = rules;
-    const offsets = namedOffsets(rules.pattern);
+    const offsets = patternOffsets(rules.pattern, rows, cols, torus);
     const start = new Int32Array(rows * cols + 1);
-    const targets = new Int32Array(rows * cols * offsets.length);
+    const targets = new Int32Array((rows * cols * offsets.length) >> 1);
     let used = 0;
     for (let r = 0; r < rows; r++) {
       for (let c = 0; c < cols; c++) {
         start[r * cols + c] = used;
         const first = used;
-        for (const [dr, dc] of offsets) {
+        for (let i = 0; i < offsets.length; i += 2) {
+          const dr = offsets[i]!;
+          const dc = offsets[i + 1]!;
           let rr = r + dr;
           let cc = c + dc;
           if (torus) {
