@@ -5,9 +5,10 @@
 // host can name the bytes it needed. The block lies in pages grown for it alone:
 // the allocator's heap never reaches into them.
 
-import { Region, reserve } from './memory';
+import { growBlock } from './memory';
 
-const batch = new Region();
+let batchBase: f64 = 0;
+let batchBytes: f64 = 0;
 
 /**
  * Makes the batch buffer at least `bytes` long and returns its address, or -1
@@ -17,9 +18,17 @@ const batch = new Region();
  */
 export function batchReserve(bytes: f64): f64 {
   if (!(bytes >= 0) || bytes > 2147483648) return -1;
-  if (batch.base != 0 && <f64>batch.bytes >= bytes) return <f64>batch.base;
-  // Nothing in the buffer outlives a call, so nothing is kept when it moves.
+  if (batchBytes >= bytes && batchBytes > 0) return batchBase;
+  // Nothing in the buffer outlives a call, so a larger one is a new block.
   // Doubling may be what fails: then the exact size, before saying no.
-  if (!reserve(batch, Math.max(bytes * 2, 65536), 0) && !reserve(batch, Math.max(bytes, 1), 0)) return -1;
-  return <f64>batch.base;
+  let want = Math.max(bytes * 2, 65536);
+  let base = growBlock(want);
+  if (base < 0) {
+    want = Math.max(bytes, 1);
+    base = growBlock(want);
+    if (base < 0) return -1;
+  }
+  batchBase = base;
+  batchBytes = Math.ceil(want / 65536) * 65536;
+  return batchBase;
 }
