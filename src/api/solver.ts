@@ -3,6 +3,7 @@
  * in the shape a caller wants (1-based cells, move letters, timings). The same
  * code runs over the wasm engine and the TypeScript twin.
  */
+import { checkPrepareTables, checkTablesOptions } from './checks.js';
 import {
   ENGINES,
   EXHAUSTIVE_ALGORITHMS,
@@ -332,7 +333,7 @@ function exclusive<T>(core: Core, call: string, work: () => T): T {
 
 /** Builds the public API over one engine's core. */
 export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solver {
-  const tables = pdbTables(core, tablesOptions);
+  const tables = pdbTables(core, checkTablesOptions(tablesOptions));
   function flipFamily(kind: FlipKind, input: GridInput): Solved<Cell> | Unsolvable {
     // Answered by the Lights Out solver (the BFS table of core.flip stays as a test
     // oracle and benchmark); nodes are then the press sets weighed in its coset search.
@@ -659,7 +660,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     solveMany: ((family: ManyFamily, boards: readonly unknown[], options?: unknown) =>
       exclusive(core, 'solveMany', () => solveMany(family, boards, options))) as Solver['solveMany'],
     prepareTables: async (size, options) => {
-      await tables.prepare(size, options);
+      await tables.prepare(size, checkPrepareTables(size, options));
     },
   };
   solverTables.set(solver, tables);

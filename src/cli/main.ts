@@ -544,7 +544,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   warnings.forEach((line) => io.error(line));
-  const warnTables = (message: string) => io.error(`puzzlesearch: ${message}`);
+  // The library's warnings name it already; others get the prefix once.
+  const warnTables = (message: string) => io.error(message.startsWith('puzzlesearch: ') ? message : `puzzlesearch: ${message}`);
   // --jobs N is N threads solving. For chunks of cases, this one and N - 1
   // workers: it answers a chunk whenever the workers have enough queued, and
   // every chunk while they start. For sliding boards of 4x4 and up, N
@@ -702,6 +703,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       report(item, await outcome);
       waiting--;
       wake?.();
+      // Written as it lands, also while the input stays open: a harness that
+      // sends a case and waits for its answer must get it.
+      await output.flush(true);
     });
     while (waiting >= 2 * options.jobs) await new Promise<void>((resolve) => (wake = resolve));
     wake = null;

@@ -5,8 +5,9 @@
  * runTablesCommand, which returns the exit code.
  */
 import { parseArgs } from 'node:util';
-import { createSolver } from '../api/solver.js';
-import { clearTableFiles, listTableFiles } from '../pdb/cache/node.js';
+import { createSolver, tablesOf } from '../api/solver.js';
+import { tableFileName } from '../pdb/cache/format.js';
+import { clearTableFiles, listTableFiles, type SkippedEntry } from '../pdb/cache/node.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
 
 export type TextSink = ProgressSink;
@@ -30,6 +31,19 @@ function formatBytes(bytes: number): string {
   return bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
+/** An error's message without the library's own 'tables: ' (the command names itself already). */
+function reasonOf(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/^tables: /, '');
+}
+
+function reportSkipped(err: TextSink, skipped: readonly SkippedEntry[]): void {
+  for (const { name, why } of skipped) err.write(`puzzlesearch tables: skipped ${name}: ${why}\n`);
+}
+
+/**
+ * Exit codes as the main CLI's: 0 done, 1 bad usage or a fault (a table built
+ * but not saved, an unreadable directory), 2 an entry list or clear skipped.
+ */
 export async function runTablesCommand(args: string[], out: TextSink, err: TextSink): Promise<number> {
   let parsed;
   try {
@@ -46,8 +60,8 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
       },
     });
   } catch (error) {
-    err.write(`puzzlesearch tables: ${(error as Error).message}\n${TABLES_USAGE}`);
-    return 2;
+    err.write(`puzzlesearch tables: ${reasonOf(error)}\n${TABLES_USAGE}`);
+    return 1;
   }
   const { values, positionals } = parsed;
   if (values.help) {
@@ -57,37 +71,58 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
   const [action, ...rest] = positionals;
   if (!action || rest.length > 0 || !['build', 'list', 'clear'].includes(action)) {
     err.write(`puzzlesearch tables: expected one of build, list, clear${action ? `, not '${[action, ...rest].join(' ')}'` : ''}\n${TABLES_USAGE}`);
-    return 2;
+    return 1;
+  }
+  if (values.dir === '') {
+    err.write(`puzzlesearch tables: --dir is empty; give a directory\n`);
+    return 1;
   }
   try {
     if (action === 'list') {
-      const { dir, files } = await listTableFiles(values.dir);
+      const { dir, files, skipped } = await listTableFiles(values.dir);
       out.write(`${dir}\n`);
       for (const file of files) out.write(`  ${file.name}  ${formatBytes(file.bytes)}\n`);
       if (files.length === 0) out.write('  (no tables)\n');
-      return 0;
+      reportSkipped(err, skipped);
+      return skipped.length > 0 ? 2 : 0;
     }
     if (action === 'clear') {
-      const { dir, removed } = await clearTableFiles(values.dir);
+      const { dir, removed, skipped } = await clearTableFiles(values.dir);
       out.write(`removed ${removed} file${removed === 1 ? '' : 's'} from ${dir}\n`);
-      return 0;
+      reportSkipped(err, skipped);
+      return skipped.length > 0 ? 2 : 0;
     }
     const engine = values.engine as 'wasm' | 'ts';
+    let lastWarning = '';
     const solver = await createSolver({
       engine,
-      tables: { dir: values.dir, partition: values.partition, warn: (message) => err.write(`${message}\n`) },
+      tables: {
+        dir: values.dir,
+        partition: values.partition,
+        warn: (message) => {
+          lastWarning = message.replace(/^puzzlesearch: /, '').replace(/; keeping them in memory only$/, '');
+          err.write(`${message}\n`);
+        },
+      },
     });
     const onProgress = tablesProgress(err, `tables ${values.size}`);
     const started = Date.now();
-    await solver.prepareTables(values.size, {
-      partition: values.partition,
-      goal: values.goal as 'blank-last' | 'blank-first' | 'both',
-      onProgress,
-    });
+    const prepare = { partition: values.partition, goal: values.goal as 'blank-last' | 'blank-first' | 'both', onProgress };
+    await solver.prepareTables(values.size, prepare);
+    // The command exists to fill the cache: a table in memory only is a failure.
+    const { dir, files } = await listTableFiles(values.dir).catch(() => ({ dir: values.dir ?? '', files: [] }));
+    const saved = new Set(files.map((file) => file.name));
+    const missing = tablesOf(solver).partitionsFor(values.size, prepare)
+      .flatMap((partition) => partition.groups.map((_, group) => tableFileName(partition, group)))
+      .filter((name) => !saved.has(name));
+    if (missing.length > 0) {
+      err.write(`puzzlesearch tables: built but not saved: ${lastWarning || `${missing.join(', ')} not in ${dir}`}\n`);
+      return 1;
+    }
     out.write(`tables for ${values.size} ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return 0;
   } catch (error) {
-    err.write(`puzzlesearch tables: ${(error as Error).message}\n`);
+    err.write(`puzzlesearch tables: ${reasonOf(error)}\n`);
     return 1;
   }
 }

@@ -17,6 +17,7 @@
  * over one SharedArrayBuffer posted to all where shared memory works, else
  * transferred, a copy per worker. Each worker keeps its own search state.
  */
+import { checkPrepareTables, checkSignalAndProgress, checkTablesOptions } from '../api/checks.js';
 import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from '../api/boards.js';
 import { ENGINES, type EngineName } from '../engine/contract.js';
 import type { JudgeCase, JudgeChunk, JudgeOptions } from '../cli/judge.js';
@@ -315,23 +316,12 @@ function sharedMemoryWorks(): boolean {
 function checkCallOptions(value: unknown): CallOptions<never> {
   if (value === undefined) return {};
   if (typeof value !== 'object' || value === null) throw new PuzzleInputError(`call options must be an object ({ signal, onProgress }), not ${describeValue(value)}`);
-  const { signal, onProgress } = value as CallOptions<never>;
-  if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean' && typeof signal.addEventListener === 'function')) {
-    throw new PuzzleInputError(`signal must be an AbortSignal, not ${describeValue(signal)}`);
-  }
-  if (onProgress !== undefined && typeof onProgress !== 'function') throw new PuzzleInputError(`onProgress must be a function, not ${describeValue(onProgress)}`);
-  return { signal, onProgress };
+  return checkSignalAndProgress(value as CallOptions<never>) as CallOptions<never>;
 }
 
 function checkTablesOption(value: unknown): PoolTablesOptions | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null) throw new PuzzleInputError(`tables must be an object ({ dir, partition }), not ${describeValue(value)}`);
-  const { dir, partition, ...rest } = value as PoolTablesOptions & Record<string, unknown>;
-  const extra = Object.keys(rest)[0];
-  if (extra !== undefined) throw new PuzzleInputError(`tables: unknown option '${extra}' for a pool, expected dir or partition (a function cannot cross to a worker)`);
-  if (dir !== undefined && dir !== false && typeof dir !== 'string') throw new PuzzleInputError(`tables.dir must be a directory or false, not ${describeValue(dir)}`);
-  if (partition !== undefined && typeof partition !== 'string') throw new PuzzleInputError(`tables.partition must be a partition name, not ${describeValue(partition)}`);
-  return { dir, partition };
+  const tables = checkTablesOptions(value, true);
+  return tables && { dir: tables.dir, partition: tables.partition };
 }
 
 /** One prepareTables call the pool made, with the workers that hold its tables. */
@@ -734,6 +724,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   methods.prepareTables = async (...args) => {
     const arity = insideArity.prepareTables;
     const own = args.slice(0, arity);
+    checkPrepareTables(own[0], own[1]);
     const callOptions = checkCallOptions(args[arity]);
     // The first worker builds (or loads) them; the others get its bytes, so no core builds twice, even without a cache.
     const [first, ...rest] = slots as [Slot, ...Slot[]];
@@ -750,8 +741,13 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     receivers.forEach((slot, i) => slot.generation === generations[i] && entry.held.set(slot, generations[i]!));
   };
 
-  /** Parallel IDA*; with `alone`, one worker first tries within that many nodes. */
-  const shareSearch = (board: SlidingInput, options: ParallelSlidingOptions | undefined, callOptions: CallOptions | undefined, alone = 0) =>
+  /**
+   * Parallel IDA* for the pool method `name`; with `alone`, one worker first
+   * tries within that many nodes. An AbortError from any of its inner calls
+   * (the lone try, the solvable check, a share) names `name`, the method the
+   * caller called.
+   */
+  const shareSearch = (name: string, board: SlidingInput, options: ParallelSlidingOptions | undefined, callOptions: CallOptions | undefined, alone = 0) =>
     parallelSliding(
       {
         // One share a core at most: a round ends when its last share does, and
@@ -767,8 +763,11 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       options,
       callOptions,
       alone,
-    );
-  const solveParallel: SolverPool['solveParallel'] = (board, options, callOptions) => shareSearch(board, options, callOptions);
+    ).catch((error: unknown) => {
+      if (error instanceof Error && error.name === 'AbortError') throw abortError(error.message.replace(/^[A-Za-z]+\(\)/, `${name}()`));
+      throw error;
+    });
+  const solveParallel: SolverPool['solveParallel'] = (board, options, callOptions) => shareSearch('solveParallel', board, options, callOptions);
 
   /** Whether sliding() spreads this board over the workers by default: 4x4 and 5x5, two or more workers. */
   const parallelByDefault = (board: SlidingInput): boolean => {
@@ -788,7 +787,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       if (typeof options !== 'object' || options === null) return methods.sliding(board, options, callOptions) as Promise<SlidingResult | Unsolvable | Stopped>;
       const { parallel, depth, ...sliding } = options;
       if (parallel !== undefined && typeof parallel !== 'boolean') return Promise.reject(new PuzzleInputError(`parallel must be true or false, not ${describeValue(parallel)}`));
-      if (parallel ?? parallelByDefault(board)) return shareSearch(board, depth === undefined ? sliding : { ...sliding, depth }, callOptions, ALONE_NODES);
+      if (parallel ?? parallelByDefault(board)) return shareSearch('sliding', board, depth === undefined ? sliding : { ...sliding, depth }, callOptions, ALONE_NODES);
       return methods.sliding(board, sliding, callOptions) as Promise<SlidingResult | Unsolvable | Stopped>;
     },
     engine,

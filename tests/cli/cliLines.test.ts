@@ -69,6 +69,40 @@ describe('CLI: one line for every case, a solved board included (D1)', () => {
   }
 });
 
+describe('CLI: an answer is written as soon as it lands, with standard input still open (D5)', () => {
+  // A 15-puzzle a few moves from the goal, and an 8-puzzle: each sent alone,
+  // the input left open, must be answered while the CLI waits for more.
+  const cases = [
+    { family: 'sliding', args: ['--heuristic', 'linear-conflict'], board: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15], width: 4 },
+    { family: 'sliding', args: [], board: hardEight(), width: 3 },
+  ];
+  function hardEight() {
+    return slidingWalk(SOLVED, 3, 30, seededRandom(18)).tiles;
+  }
+
+  for (const jobs of ['1', '2', '3']) {
+    for (const { family, args, board, width } of cases) {
+      it(`${family} --jobs ${jobs}, a ${width}x${width} board`, async () => {
+        const child = spawn(process.execPath, [bin, family, '--jobs', jobs, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+        let stdout = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+        const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+        try {
+          child.stdin.write(`${board.map((t) => (t === 0 ? 'x' : String(t))).join(' ')}\n`);
+          const started = Date.now();
+          while (!stdout.includes('\n') && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 20));
+          expect(stdout.endsWith('\n'), 'an answer while the input is open').toBe(true);
+          const goal = [...Array(width * width - 1).keys()].map((i) => i + 1).concat(0);
+          expect(replaySliding(board, width, stdout.trim())).toEqual(goal);
+        } finally {
+          child.stdin.end();
+          await closed;
+        }
+      });
+    }
+  }
+});
+
 describe('CLI: lightsout --pattern reads a file at any path (D6)', () => {
   const folder = mkdtempSync(join(tmpdir(), 'puzzlesearch-pattern-'));
   // The cross as a file; a 4x4 board of lights, all on, takes 4 presses with it.

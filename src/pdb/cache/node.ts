@@ -10,7 +10,7 @@
  * on other systems; the XDG rule the issue asks for is all we need.)
  */
 import { pdbTableBytes } from '../../engine/contract.js';
-import { crc32, decodeTableFile, encodeTableHeader, tableFileName, type TableCache } from './format.js';
+import { HEADER_BYTES, crc32, decodeTableFile, encodeTableHeader, tableFileName, type TableCache } from './format.js';
 
 /** Tables are checksummed and written in slices of this size. */
 const SLICE_BYTES = 16 * 2 ** 20;
@@ -24,6 +24,27 @@ async function nodeModules(): Promise<{ fs: Fs; path: Path; os: Os }> {
   const names = ['node:fs/promises', 'node:path', 'node:os'];
   const [fs, path, os] = await Promise.all(names.map((name) => import(/* @vite-ignore */ name)));
   return { fs: fs as Fs, path: path as Path, os: os as Os };
+}
+
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdir never returns on a
+ * path below /proc (it retries the ENOENT forever), and a cache directory
+ * must fail with a message, never hang.
+ */
+async function makeDirectory(fs: Fs, path: Path, dir: string): Promise<void> {
+  try {
+    await fs.mkdir(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      if ((await fs.stat(dir)).isDirectory()) return;
+      throw error;
+    }
+    const parent = path.dirname(dir);
+    if (code !== 'ENOENT' || parent === dir) throw error;
+    await makeDirectory(fs, path, parent);
+    await fs.mkdir(dir);
+  }
 }
 
 /** The cache directory: `dir`, else $PUZZLESEARCH_CACHE, $XDG_CACHE_HOME/puzzlesearch, ~/.cache/puzzlesearch. */
@@ -55,18 +76,42 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
 
     async load(partition, group) {
       const file = path.join(root, tableFileName(partition, group));
-      let bytes: Uint8Array;
+      const bad = (why: string) => {
+        warnOnce(file, `puzzlesearch: ignoring table file ${file}: ${why}; rebuilding it`);
+        return null;
+      };
+      // The size is known before anything is read, so whatever sits at the
+      // path (a FIFO, a link to /dev/zero, a huge sparse file) is checked with
+      // fstat first: never a hang, never more memory than the table's own.
+      const expected = HEADER_BYTES + pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
+      let handle: Awaited<ReturnType<Fs['open']>>;
       try {
-        bytes = await fs.readFile(file);
-      } catch {
-        return null;
+        // Non-blocking: opening a FIFO with no writer would otherwise wait forever.
+        handle = await fs.open(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+      } catch (error) {
+        // Nothing there (ENOTDIR: the cache directory is a file, which save reports).
+        const code = (error as NodeJS.ErrnoException).code;
+        return code === 'ENOENT' || code === 'ENOTDIR' ? null : bad((error as Error).message);
       }
-      const table = decodeTableFile(partition, group, bytes);
-      if (typeof table === 'string') {
-        warnOnce(file, `puzzlesearch: ignoring table file ${file}: ${table}; rebuilding it`);
-        return null;
+      try {
+        const stat = await handle.stat();
+        if (!stat.isFile()) return bad('not a regular file');
+        if (stat.size !== expected) return bad(`${stat.size < expected ? 'truncated' : 'too long'} (${stat.size} bytes, expected ${expected})`);
+        const bytes = new Uint8Array(expected);
+        let at = 0;
+        while (at < expected) {
+          const { bytesRead } = await handle.read(bytes, at, expected - at, at);
+          if (bytesRead === 0) break;
+          at += bytesRead;
+        }
+        if (at !== expected) return bad(`truncated while reading (${at} of ${expected} bytes)`);
+        const table = decodeTableFile(partition, group, bytes);
+        return typeof table === 'string' ? bad(table) : table;
+      } catch (error) {
+        return bad((error as Error).message);
+      } finally {
+        await handle.close();
       }
-      return table;
     },
 
     async save(partition, group, read) {
@@ -77,7 +122,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
       const file = path.join(root, tableFileName(partition, group));
       const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       try {
-        await fs.mkdir(root, { recursive: true });
+        await makeDirectory(fs, path, root);
         const handle = await fs.open(temporary, 'wx');
         try {
           // write() may take less than it is given; go on until all is written.
@@ -101,29 +146,60 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
 }
 
 /** Table files in the cache directory with their sizes. */
-export async function listTableFiles(dir?: string): Promise<{ dir: string; files: Array<{ name: string; bytes: number }> }> {
+/** A cache entry that list or clear passed over, and why. */
+export interface SkippedEntry {
+  name: string;
+  why: string;
+}
+
+/** The names in the cache directory that `keep` accepts; none when it does not exist; an error naming it when it is not a directory. */
+async function cacheEntries(fs: Fs, root: string, keep: (name: string) => boolean): Promise<string[]> {
+  try {
+    return (await fs.readdir(root)).filter(keep).sort();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return [];
+    if (code === 'ENOTDIR') throw new Error(`${root} is not a directory`);
+    throw error;
+  }
+}
+
+/** The table files in the cache directory with their sizes; an entry that is not a readable regular file is skipped and named. */
+export async function listTableFiles(dir?: string): Promise<{ dir: string; files: Array<{ name: string; bytes: number }>; skipped: SkippedEntry[] }> {
   const { fs, path } = await nodeModules();
   const root = await cacheDir(dir);
-  let names: string[] = [];
-  try {
-    names = (await fs.readdir(root)).filter((name) => name.endsWith('.pdb')).sort();
-  } catch {
-    return { dir: root, files: [] };
+  const names = await cacheEntries(fs, root, (name) => name.endsWith('.pdb'));
+  const files: Array<{ name: string; bytes: number }> = [];
+  const skipped: SkippedEntry[] = [];
+  for (const name of names) {
+    try {
+      const stat = await fs.stat(path.join(root, name));
+      if (stat.isFile()) files.push({ name, bytes: stat.size });
+      else skipped.push({ name, why: 'not a regular file' });
+    } catch (error) {
+      skipped.push({ name, why: (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'a broken link' : (error as Error).message });
+    }
   }
-  const files = await Promise.all(names.map(async (name) => ({ name, bytes: (await fs.stat(path.join(root, name))).size })));
-  return { dir: root, files };
+  return { dir: root, files, skipped };
 }
 
 /** Removes every table file (and stray temporary file) from the cache directory; returns how many. */
-export async function clearTableFiles(dir?: string): Promise<{ dir: string; removed: number }> {
+export async function clearTableFiles(dir?: string): Promise<{ dir: string; removed: number; skipped: SkippedEntry[] }> {
   const { fs, path } = await nodeModules();
   const root = await cacheDir(dir);
-  let names: string[] = [];
-  try {
-    names = (await fs.readdir(root)).filter((name) => name.endsWith('.pdb') || name.endsWith('.tmp'));
-  } catch {
-    return { dir: root, removed: 0 };
+  const names = await cacheEntries(fs, root, (name) => name.endsWith('.pdb') || name.endsWith('.tmp'));
+  let removed = 0;
+  const skipped: SkippedEntry[] = [];
+  for (const name of names) {
+    try {
+      // unlink, not rm: a directory named like a table is not ours to delete.
+      await fs.unlink(path.join(root, name));
+      removed++;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') continue;
+      skipped.push({ name, why: code === 'EISDIR' || code === 'EPERM' ? 'a directory, not a table file' : (error as Error).message });
+    }
   }
-  await Promise.all(names.map((name) => fs.rm(path.join(root, name), { force: true })));
-  return { dir: root, removed: names.length };
+  return { dir: root, removed, skipped };
 }

@@ -1,0 +1,62 @@
+/**
+ * The disk cache of tables reads nothing it has not checked (reliability
+ * round 3, D2): a FIFO, a link to /dev/zero or a huge sparse file where a
+ * table should be is a bad file, reported once and rebuilt, with no hang and
+ * no memory beyond the table's own. The tables are the 3x3 ones, built in
+ * milliseconds, and the answer is checked against a BFS.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSolver } from '../../src/api/solver.js';
+import { bfsDistance, slidingNeighbours } from '../oracles.js';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A cache folder with the 3x3 tables built in it; their file names and bytes. */
+async function builtCache() {
+  const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-cache-'));
+  dirs.push(dir);
+  await (await createSolver({ engine: 'wasm', tables: { dir } })).prepareTables('3x3');
+  const files = readdirSync(dir).filter((name) => name.endsWith('.pdb')).sort();
+  return { dir, files, good: files.map((name) => readFileSync(join(dir, name))) };
+}
+
+const start = [8, 6, 7, 2, 5, 4, 3, 0, 1];
+const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+const optimal = bfsDistance([start], (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.join() === goal.join());
+
+describe('the table cache checks a file before it reads it (D2)', () => {
+  const spoilers: Array<[string, (path: string) => void, RegExp]> = [
+    ['a FIFO', (path) => execFileSync('mkfifo', [path]), /not a regular file/],
+    ['a link to /dev/zero', (path) => symlinkSync('/dev/zero', path), /not a regular file/],
+    ['a 1.9 GB sparse file', (path) => {
+      writeFileSync(path, '');
+      truncateSync(path, 1.9e9);
+    }, /too long \(1900000000 bytes/],
+  ];
+  for (const [what, spoil, message] of spoilers) {
+    it(`${what} where a table should be is reported once and rebuilt, and the answer comes`, async () => {
+      const { dir, files, good } = await builtCache();
+      const path = join(dir, files[0]!);
+      rmSync(path);
+      spoil(path);
+      const rss = process.memoryUsage().rss;
+      const warnings: string[] = [];
+      const solver = await createSolver({ engine: 'wasm', tables: { dir, warn: (line) => warnings.push(line) } });
+      await solver.prepareTables('3x3');
+      expect(process.memoryUsage().rss - rss).toBeLessThan(500e6);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(path);
+      expect(warnings[0]).toMatch(message);
+      const result = solver.sliding(start.map((t) => (t === 0 ? 'x' : t)).join(' '));
+      expect(result.stats.heuristic).toBe('pdb');
+      expect(result.length).toBe(optimal);
+      // The rebuilt table replaced what was there, whole.
+      expect(Buffer.compare(readFileSync(path), good[0]!)).toBe(0);
+    });
+  }
+});

@@ -1,0 +1,118 @@
+/**
+ * The CLI when the world around it fails (reliability round 3): standard
+ * output or standard error on a full device (D3), and a table cache that is a
+ * file, holds a broken link or a directory named like a table, or cannot be
+ * written (D7). Each gets one line naming what is wrong and an exit status
+ * that says so; answers that can still be written are.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-faults-'));
+  dirs.push(dir);
+  return dir;
+};
+
+function run(args: string[], options: { input?: string; stdout?: number; stderr?: number } = {}) {
+  const stdio = ['pipe', options.stdout ?? 'pipe', options.stderr ?? 'pipe'] as const;
+  return spawnSync(process.execPath, [bin, ...args], { input: options.input ?? '', stdio: [...stdio], encoding: 'utf8', timeout: 120_000 });
+}
+
+const flipBoard = 'bwwb\nbbwb\nbwwb\nbwww\n';
+const badFlip = 'bwwq\nbbwb\nbwwb\nbwww\n';
+const full = () => openSync('/dev/full', 'w');
+
+describe('CLI: a write error on standard output or standard error (D3)', () => {
+  for (const [what, args, input] of [
+    ['answers', ['flip'], flipBoard],
+    ['--help', ['--help'], ''],
+    ['tables list', ['tables', 'list', '--dir', '/nonexistent-puzzlesearch-dir'], ''],
+  ] as const) {
+    it(`standard output full (${what}): one line, status 1, no stack trace`, () => {
+      const child = run([...args], { input, stdout: full() });
+      expect(child.status).toBe(1);
+      expect(child.stderr).toBe('puzzlesearch: cannot write standard output: no space left on device\n');
+    });
+  }
+
+  it('standard error full: the answers still reach standard output, every case its line', () => {
+    const child = run(['flip'], { input: `${badFlip}\n${flipBoard}`, stderr: full() });
+    expect(child.stdout).toBe('error\n4\n');
+    expect(child.status).toBe(2);
+  });
+});
+
+describe('CLI: tables build, list and clear say what they could not do (D7)', () => {
+  it('build with --dir a file: "built but not saved", status 1', () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'not a directory');
+    const child = run(['tables', 'build', '--size', '3x3', '--dir', file]);
+    expect(child.status).toBe(1);
+    expect(child.stderr).toMatch(/puzzlesearch tables: built but not saved: cannot write tables to /);
+    expect(child.stdout).not.toMatch(/ready/);
+  });
+
+  it('build into a directory that cannot be written: "built but not saved", status 1', () => {
+    // A read-only directory; as root (CI), which ignores permissions, a place under /proc instead.
+    const dir = join(tempDir(), 'cache');
+    mkdirSync(dir);
+    chmodSync(dir, 0o500);
+    const target = process.getuid?.() === 0 ? '/proc/puzzlesearch-cache' : dir;
+    const child = run(['tables', 'build', '--size', '3x3', '--dir', target]);
+    chmodSync(dir, 0o700);
+    expect(child.status).toBe(1);
+    expect(child.stderr).toMatch(/puzzlesearch tables: built but not saved: cannot write tables to /);
+  });
+
+  it('list and clear skip and name a broken link and a directory named like a table, and go on', () => {
+    const dir = tempDir();
+    expect(run(['tables', 'build', '--size', '3x3', '--dir', dir]).status).toBe(0);
+    const tables = readdirSync(dir).filter((name) => name.endsWith('.pdb'));
+    expect(tables.length).toBeGreaterThan(0);
+    symlinkSync(join(dir, 'nowhere'), join(dir, 'a-broken-link.pdb'));
+    mkdirSync(join(dir, 'a-folder.pdb'));
+
+    const listed = run(['tables', 'list', '--dir', dir]);
+    expect(listed.status).toBe(2);
+    for (const name of tables) expect(listed.stdout).toContain(name);
+    expect(listed.stderr).toContain('puzzlesearch tables: skipped a-broken-link.pdb: a broken link');
+    expect(listed.stderr).toContain('puzzlesearch tables: skipped a-folder.pdb: not a regular file');
+
+    const cleared = run(['tables', 'clear', '--dir', dir]);
+    expect(cleared.status).toBe(2);
+    // The tables and the broken link (a link, not a folder) are gone; the folder is named and kept.
+    expect(cleared.stdout).toBe(`removed ${tables.length + 1} files from ${dir}\n`);
+    expect(cleared.stderr).toContain('puzzlesearch tables: skipped a-folder.pdb: a directory, not a table file');
+    expect(readdirSync(dir)).toEqual(['a-folder.pdb']);
+    expect(existsSync(join(dir, 'a-folder.pdb'))).toBe(true);
+  });
+
+  it('list on a file says it is not a directory, status 1', () => {
+    const file = join(tempDir(), 'a-file');
+    writeFileSync(file, 'x');
+    const child = run(['tables', 'list', '--dir', file]);
+    expect(child.status).toBe(1);
+    expect(child.stderr).toBe(`puzzlesearch tables: ${file} is not a directory\n`);
+  });
+
+  it('an empty --dir is a usage error, not the default folder; usage errors exit 1 as the main CLI does', () => {
+    expect(run(['tables', 'list', '--dir', ''])).toMatchObject({ status: 1, stderr: 'puzzlesearch tables: --dir is empty; give a directory\n' });
+    expect(run(['tables', 'frobnicate']).status).toBe(1);
+    expect(run(['frobnicate']).status).toBe(1);
+  });
+
+  it('a library error is named once, without a doubled prefix', () => {
+    const child = run(['tables', 'build', '--size', '3x3', '--goal', 'sideways', '--dir', tempDir()]);
+    expect(child.status).toBe(1);
+    expect(child.stderr).toMatch(/^puzzlesearch tables: unknown goal 'sideways'/);
+    expect(child.stderr).not.toMatch(/tables: tables:/);
+  });
+});
