@@ -21,6 +21,12 @@
 // 6-6-3 and 7-8 tables is 9, in the 8-tile group). The search adds the
 // Manhattan distance itself.
 //
+// The goal is the solved board: the group home and the blank on its own goal
+// cell. So the search starts from the home placement with the blank in the
+// region of its goal cell only (the free cells it reaches without crossing a
+// group tile), not from every free cell: a group that walls in the blank's
+// corner must count the moves that let the blank back in.
+//
 // Building is a breadth-first search in rounds over the table the host
 // allocated (pdbGrow): state = (placement, set of blank cells); a blank move
 // onto a non-group cell is free, so the blank's cells of a state are closed
@@ -188,16 +194,18 @@ let maskBytes: i32 = 2;
 
 /**
  * Starts building the table of the group whose home cells are `groupMask` on a
- * `width` x `height` board (at most 25 cells, at most 8 tiles), in the memory
- * at `tableAt` (ceil(entries / 2) bytes) and `workAt` (3 x pdbMaskBytes bytes
- * per entry). Returns the entry count, or -1 for a group this code cannot build.
+ * `width` x `height` board (at most 25 cells, at most 8 tiles) whose goal has
+ * the blank on `blankCell`, in the memory at `tableAt` (ceil(entries / 2)
+ * bytes) and `workAt` (3 x pdbMaskBytes bytes per entry). Returns the entry
+ * count, or -1 for a group this code cannot build.
  */
-export function pdbBuildStart(width: i32, height: i32, groupMask: u32, tableAt: f64, workAt: f64): f64 {
+export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64): f64 {
   cells = width * height;
   const tilesInGroup = <i32>popcnt(groupMask);
   if (cells > MAX_PDB_CELLS || width < 2 || height < 2 || tilesInGroup < 1 || tilesInGroup > MAX_GROUP_TILES) return -1;
   allCells = (<u32>1 << cells) - 1;
   if ((groupMask & ~allCells) != 0 || popcnt(groupMask) == <u32>cells) return -1;
+  if (blankCell < 0 || blankCell >= cells || (groupMask & (<u32>1 << blankCell)) != 0) return -1;
   boardWidth = width;
   groupTiles = tilesInGroup;
   maskBytes = pdbMaskBytes(cells, groupTiles);
@@ -231,11 +239,11 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, tableAt: 
   next = frontier + maskArrayBytes;
   memory.fill(table, 0, (<usize>entries + 1) >> 1);
   memory.fill(seen, 0, maskArrayBytes * 3);
-  // Every blank cell around the solved placement is a goal state.
+  // The goal states: the solved placement with the blank in its goal cell's region.
   const home = rankPlacement();
-  const everyFree = (<u32>1 << <u32>(cells - groupTiles)) - 1;
-  storeMask(seen, home, everyFree);
-  storeMask(frontier, home, everyFree);
+  const goalRegion = packBlanks(floodFill(<u32>1 << blankCell, groupMask), allCells & ~groupMask);
+  storeMask(seen, home, goalRegion);
+  storeMask(frontier, home, goalRegion);
   distance = 0;
   settled = 1;
   scanAt = 0;

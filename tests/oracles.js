@@ -438,15 +438,18 @@ export function placementOfRank(rank, tiles, cells) {
 
 /**
  * For every placement of a group's tiles (by placementRank), the fewest moves
- * of those tiles that bring them all home, the blank anywhere and every other
- * tile's move free: a 0-1 breadth-first search over (placement, blank cell)
- * from every goal state, written independently of the engines' builders.
+ * of those tiles that bring them all home with the blank back on its goal
+ * cell, the blank anywhere at the start and every other tile's move free: a
+ * 0-1 breadth-first search over (placement, blank cell) from the one true
+ * goal state (home placement, blank on `blankGoal`), written independently of
+ * the engines' builders (which seed the goal cell's region in one go).
  * @param {number} width
  * @param {number} height
  * @param {number[]} homes the group's home cells, ascending
+ * @param {number} blankGoal the blank's cell in the goal
  * @returns {Uint8Array} distance by rank (255: unreached)
  */
-export function groupDistanceTable(width, height, homes) {
+export function groupDistanceTable(width, height, homes, blankGoal) {
   const cells = width * height;
   let entries = 1;
   for (let i = 0; i < homes.length; i++) entries *= cells - i;
@@ -455,11 +458,9 @@ export function groupDistanceTable(width, height, homes) {
   /** @type {number[]} */
   let layer = [];
   const homeRank = placementRank(homes, cells);
-  for (let blank = 0; blank < cells; blank++) {
-    if (homes.includes(blank)) continue;
-    state[homeRank * cells + blank] = 0;
-    layer.push(homeRank * cells + blank);
-  }
+  if (homes.includes(blankGoal)) throw new RangeError(`the blank's goal cell ${blankGoal} is a home of the group`);
+  state[homeRank * cells + blankGoal] = 0;
+  layer.push(homeRank * cells + blankGoal);
   for (let distance = 0; layer.length > 0; distance++) {
     /** @type {number[]} */
     const next = [];

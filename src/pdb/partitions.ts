@@ -134,9 +134,36 @@ export function boardSymmetries(width: number, height: number): number[][] {
 }
 
 /**
+ * Whether group `group` leaves the blank's goal cell free to reach every other
+ * free cell (walls in no corner): its table then does not depend on where the
+ * goal puts the blank, since the build starts from every free cell alike.
+ */
+function reachesEveryFreeCell(partition: PdbPartition, group: number): boolean {
+  const { width, height, blankCell } = partition;
+  const blocked = new Set(partition.groups[group]);
+  const reached = new Set([blankCell]);
+  const stack = [blankCell];
+  while (stack.length > 0) {
+    const cell = stack.pop()!;
+    const row = Math.floor(cell / width);
+    const col = cell % width;
+    const near = [row > 0 ? cell - width : -1, row < height - 1 ? cell + width : -1, col > 0 ? cell - 1 : -1, col < width - 1 ? cell + 1 : -1];
+    for (const next of near) {
+      if (next < 0 || blocked.has(next) || reached.has(next)) continue;
+      reached.add(next);
+      stack.push(next);
+    }
+  }
+  return reached.size === width * height - blocked.size;
+}
+
+/**
  * A symmetry of the board that carries group `group` of `partition` onto
  * one of `sources` (groups of the same board size and tile count), as the
- * cell map PdbCore.derive takes; null when none does.
+ * cell map PdbCore.derive takes; null when none does. A table counts the
+ * moves back to the goal with the blank on its own cell, so the symmetry must
+ * also carry the target's blank goal onto the source's, unless neither group
+ * walls in its blank's goal cell (then neither table depends on it).
  */
 export function symmetricSource(
   partition: PdbPartition,
@@ -148,7 +175,9 @@ export function symmetricSource(
     const image = target.map((cell) => cellMap[cell]!).sort((a, b) => a - b).join();
     for (const source of sources) {
       if (source.partition.width !== partition.width || source.partition.height !== partition.height) continue;
-      if (source.partition.groups[source.group]!.join() === image) return { ...source, cellMap };
+      if (source.partition.groups[source.group]!.join() !== image) continue;
+      const goalCarried = cellMap[partition.blankCell] === source.partition.blankCell;
+      if (goalCarried || (reachesEveryFreeCell(partition, group) && reachesEveryFreeCell(source.partition, source.group))) return { ...source, cellMap };
     }
   }
   return null;

@@ -45,43 +45,14 @@ const neighbourCells = (cell: number, width: number, height: number): number[] =
 };
 
 /**
- * The test's own group BFS: for every placement of the group's tiles (as a
- * string key of their cells, tile i = the group's i-th home), the fewest
- * moves of those tiles that bring them home, the blank anywhere, other tiles'
- * moves free. A 0-1 BFS over (placement, blank cell) from every goal state.
+ * The group BFS of tests/oracles.js (from the true goal: home placement, blank
+ * on its goal cell), keyed by placement: the cells of the group's tiles.
  */
-function groupDistances(width: number, height: number, homes: number[]): Map<string, number> {
+function groupDistances(width: number, height: number, homes: number[], blankGoal: number): Map<string, number> {
   const cells = width * height;
+  const table = groupDistanceTable(width, height, homes, blankGoal);
   const best = new Map<string, number>();
-  const stateDistance = new Map<string, number>();
-  let deque: Array<[number[], number, number]> = [];
-  for (let blank = 0; blank < cells; blank++) {
-    if (homes.includes(blank)) continue;
-    deque.push([homes.slice(), blank, 0]);
-    stateDistance.set(`${homes.join(',')}|${blank}`, 0);
-  }
-  // Layered: zero-cost moves stay in the layer, unit moves go to the next.
-  for (let layer = 0; deque.length > 0; layer++) {
-    const next: Array<[number[], number, number]> = [];
-    for (let head = 0; head < deque.length; head++) {
-      const [placement, blank, d] = deque[head]!;
-      if (stateDistance.get(`${placement.join(',')}|${blank}`)! < d) continue;
-      const key = placement.join(',');
-      if (!best.has(key)) best.set(key, d);
-      for (const to of neighbourCells(blank, width, height)) {
-        const tile = placement.indexOf(to);
-        const child = placement.slice();
-        if (tile >= 0) child[tile] = blank;
-        const cost = tile >= 0 ? 1 : 0;
-        const childKey = `${child.join(',')}|${to}`;
-        const known = stateDistance.get(childKey);
-        if (known !== undefined && known <= d + cost) continue;
-        stateDistance.set(childKey, d + cost);
-        (cost === 0 ? deque : next).push([child, to, d + cost]);
-      }
-    }
-    deque = next;
-  }
+  for (let rank = 0; rank < table.length; rank++) best.set(placementOfRank(rank, homes.length, cells).join(','), table[rank]!);
   return best;
 }
 
@@ -107,7 +78,7 @@ describe('8-puzzle, partition 4-4 (blank last)', () => {
   const goal = board(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
   // Not symmetric about the diagonal, so that the mirrored lookup differs.
   const partition = makePartition(3, 3, 8, [[0, 1, 2, 3], [4, 5, 6, 7]]);
-  const groupBfs = partition.groups.map((homes) => groupDistances(3, 3, homes));
+  const groupBfs = partition.groups.map((homes) => groupDistances(3, 3, homes, partition.blankCell));
   const cores = new Map<string, Core>();
 
   // The full BFS from the goal: every reachable board with its distance.
@@ -348,7 +319,7 @@ describe('3x4 and 4x3 with two groups (6 + 5 tiles): the partition machinery aga
     const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
     for (const core of cores) buildAll(core, partition);
     partition.groups.forEach((homes, group) => {
-      const oracle = groupDistanceTable(width, height, homes);
+      const oracle = groupDistanceTable(width, height, homes, partition.blankCell);
       for (const [index, core] of cores.entries()) {
         const table = core.pdb.table(partition, group)!;
         let mismatches = 0;

@@ -61,7 +61,7 @@ export function entryAt(table: Uint8Array, rank: number): number {
 }
 
 /** Builds one group's table in rounds, exactly as assembly/pdb.ts does. */
-function startBuild(width: number, height: number, homes: readonly number[], table: Uint8Array): PdbBuild & { finished: boolean } {
+function startBuild(width: number, height: number, homes: readonly number[], blankCell: number, table: Uint8Array): PdbBuild & { finished: boolean } {
   const cells = width * height;
   const tiles = homes.length;
   const allCells = (1 << cells) - 1;
@@ -104,8 +104,10 @@ function startBuild(width: number, height: number, homes: readonly number[], tab
   let homeMask = 0;
   for (const cell of homes) homeMask |= 1 << cell;
   const home = rankPlacement(placement, tiles, cells);
-  seen[home] = allCells & ~homeMask;
-  frontier[home] = allCells & ~homeMask;
+  // The goal states: the solved placement with the blank in its goal cell's region (see assembly/pdb.ts).
+  const goalRegion = floodFill(1 << blankCell, homeMask);
+  seen[home] = goalRegion;
+  frontier[home] = goalRegion;
   let distance = 0;
   let settled = 1;
 
@@ -220,7 +222,7 @@ export function twinPdb(): TwinPdb {
       checkPdbBuildMemory(partition, group, pdbWorkBytes(cells, partition.groups[group]!.length, cells > 16 ? 4 : 2));
       const table = new Uint8Array(bytesOf(partition, group));
       installed.delete(key(partition, group));
-      return installWhenDone(startBuild(partition.width, partition.height, partition.groups[group]!, table), key(partition, group), table);
+      return installWhenDone(startBuild(partition.width, partition.height, partition.groups[group]!, partition.blankCell, table), key(partition, group), table);
     },
 
     derive(partition, group, source, sourceGroup, cellMap) {

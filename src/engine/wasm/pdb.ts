@@ -21,7 +21,7 @@ export interface PdbExports extends ScratchExports {
   /** Grows memory by at least `bytes`; returns the new block's address or -1. */
   pdbGrow(bytes: number): number;
   /** Starts building a group's table; returns its entry count or -1 for a group it cannot build. */
-  pdbBuildStart(width: number, height: number, groupMask: number, tableAt: number, workAt: number): number;
+  pdbBuildStart(width: number, height: number, groupMask: number, blankCell: number, tableAt: number, workAt: number): number;
   /** Scans up to `placements` ranks of the round in progress; -1 while it goes on, else the placements it reached (0: done). */
   pdbBuildRound(placements: number): number;
   pdbBuildSettled(): number;
@@ -145,7 +145,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       }
       const key = tableKey(partition, group);
       installed.delete(key);
-      const entries = exports.pdbBuildStart(partition.width, partition.height, groupMask(partition.groups[group]!), table.at, work.at);
+      const entries = exports.pdbBuildStart(partition.width, partition.height, groupMask(partition.groups[group]!), partition.blankCell, table.at, work.at);
       if (entries !== pdbEntryCount(cells, tiles)) throw new RangeError(`puzzlesearch: cannot build a table for group ${group} of ${partition.name}`);
       // A round: -1 while the layer goes on, 0 once no state was reached.
       return sliced(entries, key, `the build of group ${group} of ${partition.name}`, () => exports.pdbBuildRound(SLICE_PLACEMENTS) === 0);

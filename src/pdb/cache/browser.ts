@@ -11,7 +11,7 @@
  * lines, and the library keeps no runtime dependency for them.
  */
 import { pdbTableBytes } from '../../engine/contract.js';
-import { HEADER_BYTES, crc32, decodeTableFile, encodeTableHeader, tableFileName, type TableCache } from './format.js';
+import { HEADER_BYTES, crc32, decodeTableFile, encodeTableHeader, tableFileName, type TableCache, isOlderFormat, olderFormatMessage } from './format.js';
 
 export const DATABASE_NAME = 'puzzlesearch-tables';
 export const STORE_NAME = 'tables';
@@ -80,6 +80,10 @@ export function openBrowserTableCache(warn: (message: string) => void, factory: 
       }
       if (value === undefined) return null;
       const table = value instanceof ArrayBuffer ? decodeTableFile(partition, group, new Uint8Array(value)) : 'not a puzzlesearch table (not bytes)';
+      if (typeof table === 'string' && isOlderFormat(table)) {
+        warnOnce('format', olderFormatMessage(where));
+        return null;
+      }
       if (typeof table === 'string') {
         warnOnce(key, `puzzlesearch: ignoring table ${key} in ${where}: ${table}; rebuilding it`);
         return null;

@@ -16,7 +16,19 @@
  */
 import { pdbEntryCount, pdbTableBytes, type PdbPartition } from '../../engine/contract.js';
 
-export const FORMAT_VERSION = 1;
+// 2: tables seeded from the blank's goal region only (1 seeded every free cell: weaker).
+export const FORMAT_VERSION = 2;
+
+/** Why a file was refused, when the reason is only that it predates FORMAT_VERSION: reported once for a whole cache, not once a file. */
+export function isOlderFormat(why: string): boolean {
+  const version = /^format version (\d+),/.exec(why);
+  return version !== null && Number(version[1]) < FORMAT_VERSION;
+}
+
+/** The one message for a cache whose tables are of an older format. */
+export function olderFormatMessage(where: string): string {
+  return `puzzlesearch: the tables in ${where} are of an older, weaker format; rebuilding them (format ${FORMAT_VERSION})`;
+}
 const MAGIC = 'PZSPDB\r\n';
 export const HEADER_BYTES = 64;
 const NAME_BYTES = 24;

@@ -10,7 +10,7 @@
  * on other systems; the XDG rule the issue asks for is all we need.)
  */
 import { pdbTableBytes } from '../../engine/contract.js';
-import { HEADER_BYTES, crc32, decodeTableFile, encodeTableHeader, tableFileName, type TableCache } from './format.js';
+import { HEADER_BYTES, crc32, decodeTableFile, encodeTableHeader, isOlderFormat, olderFormatMessage, tableFileName, type TableCache } from './format.js';
 
 /** Tables are checksummed and written in slices of this size. */
 const SLICE_BYTES = 16 * 2 ** 20;
@@ -106,6 +106,10 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
         }
         if (at !== expected) return bad(`truncated while reading (${at} of ${expected} bytes)`);
         const table = decodeTableFile(partition, group, bytes);
+        if (typeof table === 'string' && isOlderFormat(table)) {
+          warnOnce(`format ${root}`, olderFormatMessage(root));
+          return null;
+        }
         return typeof table === 'string' ? bad(table) : table;
       } catch (error) {
         return bad((error as Error).message);
