@@ -28,6 +28,10 @@
 //
 // Node count (lastNodes): children generated since idaStarSetup, summed over
 // iterations. A child counts when it is created, before it is pruned.
+// Expanded (idaStarExpanded): nodes whose children were generated (f within
+// the bound and not the goal), the count that published per-iteration
+// figures give and that a completed iteration shares with any other
+// implementation of the same heuristic, whatever its move order.
 //
 // Polling: whenever the count reaches a multiple of POLL_NODES (2^14) and
 // another child is about to be made, the search calls the host's
@@ -134,6 +138,7 @@ let bound: i32 = 0;
 let prefixCut: i32 = 0;
 // Children left before chunkEnd; goes negative when a chunk runs out.
 let nodesLeft: i64 = 0;
+let expandedCount: f64 = 0;
 // The node count at which the current chunk ends: min(nodeBudget, nextPoll).
 let chunkEnd: f64 = 0;
 let nodeBudget: f64 = 0;
@@ -417,6 +422,7 @@ function expand<K>(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
     store<u32>(scratchPointer() + PATH_LENGTH_AT, g);
     return FOUND;
   }
+  expandedCount++;
   const room = bound - g - 1;
   const moves = <i32>load<u8>(moveMask + blank) & ~(1 << (parentMove ^ 1));
   let best = NO_BOUND;
@@ -633,7 +639,13 @@ export function idaStarSetup(width: i32, height: i32, heuristic: i32): i32 {
   nodesLeft = 0;
   nextPoll = POLL_NODES;
   setLastNodes(0);
+  expandedCount = 0;
   return startH;
+}
+
+/** Nodes expanded since idaStarSetup (see the header), over every iteration. */
+export function idaStarExpanded(): f64 {
+  return expandedCount;
 }
 
 /**

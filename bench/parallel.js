@@ -5,6 +5,7 @@
 // checks every length against the file; it prints the median wall time of the set per way, their
 // ratio, and the median of per-instance ratios. Wall time includes the messages to the workers.
 // The machine may be shared: the load average is printed beside the numbers.
+import { poolInternals } from '../dist/pool/outside.js';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createSolverPool } from '../dist/index.js';
@@ -93,7 +94,10 @@ try {
     for (let bound = -1; ; ) {
       const flags = new Int32Array(new SharedArrayBuffer(8));
       const share = { bound, depth: Number(option('depth', '8')), flags };
-      const shares = await Promise.all(Array.from({ length: workers }, () => many.slidingShare(tiles, { goal: 'blank-first' }, share)));
+      // A share is the pool's internal transport call (not a pool method).
+      const shares = /** @type {import('../dist/api/solver.js').SlidingShareResult[]} */ (
+        await Promise.all(Array.from({ length: workers }, () => poolInternals(many).call(undefined, 'slidingShare', [tiles, { goal: 'blank-first' }, share])))
+      );
       spanNodes += Math.max(...shares.map((s) => s.nodes));
       if (shares.some((s) => s.path !== null)) break;
       bound = Math.min(...shares.map((s) => s.nextBound));

@@ -139,8 +139,12 @@ export interface SlidingOptions {
   heuristic?: Heuristic;
   /** IDA* only: give up (solvable, length null) after this many nodes; a positive integer, or undefined for no limit. */
   maxNodes?: number;
-  /** IDA* only: called before each iteration with its f-bound and the nodes so far. */
-  onIteration?: (bound: number, nodes: number) => void;
+  /**
+   * IDA* only: called before each iteration with its f-bound, the nodes
+   * generated so far and the nodes expanded so far (children generated for
+   * them; undefined in a parallel search, whose workers count apart).
+   */
+  onIteration?: (bound: number, nodes: number, expanded?: number) => void;
   /** IDA* only: called inside iterations too, about every 100 ms, with the bound being searched, nodes so far and ms since the start. */
   onProgress?: (progress: SlidingProgress) => void;
   /** IDA* only: aborting it stops the search within a few thousand nodes; sliding() then throws a DOMException named AbortError. */

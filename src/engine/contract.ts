@@ -287,8 +287,13 @@ export interface IdaStarOptions {
   partition?: PdbPartition;
   /** Stop (moves: null) once this many nodes were generated. */
   maxNodes?: number;
-  /** Called before each iteration with the f-bound about to be searched and nodes generated so far. */
-  onIteration?: (bound: number, nodes: number) => void;
+  /**
+   * Called before each iteration with the f-bound about to be searched, the
+   * nodes generated so far, and the nodes expanded so far (children generated
+   * for them: f within the bound, not the goal), the count published
+   * per-iteration figures give.
+   */
+  onIteration?: (bound: number, nodes: number, expanded: number) => void;
   /**
    * Called inside an iteration each time the node count reaches a multiple of
    * 2^14 (both engines at the same counts) and another child is about to be

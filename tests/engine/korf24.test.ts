@@ -30,6 +30,46 @@ beforeAll(async () => {
   }
 });
 
+/**
+ * The exact oracle of issue 19: h at the start and the nodes expanded in each
+ * completed iteration, as the independent blank-aware build gives them
+ * (data/kf-iterations.tsv). Completed iterations expand the same nodes in any
+ * move order, so a search whose tables know less (or more) than the
+ * partition's true distances fails here, whatever its time.
+ */
+const published = readFileSync(new URL('../../data/kf-iterations.tsv', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => /^\d/.test(line))
+  .map((line) => {
+    const [no, h, counts] = line.split('\t');
+    return { no: Number(no), h: Number(h), expanded: counts ? counts.split(',').map(Number) : [] };
+  });
+
+/** h at the start and the expansions of each completed iteration, searching until `maxNodes`. */
+function iterations(solver: Solver, tiles: number[], maxNodes: number): { h: number; expanded: number[] } {
+  const calls: Array<{ bound: number; expanded: number }> = [];
+  solver.sliding(tiles, { goal: blankFirst, maxNodes, onIteration: (bound, _nodes, expanded) => calls.push({ bound, expanded: expanded! }) });
+  return { h: calls[0]!.bound, expanded: calls.slice(1).map((call, i) => call.expanded - calls[i]!.expanded) };
+}
+
+describe('the exact oracle: h and expansions per completed iteration equal the independent build (issue 19)', () => {
+  for (const { no, h, expanded } of published) {
+    test(`Korf & Felner #${no}: h = ${h}${expanded.length ? `, ${expanded.length} completed iterations` : ''}`, () => {
+      const tiles = instances[no - 1]!.slice(0, 25);
+      // Enough nodes to complete the published iterations (about 2.2 generated a node expanded), not the last one.
+      const budget = Math.max(1, Math.ceil(3 * expanded.reduce((sum, count) => sum + count, 0)));
+      const wasm = iterations(solvers.wasm, tiles, budget);
+      expect(wasm.h).toBe(h);
+      expect(wasm.expanded.slice(0, expanded.length)).toEqual(expanded);
+      // The twin expands the same nodes, iteration for iteration (checked on the first few, for time).
+      const few = expanded.filter((count) => count < 200_000).length;
+      const ts = iterations(solvers.ts, tiles, Math.max(1, 3 * expanded.slice(0, few).reduce((sum, count) => sum + count, 0)));
+      expect(ts.h).toBe(h);
+      expect(ts.expanded.slice(0, few)).toEqual(expanded.slice(0, few));
+    });
+  }
+});
+
 /** A board `steps` random blank moves from `goal` (never straight back). */
 function walk(goal: number[], steps: number, random: () => number): number[] {
   let tiles = goal.slice();

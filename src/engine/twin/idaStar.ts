@@ -119,6 +119,8 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   let bound = 0;
   let pathLength = 0;
   let generated = 0;
+  /** Nodes whose children were generated (as assembly/idaStar.ts idaStarExpanded). */
+  let expanded = 0;
   let limit = Infinity;
   let nextPoll = POLL_NODES;
   let poll: ((bound: number, nodes: number) => boolean) | undefined;
@@ -423,6 +425,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
       pathLength = g;
       return FOUND;
     }
+    expanded++;
     const room = bound - g - 1;
     const moves = moveMask[blank]! & ~(1 << (parentMove ^ 1));
     let best = NO_BOUND;
@@ -526,7 +529,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   /** The iterations of a search set up from `bound`, until one finds a path, runs out of nodes or is stopped. */
   function iterate(onIteration: IdaStarOptions['onIteration']): SlidingAnswer {
     for (;;) {
-      onIteration?.(bound, generated);
+      onIteration?.(bound, generated, expanded);
       if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
       tiles.set(startTiles);
       lineCodes.set(startCodes);
@@ -544,6 +547,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
     startTiles.set(tiles);
     startCodes.set(lineCodes);
     generated = 0;
+    expanded = 0;
     nextPoll = POLL_NODES;
     poll = options.poll;
     limit = options.maxNodes === undefined ? Infinity : Math.max(0, Math.floor(options.maxNodes));

@@ -35,6 +35,8 @@ export interface IdaStarExports extends ScratchExports, BatchExports, AbiExports
   idaStarEstimate(width: number, height: number, heuristic: number): number;
   /** Loads the scratch board and goal for a search, resets the node count; returns the start's h. */
   idaStarSetup(width: number, height: number, heuristic: number): number;
+  /** Nodes expanded since idaStarSetup: children generated for them (f within the bound, not the goal). */
+  idaStarExpanded(): number;
   /** Searches one f-bound: -1 found (path in scratch), -2 node budget spent, -3 bound past the path's room, -5 env.searchPoll said stop, else the next bound. */
   idaStarIteration(bound: number, budget: number): number;
   /** idaStarIteration below the first `prefixLength` moves of the scratch path; -6 when they are not a walk from the start. */
@@ -157,7 +159,7 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
     let bound = checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
     const budget = options.maxNodes ?? Infinity;
     for (;;) {
-      options.onIteration?.(bound, exports.lastNodes());
+      options.onIteration?.(bound, exports.lastNodes(), exports.idaStarExpanded());
       const result = exports.idaStarIteration(bound, budget);
       if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes(), bound };
       if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), stopped: true };

@@ -1,0 +1,80 @@
+// @ts-check
+/**
+ * How much the pattern databases know, beside the published figures, after
+ * `npm run build` (issue 19's benchmark):
+ *   node bench/pdbStrength.js [--dir DIR] [--partitions 6-6-3,7-8] [--kf 38,40,25]
+ *
+ * 1. Korf's 100 (data/korf100.txt, blank-first goal) on the wasm engine, one
+ *    thread, tables from DIR (built there on first use): total nodes
+ *    generated, total time, and every length against the file, per partition.
+ *    Korf & Felner's reflected 7-8 takes about 3.7M nodes on 100 random
+ *    instances (as quoted in the issue).
+ * 2. Korf & Felner's 24-puzzles (data/korf24.txt) with the 6-6-6-6 tables:
+ *    h at the start and the nodes expanded per completed iteration, beside
+ *    data/kf-iterations.tsv (the independent blank-aware build), stopped once
+ *    those iterations are done, and the published totals of
+ *    data/kf50-reference.tsv for scale.
+ * Node counts are exact and repeatable; times are medians of one run on a
+ * shared 2-core machine, so read them as such.
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createSolver } from '../dist/index.js';
+
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string', default: undefined },
+    partitions: { type: 'string', default: '6-6-3' },
+    kf: { type: 'string', default: '' },
+  },
+});
+const read = (/** @type {string} */ name) => readFileSync(new URL(`../data/${name}`, import.meta.url), 'utf8');
+const rows = (/** @type {string} */ text) => text.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));
+const blankFirst = (/** @type {number} */ cells) => Array.from({ length: cells }, (_, i) => i);
+
+for (const partition of values.partitions.split(',').filter(Boolean)) {
+  const solver = await createSolver({ engine: 'wasm', tables: { dir: values.dir ?? false, partition } });
+  let started = performance.now();
+  await solver.prepareTables('4x4', { goal: 'blank-first', partition });
+  const tablesMs = performance.now() - started;
+  let nodes = 0;
+  let wrong = 0;
+  started = performance.now();
+  for (const row of rows(read('korf100.txt'))) {
+    const result = solver.sliding(row.slice(0, 16), { goal: blankFirst(16) });
+    if (result.status !== 'solved' || result.length !== row[16]) wrong++;
+    nodes += result.stats.nodes;
+  }
+  const ms = performance.now() - started;
+  console.log(`Korf's 100, ${partition}: ${(nodes / 1e6).toFixed(1)}M nodes generated, ${(ms / 1000).toFixed(2)} s, ${wrong} not at Korf's length (tables ready in ${(tablesMs / 1000).toFixed(1)} s)`);
+}
+
+const kf = values.kf.split(',').filter(Boolean).map(Number);
+if (kf.length > 0) {
+  const published = new Map(read('kf-iterations.tsv').split('\n').filter((line) => /^\d/.test(line)).map((line) => {
+    const [no, h, counts] = line.split('\t');
+    return [Number(no), { h: Number(h), expanded: counts ? counts.split(',').map(Number) : [] }];
+  }));
+  const totals = new Map(read('kf50-reference.tsv').split('\n').filter((line) => /^\d/.test(line)).map((line) => {
+    const [no, , kf2002, tables] = line.split('\t');
+    return [Number(no), { generated2002: Number(kf2002), expanded: Number(tables) }];
+  }));
+  const solver = await createSolver({ engine: 'wasm', tables: { dir: values.dir ?? false } });
+  await solver.prepareTables('5x5', { goal: 'blank-first' });
+  const instances = rows(read('korf24.txt'));
+  for (const no of kf) {
+    const tiles = instances[no - 1].slice(0, 25);
+    /** @type {Array<{ bound: number, nodes: number, expanded: number }>} */
+    const calls = [];
+    const started = performance.now();
+    const result = solver.sliding(tiles, { goal: blankFirst(25), onIteration: (/** @type {number} */ bound, /** @type {number} */ nodes, /** @type {number | undefined} */ expanded) => calls.push({ bound, nodes, expanded: expanded ?? NaN }) });
+    const ms = performance.now() - started;
+    const perIteration = calls.slice(1).map((call, i) => call.expanded - calls[i].expanded);
+    const want = published.get(no);
+    const total = totals.get(no);
+    console.log(`KF #${no}: length ${result.length} (file ${instances[no - 1][25]}), h ${calls[0].bound}${want ? ` (independent: ${want.h})` : ''}, ${(result.stats.nodes / 1e6).toFixed(1)}M generated in ${(ms / 1000).toFixed(1)} s (${(result.stats.nodes / ms / 1e3).toFixed(1)}M/s)`);
+    console.log(`  expanded per completed iteration: ${perIteration.join(', ')}`);
+    if (want?.expanded.length) console.log(`  independent build:                ${want.expanded.join(', ')}`);
+    if (total) console.log(`  published totals: KF 2002 ${(total.generated2002 / 1e6).toFixed(1)}M generated; blank-aware tables ${(total.expanded / 1e6).toFixed(1)}M expanded`);
+  }
+}
