@@ -5,7 +5,7 @@
  * written (D7). Each gets one line naming what is wrong and an exit status
  * that says so; answers that can still be written are.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +42,23 @@ describe('CLI: a write error on standard output or standard error (D3)', () => {
       expect(child.stderr).toBe('puzzlesearch: cannot write standard output: no space left on device\n');
     });
   }
+
+  it('a slow reader: output waits for room without piling up listeners (no MaxListenersExceededWarning)', async () => {
+    const child = spawn(process.execPath, [bin, 'flip', '--jobs', '1'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    let lines = 0;
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (lines += text.split('\n').length - 1));
+    child.stdout.pause();
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    child.stdin.end(flipBoard.repeat(40_000).replace(/bwww\n/g, 'bwww\n\n'));
+    // Nobody reads for a while: the pipe fills and the CLI waits for room, many times over.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.stdout.resume();
+    expect(await closed).toBe(0);
+    expect(lines).toBe(40_000);
+    expect(stderr).toBe('');
+  });
 
   it('standard error full: the answers still reach standard output, every case its line', () => {
     const child = run(['flip'], { input: `${badFlip}\n${flipBoard}`, stderr: full() });
