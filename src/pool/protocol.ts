@@ -4,6 +4,7 @@
  * parameters and its awaited return type all come from `typeof insideApi`.
  */
 import type { EngineName } from '../engine/contract.js';
+import type { CompiledWasm } from '../engine/wasm/loader.js';
 import type { TablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { insideApi, insideTransport, Progress } from './inside.js';
 
@@ -20,7 +21,7 @@ export type Answer<M extends WorkerMethodName> = Awaited<ReturnType<WorkerApi[M]
 export type PoolTablesOptions = Omit<TablesOptions, 'warn'>;
 
 /** How a module can travel to a worker: URL strings, bytes and compiled modules clone; URL objects do not. */
-export type WasmMessage = string | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+export type WasmMessage = string | ArrayBuffer | ArrayBufferView | CompiledWasm;
 
 /**
  * The worker's cancel flag: cell CANCEL_CELL holds the id of the call to stop.

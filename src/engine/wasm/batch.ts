@@ -1,6 +1,7 @@
+import type { WasmMemory } from './loader.js';
 /** The batch buffer of `assembly/batch.ts`: sized by the host through an export that can say no. */
 export interface BatchExports {
-  memory: WebAssembly.Memory;
+  memory: WasmMemory;
   /** The buffer's address once it holds at least `bytes`, or -1 when memory cannot grow that far. */
   batchReserve(bytes: number): number;
 }

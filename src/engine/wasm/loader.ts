@@ -9,7 +9,19 @@ import { instantiate, instantiateSync } from '@assemblyscript/loader';
 import { isNode } from '../../platform.js';
 
 /** Where the module comes from: a URL (or string path/URL), its bytes, or an already compiled module. */
-export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | WebAssembly.Module;
+export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | CompiledWasm;
+
+/**
+ * A compiled module (at run time a WebAssembly.Module), and a module's memory
+ * as the adapters use it (a WebAssembly.Memory), typed here without the DOM
+ * lib's WebAssembly namespace, so that a Node-only project (no DOM lib,
+ * skipLibCheck off) can read the package's types.
+ */
+export type CompiledWasm = object;
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(delta: number): number;
+}
 
 /** The build output sits in `build/`, a sibling of both `src/` and `dist/`. */
 export const defaultWasmUrl = new URL('../../../build/puzzlesearch.wasm', import.meta.url);
@@ -38,10 +50,13 @@ async function compileFromUrl(url: URL): Promise<WebAssembly.Module> {
 }
 
 /** Compiles (once per source URL) and caches the module. */
-export function compilePuzzleWasm(source: WasmSource = defaultWasmUrl): Promise<WebAssembly.Module> {
+export function compilePuzzleWasm(source: WasmSource = defaultWasmUrl): Promise<CompiledWasm> {
   if (source instanceof WebAssembly.Module) return Promise.resolve(source);
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
     return WebAssembly.compile(source as BufferSource);
+  }
+  if (typeof source !== 'string' && !(source instanceof URL)) {
+    throw new TypeError('wasm: expected a URL, a path, the bytes or a compiled WebAssembly.Module');
   }
   const url = source instanceof URL ? source : new URL(source, isNode() ? `file://${process.cwd()}/` : globalThis.location?.href);
   let pending = compiled.get(url.href);
@@ -66,7 +81,7 @@ export interface WasmHooks {
 const runsOnNode = isNode();
 
 /** A fresh instance of the cached module; `T` names the exports its caller uses. */
-export async function instantiatePuzzleWasm<T>(source?: WasmSource, hooks?: WasmHooks): Promise<T & { memory: WebAssembly.Memory }> {
+export async function instantiatePuzzleWasm<T>(source?: WasmSource, hooks?: WasmHooks): Promise<T & { memory: WasmMemory }> {
   const module = await compilePuzzleWasm(source);
   // The module calls abort on a failed assertion (debug build) and, in every
   // build, when the runtime cannot allocate; its arguments are pointers to
@@ -90,5 +105,5 @@ export async function instantiatePuzzleWasm<T>(source?: WasmSource, hooks?: Wasm
   // instantiation of a large module on the main thread.
   const { exports } = runsOnNode ? instantiateSync<Record<string, unknown>>(module, { env }) : await instantiate<Record<string, unknown>>(module, { env });
   decode = (exports as unknown as { __getString(pointer: number): string }).__getString;
-  return exports as unknown as T & { memory: WebAssembly.Memory };
+  return exports as unknown as T & { memory: WasmMemory };
 }

@@ -1,6 +1,7 @@
+import type { WasmMemory } from './loader.js';
 /** What every family's host adapter needs from the module: its memory and the shared scratch buffer. */
 export interface ScratchExports {
-  memory: WebAssembly.Memory;
+  memory: WasmMemory;
   scratchPointer(): number;
   lastNodes(): number;
 }

@@ -1,0 +1,62 @@
+/**
+ * What `npm pack` would publish (issue 22, section 2): the built package, its
+ * wasm, data, LICENSE and CHANGELOG; no source map pointing at sources it does
+ * not ship; no script that runs when a user installs it.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('the packed package', () => {
+  it('ships the build, LICENSE and CHANGELOG, and no dangling source maps', () => {
+    // --ignore-scripts: what is in the folder now (npm test built it); prepack would build it again.
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' })) as Array<{ files: Array<{ path: string }> }>;
+    const paths = pack!.files.map((file) => file.path);
+    for (const needed of ['dist/index.js', 'dist/index.d.ts', 'dist/cli/bin.js', 'dist/pool/worker.js', 'build/puzzlesearch.wasm', 'LICENSE', 'CHANGELOG.md', 'package.json']) {
+      expect(paths, needed).toContain(needed);
+    }
+    const maps = paths.filter((path) => path.endsWith('.map'));
+    const shipsSources = paths.some((path) => path.startsWith('src/'));
+    expect(shipsSources || maps.length === 0, `source maps without their sources: ${maps.slice(0, 3).join(', ')}`).toBe(true);
+  });
+
+  it('runs nothing at install: no install, postinstall or prepare script', () => {
+    const { scripts, license } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as { scripts: Record<string, string>; license: string };
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare']) expect(scripts[hook], hook).toBeUndefined();
+    expect(scripts.prepack).toMatch(/build/);
+    expect(license).toBe('MIT');
+    expect(readFileSync(`${root}/LICENSE`, 'utf8')).toMatch(/^MIT License/);
+  });
+});
+
+describe('the package types in a Node-only project', () => {
+  it('type-check with no DOM lib and skipLibCheck off: the .d.ts need nothing but ES2022 and @types/node', () => {
+    const dir = mkdtempSync(join(root, '.types-check-'));
+    try {
+      writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
+      writeFileSync(join(dir, 'main.ts'), [
+        "import { createSolver, createSolverPool, compilePuzzleWasm } from '../dist/index.js';",
+        'const solver = await createSolver();',
+        "const flip: number | null = solver.flip('bwwb\\nbbwb\\nbwwb\\nbwww').length;",
+        'const module = await compilePuzzleWasm();',
+        'const pool = await createSolverPool({ workers: 1, wasm: module });',
+        'await pool.terminate();',
+        'export { flip };',
+      ].join('\n'));
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022'], types: ['node'], strict: true, noEmit: true, skipLibCheck: false },
+        files: ['main.ts'],
+      }));
+      const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+      const run = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], { encoding: 'utf8' });
+      expect(`${run.stdout}${run.stderr}`).toBe('');
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
