@@ -265,6 +265,29 @@ function isGoalName(goal: unknown): goal is GoalName {
   return (GOAL_NAMES as readonly unknown[]).includes(goal);
 }
 
+/**
+ * Whether `goal` can be reached from `start` (boards of one size, 2x2 and up):
+ * exactly when the permutation taking one to the other has the parity of the
+ * blank's taxicab distance between them (each move is one transposition and
+ * moves the blank one step).
+ */
+export function slidingReachable(start: SlidingBoard, goal: SlidingBoard): boolean {
+  const n = start.tiles.length;
+  const cellOf = new Int32Array(n);
+  goal.tiles.forEach((tile, cell) => (cellOf[tile] = cell));
+  const seen = new Uint8Array(n);
+  let cycles = 0;
+  for (let cell = 0; cell < n; cell++) {
+    if (seen[cell]) continue;
+    cycles++;
+    for (let at = cell; !seen[at]; at = cellOf[start.tiles[at]!]!) seen[at] = 1;
+  }
+  const from = start.tiles.indexOf(0);
+  const to = goal.tiles.indexOf(0);
+  const walk = Math.abs(Math.floor(from / start.width) - Math.floor(to / start.width)) + Math.abs((from % start.width) - (to % start.width));
+  return (n - cycles) % 2 === walk % 2;
+}
+
 export function namedGoal(name: GoalName, width: number, height: number): SlidingBoard {
   const n = width * height;
   const tiles = new Uint8Array(n);

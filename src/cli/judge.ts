@@ -8,7 +8,7 @@
  * lines instead of a result object per case, so the thread that prints does
  * little more than print.
  */
-import { PuzzleInputError } from '../api/boards.js';
+import { PuzzleInputError, namedGoal, parseSlidingBoard, slidingReachable } from '../api/boards.js';
 import { pressGrid, type LightsOutResult } from '../api/lightsOut.js';
 import type { BoardError, ManyFamilies, ManyFamily, Result, Solver } from '../api/solver.js';
 
@@ -115,9 +115,29 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): 
     case 'sliding': {
       const result = any as ManyFamilies['sliding']['result'];
       if (result.status === 'stopped') throw new SearchStopped(result.reason);
-      return { lines: [result.status === 'solved' ? result.path : 'unsolvable'], result };
+      if (result.status === 'solved') return { lines: [result.path], result };
+      return { lines: ['unsolvable'], result: { stats: result.stats, warning: otherGoalNote(options, item) } };
     }
   }
+}
+
+/**
+ * For a board unsolvable for a standard goal (the default, blank-last, or
+ * blank-first): a note when the other standard goal is reachable, which is
+ * most often what a user meant (Korf's boards use blank-first).
+ */
+function otherGoalNote(options: JudgeOptions, item: JudgeCase): string | undefined {
+  const goal = (options.solve as { goal?: unknown } | undefined)?.goal ?? 'blank-last';
+  if (goal !== 'blank-last' && goal !== 'blank-first') return undefined;
+  const other = goal === 'blank-last' ? 'blank-first' : 'blank-last';
+  let start;
+  try {
+    start = parseSlidingBoard(item.text);
+  } catch {
+    return undefined; // Rows of a --size board: its own size is not known here, and no note is owed.
+  }
+  if (!slidingReachable(start, namedGoal(other, start.width, start.height))) return undefined;
+  return `unsolvable for goal ${goal}; solvable for ${other} (--goal ${other})`;
 }
 
 /**

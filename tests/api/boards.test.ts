@@ -130,3 +130,29 @@ describe('splitting input into cases', () => {
     ]);
   });
 });
+
+describe('slidingReachable (the parity rule) agrees with the engines on random boards of every size and both goals', () => {
+  it('2x2 to 5x5', async () => {
+    const { createSolver } = await import('../../src/api/solver.js');
+    const { slidingReachable, namedGoal } = await import('../../src/api/boards.js');
+    const { seededRandom, shuffle } = await import('../oracles.js');
+    const solver = await createSolver({ engine: 'ts' });
+    const random = seededRandom(22);
+    let disagreements = 0;
+    let reachable = 0;
+    for (const [width, height] of [[2, 2], [3, 2], [2, 3], [3, 3], [4, 3], [4, 4], [5, 4], [5, 5]]) {
+      for (let i = 0; i < 60; i++) {
+        const tiles = shuffle(Array.from({ length: width * height }, (_, t) => t), random);
+        const start = { width, height, tiles: Uint8Array.from(tiles) };
+        for (const goal of ['blank-first', 'blank-last'] as const) {
+          const mine = slidingReachable(start, namedGoal(goal, width, height));
+          const engine = solver.slidingSolvable({ width, height, tiles } as never, goal);
+          if (mine !== engine) disagreements++;
+          if (mine) reachable++;
+        }
+      }
+    }
+    expect(disagreements).toBe(0);
+    expect(reachable).toBeGreaterThan(100);
+  });
+});
