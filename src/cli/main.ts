@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { blockFramer, gridFramer, splitCases, tokenFramer, type CaseFramer, type InputCase, type TokenShape } from './cases.js';
+import { didYouMean } from './suggest.js';
 import { inputLines } from './lines.js';
 import { parseSize, type TablesProgress } from '../pdb/tables.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
@@ -123,7 +124,7 @@ Examples:
   echo "bwwb bbwb bwwb bwww" | tr ' ' '\\n' | puzzlesearch flip
   echo "2 3 4 1 5 x 7 6 8" | puzzlesearch eight --algorithm astar
   echo "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" | puzzlesearch sliding --goal blank-first
-  printf '1 2 3 x\n5 6 7 4\n' | puzzlesearch sliding --size 4x2
+  printf '1 2 3 x\\n5 6 7 4\\n' | puzzlesearch sliding --size 4x2
 `;
 
 /** The most worker threads --jobs takes (the pool's own limit). */
@@ -184,10 +185,12 @@ export interface CliIO {
 class UsageError extends Error {}
 
 const valueOptions = ['engine', 'algorithm', 'heuristic', 'partition', 'size', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel', 'jobs'];
+/** Every option the main CLI takes, for "did you mean". */
+const KNOWN_OPTIONS = [...valueOptions, 'moves', 'stats', 'torus', 'help', 'version'];
 
 function oneOf<T extends string>(what: string, value: string | undefined, choices: readonly T[]): T | undefined {
   if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
-  throw new UsageError(`unknown ${what} '${value}', expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}`);
+  throw new UsageError(`unknown ${what} '${value}', expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}${didYouMean(value, choices)}`);
 }
 
 function parseOptions(argv: string[], warn: (line: string) => void): Options | 'help' | 'version' {
@@ -221,6 +224,13 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
       },
     });
   } catch (error) {
+    // Node's own words name its API; ours name the option and its nearest spelling.
+    const code = (error as { code?: string }).code;
+    const option = /'(-[^']*)'/.exec((error as Error).message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
+      throw new UsageError(`unknown option '${option}'${didYouMean(option.replace(/^-+/, '').split('=')[0]!, KNOWN_OPTIONS, (name) => `--${name}`)}`);
+    }
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) throw new UsageError(`option '${option}' ${/takes|argument|value/.test((error as Error).message) ? 'needs a value' : 'takes no value'}`);
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
   const { values, positionals } = parsed;

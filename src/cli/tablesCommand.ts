@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createSolver, tablesOf } from '../api/solver.js';
 import { tableFileName } from '../pdb/cache/format.js';
 import { clearTableFiles, listTableFiles, type SkippedEntry } from '../pdb/cache/node.js';
+import { didYouMean } from './suggest.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
 
 export type TextSink = ProgressSink;
@@ -70,7 +71,7 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
   }
   const [action, ...rest] = positionals;
   if (!action || rest.length > 0 || !['build', 'list', 'clear'].includes(action)) {
-    err.write(`puzzlesearch tables: expected one of build, list, clear${action ? `, not '${[action, ...rest].join(' ')}'` : ''}\n${TABLES_USAGE}`);
+    err.write(`puzzlesearch tables: expected one of build, list, clear${action ? `, not '${[action, ...rest].join(' ')}'${didYouMean(action, ['build', 'list', 'clear'])}` : ''}\n${TABLES_USAGE}`);
     return 1;
   }
   if (values.dir === '') {

@@ -133,3 +133,26 @@ describe('CLI: tables build, list and clear say what they could not do (D7)', ()
     expect(child.stderr).not.toMatch(/tables: tables:/);
   });
 });
+
+describe('CLI: usage errors in our own words, with the nearest spelling (issue 22 §3)', () => {
+  it('an unknown option, family, choice or tables action names the likely one', () => {
+    expect(run(['flip', '--mvoes'])).toMatchObject({ status: 1, stderr: "puzzlesearch: unknown option '--mvoes' (did you mean --moves?); see puzzlesearch --help\n" });
+    expect(run(['flipp']).stderr).toMatch(/unknown family 'flipp', expected .* \(did you mean 'flip'\?\)/);
+    expect(run(['eight', '--algorithm', 'astr']).stderr).toMatch(/unknown algorithm 'astr', .* \(did you mean 'astar'\?\)/);
+    expect(run(['tables', 'biuld']).stderr).toMatch(/expected one of build, list, clear, not 'biuld' \(did you mean 'build'\?\)/);
+    // Nothing close: no guess, and never Node's own wording.
+    const far = run(['flip', '--zzzzzz']);
+    expect(far.stderr).toBe("puzzlesearch: unknown option '--zzzzzz'; see puzzlesearch --help\n");
+    expect(far.stderr).not.toMatch(/positional argument/);
+  });
+
+  it('every --help example is one line that runs as shown', () => {
+    const help = run(['--help']).stdout;
+    const examples = help.slice(help.indexOf('Examples:')).split('\n').slice(1).filter((line) => line.trim() !== '');
+    expect(examples.every((line) => /\| puzzlesearch /.test(line))).toBe(true);
+    const printf = examples.find((line) => line.includes('printf'))!;
+    const shell = spawnSync('sh', ['-c', printf.trim().replace(/puzzlesearch/, `${process.execPath} ${bin}`)], { encoding: 'utf8' });
+    expect(shell.status).toBe(0);
+    expect(shell.stdout).toMatch(/^[udlr]+\n$/);
+  });
+});
