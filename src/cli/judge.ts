@@ -27,6 +27,8 @@ export interface JudgeOptions {
   moves: boolean;
   /** --stats: a line of nodes and time per case on standard error. */
   stats: boolean;
+  /** --json: one JSON object a case on standard output (JSON Lines) instead of the judge's lines. */
+  json?: boolean;
 }
 
 /** One case as framed from the input (the CLI's InputCase); plain data. */
@@ -70,6 +72,19 @@ export interface Answered {
   warning?: string;
 }
 
+/** A case's answer for --json: the length (null: no solution) and every move as the judge's lines write it. */
+interface Solution {
+  length: number | null;
+  moves: string[];
+}
+
+/** A case's lines, what is reported beside them, and the answer --json prints instead of them. */
+export interface Formatted {
+  lines: string[];
+  result: Answered;
+  solution: Solution;
+}
+
 /** Any family's result, or a bad board's error from a batch. */
 export type AnyResult = ManyFamilies[ManyFamily]['result'] | BoardError;
 
@@ -81,42 +96,43 @@ function cellLines(result: Result<{ row: number; col: number }>): string[] {
 }
 
 /** The lines for standard output of one case's result. Throws PuzzleInputError for a bad board, SearchStopped for a stopped search. */
-export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): { lines: string[]; result: Answered } {
+export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): Formatted {
   if (any.status === 'error') throw new PuzzleInputError(any.reason);
+  const none: Solution = { length: null, moves: [] };
   switch (options.family) {
     case 'flip': {
       const result = any as ManyFamilies['flip']['result'];
-      if (!result.solvable) return { lines: ['Impossible'], result };
-      return { lines: [String(result.length), ...(options.moves ? cellLines(result) : [])], result };
+      if (!result.solvable) return { lines: ['Impossible'], result, solution: none };
+      const moves = cellLines(result);
+      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves } };
     }
     case 'pilots': {
       const result = any as ManyFamilies['pilots']['result'];
-      return { lines: [String(result.length), ...cellLines(result)], result };
+      const moves = cellLines(result);
+      return { lines: [String(result.length), ...moves], result, solution: { length: result.length, moves } };
     }
     case 'fourline': {
       const result = any as ManyFamilies['fourLine']['result'];
-      if (!result.solvable) return { lines: ['Impossible'], result };
-      const moves = options.moves
-        ? result.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col}`)
-        : [];
-      return { lines: [String(result.length), ...moves], result };
+      if (!result.solvable) return { lines: ['Impossible'], result, solution: none };
+      const moves = result.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col}`);
+      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves } };
     }
     case 'lightsout': {
       const result = any as LightsOutResult;
-      if (result.status === 'unsolvable') return { lines: ['Impossible'], result };
+      if (result.status === 'unsolvable') return { lines: ['Impossible'], result, solution: none };
       const warning = result.minimal
         ? undefined
         : `not proven minimal: the kernel has dimension ${result.kernelDimension}, more press sets than --max-kernel allows to weigh`;
       const rows = item.text.split('\n');
-      const grid = options.moves ? pressGrid(result, rows.length, [...rows[0]].length) : [];
-      return { lines: [String(result.length), ...grid], result: { stats: result.stats, warning } };
+      const grid = options.moves || options.json ? pressGrid(result, rows.length, [...rows[0]].length) : [];
+      return { lines: [String(result.length), ...(options.moves ? grid : [])], result: { stats: result.stats, warning }, solution: { length: result.length, moves: grid } };
     }
     case 'eight':
     case 'sliding': {
       const result = any as ManyFamilies['sliding']['result'];
       if (result.status === 'stopped') throw new SearchStopped(result.reason);
-      if (result.status === 'solved') return { lines: [result.path], result };
-      return { lines: ['unsolvable'], result: { stats: result.stats, warning: otherGoalNote(options, item) } };
+      if (result.status === 'solved') return { lines: [result.path], result, solution: { length: result.length, moves: [...result.path] } };
+      return { lines: ['unsolvable'], result: { stats: result.stats, warning: otherGoalNote(options, item) }, solution: none };
     }
   }
 }
@@ -145,11 +161,18 @@ function otherGoalNote(options: JudgeOptions, item: JudgeCase): string | undefin
  * lines (it throws for a bad or stopped case). Every case prints at least one
  * line ('error' and 'stopped' included), so that answers line up with cases.
  */
-export function reportCase(options: JudgeOptions, engine: string, item: JudgeCase, outcome: () => { lines: string[]; result: Answered }, sink: JudgeSink, tally: JudgeTally): void {
+export function reportCase(options: JudgeOptions, engine: string, item: JudgeCase, outcome: () => Formatted, sink: JudgeSink, tally: JudgeTally): void {
+  // --json: the same case as one object; the judge's words ('error', 'stopped') become its status.
+  const json = (fields: Record<string, unknown>) => sink.line(JSON.stringify({ case: item.index, ...fields }));
   try {
     if (item.error) throw new PuzzleInputError(item.error);
-    const { lines, result } = outcome();
-    lines.forEach((line) => sink.line(line));
+    const { lines, result, solution } = outcome();
+    if (options.json) {
+      const { nodes, ms } = result.stats;
+      json({ status: solution.length === null ? 'unsolvable' : 'solved', length: solution.length, moves: solution.moves, nodes, ms: Number(ms.toFixed(3)) });
+    } else {
+      lines.forEach((line) => sink.line(line));
+    }
     if (result.warning) sink.note(`case ${item.index}: ${result.warning}`);
     if (options.stats) {
       const { nodes, ms, heuristic, partition, workers } = result.stats;
@@ -157,16 +180,20 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
       sink.note(`case ${item.index}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
     }
   } catch (error) {
+    const message = (error as Error).message.split('\n')[0];
     if (error instanceof SearchStopped) {
       tally.stopped++;
-      sink.line('stopped');
+      if (options.json) json({ status: 'stopped', reason: message });
+      else sink.line('stopped');
     } else if (error instanceof PuzzleInputError) {
       tally.failed++;
-      sink.line('error');
+      if (options.json) json({ status: 'error', reason: message });
+      else sink.line('error');
     } else {
       // A fault of ours, not of the input: still one line, and the other cases go on.
       tally.broken++;
-      sink.line('error');
+      if (options.json) json({ status: 'error', reason: `internal error: ${message}` });
+      else sink.line('error');
       sink.note(`case ${item.index}: internal error: ${(error as Error).message.split('\n')[0]}`);
       return;
     }

@@ -19,7 +19,7 @@ import { LIGHTS_OUT_PATTERNS, lightsOutProblem, type LightsOutOptions } from '..
 import { SLIDING_ALGORITHMS, createSolver, type ManyFamilies, type ManyFamily, type SlidingAlgorithm, type SlidingOptions, type Solver } from '../api/solver.js';
 import type { SolverPool } from '../pool/outside.js';
 import { compilePuzzleWasm } from '../engine/wasm/loader.js';
-import { answerCases, format, joinChunks, manyFamily, reportCase, type Answered, type AnyResult, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from './judge.js';
+import { answerCases, format, joinChunks, manyFamily, reportCase, type AnyResult, type Formatted, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from './judge.js';
 
 /** The longest input line kept; longer lines are reported without being buffered. */
 export const LINE_LIMIT = 4096;
@@ -89,6 +89,9 @@ Options:
                        and then, if not solved within 4 million nodes, over
                        all of them (parallel IDA*); smaller boards here
   --stats              print nodes and time of each case to standard error
+  --json               one JSON object a case instead of the judge's lines
+                       (JSON Lines): case, status (solved, unsolvable, error,
+                       stopped), length, moves, nodes, ms, or reason
   -h, --help           show this help
   -v, --version        show the version
 An option that does nothing for the chosen family gets a warning.
@@ -165,6 +168,7 @@ interface Options {
   lights: LightsOutOptions;
   moves: boolean;
   stats: boolean;
+  json: boolean;
   /** Worker threads; 1 solves in this thread. */
   jobs: number;
 }
@@ -186,7 +190,7 @@ class UsageError extends Error {}
 
 const valueOptions = ['engine', 'algorithm', 'heuristic', 'partition', 'size', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel', 'jobs'];
 /** Every option the main CLI takes, for "did you mean". */
-const KNOWN_OPTIONS = [...valueOptions, 'moves', 'stats', 'torus', 'help', 'version'];
+const KNOWN_OPTIONS = [...valueOptions, 'moves', 'stats', 'json', 'torus', 'help', 'version'];
 
 function oneOf<T extends string>(what: string, value: string | undefined, choices: readonly T[]): T | undefined {
   if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
@@ -213,6 +217,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
         goal: { type: 'string' },
         moves: { type: 'boolean', default: false },
         stats: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
         'max-nodes': { type: 'string' },
         pattern: { type: 'string' },
         torus: { type: 'boolean', default: false },
@@ -285,7 +290,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const partition = sliding ? values.partition : undefined;
   const jobs = wholeNumber('--jobs', 'workers', values.jobs) ?? defaultJobs();
   if (jobs > MAX_JOBS) throw new UsageError(`--jobs takes 1 to ${MAX_JOBS} workers, not ${jobs}`);
-  return { family, engine, algorithm, heuristic, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, jobs };
+  return { family, engine, algorithm, heuristic, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, json: values.json, jobs };
 }
 
 /** --size WxH: W columns by H rows, 2 to 5 each; undefined when it is not given. */
@@ -593,10 +598,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const searches = options.family === 'sliding';
   let cases = 0;
   const tally: JudgeTally = { failed: 0, stopped: 0, broken: 0 };
-  const judge: JudgeOptions = { family: options.family, solve: familyOptions(options), moves: options.moves, stats: options.stats };
+  const judge: JudgeOptions = { family: options.family, solve: familyOptions(options), moves: options.moves, stats: options.stats, json: options.json };
   const sink: JudgeSink = { line: (text) => output.line(text), note: (text) => io.error(text) };
 
-  const report = (item: InputCase, outcome: () => { lines: string[]; result: Answered }) => {
+  const report = (item: InputCase, outcome: () => Formatted) => {
     cases++;
     reportCase(judge, solver.engine, item, outcome, sink, tally);
   };
@@ -691,7 +696,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
    * outcome lands in input order on the chain, at most two a thread ahead.
    */
   const slidingCase = async (item: InputCase) => {
-    let outcome: Promise<() => { lines: string[]; result: Answered }>;
+    let outcome: Promise<() => Formatted>;
     const here = () => format(judge, item, solveOne(solver, options, item));
     if (item.error || boardCells(item.text) <= 9) outcome = Promise.resolve(here);
     else {
