@@ -138,14 +138,14 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): 
 }
 
 /**
- * For a board unsolvable for a standard goal (the default, blank-last, or
- * blank-first): a note when the other standard goal is reachable, which is
- * most often what a user meant (Korf's boards use blank-first).
+ * For a board unsolvable for the default goal (blank-last, no --goal given): a
+ * note when the blank-first goal is reachable, which is most often what a user
+ * meant (Korf's boards use it). A goal given with --goal was meant as given.
  */
 function otherGoalNote(options: JudgeOptions, item: JudgeCase): string | undefined {
-  const goal = (options.solve as { goal?: unknown } | undefined)?.goal ?? 'blank-last';
-  if (goal !== 'blank-last' && goal !== 'blank-first') return undefined;
-  const other = goal === 'blank-last' ? 'blank-first' : 'blank-last';
+  if ((options.solve as { goal?: unknown } | undefined)?.goal !== undefined) return undefined;
+  const goal = 'blank-last';
+  const other = 'blank-first';
   let start;
   try {
     start = parseSlidingBoard(item.text);

@@ -154,7 +154,7 @@ describe('CLI: lightsout --pattern reads a file at any path (D6)', () => {
   });
 });
 
-describe('CLI: a board unsolvable for its goal but solvable for the other standard goal says so (issue 22 §3)', () => {
+describe('CLI: a board unsolvable for the default goal but solvable for blank-first says so (issue 22 §3)', () => {
   it('Korf #1 with the default goal: "unsolvable" on standard output, the hint on standard error, status 0', () => {
     const child = run(['sliding', '--heuristic', 'linear-conflict'], '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n');
     expect(child.status).toBe(0);
@@ -162,11 +162,15 @@ describe('CLI: a board unsolvable for its goal but solvable for the other standa
     expect(child.stderr).toBe('case 1: unsolvable for goal blank-last; solvable for blank-first (--goal blank-first)\n');
   });
 
-  it('no hint when neither standard goal is reachable, or for a goal given as tiles', () => {
+  it('no hint when neither standard goal is reachable, or for a goal given with --goal', () => {
     // 1 and 2 swapped: odd for the default goal; the blank-first goal is the other parity class here too.
     const child = run(['eight'], '2 1 3 4 5 6 7 8 x\n');
     expect(child.stdout).toBe('unsolvable\n');
     expect(child.stderr).toBe('');
+    // A goal given with --goal was meant as given.
+    const given = run(['sliding', '--heuristic', 'linear-conflict', '--goal', 'blank-last'], '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n');
+    expect(given.stdout).toBe('unsolvable\n');
+    expect(given.stderr).toBe('');
     const tiles = run(['eight', '--goal', '1 2 3 4 5 6 8 7 x'], '1 2 3 4 5 6 7 8 x\n');
     expect(tiles.stdout).toBe('unsolvable\n');
     expect(tiles.stderr).toBe('');
