@@ -20,6 +20,7 @@ const SLOW = [
   'tests/cli/cli.test.ts',
   'tests/cli/cliJobs.test.ts',
   'tests/cli/bench.test.ts',
+  'tests/web/viteApp.test.ts',
 ];
 
 export default defineConfig({

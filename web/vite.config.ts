@@ -24,7 +24,6 @@ export default defineConfig({
   // The page imports ../src (the package) and ../data (Korf's instances).
   server: { fs: { allow: [repo] }, host: '127.0.0.1', headers: isolation },
   preview: { host: '127.0.0.1', headers: isolation },
-  worker: { format: 'es' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -34,7 +34,7 @@ import { CANCEL_CELL, type Answer, type Args, type ErrorData, type FromInside, t
 export type { PoolTablesOptions } from './protocol.js';
 
 export interface SolverPoolOptions {
-  /** How many workers; default: the number of cores (`os.availableParallelism()`, `navigator.hardwareConcurrency`). */
+  /** How many workers; default: the number of cores in Node (`os.availableParallelism()`), one less in a browser (`navigator.hardwareConcurrency - 1`, at least 1), so that the page keeps a core. */
   workers?: number;
   /** 'wasm' (default) or 'ts', for every worker. */
   engine?: EngineName;
@@ -300,6 +300,15 @@ async function coreCount(): Promise<number> {
   return globalThis.navigator?.hardwareConcurrency || 2;
 }
 
+/**
+ * The default number of workers: every core in Node; in a browser every core
+ * but one, which is left to the page (on 2 cores, two searching workers starve
+ * its frames), and at least one.
+ */
+function defaultWorkerCount(cores: number): number {
+  return isNode() ? cores : Math.max(1, cores - 1);
+}
+
 /** The module source as it can be posted: URL objects become strings, resolved against the page (a worker's base differs). */
 function wasmMessage(source: WasmSource | undefined): WasmMessage | undefined {
   if (source === undefined) return undefined;
@@ -384,7 +393,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   const engine = checkChoice('engine', options.engine ?? 'wasm', ENGINES);
   const cancelChoice = checkChoice('cancel', options.cancel ?? 'auto', ['auto', 'restart'] as const);
   const cores = await coreCount();
-  const size = checkWorkers(options.workers, cores);
+  const size = checkWorkers(options.workers, defaultWorkerCount(cores));
   const restartAfterMs = checkRestartAfter(options.restartAfterMs);
   const tables = checkTablesOption(options.tables);
   const { signal } = checkCallOptions({ signal: options.signal });

@@ -99,20 +99,33 @@ function listen(post: Post, subscribe: (receive: (message: ToInside) => void) =>
   });
 }
 
-const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
-if (typeof proc?.versions?.node === 'string') {
+/**
+ * Starts listening where this worker runs. No top-level await: a bundler that
+ * emits workers as classic scripts (Vite's default 'iife' format) refuses one,
+ * so Node's `parentPort` arrives through a promise instead.
+ */
+function start(): void {
+  const proc = (globalThis as { process?: { versions?: { node?: string } } }).process;
+  if (typeof proc?.versions?.node !== 'string') {
+    const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
+    listen(
+      (message, transfer = []) => scope.postMessage(message, transfer),
+      (receive) => scope.addEventListener('message', (event: MessageEvent<ToInside>) => receive(event.data)),
+    );
+    return;
+  }
   // Hidden from bundlers: a browser build must not try to resolve node:worker_threads.
   const threadsName = 'node:worker_threads';
-  const { parentPort } = (await import(/* @vite-ignore */ threadsName)) as typeof import('node:worker_threads');
-  if (!parentPort) throw new Error('puzzlesearch pool: worker.js is a worker entry, not a module to import');
-  listen(
-    (message, transfer) => parentPort.postMessage(message, transfer),
-    (receive) => parentPort.on('message', receive),
-  );
-} else {
-  const scope = globalThis as unknown as DedicatedWorkerGlobalScope;
-  listen(
-    (message, transfer = []) => scope.postMessage(message, transfer),
-    (receive) => scope.addEventListener('message', (event: MessageEvent<ToInside>) => receive(event.data)),
-  );
+  void (import(/* @vite-ignore */ threadsName) as Promise<typeof import('node:worker_threads')>).then(({ parentPort }) => {
+    if (!parentPort) {
+      console.error('puzzlesearch pool: worker.js is a worker entry, not a module to import');
+      return;
+    }
+    listen(
+      (message, transfer) => parentPort.postMessage(message, transfer),
+      (receive) => parentPort.on('message', receive),
+    );
+  });
 }
+
+start();

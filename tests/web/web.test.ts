@@ -26,29 +26,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createSolver } from '../../src/index.js';
 import { PressTable, type LightsOutPatternName } from '../../web/page/lightsOutRules.js';
 import { launchChromium } from '../support/browser.js';
+import { originOf, serveFolder } from '../support/staticServer.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-
-const mime: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** The built folder is served below a sub-path, to show that its URLs are all relative. */
 const mount = '/some/where/';
@@ -59,26 +48,6 @@ const mount = '/some/where/';
  */
 const isolatedMount = '/isolated/';
 const isolation = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
-
-function serve(folder: string): Promise<Server> {
-  const server = createServer((request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
-    let file = '';
-    const under = [mount, isolatedMount].find((prefix) => path.startsWith(prefix));
-    if (under) {
-      const inside = path.slice(under.length);
-      file = normalize(join(folder, inside === '' || inside.endsWith('/') ? `${inside}index.html` : inside));
-      if (!file.startsWith(folder + sep) || !existsSync(file) || !statSync(file).isFile()) file = '';
-    }
-    if (request.method !== 'GET' || !file) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    response.writeHead(200, { 'content-type': mime[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store', ...(under === isolatedMount ? isolation : {}) });
-    response.end(readFileSync(file));
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 let outDir = '';
 let server: Server | undefined;
@@ -101,9 +70,9 @@ beforeAll(async () => {
     timeout: 120_000,
   });
   if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
-  server = await serve(outDir);
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${mount}`;
-  isolatedBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}${isolatedMount}`;
+  server = await serveFolder(outDir, { [mount]: {}, [isolatedMount]: isolation });
+  base = `${originOf(server)}${mount}`;
+  isolatedBase = `${originOf(server)}${isolatedMount}`;
   ({ browser } = await launchChromium());
 }, 180_000);
 
