@@ -50,6 +50,8 @@ export {
   LIGHTS_OUT_PATTERNS,
   patternOffsets,
   pressGrid,
+  pressGridText,
+  pressList,
   type LightsOutBoard,
   type LightsOutInput,
   type LightsOutOptions,

@@ -390,6 +390,40 @@ export function lightsOutFewest(stencil, m, n, torus) {
   return fewest;
 }
 
+/**
+ * The plain reading of a Lights Out text board, for the parser's messages:
+ * split into lines, trim each, drop blank ones (`keepBlank` keeps them, as
+ * for an array of row strings), then every character in order; a row of
+ * another length is reported only after every character was read.
+ * @param {string | string[]} text
+ * @param {number} colors
+ * @returns {{ rows: number, cols: number, cells: number[] } | { error: string }}
+ */
+export function readLightsOutText(text, colors) {
+  const lines = typeof text === 'string'
+    ? text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0)
+    : text.map((line) => line.trim());
+  const name = (ch) => (/^[\x21-\x7e]$/.test(ch) ? `'${ch}'` : `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  const grid = [];
+  for (let r = 0; r < lines.length; r++) {
+    const row = [];
+    const chars = [...lines[r]];
+    for (let c = 0; c < chars.length; c++) {
+      const ch = chars[c];
+      const value = ch === '.' ? 0 : ch === '#' ? 1 : ch >= '0' && ch <= '9' ? ch.charCodeAt(0) - 48 : -1;
+      if (value < 0) return { error: `line ${r + 1}, column ${c + 1}: stray character ${name(ch)}, expected a digit, '.' or '#'` };
+      if (value >= colors) return { error: `line ${r + 1}, column ${c + 1}: value ${value} is not below the ${colors} colours` };
+      row.push(value);
+    }
+    grid.push(row);
+  }
+  if (grid.length === 0) return { error: 'empty: no rows' };
+  if (grid[0].length === 0) return { error: 'line 1: empty row' };
+  const uneven = grid.findIndex((row) => row.length !== grid[0].length);
+  if (uneven >= 0) return { error: `line ${uneven + 1}: ${grid[uneven].length} cells, expected ${grid[0].length} (as line 1)` };
+  return { rows: grid.length, cols: grid[0].length, cells: grid.flat() };
+}
+
 // ------------------------------------------------------- Pattern databases
 
 /**

@@ -12,9 +12,9 @@
  */
 import type { LightsOutAnswer, LightsOutCore, LightsOutProblem } from '../engine/contract.js';
 import { PuzzleInputError } from './boards.js';
+import { describeChar, MAX_COLORS, parseLightsOutBoard, type LightsOutInput } from './lightsOutBoard.js';
 
-/** A board: text rows ('0'..'9', '.' = 0, '#' = 1), an array of row strings, or an array of number rows. */
-export type LightsOutInput = string | readonly string[] | readonly (readonly number[])[];
+export { MAX_COLORS, parseLightsOutBoard, type LightsOutBoard, type LightsOutInput } from './lightsOutBoard.js';
 
 /** Named toggle patterns, or a stencil grid (text or rows) with the pressed cell marked. */
 /** The named toggle patterns; anything else is a stencil grid. */
@@ -57,6 +57,9 @@ export interface LightsOutPress {
 
 /** What every Lights Out answer carries, solved or not. */
 interface LightsOutCommon {
+  /** The board's size. */
+  rows: number;
+  cols: number;
   /** Dimension of the press map's kernel: every reachable target has k^dimension press sets. */
   kernelDimension: number;
   /**
@@ -75,7 +78,15 @@ export interface LightsOutSolved extends LightsOutCommon {
   solvable: true;
   /** Total presses. */
   length: number;
-  /** Row-major. */
+  /**
+   * Each cell's press count (0..k-1), row-major, `cols` cells a row: the
+   * answer as a typed grid, with no object per press.
+   */
+  grid: Uint8Array;
+  /**
+   * The same presses as a list, row-major. Made from `grid` on first read
+   * (a 1000x1000 board has half a million), then kept.
+   */
   presses: LightsOutPress[];
   /** Index of the target reached (0 for a single target). */
   target: number;
@@ -85,6 +96,7 @@ export interface LightsOutUnsolvable extends LightsOutCommon {
   status: 'unsolvable';
   solvable: false;
   length: null;
+  grid: null;
   presses: [];
   /** Why there is no answer. */
   reason: string;
@@ -93,72 +105,12 @@ export interface LightsOutUnsolvable extends LightsOutCommon {
 /** Narrows on `status` (or `solvable`). */
 export type LightsOutResult = LightsOutSolved | LightsOutUnsolvable;
 
-export interface LightsOutBoard {
-  rows: number;
-  cols: number;
-  /** rows * cols values, row-major. */
-  cells: Uint8Array;
-}
-
-/** The most values a cell may take (values fit a byte). */
-export const MAX_COLORS = 251;
-
 function isPrime(k: number): boolean {
   if (k < 2) return false;
   for (let d = 2; d * d <= k; d++) if (k % d === 0) return false;
   return true;
 }
 
-function describeChar(ch: string): string {
-  return /^[\x21-\x7e]$/.test(ch) ? `'${ch}'` : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-/**
- * Parses one board. Text: lines of '0'..'9', '.' (0) or '#' (1), blank lines
- * and surrounding spaces ignored. Every value must be below `colors`.
- * `what` names the board in messages ('board', 'target 2', ...).
- */
-export function parseLightsOutBoard(input: LightsOutInput, colors = 2, what = 'board'): LightsOutBoard {
-  const fail = (message: string): never => {
-    throw new PuzzleInputError(what === 'board' ? message : `${what}: ${message}`);
-  };
-  let grid: number[][];
-  if (typeof input === 'string' || (Array.isArray(input) && input.every((row) => typeof row === 'string'))) {
-    const lines = typeof input === 'string'
-      ? input.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0)
-      : (input as readonly string[]).map((line) => line.trim());
-    grid = lines.map((line, r) =>
-      [...line].map((ch, c) => {
-        const value = ch === '.' ? 0 : ch === '#' ? 1 : /^[0-9]$/.test(ch) ? Number(ch) : -1;
-        if (value < 0) fail(`line ${r + 1}, column ${c + 1}: stray character ${describeChar(ch)}, expected a digit, '.' or '#'`);
-        if (value >= colors) fail(`line ${r + 1}, column ${c + 1}: value ${value} is not below the ${colors} colours`);
-        return value;
-      }),
-    );
-  } else if (Array.isArray(input)) {
-    grid = input.map((row, r) => {
-      if (!Array.isArray(row)) fail(`row ${r + 1}: expected a string or an array of numbers, got ${typeof row}`);
-      return (row as readonly number[]).map((value, c) => {
-        if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-          fail(`line ${r + 1}, column ${c + 1}: expected a whole number 0..${colors - 1}, got ${String(value)}`);
-        }
-        if (value >= colors) fail(`line ${r + 1}, column ${c + 1}: value ${value} is not below the ${colors} colours`);
-        return value;
-      });
-    });
-  } else {
-    return fail('expected text rows, an array of row strings or an array of number rows');
-  }
-  if (grid.length === 0) fail('empty: no rows');
-  const cols = grid[0].length;
-  if (cols === 0) fail('line 1: empty row');
-  grid.forEach((row, r) => {
-    if (row.length !== cols) fail(`line ${r + 1}: ${row.length} cells, expected ${cols} (as line 1)`);
-  });
-  return { rows: grid.length, cols, cells: Uint8Array.from(grid.flat()) };
-}
-
-/** (dr, dc) pairs of a named pattern on an m x n board. */
 function namedOffsets(name: LightsOutPatternName, m: number, n: number): number[] {
   switch (name) {
     case 'cross':
@@ -355,26 +307,48 @@ export function lightsOutProblem(input: LightsOutInput, options: LightsOutOption
 
 /** The public result from a core's answer. */
 export function lightsOutResult(problem: LightsOutProblem, answer: LightsOutAnswer, ms: number): LightsOutResult {
-  const { rows: m, cols: n, colors } = problem;
+  const { rows, cols, colors } = problem;
   const solutions = BigInt(answer.reachableTargets) * BigInt(colors) ** BigInt(answer.kernelDimension);
   const stats = { nodes: answer.nodes, ms };
-  if (answer.presses === null) {
+  const common = { rows, cols, kernelDimension: answer.kernelDimension, solutions, minimal: answer.minimal };
+  const grid = answer.presses;
+  if (grid === null) {
     const reason = problem.targets.length > 1
       ? 'Impossible: no set of presses reaches any of the targets'
       : 'Impossible: no set of presses reaches the target';
-    return { status: 'unsolvable', solvable: false, length: null, presses: [], kernelDimension: answer.kernelDimension, solutions, minimal: answer.minimal, reason, stats };
+    return { status: 'unsolvable', solvable: false, length: null, grid: null, presses: [], ...common, reason, stats };
   }
-  const presses: LightsOutPress[] = [];
   let length = 0;
-  for (let r = 0; r < m; r++) {
-    for (let c = 0; c < n; c++) {
-      const count = answer.presses[r * n + c];
-      if (count === 0) continue;
-      length += count;
-      presses.push(colors === 2 ? { row: r + 1, col: c + 1 } : { row: r + 1, col: c + 1, count });
-    }
+  for (let cell = 0; cell < grid.length; cell++) length += grid[cell]!;
+  const result = { status: 'solved', solvable: true, length, grid, ...common, target: answer.target, stats } as Omit<LightsOutSolved, 'presses'>;
+  return withPressList(result, colors);
+}
+
+/**
+ * `presses` as an own, enumerable property made on first read, so that a
+ * caller who never reads it never pays for it, and a copy (structured clone
+ * to another thread, a spread, toEqual) still sees the list.
+ */
+function withPressList(result: Omit<LightsOutSolved, 'presses'>, colors: number): LightsOutSolved {
+  let list: LightsOutPress[] | undefined;
+  return Object.defineProperty(result, 'presses', {
+    enumerable: true,
+    configurable: true,
+    get: () => (list ??= pressList(result.grid, result.cols, colors)),
+  }) as LightsOutSolved;
+}
+
+/** The grid's presses as { row, col } (1-based; with `count` when k > 2), row-major. */
+export function pressList(grid: Uint8Array, cols: number, colors: number): LightsOutPress[] {
+  const presses: LightsOutPress[] = [];
+  for (let cell = 0; cell < grid.length; cell++) {
+    const count = grid[cell]!;
+    if (count === 0) continue;
+    const row = Math.floor(cell / cols) + 1;
+    const col = (cell % cols) + 1;
+    presses.push(colors === 2 ? { row, col } : { row, col, count });
   }
-  return { status: 'solved', solvable: true, length, presses, kernelDimension: answer.kernelDimension, solutions, minimal: answer.minimal, target: answer.target, stats };
+  return presses;
 }
 
 /** Parse, solve on `core`, shape. */
@@ -385,11 +359,37 @@ export function solveLightsOut(core: LightsOutCore, input: LightsOutInput, optio
   return lightsOutResult(problem, answer, performance.now() - start);
 }
 
-/** The presses as an m-line grid, one character a cell: its press count ('0'..'9', then 'a'.. for k > 10). */
-export function pressGrid(result: LightsOutResult, m: number, n: number): string[] {
-  const counts = Array.from({ length: m }, () => new Array<number>(n).fill(0));
-  for (const press of result.presses) counts[press.row - 1][press.col - 1] = press.count ?? 1;
-  return counts.map((row) => row.map((count) => count.toString(36)).join(''));
+/**
+ * The presses as text, one line a row and one character a cell: its press
+ * count, '0'..'9' then 'a'..'z' (k up to 36; a larger count is written in
+ * base 36, as more characters). Written as bytes and decoded once, not a
+ * string per cell. An unsolvable result is a grid of '0'.
+ */
+export function pressGridText(result: LightsOutResult): string {
+  const { grid, rows, cols } = result;
+  const bytes = new Uint8Array(rows * (cols + 1) - 1).fill(48);
+  for (let r = 1; r < rows; r++) bytes[r * (cols + 1) - 1] = 10;
+  if (grid === null) return new TextDecoder().decode(bytes);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0, cell = r * cols, at = r * (cols + 1); c < cols; c++, cell++, at++) {
+      const count = grid[cell]!;
+      if (count >= 36) return wideGridText(grid, rows, cols);
+      bytes[at] = count < 10 ? 48 + count : 87 + count;
+    }
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** Counts of 36 and more (k > 36): each count in base 36, however many characters it takes. */
+function wideGridText(grid: Uint8Array, rows: number, cols: number): string {
+  const lines: string[] = [];
+  for (let r = 0; r < rows; r++) lines.push(Array.from(grid.subarray(r * cols, (r + 1) * cols), (count) => count.toString(36)).join(''));
+  return lines.join('\n');
+}
+
+/** `pressGridText`, a string a row. */
+export function pressGrid(result: LightsOutResult): string[] {
+  return pressGridText(result).split('\n');
 }
 
 /**

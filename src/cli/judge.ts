@@ -9,7 +9,7 @@
  * little more than print.
  */
 import { PuzzleInputError, namedGoal, parseSlidingBoard, slidingReachable } from '../api/boards.js';
-import { pressGrid, type LightsOutResult } from '../api/lightsOut.js';
+import { pressGridText, type LightsOutResult } from '../api/lightsOut.js';
 import type { BoardError, ManyFamilies, ManyFamily, Result, Solver } from '../api/solver.js';
 
 /** What `solveMany` calls each CLI family. */
@@ -80,6 +80,7 @@ interface Solution {
 
 /** A case's lines, what is reported beside them, and the answer --json prints instead of them. */
 export interface Formatted {
+  /** Standard output's lines; an entry may hold several (a Lights Out grid is one text). */
   lines: string[];
   result: Answered;
   solution: Solution;
@@ -123,9 +124,9 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): 
       const warning = result.minimal
         ? undefined
         : `not proven minimal: the kernel has dimension ${result.kernelDimension}, more press sets than --max-kernel allows to weigh`;
-      const rows = item.text.split('\n');
-      const grid = options.moves || options.json ? pressGrid(result, rows.length, [...rows[0]].length) : [];
-      return { lines: [String(result.length), ...(options.moves ? grid : [])], result: { stats: result.stats, warning }, solution: { length: result.length, moves: grid } };
+      // The grid as one text (a line a row) from the typed grid: a 1000x1000 board's presses are never a list of objects.
+      const grid = options.moves || options.json ? pressGridText(result) : '';
+      return { lines: [String(result.length), ...(options.moves ? [grid] : [])], result: { stats: result.stats, warning }, solution: { length: result.length, moves: options.json ? grid.split('\n') : [] } };
     }
     case 'eight':
     case 'sliding': {

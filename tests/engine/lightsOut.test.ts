@@ -17,10 +17,18 @@ import {
 } from '../../src/api/lightsOut.js';
 import { createSolver, type Solver } from '../../src/api/solver.js';
 import { engineNames, loadCore, type EngineName } from '../support/engines.js';
-import { lightsOutFewest, lightsOutReach, lightsOutStencils, pressMask, replayLightsOut, seededRandom as mulberry32 } from '../oracles.js';
+import { lightsOutFewest, lightsOutReach, lightsOutStencils, pressMask, readLightsOutText, replayLightsOut, seededRandom as mulberry32 } from '../oracles.js';
+import fc from 'fast-check';
 import { blockFramer, splitCases } from '../../src/cli/cases.js';
 
 // ------------------------------------------------------------ oracles
+
+/** The press grid written here from the list: a character a cell, its count in base 36. */
+function pressGridOf(result: LightsOutResult, m: number, n: number): string[] {
+  const counts = Array.from({ length: m }, () => new Array<number>(n).fill(0));
+  for (const press of result.presses) counts[press.row - 1]![press.col - 1] = press.count ?? 1;
+  return counts.map((row) => row.map((count) => count.toString(36)).join(''));
+}
 
 type Stencil = Array<[number, number]>;
 const stencils = lightsOutStencils;
@@ -414,15 +422,49 @@ describe('the public API', () => {
     const solver: Solver = await createSolver({ engine });
     const result = solver.lightsOut('#####\n#####\n#####\n#####\n#####');
     expect(result).toMatchObject({ solvable: true, length: 15, kernelDimension: 2, solutions: 4n, minimal: true });
-    expect(pressGrid(result, 5, 5)).toHaveLength(5);
+    expect(pressGrid(result)).toHaveLength(5);
     expect(solver.flip('bwwb\nbbwb\nbwwb\nbwww').length).toBe(4);
     const pilots = solver.pilots('-+--\n----\n----\n-+--');
     expect(pilots.moves).toEqual([[1, 1], [1, 3], [1, 4], [4, 1], [4, 3], [4, 4]].map(([row, col]) => ({ row, col })));
   });
 
-  it('pressGrid writes a press count per cell', () => {
-    const result = { presses: [{ row: 1, col: 2, count: 2 }, { row: 2, col: 1 }] } as LightsOutResult;
-    expect(pressGrid(result, 2, 3)).toEqual(['020', '100']);
+  it('pressGrid writes a press count per cell; an unsolvable board is a grid of 0', async () => {
+    const solver = await createSolver();
+    const result = solver.lightsOut('000\n020', { colors: 3 });
+    expect(result.status).toBe('solved');
+    expect(pressGrid(result)).toEqual(pressGridOf(result, 2, 3));
+    expect(pressGrid(solver.lightsOut('1000\n0000\n0000\n0000'))).toEqual(['0000', '0000', '0000', '0000']);
+  });
+
+  it.each(engineNames)('the typed grid and the press list agree, on random boards of every pattern (%s)', async (engine) => {
+    const solver = await createSolver({ engine });
+    const random = mulberry32(2211);
+    let solved = 0;
+    for (const pattern of ['cross', 'rowcol', 'x', 'plus-only', '#.#\n.X.'] as const) {
+      for (const colors of [2, 3, 5, 37]) {
+        for (let trial = 0; trial < 6; trial++) {
+          const m = 1 + Math.floor(random() * 7);
+          const n = 1 + Math.floor(random() * 7);
+          const torus = random() < 0.5;
+          const board = Array.from({ length: m }, () => Array.from({ length: n }, () => Math.floor(random() * colors)));
+          const result = solver.lightsOut(board, { pattern, colors, torus });
+          expect([result.rows, result.cols]).toEqual([m, n]);
+          if (result.status === 'unsolvable') {
+            expect(result.grid).toBeNull();
+            continue;
+          }
+          solved++;
+          // The grid rebuilt from the list, cell by cell, and the length from the list.
+          const fromList = new Uint8Array(m * n);
+          for (const press of result.presses) fromList[(press.row - 1) * n + press.col - 1] = press.count ?? 1;
+          expect(result.grid).toEqual(fromList);
+          expect(result.presses.reduce((sum, press) => sum + (press.count ?? 1), 0)).toBe(result.length);
+          expect(result.presses.every((press) => (colors === 2) === (press.count === undefined))).toBe(true);
+          expect(pressGrid(result)).toEqual(pressGridOf(result, m, n));
+        }
+      }
+    }
+    expect(solved).toBeGreaterThan(40);
   });
 
   it('parses text, row strings and number rows alike; splits cases on blank lines', () => {
@@ -431,6 +473,31 @@ describe('the public API', () => {
     expect(parseLightsOutBoard(['012', '#..'], 3)).toEqual(expected);
     expect(parseLightsOutBoard([[0, 1, 2], [1, 0, 0]], 3)).toEqual(expected);
     expect(splitCases((emit) => blockFramer(emit), '01\n10\n\n\n  \n11\n11\n').map((c) => c.text)).toEqual(['01\n10', '11\n11']);
+  });
+
+  it('reads text, its UTF-8 bytes and row strings as the plain reading does: the same cells, or the same message', () => {
+    const unit = fc.constantFrom('0', '1', '2', '4', '9', '.', '#', 'a', ' ', '\t', '\n', '\r\n', '\r', '\u00a0', '\u2028', '\ufeff', 'é', '🧩');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), fc.constantFrom(2, 3, 5, 11), (text, colors) => {
+        const rows = text.split('\n');
+        for (const [input, expected] of [
+          [text, readLightsOutText(text, colors)],
+          [new TextEncoder().encode(text), readLightsOutText(text, colors)],
+          [rows, readLightsOutText(rows, colors)],
+        ] as const) {
+          let got: { rows: number; cols: number; cells: number[] } | { error: string };
+          try {
+            const board = parseLightsOutBoard(input, colors);
+            got = { rows: board.rows, cols: board.cols, cells: [...board.cells] };
+          } catch (error) {
+            expect(error).toBeInstanceOf(PuzzleInputError);
+            got = { error: (error as Error).message };
+          }
+          expect(got).toEqual(expected);
+        }
+      }),
+      { numRuns: 3000, seed: 20261124 },
+    );
   });
 
   it('rejects bad input with one-line errors naming line and column', () => {
