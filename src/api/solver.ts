@@ -35,7 +35,6 @@ import type { WasmSource } from '../engine/wasm/loader.js';
 import { prefixStemEnds, slidingPrefixes } from '../parallel/prefixes.js';
 import { ARRIVED, ENDED_FOUND, FOUND_PATH, GIVE_UP, ITERATION, LEAST_NEXT, NEXT_BOUND, NEXT_PREFIX, NO_NEXT_BOUND, SHARE_FLAGS, STATE } from '../parallel/flags.js';
 import { flipProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
-import { createTwinCore } from '../engine/twin/index.js';
 import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from '../pdb/tables.js';
 
 export { ENGINES, HEURISTICS, type EngineName };
@@ -707,10 +706,16 @@ const cores = new Map<string, Promise<Core>>();
  */
 export async function createSolver(options: SolverOptions = {}): Promise<Solver> {
   const engine = checkChoice('engine', options?.engine ?? 'wasm', ENGINES);
-  if (engine === 'ts') return solverFromCore(createTwinCore(), options?.tables);
-  // Loaded on demand so that a page using only the twin never fetches the module.
-  const { createWasmCore } = await import('../engine/wasm/index.js');
-  return solverFromCore(await createWasmCore(options?.wasm), options?.tables);
+  return solverFromCore(await loadCore(engine, options?.wasm), options?.tables);
+}
+
+/**
+ * An engine's core, its code loaded on demand: a page using only the twin
+ * never fetches the module, and a CLI run on wasm never loads the twin.
+ */
+async function loadCore(engine: EngineName, wasm?: WasmSource): Promise<Core> {
+  if (engine === 'ts') return (await import('../engine/twin/index.js')).createTwinCore();
+  return (await import('../engine/wasm/index.js')).createWasmCore(wasm);
 }
 
 /** One-shot use: a solver per engine, created on first use and shared by later calls. */
@@ -718,9 +723,7 @@ export async function defaultSolver(engineName: EngineName = 'wasm'): Promise<So
   const engine = checkChoice('engine', engineName, ENGINES);
   let core = cores.get(engine);
   if (!core) {
-    core = engine === 'ts'
-      ? Promise.resolve(createTwinCore())
-      : import('../engine/wasm/index.js').then(({ createWasmCore }) => createWasmCore());
+    core = loadCore(engine);
     cores.set(engine, core);
     core.catch(() => cores.delete(engine));
   }

@@ -11,7 +11,7 @@ import { didYouMean } from './suggest.js';
 import { inputLines } from './lines.js';
 import { parseSize, type TablesProgress } from '../pdb/tables.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
-import { TABLES_USAGE, runTablesCommand } from './tablesCommand.js';
+import { TABLES_USAGE } from './tablesUsage.js';
 import { GOAL_NAMES, PuzzleInputError, orList, parseSlidingBoard, resolveGoal, type GoalName } from '../api/boards.js';
 import { DEFAULT_PARTITIONS, partitionNames } from '../pdb/partitions.js';
 import { ENGINES, HEURISTICS, type EngineName, type Heuristic, type SlidingBoard } from '../engine/contract.js';
@@ -539,7 +539,11 @@ function readError(error: unknown): string {
 }
 
 export async function main(argv: string[], io: CliIO): Promise<number> {
-  if (argv[0] === 'tables') return runTablesCommand(argv.slice(1), { write: (text) => io.write(text) }, errorSink(io));
+  if (argv[0] === 'tables') {
+    // Loaded only for this command: the solving commands start without the cache's file code.
+    const { runTablesCommand } = await import('./tablesCommand.js');
+    return runTablesCommand(argv.slice(1), { write: (text) => io.write(text) }, errorSink(io));
+  }
   let options: Options | 'help' | 'version';
   const warnings: string[] = [];
   try {

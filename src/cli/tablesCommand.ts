@@ -10,23 +10,10 @@ import { tableFileName } from '../pdb/cache/format.js';
 import { clearTableFiles, listTableFiles, type SkippedEntry } from '../pdb/cache/node.js';
 import { didYouMean } from './suggest.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
+import { TABLES_USAGE } from './tablesUsage.js';
 
 export type TextSink = ProgressSink;
 
-export const TABLES_USAGE = `usage: puzzlesearch tables build|list|clear [options]
-  build                build (or load) the PDB tables of a size and keep them in the cache
-  list                 list the cached table files
-  clear                delete the cached table files
-  --size WxH           board size: 4x4 (default), 5x5 (about 4 minutes and
-                       1.8 GB of memory a goal to build; 255 MB on disk a
-                       goal) or 3x3
-  --partition NAME     4x4: 6-6-3 (default) or 7-8; 5x5: 6-6-6-6 (default);
-                       3x3: 4-4 (default)
-  --goal WHICH         blank-last, blank-first or both (default both)
-  --dir DIR            cache directory (default $PUZZLESEARCH_CACHE,
-                       $XDG_CACHE_HOME/puzzlesearch or ~/.cache/puzzlesearch)
-  --engine NAME        wasm (default) or ts
-`;
 
 function formatBytes(bytes: number): string {
   return bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;

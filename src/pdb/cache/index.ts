@@ -5,14 +5,14 @@
  * tables in the format of ./format.ts.
  */
 import { isNode } from '../../platform.js';
-import { openBrowserTableCache } from './browser.js';
 import type { TableCache } from './format.js';
 
 export type { TableCache } from './format.js';
 
 /** The cache for `dir` (a directory, undefined for the default, false for none). `warn` hears each problem once. */
 export async function openTableCache(dir: string | false | undefined, warn: (message: string) => void): Promise<TableCache> {
-  if (dir !== false && !isNode() && typeof indexedDB !== 'undefined') return openBrowserTableCache(warn);
+  // Each kind's code loaded only where it runs.
+  if (dir !== false && !isNode() && typeof indexedDB !== 'undefined') return (await import('./browser.js')).openBrowserTableCache(warn);
   if (dir === false || !isNode()) return { dir: null, load: async () => null, save: async () => {} };
   const { openNodeTableCache } = await import('./node.js');
   return openNodeTableCache(dir, warn);
