@@ -85,9 +85,10 @@ Options:
                        has solved for 25 ms at 0.01 ms a case or more (eight
                        and lightsout on large inputs; flip, pilots and
                        fourline cases cost less than sending them). sliding:
-                       boards of 4x4 and up on N workers, a case alone on one
-                       and then, if not solved within 4 million nodes, over
-                       all of them (parallel IDA*); smaller boards here
+                       boards of 4x4 and up on N workers, each case alone on
+                       one while N or more are waiting; otherwise alone and
+                       then, if not solved within 4 million nodes, over all
+                       of them (parallel IDA*); smaller boards here
   --stats              print nodes and time of each case to standard error
   --json               one JSON object a case instead of the judge's lines
                        (JSON Lines): case, status (solved, unsolvable, error,
@@ -694,12 +695,17 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   };
 
   /**
-   * A sliding case with workers: a board of 4x4 or larger goes to the pool
-   * (alone on one worker first, then over all of them), a smaller one (over
-   * before a worker could be told) and a bad one are answered here. Its
-   * outcome lands in input order on the chain, at most two a thread ahead.
+   * A sliding case with workers: a board of 4x4 or larger goes to the pool, a
+   * smaller one (over before a worker could be told) and a bad one are
+   * answered here. While at least as many cases as workers are in flight or
+   * read and waiting (`crowd`), each case is searched alone on a worker: the
+   * cases keep every worker busy, and a search split over workers pays for a
+   * barrier at every bound. With fewer (one hard board, or the last ones of a
+   * stream), a case is tried alone and then spread over every worker. Its
+   * outcome lands in input order on the chain, at most eight a thread ahead.
    */
-  const slidingCase = async (item: InputCase) => {
+  const slidingCase = async (item: InputCase, behind: number) => {
+    const crowd = waiting + 1 + behind;
     let outcome: Promise<() => Formatted>;
     const here = () => format(judge, item, solveOne(solver, options, item));
     if (item.error || boardCells(item.text) <= 9) outcome = Promise.resolve(here);
@@ -708,7 +714,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         await tablesFor(item.text);
         const onWorkers = await startPool();
         if (!onWorkers) return here;
-        const result = await onWorkers.sliding(item.text, familyOptions(options) as ManyFamilies['sliding']['options']).catch((error: Error) => error);
+        const sliding = { ...familyOptions(options), ...(crowd >= options.jobs ? { parallel: false } : {}) } as ManyFamilies['sliding']['options'];
+        const result = await onWorkers.sliding(item.text, sliding).catch((error: Error) => error);
         return () => {
           if (result instanceof Error) throw result;
           return format(judge, item, result);
@@ -726,7 +733,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       // sends a case and waits for its answer must get it.
       await output.flush(true);
     });
-    while (waiting >= 2 * options.jobs) await new Promise<void>((resolve) => (wake = resolve));
+    while (waiting >= 8 * options.jobs) await new Promise<void>((resolve) => (wake = resolve));
     wake = null;
   };
 
@@ -735,7 +742,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const drain = async () => {
     if (batched) return dispatch(false);
     if (slidingPool) {
-      for (const item of ready) await slidingCase(item);
+      for (let at = 0; at < ready.length; at++) await slidingCase(ready[at]!, ready.length - at - 1);
       ready.length = 0;
       return;
     }
@@ -755,8 +762,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
           if (typeof line === 'string') framer.line(line);
           else framer.overlong(line.overlong, LINE_LIMIT);
           // Batched, a chunk is worth a call only once full (the rest goes after each read).
-          if (ready.length >= (batched ? chunk : 1)) await drain();
+          // On the sliding pool, a read's cases go together, so each knows how many follow it.
+          if (!slidingPool && ready.length >= (batched ? chunk : 1)) await drain();
         }
+        if (slidingPool) await drain();
         // Every case read goes to be solved; the pool's answers print as they land.
         if (batched) await dispatch(true);
         // About to wait for input: whoever is typing or piping sees every answer so far.

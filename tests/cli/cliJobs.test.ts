@@ -196,7 +196,7 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
     expect(run(['--help'], '').stdout).toMatch(/--jobs N +solve cases on N threads \(default: one per core\)/);
   });
 
-  it('sliding: --jobs 2 solves 4x4 boards on the workers (one that a lone worker does not finish soon, over both), 3x3 ones here; optimal, replayed, in input order', () => {
+  it('sliding: --jobs 2 solves 4x4 boards on the workers (each alone while others wait; a hard one alone in the input over both), 3x3 ones here; optimal, replayed, in input order', () => {
     // Korf's #1, #2 and #88 (#88 needs about 5.4 million nodes with the 6-6-3
     // tables, past the 4 million one worker tries alone), with their optimal
     // lengths from the file.
@@ -248,8 +248,15 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
         if (c.width === 4) expect(answer.stderr).toMatch(new RegExp(`case ${i + 1}: \\d+ nodes, .*pdb 6-6-3`));
       });
     }
-    // Korf's #88 (case 5) went past the lone try and was shared by both workers.
-    expect(two.stderr).toMatch(/case 5: \d+ nodes, .*pdb 6-6-3, over 2 workers\)/);
+    // With as many cases in flight as workers, each is searched alone on one (no barrier a bound).
+    expect(two.stderr).not.toMatch(/over \d+ workers/);
+    // Alone in its input, Korf's #88 goes past the lone try and is shared by both workers.
+    const hard = cases[4] as { tiles: number[]; length: number };
+    const alone = run([...args, '--jobs', '2'], `${input.split('\n')[4]}\n`);
+    expect(alone.status).toBe(0);
+    expect(alone.stderr).toMatch(/case 1: \d+ nodes, .*pdb 6-6-3, over 2 workers\)/);
+    expect(alone.stdout.trimEnd()).toHaveLength(hard.length);
+    expect(replaySliding(hard.tiles, 4, alone.stdout.trimEnd())).toEqual(hard.tiles.map((_, t) => t));
     // Bad cases say the same, here or from a worker.
     const said = (text: string) => text.split('\n').filter((line) => /^case [34]: /.test(line));
     expect(said(two.stderr)).toEqual(said(one.stderr));
