@@ -479,6 +479,17 @@ function errorSink(io: CliIO): ProgressSink {
 
 /** Readies one size's tables for one goal: in this thread's solver, or in every worker of a pool. */
 type PrepareTables = (size: string, goal: 'blank-first' | 'blank-last', onProgress: (progress: TablesProgress) => void) => Promise<void>;
+/** One search of a board on linear conflict within `maxNodes`: here, or on a worker. */
+type TryLinearConflict = (text: string, maxNodes: number) => Promise<AnyResult>;
+
+/**
+ * Sizes whose tables cost minutes and gigabytes to build, with the nodes a
+ * search on linear conflict gets first (about a second in wasm): a board it
+ * settles (a 40-move scramble, say) is answered without the tables. The first
+ * board it does not settle starts the build, and the later boards of that
+ * size and goal use the tables. 4x4 tables take seconds: no try.
+ */
+const TRY_BEFORE_BUILD: Record<string, number> = { '5x5': 30_000_000 };
 
 /**
  * Readies, before each sliding case, the pattern database of its board size
@@ -488,8 +499,12 @@ type PrepareTables = (size: string, goal: 'blank-first' | 'blank-last', onProgre
  * progress on standard error. A bad board gets no tables: its search reports
  * the error. --partition applies to the size that has it; boards of other
  * sizes keep their default partition (as a solver's `tables.partition` does).
+ * Before the tables of a size in TRY_BEFORE_BUILD are readied, a board on the
+ * default heuristic is first tried on linear conflict (`tryFirst`); resolves
+ * with that answer when it settled the board (optimal all the same), else
+ * with undefined once the tables are ready.
  */
-function slidingTables(solver: Solver, options: Options, sink: ProgressSink, prepare: PrepareTables): (text: string) => Promise<void> {
+function slidingTables(solver: Solver, options: Options, sink: ProgressSink, prepare: PrepareTables, tryFirst: TryLinearConflict): (text: string) => Promise<AnyResult | undefined> {
   const usesTables = (options.algorithm ?? 'idastar') === 'idastar' && (options.heuristic === undefined || options.heuristic === 'pdb');
   const goalOption = (familyOptions(options) as SlidingOptions | undefined)?.goal;
   const ready = new Map<string, Promise<void>>();
@@ -511,6 +526,13 @@ function slidingTables(solver: Solver, options: Options, sink: ProgressSink, pre
     // Any other goal has no tables, and its search runs on linear conflict.
     if (!usesTables || which === null || !solver.slidingSolvable(board, goal)) return;
     let done = ready.get(`${size} ${which}`);
+    const tryNodes = TRY_BEFORE_BUILD[size];
+    // Only on the default heuristic (--heuristic pdb asks for the tables), and within the case's own --max-nodes.
+    if (done === undefined && tryNodes !== undefined && options.heuristic === undefined && (options.maxNodes ?? Infinity) > tryNodes) {
+      const tried = await tryFirst(text, tryNodes);
+      if ((tried as { status?: string }).status === 'solved') return tried;
+      done = ready.get(`${size} ${which}`);
+    }
     if (done === undefined) {
       const onProgress = quietLoads(tablesProgress(sink, `puzzlesearch: ${size} tables`), options.stats);
       done = prepare(size, which, onProgress).catch((error: Error) => {
@@ -520,6 +542,7 @@ function slidingTables(solver: Solver, options: Options, sink: ProgressSink, pre
       ready.set(`${size} ${which}`, done);
     }
     await done;
+    return undefined;
   };
 }
 
@@ -596,7 +619,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     if (onWorkers) await onWorkers.prepareTables(size, { goal }, { onProgress });
     else await solver.prepareTables(size, { goal, onProgress });
   };
-  const tablesFor = slidingTables(solver, options, errorSink(io), prepareTables);
+  const tryLinearConflict: TryLinearConflict = async (text, maxNodes) => {
+    const sliding = { ...(familyOptions(options) as SlidingOptions), heuristic: 'linear-conflict' as const, maxNodes };
+    const onWorkers = slidingPool ? await startPool() : null;
+    if (onWorkers) return onWorkers.sliding(text, { ...sliding, parallel: false });
+    return solver.sliding(text, sliding);
+  };
+  const tablesFor = slidingTables(solver, options, errorSink(io), prepareTables, tryLinearConflict);
   const output = new Output(io);
   // Searches that may run long: what is answered before one goes out first.
   // Not the 8-puzzle's, which take microseconds (and a write each would cost more).
@@ -711,7 +740,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     if (item.error || boardCells(item.text) <= 9) outcome = Promise.resolve(here);
     else {
       outcome = (async () => {
-        await tablesFor(item.text);
+        const settled = await tablesFor(item.text);
+        if (settled) return () => format(judge, item, settled);
         const onWorkers = await startPool();
         if (!onWorkers) return here;
         const sliding = { ...familyOptions(options), ...(crowd >= options.jobs ? { parallel: false } : {}) } as ManyFamilies['sliding']['options'];
@@ -749,8 +779,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     for (const item of ready) {
       // A search may run for long: what is already answered goes out first.
       if (searches) await output.flush(true);
-      if (options.family === 'sliding' && !item.error) await tablesFor(item.text);
-      solve(item);
+      const settled = options.family === 'sliding' && !item.error ? await tablesFor(item.text) : undefined;
+      if (settled) report(item, () => format(judge, item, settled));
+      else solve(item);
       await output.flush(searches);
     }
     ready.length = 0;

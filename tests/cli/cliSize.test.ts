@@ -5,7 +5,7 @@
  * tables prepared by the global setup (tests/support/tables5x5.setup.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -241,7 +241,8 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
         const lengths = engineNames.map((engine) => {
           // One line without --size; rows with it.
           const input = walk.args.length > 0 ? asRows(walk.tiles, 5) : oneLine(walk.tiles);
-          const run = runBin(['sliding', '--engine', engine, '--goal', walk.goalName, '--stats', ...walk.args], `${input}\n`, { PUZZLESEARCH_CACHE: dir });
+          // --heuristic pdb: on the default heuristic, linear conflict would settle a 30-move walk without the tables.
+          const run = runBin(['sliding', '--engine', engine, '--heuristic', 'pdb', '--goal', walk.goalName, '--stats', ...walk.args], `${input}\n`, { PUZZLESEARCH_CACHE: dir });
           expect(run.status).toBe(0);
           expect(run.stderr).toMatch(/table 4 of 4 loaded/);
           expect(run.stderr).not.toMatch(/built|building/);
@@ -267,7 +268,7 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
       const big = slidingWalk(blankFirst(25), 5, 24, random);
       const small = slidingWalk(blankFirst(16), 4, 24, random);
       const input = `${oneLine(big.tiles)}\n${oneLine(small.tiles)}\n`;
-      const run = runBin(['sliding', '--partition', '6-6-6-6', '--goal', 'blank-first', '--stats'], input, { PUZZLESEARCH_CACHE: dir });
+      const run = runBin(['sliding', '--heuristic', 'pdb', '--partition', '6-6-6-6', '--goal', 'blank-first', '--stats'], input, { PUZZLESEARCH_CACHE: dir });
       expect(run.status).toBe(0);
       expect(run.stderr).toMatch(/^case 1: \d+ nodes, [\d.]+ ms \(wasm, pdb 6-6-6-6\)$/m);
       expect(run.stderr).toMatch(/^case 2: \d+ nodes, [\d.]+ ms \(wasm, pdb 6-6-3\)$/m);
@@ -277,6 +278,24 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
       expect(replaySliding(small.tiles, 4, smallPath)).toEqual(blankFirst(16));
       expect(bigPath.length).toBeLessThanOrEqual(24);
       expect(smallPath.length).toBeLessThanOrEqual(24);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a board linear conflict does not settle within its try (Korf & Felner #40) loads the tables and is solved on them, at its published length', () => {
+    const dir = linkedCache();
+    try {
+      const instance = readFileSync(new URL('../../data/korf24.txt', import.meta.url), 'utf8').trim().split('\n')[39]!.trim().split(/\s+/).map(Number);
+      const tiles = instance.slice(0, 25);
+      const run = runBin(['sliding', '--goal', 'blank-first', '--stats'], `${oneLine(tiles)}\n`, { PUZZLESEARCH_CACHE: dir });
+      expect(run.status).toBe(0);
+      expect(run.stderr).toMatch(/table 4 of 4 (loaded|received)/);
+      // On the pool (a thread per core by default), shared by its workers once past the lone try.
+      expect(run.stderr).toMatch(/^case 1: \d+ nodes, [\d.]+ ms \(wasm, pdb 6-6-6-6(, over \d+ workers)?\)$/m);
+      const path = run.stdout.trim();
+      expect(path).toHaveLength(instance[25]!);
+      expect(replaySliding(tiles, 5, path)).toEqual(blankFirst(25));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
