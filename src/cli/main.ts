@@ -11,7 +11,7 @@ import { didYouMean } from './suggest.js';
 import { inputLines } from './lines.js';
 import { parseSize, type TablesProgress } from '../pdb/tables.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
-import { TABLES_USAGE } from './tablesUsage.js';
+import { FAMILIES as families, LINE_LIMIT, familyUsage, usage, type Family } from './usage.js';
 import { GOAL_NAMES, PuzzleInputError, orList, parseSlidingBoard, resolveGoal, type GoalName } from '../api/boards.js';
 import { DEFAULT_PARTITIONS, partitionNames } from '../pdb/partitions.js';
 import { ENGINES, HEURISTICS, type EngineName, type Heuristic, type SlidingBoard } from '../engine/contract.js';
@@ -21,115 +21,6 @@ import type { SolverPool } from '../pool/outside.js';
 import { compilePuzzleWasm } from '../engine/wasm/loader.js';
 import { answerCases, format, joinChunks, manyFamily, reportCase, type AnyResult, type Formatted, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from './judge.js';
 
-/** The longest input line kept; longer lines are reported without being buffered. */
-export const LINE_LIMIT = 4096;
-
-export const usage = `Usage: puzzlesearch FAMILY [options] < input
-       puzzlesearch tables build|list|clear [options]
-
-Solves every case on standard input optimally and prints one answer per case,
-in the format of the family's online judge.
-
-Families:
-  flip       Flip Game (POJ 1753): 4 lines of 4 'b'/'w'. Prints the fewest
-             presses to make the board one colour, or Impossible.
-  pilots     Pilots Brothers' refrigerator (POJ 2965): 4 lines of 4 '+'/'-'.
-             Prints the fewest presses N, then N lines "row col".
-  fourline   Four in a line (Wikioi 1004): 4 lines of 4 'B'/'W'/'O'. Prints
-             the fewest alternating moves to make a line of four.
-  eight      The 8-puzzle (POJ 1077): 9 tokens 1..8 and 'x', on one line or
-             one row of 3 a line. Prints a shortest move string of the blank
-             (u, d, l, r), or unsolvable.
-  sliding    Any sliding puzzle: a square board of 9, 16 or 25 tokens (blank
-             'x' or 0), the size taken from the count, or with --size any
-             board from 2x2 to 5x5. Output as for eight.
-  lightsout  Lights Out on any m x n board: m lines of n digits 0..k-1 ('.'
-             and '#' for 0 and 1). Prints the fewest presses, or Impossible.
-
-Options:
-  --engine wasm|ts     engine: WebAssembly (default) or the TypeScript twin
-  --algorithm NAME     eight and sliding: bfs, bibfs, astar (boards of at most
-                       10 cells) or idastar (the default, any size)
-  --heuristic NAME     idastar: manhattan (default up to 3x3),
-                       linear-conflict (default above), or pdb, the additive
-                       pattern database (default on 4x4 and 5x5: its tables
-                       are loaded from the cache, or built on first need;
-                       5x5 takes about 4 minutes and 1.8 GB per goal)
-  --partition NAME     sliding: the pattern database's partition, on 4x4
-                       6-6-3 (default) or 7-8 (about 6 minutes to build), on
-                       5x5 6-6-6-6 (the default); boards of the other size
-                       keep their default
-  --size WxH           sliding: every board is W columns by H rows (2 to 5
-                       each), W*H tokens on one line or H lines of W tokens
-  --goal "TILES"       eight and sliding: the goal board, e.g. "0 1 2 ... 15",
-                       or blank-first / blank-last (the default: 1 2 ... x)
-  --moves              flip and fourline: also print the moves, one a line;
-                       lightsout: an m-line grid of each cell's presses
-  --pattern NAME|FILE  lightsout: cross (default), rowcol, x, plus-only, or a
-                       stencil grid ('.' untouched, '#' toggled, one pressed
-                       cell 'X', or 'O' if it is not toggled) in a file or
-                       inline with '/' between rows, e.g. '.#./#X#/.#.'; a
-                       value that names an existing file is read from it
-  --torus              lightsout: the board wraps around at its edges
-  --colors K           lightsout: cell values 0..K-1, K a prime (default 2);
-                       a press adds 1 mod K to every cell of the pattern
-  --goal off|on        lightsout: every cell 0 (default) or 1 at the end
-  --max-kernel N       lightsout: weigh at most N press sets per target; a
-                       larger coset gives the best found, not proven minimal
-  --max-nodes N        idastar: give up on a case after N nodes (a hard
-                       24-puzzle can take hours); it prints 'stopped'
-  --jobs N             solve cases on N threads (default: one per core),
-                       answers still in input order. flip, pilots, fourline,
-                       eight, lightsout: this thread and N - 1 workers, in
-                       chunks of cases; the workers start once this thread
-                       has solved for 25 ms at 0.01 ms a case or more (eight
-                       and lightsout on large inputs; flip, pilots and
-                       fourline cases cost less than sending them). sliding:
-                       boards of 4x4 and up on N workers, each case alone on
-                       one while N or more are waiting; otherwise alone and
-                       then, if not solved within 4 million nodes, over all
-                       of them (parallel IDA*); smaller boards here
-  --stats              print nodes and time of each case to standard error
-  --json               one JSON object a case instead of the judge's lines
-                       (JSON Lines): case, status (solved, unsolvable, error,
-                       stopped), length, moves, nodes, ms, or reason
-  -h, --help           show this help
-  -v, --version        show the version
-An option that does nothing for the chosen family gets a warning.
-
-Input: cases follow one another until end of input, and each is answered as
-soon as it is read. How lines make cases:
-  flip, pilots, fourline: 4 lines of 4 characters a case; a blank line ends a
-    case. A line of another length is a bad case of its own, and so are the
-    lines before it (or before a blank line) that do not make 4.
-  lightsout: the lines between blank lines are a case.
-  eight, sliding: a line holding a whole board is a case. Otherwise a case is
-    one row a line (3, 4 or 5 tokens; with --size, W tokens), rows of one
-    length joined until they make a board (square; with --size, H rows). A
-    line with a token that cannot be a tile, or a token count that is neither
-    a board nor a row, is a bad case of its own, and so are rows that stop
-    short. Blank lines between cases are ignored.
-  A line over ${LINE_LIMIT} characters is a bad case of its own.
-
-Output: one answer per case, in input order. A bad case prints the line
-'error' and a search stopped by --max-nodes prints 'stopped', so that answers
-always line up with cases; standard error says what happened, naming the case
-number ("case 3: line 2, column 3: stray character 'q', expected 'w' or 'b'").
-
-Pattern-database tables are cached in $PUZZLESEARCH_CACHE, else
-$XDG_CACHE_HOME/puzzlesearch, else ~/.cache/puzzlesearch. The tables command
-builds them ahead, lists or clears them:
-${TABLES_USAGE.replace(/^usage: [^\n]*\n/, '')}
-Exit status: 0 every case answered, 2 some case had bad input, 3 some search
-stopped at --max-nodes (and none had bad input), 1 bad usage or unreadable
-input.
-
-Examples:
-  echo "bwwb bbwb bwwb bwww" | tr ' ' '\\n' | puzzlesearch flip
-  echo "2 3 4 1 5 x 7 6 8" | puzzlesearch eight --algorithm astar
-  echo "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" | puzzlesearch sliding --goal blank-first
-  printf '1 2 3 x\\n5 6 7 4\\n' | puzzlesearch sliding --size 4x2
-`;
 
 /** The most worker threads --jobs takes (the pool's own limit). */
 const MAX_JOBS = 256;
@@ -148,10 +39,6 @@ const TABLE_SIZES = Object.keys(DEFAULT_PARTITIONS).filter((size) => {
 function defaultJobs(): number {
   return Math.max(1, Math.min(MAX_JOBS, availableParallelism()));
 }
-
-
-const families = ['flip', 'pilots', 'fourline', 'eight', 'sliding', 'lightsout'] as const;
-type Family = (typeof families)[number];
 
 interface Options {
   family: Family;
@@ -198,7 +85,7 @@ function oneOf<T extends string>(what: string, value: string | undefined, choice
   throw new UsageError(`unknown ${what} '${value}', expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}${didYouMean(value, choices)}`);
 }
 
-function parseOptions(argv: string[], warn: (line: string) => void): Options | 'help' | 'version' {
+function parseOptions(argv: string[], warn: (line: string) => void): Options | 'help' | { help: Family } | 'version' {
   // `--max-nodes -1` is glued into `--max-nodes=-1`, so that a value starting
   // with a dash reaches the check below instead of parseArgs' several-line message.
   const args = argv.flatMap((arg, i) => (valueOptions.some((name) => argv[i - 1] === `--${name}`) ? [] : [
@@ -240,7 +127,8 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
   const { values, positionals } = parsed;
-  if (values.help) return 'help';
+  // `puzzlesearch flip --help`: that family's help; a misspelt family still gets the whole.
+  if (values.help) return positionals.length === 1 && (families as readonly string[]).includes(positionals[0]!) ? { help: positionals[0] as Family } : 'help';
   if (values.version) return 'version';
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing FAMILY' : `one FAMILY expected, got ${positionals.join(' ')}`);
   const family = oneOf('family', positionals[0], families)!;
@@ -568,7 +456,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     const { runTablesCommand } = await import('./tablesCommand.js');
     return runTablesCommand(argv.slice(1), { write: (text) => io.write(text) }, errorSink(io));
   }
-  let options: Options | 'help' | 'version';
+  let options: Options | 'help' | { help: Family } | 'version';
   const warnings: string[] = [];
   try {
     options = parseOptions(argv, (line) => warnings.push(line));
@@ -577,8 +465,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.error(`puzzlesearch: ${error.message}; see puzzlesearch --help`);
     return 1;
   }
-  if (options === 'help') {
-    await io.write(`${usage.trimEnd()}\n`);
+  if (options === 'help' || (typeof options === 'object' && 'help' in options)) {
+    await io.write(`${(options === 'help' ? usage : familyUsage(options.help)).trimEnd()}\n`);
     return 0;
   }
   if (options === 'version') {

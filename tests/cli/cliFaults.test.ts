@@ -146,6 +146,28 @@ describe('CLI: usage errors in our own words, with the nearest spelling (issue 2
     expect(far.stderr).not.toMatch(/positional argument/);
   });
 
+  it('FAMILY --help is that family\'s help: its own options and input rules, none of the others\'', () => {
+    const expectations: Array<[string, string[], string[]]> = [
+      ['flip', ['--moves', '--jobs', '--json', '4 lines of 4 characters'], ['--heuristic', '--pattern', '--size', 'lightsout: the lines between blank lines', 'eight, sliding: a line holding']],
+      ['sliding', ['--heuristic', '--size', '--partition', '--max-nodes', 'eight, sliding:'], ['--pattern', '--torus', '--goal off|on', 'flip, pilots, fourline: 4 lines']],
+      ['lightsout', ['--pattern', '--torus', '--colors', '--goal off|on', '--moves', 'lightsout: the lines between blank lines'], ['--heuristic', '--size', '--goal "TILES"']],
+    ];
+    for (const [family, has, hasNot] of expectations) {
+      for (const flag of ['--help', '-h']) {
+        const help = run([family, flag]);
+        expect(help.status).toBe(0);
+        expect(help.stderr).toBe('');
+        expect(help.stdout.startsWith(`Usage: puzzlesearch ${family} [options] < input\n`)).toBe(true);
+        for (const text of has) expect(help.stdout, `${family} ${text}`).toContain(text);
+        for (const text of hasNot) expect(help.stdout, `${family} not ${text}`).not.toContain(text);
+      }
+    }
+    // The whole help lists every family; a misspelt family with --help gets the whole help too.
+    const whole = run(['--help']).stdout;
+    for (const family of ['flip', 'pilots', 'fourline', 'eight', 'sliding', 'lightsout']) expect(whole).toMatch(new RegExp(`^  ${family} +`, 'm'));
+    expect(run(['flipp', '--help']).stdout).toBe(whole);
+  });
+
   it('every --help example is one line that runs as shown', () => {
     const help = run(['--help']).stdout;
     const examples = help.slice(help.indexOf('Examples:')).split('\n').slice(1).filter((line) => line.trim() !== '');
