@@ -33,6 +33,42 @@ describe('the packed package', () => {
   });
 });
 
+/** Whether `version` (x.y.z) is in an npm engines range made of `||`-joined sets of `>=`, `<`, `^` and bare versions (what the lockfile holds). */
+function satisfies(version: string, range: string): boolean {
+  const parse = (text: string) => text.replace(/^v/, '').split('.').map((part) => Number(part) || 0);
+  const compare = (a: number[], b: number[]) => {
+    for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
+    return 0;
+  };
+  const have = parse(version);
+  return range.split('||').some((set) =>
+    set.trim().replace(/(>=|<=|<|>|\^)\s+/g, '$1').split(/\s+/).every((term) => {
+      const [, op, rest] = /^(>=|<=|<|>|\^)?(.*)$/.exec(term)!;
+      const want = parse(rest!);
+      const order = compare(have, want);
+      if (op === '>=') return order >= 0;
+      if (op === '>') return order > 0;
+      if (op === '<') return order < 0;
+      if (op === '<=') return order <= 0;
+      // ^x.y.z and a bare version: the same major, at least this one.
+      return have[0] === want[0] && order >= 0;
+    }),
+  );
+}
+
+describe('installing on the Node the package supports', () => {
+  it('every package in the lockfile accepts this Node, so npm install prints no EBADENGINE warning', () => {
+    expect(satisfies('20.20.2', '^22.17.0 || >=24.0.0')).toBe(false);
+    expect(satisfies('20.20.2', '^20.19.0 || >=22.12.0')).toBe(true);
+    expect(satisfies('20.20.2', '>= 12.0.0')).toBe(true);
+    const lock = JSON.parse(readFileSync(`${root}/package-lock.json`, 'utf8')) as { packages: Record<string, { engines?: { node?: string } }> };
+    const refused = Object.entries(lock.packages)
+      .filter(([, entry]) => typeof entry.engines?.node === 'string' && !satisfies(process.versions.node, entry.engines.node))
+      .map(([name, entry]) => `${name} wants node ${entry.engines!.node}`);
+    expect(refused).toEqual([]);
+  });
+});
+
 describe('the package types in a Node-only project', () => {
   it('type-check with no DOM lib and skipLibCheck off: the .d.ts need nothing but ES2022 and @types/node', () => {
     const dir = mkdtempSync(join(root, '.types-check-'));
