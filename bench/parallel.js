@@ -95,7 +95,7 @@ try {
       const flags = new Int32Array(new SharedArrayBuffer(8));
       const share = { bound, depth: Number(option('depth', '8')), flags };
       // A share is the pool's internal transport call (not a pool method).
-      const shares = /** @type {import('../dist/api/solver.js').SlidingShareResult[]} */ (
+      const shares = /** @type {import('../dist/parallel/share.js').SlidingShareResult[]} */ (
         await Promise.all(Array.from({ length: workers }, () => poolInternals(many).call(undefined, 'slidingShare', [tiles, { goal: 'blank-first' }, share])))
       );
       spanNodes += Math.max(...shares.map((s) => s.nodes));

@@ -74,7 +74,8 @@ export {
 } from './pool/outside.js';
 export type { PoolSlidingOptions, Progress } from './pool/inside.js';
 export type { ParallelSlidingOptions } from './parallel/dealer.js';
-export type { SlidingProgress, SlidingShare, SlidingShareResult } from './api/solver.js';
+export type { SlidingProgress } from './api/solver.js';
+export type { SlidingShare, SlidingShareResult } from './parallel/share.js';
 export type { Answer as PoolAnswer, Args as PoolArgs, MethodName as PoolMethodName } from './pool/protocol.js';
 export type { PdbPartition } from './engine/contract.js';
 export { makePartition, namedPartition, partitionNames } from './pdb/partitions.js';

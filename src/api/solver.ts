@@ -32,8 +32,6 @@ import {
   type SlidingInput,
 } from './boards.js';
 import type { WasmSource } from '../engine/wasm/loader.js';
-import { prefixStemEnds, slidingPrefixes } from '../parallel/prefixes.js';
-import { ARRIVED, ENDED_FOUND, FOUND_PATH, GIVE_UP, ITERATION, LEAST_NEXT, NEXT_BOUND, NEXT_PREFIX, NO_NEXT_BOUND, SHARE_FLAGS, STATE } from '../parallel/flags.js';
 import { flipProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from '../pdb/tables.js';
 
@@ -161,7 +159,7 @@ export interface SlidingProgress {
 const PROGRESS_EVERY_MS = 100;
 
 /** The IDA* poll for `onProgress` and `signal`; undefined when neither is given. */
-function progressPoll(onProgress: SlidingOptions['onProgress'], signal: AbortSignal | undefined): ((bound: number, nodes: number) => boolean) | undefined {
+export function progressPoll(onProgress: SlidingOptions['onProgress'], signal: AbortSignal | undefined): ((bound: number, nodes: number) => boolean) | undefined {
   if (!onProgress && !signal) return undefined;
   const started = performance.now();
   let last = started;
@@ -220,47 +218,6 @@ export interface Solver {
   prepareTables(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<void>;
 }
 
-/**
- * A share of one parallel IDA* iteration: the subtrees below every walk of
- * `depth` moves (src/parallel/prefixes.ts) at f-bound `bound`, taken one at a time from
- * the counter `flags[0]` that every worker shares; `flags[1]` becomes nonzero
- * when a worker found a path, which stops the others within 2^14 nodes.
- *
- * With `workers`, the share goes on through every later iteration with the
- * others, without a message between them: at the end of an iteration each
- * worker waits (Atomics.wait, so only in a worker thread) until all
- * `workers` are in, and the last one in sets up the next bound (the least f
- * that any of them pruned) in `flags`. Then `flags` needs SHARE_FLAGS cells,
- * all 0 but for a given `bound`; `flags[1]` = 2 tells every worker to give up
- * (abort, or a worker that failed), and wakes those waiting.
- */
-export interface SlidingShare {
-  /** The f-bound; -1: the start's estimate (the first bound of IDA*), which the result then names. */
-  bound: number;
-  depth: number;
-  flags: Int32Array;
-  /** The workers sharing every iteration until the search ends (see above); absent: this one iteration. */
-  workers?: number;
-}
-
-/** How many sets of walks (board size, blank cell, depth) a solver keeps for parallel shares: every blank cell of a 5x5 board. */
-const SHARE_WALKS_KEPT = 25;
-/** How often (ms) a worker waiting for the others checks its own cancel and reports progress. */
-const WAIT_SLICE_MS = 50;
-
-export interface SlidingShareResult {
-  /** The bound searched (with `workers`: the last one). */
-  bound: number;
-  /** The path found (letters), or null. */
-  path: string | null;
-  /** The least f above the bound among the nodes pruned (0x7fffffff: none). */
-  nextBound: number;
-  nodes: number;
-  heuristic: Heuristic;
-  partition?: string;
-}
-
-/** What `solveMany` takes and gives, by family. */
 export interface ManyFamilies {
   flip: { board: GridInput; options: undefined; result: Solved<Cell> | Unsolvable };
   pilots: { board: GridInput; options: undefined; result: Solved<Cell> | Unsolvable };
@@ -319,7 +276,7 @@ export class SolverBusyError extends Error {
 const runningCall = new WeakMap<Core, string>();
 
 /** Runs `work` as the one call on `core`; throws SolverBusyError if a call is already running there. */
-function exclusive<T>(core: Core, call: string, work: () => T): T {
+export function exclusive<T>(core: Core, call: string, work: () => T): T {
   const running = runningCall.get(core);
   if (running !== undefined) {
     throw new SolverBusyError(
@@ -335,353 +292,260 @@ function exclusive<T>(core: Core, call: string, work: () => T): T {
 }
 
 /** Builds the public API over one engine's core. */
-export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solver {
-  const tables = pdbTables(core, checkTablesOptions(tablesOptions));
-  function flipFamily(kind: FlipKind, input: GridInput): Solved<Cell> | Unsolvable {
-    // Answered by the Lights Out solver (the BFS table of core.flip stays as a test
-    // oracle and benchmark); nodes are then the press sets weighed in its coset search.
-    const problem = flipProblem(kind, parseFlipBoard(kind, input));
-    const { value, ms } = timed(() => core.lightsOut.solve(problem));
-    if (value.presses === null) {
-      const goal = kind === 'flip' ? 'turns the board all white or all black' : 'opens every handle';
-      return unsolvable(`Impossible: no set of presses ${goal}`, value.nodes, ms);
-    }
-    const cells: number[] = [];
-    value.presses.forEach((count, cell) => count !== 0 && cells.push(cell));
-    return { status: 'solved', solvable: true, length: cells.length, moves: cells.map(cellOf), stats: { nodes: value.nodes, ms } };
-  }
+/** What the solver's calls work on: one engine core and its pattern-database tables. */
+interface SolverState {
+  core: Core;
+  tables: PdbTables;
+}
 
-  /** Everything a sliding search needs, checked; throws PuzzleInputError. */
-  function slidingPlan(input: SlidingInput, options: SlidingOptions = {}) {
-    if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
-    const start = parseSlidingBoard(input);
-    const goal = resolveGoal(options.goal, start);
-    const algorithm = checkChoice('algorithm', options.algorithm ?? 'idastar', SLIDING_ALGORITHMS);
-    const cells = start.width * start.height;
-    if (algorithm !== 'idastar' && cells > MAX_RANKED_CELLS) {
-      throw new PuzzleInputError(`algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`);
-    }
-    const { maxNodes, onIteration, onProgress, signal } = options;
-    // null, NaN, strings and fractions once slipped through (and meant different things per engine).
-    if (maxNodes !== undefined && !(Number.isSafeInteger(maxNodes) && maxNodes > 0)) {
-      throw new PuzzleInputError(`maxNodes must be a positive integer (or left out for no limit), not ${describeValue(maxNodes)}`);
-    }
-    if (onIteration !== undefined && typeof onIteration !== 'function') {
-      throw new PuzzleInputError(`onIteration must be a function, not ${describeValue(onIteration)}`);
-    }
-    if (onProgress !== undefined && typeof onProgress !== 'function') throw new PuzzleInputError(`onProgress must be a function, not ${describeValue(onProgress)}`);
-    if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean')) {
-      throw new PuzzleInputError(`signal must be an AbortSignal, not ${describeValue(signal)}`);
-    }
-    if (signal?.aborted) throw new DOMException('sliding() was aborted', 'AbortError');
-    let choice: ReturnType<typeof tables.choose>;
-    try {
-      choice = tables.choose(start, goal, options.heuristic, algorithm === 'idastar');
-    } catch (error) {
-      throw new PuzzleInputError((error as Error).message);
-    }
-    const { heuristic, partition } = choice;
-    return { start, goal, algorithm, heuristic, partition, maxNodes, onIteration, onProgress, signal };
+function flipFamily({ core }: SolverState, kind: FlipKind, input: GridInput): Solved<Cell> | Unsolvable {
+  // Answered by the Lights Out solver (the BFS table of core.flip stays as a test
+  // oracle and benchmark); nodes are then the press sets weighed in its coset search.
+  const problem = flipProblem(kind, parseFlipBoard(kind, input));
+  const { value, ms } = timed(() => core.lightsOut.solve(problem));
+  if (value.presses === null) {
+    const goal = kind === 'flip' ? 'turns the board all white or all black' : 'opens every handle';
+    return unsolvable(`Impossible: no set of presses ${goal}`, value.nodes, ms);
   }
+  const cells: number[] = [];
+  value.presses.forEach((count, cell) => count !== 0 && cells.push(cell));
+  return { status: 'solved', solvable: true, length: cells.length, moves: cells.map(cellOf), stats: { nodes: value.nodes, ms } };
+}
 
-  function sliding(input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
-    return solvePlan(slidingPlan(input, options));
+/** Everything a sliding search needs, checked; throws PuzzleInputError. */
+function slidingPlan({ tables }: SolverState, input: SlidingInput, options: SlidingOptions = {}) {
+  if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
+  const start = parseSlidingBoard(input);
+  const goal = resolveGoal(options.goal, start);
+  const algorithm = checkChoice('algorithm', options.algorithm ?? 'idastar', SLIDING_ALGORITHMS);
+  const cells = start.width * start.height;
+  if (algorithm !== 'idastar' && cells > MAX_RANKED_CELLS) {
+    throw new PuzzleInputError(`algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`);
   }
-
-  /** One sliding search, alone. */
-  function solvePlan(plan: ReturnType<typeof slidingPlan>): SlidingResult | Unsolvable | Stopped {
-    const { start, goal, algorithm, heuristic, partition, maxNodes, onIteration, onProgress, signal } = plan;
-    const { value, ms } = timed(() => {
-      if (!core.sliding.solvable(start, goal)) return null;
-      return algorithm === 'idastar'
-        ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration, poll: progressPoll(onProgress, signal) })
-        : core.sliding.solveExhaustive(start, goal, algorithm);
-    });
-    return slidingResult(plan, value, ms);
+  const { maxNodes, onIteration, onProgress, signal } = options;
+  // null, NaN, strings and fractions once slipped through (and meant different things per engine).
+  if (maxNodes !== undefined && !(Number.isSafeInteger(maxNodes) && maxNodes > 0)) {
+    throw new PuzzleInputError(`maxNodes must be a positive integer (or left out for no limit), not ${describeValue(maxNodes)}`);
   }
-
-  /** The public result of a sliding search's answer (null: unsolvable by parity). */
-  function slidingResult(plan: ReturnType<typeof slidingPlan>, value: SlidingAnswer | null, ms: number): SlidingResult | Unsolvable | Stopped {
-    const { start, algorithm, heuristic, partition, maxNodes } = plan;
-    const used = algorithm === 'idastar' ? heuristic : algorithm === 'astar' ? 'manhattan' : 'none';
-    const labelled = <R extends { stats: Stats }>(result: R): R => {
-      result.stats.heuristic = used;
-      if (used === 'pdb') result.stats.partition = partition!.name;
-      return result;
-    };
-    if (value === null) return labelled(unsolvable(parityReason(start), 0, ms));
-    if (value.stopped) throw new DOMException(`sliding() was aborted after ${value.nodes} nodes`, 'AbortError');
-    if (value.moves === null) {
-      const reason = `stopped: no solution found within ${maxNodes} nodes`;
-      const stopped: Stopped = { status: 'stopped', solvable: true, length: null, moves: [], reason, stats: { nodes: value.nodes, ms } };
-      if (value.bound !== undefined) stopped.bound = value.bound;
-      return labelled(stopped);
-    }
-    const moves = Array.from(value.moves, (move) => letters[move]);
-    return labelled<SlidingResult>({ status: 'solved', solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } });
+  if (onIteration !== undefined && typeof onIteration !== 'function') {
+    throw new PuzzleInputError(`onIteration must be a function, not ${describeValue(onIteration)}`);
   }
-
-  function fourLine(input: GridInput): Solved<FourLineMove> | Unsolvable {
-    const { cells, warning } = parseFourLineBoard(input);
-    const { value, ms } = timed(() => core.fourLine.solve(cells));
-    return fourLineResult(cells, warning, value, ms);
+  if (onProgress !== undefined && typeof onProgress !== 'function') throw new PuzzleInputError(`onProgress must be a function, not ${describeValue(onProgress)}`);
+  if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean')) {
+    throw new PuzzleInputError(`signal must be an AbortSignal, not ${describeValue(signal)}`);
   }
+  if (signal?.aborted) throw new DOMException('sliding() was aborted', 'AbortError');
+  let choice: ReturnType<PdbTables['choose']>;
+  try {
+    choice = tables.choose(start, goal, options.heuristic, algorithm === 'idastar');
+  } catch (error) {
+    throw new PuzzleInputError((error as Error).message);
+  }
+  const { heuristic, partition } = choice;
+  return { start, goal, algorithm, heuristic, partition, maxNodes, onIteration, onProgress, signal };
+}
 
-  function fourLineResult(cells: Uint8Array, warning: string | undefined, value: FourLineAnswer, ms: number): Solved<FourLineMove> | Unsolvable {
-    if (value.moves === null) {
-      return unsolvable('Impossible: no sequence of alternating moves makes a line of four', value.nodes, ms, warning);
-    }
-    const board = Uint8Array.from(cells);
-    const moves = value.moves.map(([from, to]): FourLineMove => {
-      const colour = board[from] === 1 ? 'B' : 'W';
-      board[to] = board[from];
-      board[from] = 0;
-      return { colour, from: cellOf(from), to: cellOf(to) };
-    });
-    const result: Solved<FourLineMove> = { status: 'solved', solvable: true, length: moves.length, moves, stats: { nodes: value.nodes, ms } };
-    if (warning) result.warning = warning;
+function sliding(state: SolverState, input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
+  return solvePlan(state, slidingPlan(state, input, options));
+}
+
+/** A checked sliding search: board, goal, algorithm, heuristic, limits. */
+type SlidingPlan = ReturnType<typeof slidingPlan>;
+
+/** One sliding search, alone. */
+function solvePlan({ core }: SolverState, plan: SlidingPlan): SlidingResult | Unsolvable | Stopped {
+  const { start, goal, algorithm, heuristic, partition, maxNodes, onIteration, onProgress, signal } = plan;
+  const { value, ms } = timed(() => {
+    if (!core.sliding.solvable(start, goal)) return null;
+    return algorithm === 'idastar'
+      ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration, poll: progressPoll(onProgress, signal) })
+      : core.sliding.solveExhaustive(start, goal, algorithm);
+  });
+  return slidingResult(plan, value, ms);
+}
+
+/** The public result of a sliding search's answer (null: unsolvable by parity). */
+function slidingResult(plan: SlidingPlan, value: SlidingAnswer | null, ms: number): SlidingResult | Unsolvable | Stopped {
+  const { start, algorithm, heuristic, partition, maxNodes } = plan;
+  const used = algorithm === 'idastar' ? heuristic : algorithm === 'astar' ? 'manhattan' : 'none';
+  const labelled = <R extends { stats: Stats }>(result: R): R => {
+    result.stats.heuristic = used;
+    if (used === 'pdb') result.stats.partition = partition!.name;
     return result;
+  };
+  if (value === null) return labelled(unsolvable(parityReason(start), 0, ms));
+  if (value.stopped) throw new DOMException(`sliding() was aborted after ${value.nodes} nodes`, 'AbortError');
+  if (value.moves === null) {
+    const reason = `stopped: no solution found within ${maxNodes} nodes`;
+    const stopped: Stopped = { status: 'stopped', solvable: true, length: null, moves: [], reason, stats: { nodes: value.nodes, ms } };
+    if (value.bound !== undefined) stopped.bound = value.bound;
+    return labelled(stopped);
   }
+  const moves = Array.from(value.moves, (move) => letters[move]);
+  return labelled<SlidingResult>({ status: 'solved', solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } });
+}
 
-  function slidingDistances(input: GoalName | SlidingInput, size?: BoardSize): number[] {
-    const goal = sizedGoal(input, size);
-    if (goal.width * goal.height > MAX_RANKED_CELLS) {
-      throw new PuzzleInputError(`a full BFS handles boards of at most ${MAX_RANKED_CELLS} cells, not ${goal.width}x${goal.height}`);
-    }
-    return core.sliding.distances(goal);
+function fourLine({ core }: SolverState, input: GridInput): Solved<FourLineMove> | Unsolvable {
+  const { cells, warning } = parseFourLineBoard(input);
+  const { value, ms } = timed(() => core.fourLine.solve(cells));
+  return fourLineResult(cells, warning, value, ms);
+}
+
+function fourLineResult(cells: Uint8Array, warning: string | undefined, value: FourLineAnswer, ms: number): Solved<FourLineMove> | Unsolvable {
+  if (value.moves === null) {
+    return unsolvable('Impossible: no sequence of alternating moves makes a line of four', value.nodes, ms, warning);
   }
+  const board = Uint8Array.from(cells);
+  const moves = value.moves.map(([from, to]): FourLineMove => {
+    const colour = board[from] === 1 ? 'B' : 'W';
+    board[to] = board[from];
+    board[from] = 0;
+    return { colour, from: cellOf(from), to: cellOf(to) };
+  });
+  const result: Solved<FourLineMove> = { status: 'solved', solvable: true, length: moves.length, moves, stats: { nodes: value.nodes, ms } };
+  if (warning) result.warning = warning;
+  return result;
+}
 
-  function slidingSolvable(input: SlidingInput, goalInput?: GoalName | SlidingInput): boolean {
-    const start = parseSlidingBoard(input);
-    return core.sliding.solvable(start, resolveGoal(goalInput, start));
+function slidingDistances({ core }: SolverState, input: GoalName | SlidingInput, size?: BoardSize): number[] {
+  const goal = sizedGoal(input, size);
+  if (goal.width * goal.height > MAX_RANKED_CELLS) {
+    throw new PuzzleInputError(`a full BFS handles boards of at most ${MAX_RANKED_CELLS} cells, not ${goal.width}x${goal.height}`);
   }
+  return core.sliding.distances(goal);
+}
 
-  /** Each board through `parse`; a PuzzleInputError becomes that board's error result. */
-  function parseEach<T>(boards: readonly unknown[], parse: (board: unknown) => T): Array<T | BoardError> {
-    return boards.map((board) => {
-      try {
-        return parse(board);
-      } catch (error) {
-        if (error instanceof PuzzleInputError) return { status: 'error', reason: error.message } as BoardError;
-        throw error;
-      }
-    });
-  }
-  const isError = (value: unknown): value is BoardError => (value as BoardError | null)?.status === 'error';
+function slidingSolvable({ core }: SolverState, input: SlidingInput, goalInput?: GoalName | SlidingInput): boolean {
+  const start = parseSlidingBoard(input);
+  return core.sliding.solvable(start, resolveGoal(goalInput, start));
+}
 
-  function solveMany(family: ManyFamily, boards: readonly unknown[], options: unknown): unknown[] {
-    checkChoice('solveMany family', family, MANY_FAMILIES);
-    if (!Array.isArray(boards)) throw new PuzzleInputError(`solveMany: boards must be an array, not ${describeValue(boards)}`);
-    if (family === 'flip' || family === 'pilots') {
-      // One engine call for the batch: the table walk of core.flip, whose press
-      // counts equal the Lights Out solver's on every board (tests/api/batch.test.ts).
-      const parsed = parseEach(boards, (board) => parseFlipBoard(family, board as GridInput));
-      const good = Uint16Array.from(parsed.filter((board): board is number => !isError(board)));
-      const { value, ms } = timed(() => core.flip.solveBatch(family, good));
-      const share = good.length > 0 ? ms / good.length : 0;
-      let next = 0;
-      return parsed.map((board) => {
-        if (isError(board)) return board;
-        const i = next++;
-        const packed = value.answers[i];
-        const length = (packed >>> 16) - 1;
-        if (length < 0) {
-          const goal = family === 'flip' ? 'turns the board all white or all black' : 'opens every handle';
-          return unsolvable(`Impossible: no set of presses ${goal}`, 0, share);
-        }
-        const moves: Cell[] = [];
-        for (let cell = 0; cell < 16; cell++) if ((packed >> cell) & 1) moves.push(cellOf(cell));
-        return { status: 'solved', solvable: true, length, moves, stats: { nodes: length, ms: share } } satisfies Solved<Cell>;
-      });
-    }
-    if (family === 'fourLine') {
-      const parsed = parseEach(boards, (board) => parseFourLineBoard(board as GridInput));
-      const good = parsed.filter((board): board is ReturnType<typeof parseFourLineBoard> => !isError(board));
-      const { value, ms } = timed(() => core.fourLine.solveBatch(good.map((board) => board.cells)));
-      const share = good.length > 0 ? ms / good.length : 0;
-      let next = 0;
-      return parsed.map((board) => (isError(board) ? board : fourLineResult(board.cells, board.warning, value[next++], share)));
-    }
-    if (options !== undefined && (typeof options !== 'object' || options === null)) {
-      throw new PuzzleInputError(`solveMany options must be an object, not ${describeValue(options)}`);
-    }
-    if (family === 'lightsOut') return parseEach(boards, (board) => solveLightsOut(core.lightsOut, board as LightsOutInput, options as LightsOutOptions | undefined));
-    // Sliding: one engine call per group of boards that share an algorithm, a
-    // size and a goal (and for IDA* a heuristic and partition). An IDA* board
-    // with onIteration is searched alone: a batch reports no iterations.
-    const plans = parseEach(boards, (board) => slidingPlan(board as SlidingInput, options as SlidingOptions | undefined));
-    type Plan = Exclude<(typeof plans)[number], BoardError>;
-    const results: unknown[] = plans.slice();
-    const groups = new Map<string, number[]>();
-    plans.forEach((plan, i) => {
-      if (isError(plan)) return;
-      if (plan.algorithm === 'idastar' && plan.onIteration) {
-        results[i] = solvePlan(plan);
-        return;
-      }
-      const { goal } = plan;
-      const key = `${plan.algorithm} ${plan.heuristic} ${plan.partition?.name ?? ''} ${goal.width}x${goal.height} ${String.fromCharCode.apply(null, goal.tiles as unknown as number[])}`;
-      const group = groups.get(key);
-      if (group) group.push(i);
-      else groups.set(key, [i]);
-    });
-    for (const indices of groups.values()) {
-      const first = plans[indices[0]] as Plan;
-      const starts = indices.map((i) => (plans[i] as Plan).start);
-      const { value, ms } = timed(() => {
-        if (first.algorithm !== 'idastar') return core.sliding.solveExhaustiveBatch(starts, first.goal, first.algorithm);
-        const { heuristic, partition, maxNodes, onProgress, signal } = first;
-        return core.idaStar.solveBatch(starts, first.goal, { heuristic, partition, maxNodes, poll: progressPoll(onProgress, signal) });
-      });
-      indices.forEach((i, k) => {
-        results[i] = slidingResult(plans[i] as Plan, value[k], ms / indices.length);
-      });
-    }
-    return results;
-  }
-
-  /** The walks a share deals, by board size, blank cell and depth: made once each (0.1 to 0.7 ms on 4x4 at depth 8). */
-  const shareWalks = new Map<string, { prefixes: Uint8Array[]; stemEnds: Int32Array[] }>();
-
-  function slidingShare(input: SlidingInput, options: SlidingOptions = {}, share: SlidingShare): SlidingShareResult {
-    const start = parseSlidingBoard(input);
-    const goal = resolveGoal(options.goal, start);
-    const { depth, flags, workers } = share;
-    let { bound } = share;
-    const cells = workers === undefined ? 2 : SHARE_FLAGS;
-    if (!Number.isSafeInteger(bound) || bound < -1 || !Number.isSafeInteger(depth) || depth < 1 || depth > 32 || !(flags instanceof Int32Array) || flags.length < cells
-      || (workers !== undefined && !(Number.isSafeInteger(workers) && workers >= 1 && workers <= 256))) {
-      throw new PuzzleInputError(`slidingShare: expected { bound, depth 1..32, flags: Int32Array(${cells}), workers?: 1..256 }`);
-    }
-    let choice: ReturnType<typeof tables.choose>;
+/** Each board through `parse`; a PuzzleInputError becomes that board's error result. */
+function parseEach<T>(boards: readonly unknown[], parse: (board: unknown) => T): Array<T | BoardError> {
+  return boards.map((board) => {
     try {
-      choice = tables.choose(start, goal, options.heuristic, true);
+      return parse(board);
     } catch (error) {
-      throw new PuzzleInputError((error as Error).message);
-    }
-    const { heuristic, partition } = choice;
-    if (bound === -1) bound = core.idaStar.estimate(start, goal, heuristic, partition);
-    // Boards with the blank on the same cell deal the same walks (kept for a few dozen such keys).
-    const key = `${start.width}x${start.height}@${start.tiles.indexOf(0)}/${depth}`;
-    let walks = shareWalks.get(key);
-    if (walks === undefined) {
-      const prefixes = slidingPrefixes(start.width, start.height, start.tiles.indexOf(0), depth);
-      walks = { prefixes, stemEnds: prefixStemEnds(prefixes, depth) };
-      if (shareWalks.size >= SHARE_WALKS_KEPT) shareWalks.clear();
-      shareWalks.set(key, walks);
-    }
-    const { prefixes, stemEnds } = walks;
-    const progress = progressPoll(options.onProgress, options.signal);
-    // Nodes of the iterations before this one (a share of every iteration reports its running total).
-    let before = 0;
-    const poll = (pollBound: number, nodes: number) => Atomics.load(flags, STATE) !== 0 || (progress?.(pollBound, before + nodes) ?? false);
-    let taken = 0;
-    const takePrefix = () => {
-      if (Atomics.load(flags, STATE) !== 0) return null;
-      taken = Atomics.add(flags, NEXT_PREFIX, 1);
-      return taken < prefixes.length ? prefixes[taken]! : null;
-    };
-    // The walk of the prefix just taken went past the bound after `stem`
-    // moves: so do those of the prefixes after it that share those moves,
-    // with the same f. The shared counter moves past them (unless another
-    // worker moved it further): early rounds then walk far fewer prefixes.
-    const cutOff = (stem: number) => {
-      const end = stemEnds[stem - 1]![taken]!;
-      for (let at = Atomics.load(flags, NEXT_PREFIX); at < end; ) {
-        const seen = Atomics.compareExchange(flags, NEXT_PREFIX, at, end);
-        if (seen === at) break;
-        at = seen;
-      }
-    };
-    const aborted = () => new DOMException('slidingShare() was aborted', 'AbortError');
-    try {
-      return shareIterations();
-    } catch (error) {
-      // The others stop too (and those waiting wake), rather than wait for this one.
-      if (workers !== undefined) {
-        Atomics.compareExchange(flags, STATE, 0, GIVE_UP);
-        Atomics.notify(flags, ITERATION);
-      }
+      if (error instanceof PuzzleInputError) return { status: 'error', reason: error.message } as BoardError;
       throw error;
     }
+  });
+}
+const isError = (value: unknown): value is BoardError => (value as BoardError | null)?.status === 'error';
 
-    function shareIterations(): SlidingShareResult {
-      for (;;) {
-        const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, bound, takePrefix, cutOff);
-        const nodes = before + answer.nodes;
-        if (answer.moves) Atomics.store(flags, STATE, FOUND_PATH);
-        else if (answer.stopped && Atomics.load(flags, STATE) === 0) throw aborted();
-        const result: SlidingShareResult = { bound, path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null, nextBound: answer.nextBound, nodes, heuristic };
-        if (partition) result.partition = partition.name;
-        if (workers === undefined) return result;
-        // The end of an iteration for this worker: its least pruned f joins the others', and it waits for them.
-        for (let least = Atomics.load(flags, LEAST_NEXT); answer.nextBound < least || least === 0; least = Atomics.load(flags, LEAST_NEXT)) {
-          if (Atomics.compareExchange(flags, LEAST_NEXT, least, answer.nextBound) === least) break;
-        }
-        const iteration = Atomics.load(flags, ITERATION);
-        if (Atomics.add(flags, ARRIVED, 1) + 1 === workers) {
-          // The last one in: how the iteration ended (a path found, or the
-          // next bound), a fresh counter, and the others woken. Each reads
-          // the ending here, not STATE, which a worker quick into the next
-          // iteration could set before a slow one has left this one.
-          const next = Atomics.load(flags, STATE) === FOUND_PATH ? ENDED_FOUND : Atomics.load(flags, LEAST_NEXT);
-          Atomics.store(flags, NEXT_BOUND, next);
-          Atomics.store(flags, NEXT_PREFIX, 0);
-          Atomics.store(flags, LEAST_NEXT, 0);
-          Atomics.store(flags, ARRIVED, 0);
-          Atomics.add(flags, ITERATION, 1);
-          Atomics.notify(flags, ITERATION);
-          // Progress as a plain search gives it, before each iteration (the caller adds up the workers' nodes).
-          if (next !== ENDED_FOUND && next < NO_NEXT_BOUND) options.onIteration?.(next, nodes);
-        } else {
-          while (Atomics.load(flags, ITERATION) === iteration && Atomics.load(flags, STATE) !== GIVE_UP) {
-            Atomics.wait(flags, ITERATION, iteration, WAIT_SLICE_MS);
-            if (progress?.(bound, nodes)) throw aborted();
-          }
-        }
-        if (Atomics.load(flags, STATE) === GIVE_UP) throw aborted();
-        const next = Atomics.load(flags, NEXT_BOUND);
-        if (next === ENDED_FOUND) return result;
-        if (next >= NO_NEXT_BOUND) return { ...result, nextBound: next };
-        before = nodes;
-        bound = next;
+function solveMany(state: SolverState, family: ManyFamily, boards: readonly unknown[], options: unknown): unknown[] {
+  const { core } = state;
+  checkChoice('solveMany family', family, MANY_FAMILIES);
+  if (!Array.isArray(boards)) throw new PuzzleInputError(`solveMany: boards must be an array, not ${describeValue(boards)}`);
+  if (family === 'flip' || family === 'pilots') {
+    // One engine call for the batch: the table walk of core.flip, whose press
+    // counts equal the Lights Out solver's on every board (tests/api/batch.test.ts).
+    const parsed = parseEach(boards, (board) => parseFlipBoard(family, board as GridInput));
+    const good = Uint16Array.from(parsed.filter((board): board is number => !isError(board)));
+    const { value, ms } = timed(() => core.flip.solveBatch(family, good));
+    const share = good.length > 0 ? ms / good.length : 0;
+    let next = 0;
+    return parsed.map((board) => {
+      if (isError(board)) return board;
+      const i = next++;
+      const packed = value.answers[i];
+      const length = (packed >>> 16) - 1;
+      if (length < 0) {
+        const goal = family === 'flip' ? 'turns the board all white or all black' : 'opens every handle';
+        return unsolvable(`Impossible: no set of presses ${goal}`, 0, share);
       }
-    }
+      const moves: Cell[] = [];
+      for (let cell = 0; cell < 16; cell++) if ((packed >> cell) & 1) moves.push(cellOf(cell));
+      return { status: 'solved', solvable: true, length, moves, stats: { nodes: length, ms: share } } satisfies Solved<Cell>;
+    });
   }
+  if (family === 'fourLine') {
+    const parsed = parseEach(boards, (board) => parseFourLineBoard(board as GridInput));
+    const good = parsed.filter((board): board is ReturnType<typeof parseFourLineBoard> => !isError(board));
+    const { value, ms } = timed(() => core.fourLine.solveBatch(good.map((board) => board.cells)));
+    const share = good.length > 0 ? ms / good.length : 0;
+    let next = 0;
+    return parsed.map((board) => (isError(board) ? board : fourLineResult(board.cells, board.warning, value[next++], share)));
+  }
+  if (options !== undefined && (typeof options !== 'object' || options === null)) {
+    throw new PuzzleInputError(`solveMany options must be an object, not ${describeValue(options)}`);
+  }
+  if (family === 'lightsOut') return parseEach(boards, (board) => solveLightsOut(core.lightsOut, board as LightsOutInput, options as LightsOutOptions | undefined));
+  // Sliding: one engine call per group of boards that share an algorithm, a
+  // size and a goal (and for IDA* a heuristic and partition). An IDA* board
+  // with onIteration is searched alone: a batch reports no iterations.
+  const plans = parseEach(boards, (board) => slidingPlan(state, board as SlidingInput, options as SlidingOptions | undefined));
+  type Plan = Exclude<(typeof plans)[number], BoardError>;
+  const results: unknown[] = plans.slice();
+  const groups = new Map<string, number[]>();
+  plans.forEach((plan, i) => {
+    if (isError(plan)) return;
+    if (plan.algorithm === 'idastar' && plan.onIteration) {
+      results[i] = solvePlan(state, plan);
+      return;
+    }
+    const { goal } = plan;
+    const key = `${plan.algorithm} ${plan.heuristic} ${plan.partition?.name ?? ''} ${goal.width}x${goal.height} ${String.fromCharCode.apply(null, goal.tiles as unknown as number[])}`;
+    const group = groups.get(key);
+    if (group) group.push(i);
+    else groups.set(key, [i]);
+  });
+  for (const indices of groups.values()) {
+    const first = plans[indices[0]] as Plan;
+    const starts = indices.map((i) => (plans[i] as Plan).start);
+    const { value, ms } = timed(() => {
+      if (first.algorithm !== 'idastar') return core.sliding.solveExhaustiveBatch(starts, first.goal, first.algorithm);
+      const { heuristic, partition, maxNodes, onProgress, signal } = first;
+      return core.idaStar.solveBatch(starts, first.goal, { heuristic, partition, maxNodes, poll: progressPoll(onProgress, signal) });
+    });
+    indices.forEach((i, k) => {
+      results[i] = slidingResult(plans[i] as Plan, value[k], ms / indices.length);
+    });
+  }
+  return results;
+}
 
+/**
+ * The public Solver over one engine core: each call checked, run exclusively
+ * on the core, and shaped by the functions above.
+ */
+export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solver {
+  const tables = pdbTables(core, checkTablesOptions(tablesOptions));
+  const state: SolverState = { core, tables };
   // Every entry point is exclusive, not only sliding (the one with a callback):
   // a nested flip() would overwrite the scratch memory the outer search reads.
   const solver: Solver = {
     engine: core.engine,
-    flip: (board) => exclusive(core, 'flip', () => flipFamily('flip', board)),
-    pilots: (board) => exclusive(core, 'pilots', () => flipFamily('pilots', board)),
-    fourLine: (board) => exclusive(core, 'fourLine', () => fourLine(board)),
-    sliding: (board, options) => exclusive(core, 'sliding', () => sliding(board, options)),
-    slidingDistances: (goal, size) => exclusive(core, 'slidingDistances', () => slidingDistances(goal, size)),
-    slidingSolvable: (board, goal) => exclusive(core, 'slidingSolvable', () => slidingSolvable(board, goal)),
+    flip: (board) => exclusive(core, 'flip', () => flipFamily(state, 'flip', board)),
+    pilots: (board) => exclusive(core, 'pilots', () => flipFamily(state, 'pilots', board)),
+    fourLine: (board) => exclusive(core, 'fourLine', () => fourLine(state, board)),
+    sliding: (board, options) => exclusive(core, 'sliding', () => sliding(state, board, options)),
+    slidingDistances: (goal, size) => exclusive(core, 'slidingDistances', () => slidingDistances(state, goal, size)),
+    slidingSolvable: (board, goal) => exclusive(core, 'slidingSolvable', () => slidingSolvable(state, board, goal)),
     lightsOut: (board, options) => exclusive(core, 'lightsOut', () => solveLightsOut(core.lightsOut, board, options)),
     solveMany: ((family: ManyFamily, boards: readonly unknown[], options?: unknown) =>
-      exclusive(core, 'solveMany', () => solveMany(family, boards, options))) as Solver['solveMany'],
+      exclusive(core, 'solveMany', () => solveMany(state, family, boards, options))) as Solver['solveMany'],
     prepareTables: async (size, options) => {
       await tables.prepare(size, checkPrepareTables(size, options));
     },
   };
   solverTables.set(solver, tables);
-  solverShares.set(solver, (board, options, share) => exclusive(core, 'slidingShare', () => slidingShare(board, options, share)));
+  solverCores.set(solver, core);
   return solver;
 }
 
-/** One worker's share of a parallel IDA* iteration (see SolverPool.solveParallel, which deals the shares). */
-export type SlidingShareSearch = (board: SlidingInput, options: SlidingOptions | undefined, share: SlidingShare) => SlidingShareResult;
+/** The engine core behind each solver made here; see coreOf. */
+const solverCores = new WeakMap<Solver, Core>();
 
-/** The share search behind each solver made here: parallel IDA*'s hook, not part of the public Solver. */
-const solverShares = new WeakMap<Solver, SlidingShareSearch>();
-
-/** The share search of `solver`, for a pool's workers (src/pool/inside.ts). Internal: not exported from the package. */
-export function slidingShareOf(solver: Solver): SlidingShareSearch {
-  const share = solverShares.get(solver);
-  if (!share) throw new Error('puzzlesearch: not a solver made by createSolver or solverFromCore');
-  return share;
+/**
+ * The engine core of `solver`, for parallel IDA*'s share search
+ * (src/parallel/share.ts), which runs beside the solver's own calls.
+ * Internal: not exported from the package.
+ */
+export function coreOf(solver: Solver): Core {
+  const core = solverCores.get(solver);
+  if (!core) throw new Error('puzzlesearch: not a solver made by createSolver or solverFromCore');
+  return core;
 }
 
 /** The PDB tables behind each solver made here; see tablesOf. */

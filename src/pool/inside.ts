@@ -13,7 +13,8 @@ import type { GoalName, GridInput, SlidingInput } from '../api/boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../api/lightsOut.js';
 import type { PdbPartition } from '../engine/contract.js';
 import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
-import { slidingShareOf, type BoardSize, type ManyFamilies, type ManyFamily, type SlidingOptions, type SlidingShare, type Solver } from '../api/solver.js';
+import type { BoardSize, ManyFamilies, ManyFamily, SlidingOptions, Solver } from '../api/solver.js';
+import { slidingShareOf, type SlidingShare } from '../parallel/share.js';
 import type { JudgeCase, JudgeOptions } from '../cli/judge.js';
 
 /** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */

@@ -27,7 +27,8 @@ import type { TablesProgress } from '../pdb/tables.js';
 import { insideApi, insideArity, type Progress, type ProgressOf, type TableRef } from './inside.js';
 import { ALONE_NODES, parallelSliding, type ParallelSlidingOptions } from '../parallel/dealer.js';
 import type { SlidingInput } from '../api/boards.js';
-import type { SlidingResult, SlidingShareResult, Stopped, Unsolvable } from '../api/solver.js';
+import type { SlidingResult, Stopped, Unsolvable } from '../api/solver.js';
+import type { SlidingShareResult } from '../parallel/share.js';
 import { CANCEL_CELL, type Answer, type Args, type ErrorData, type FromInside, type MethodName, type PoolTablesOptions, type ToInside, type WasmMessage, type WorkerMethodName } from './protocol.js';
 
 /** Table options for every worker's solver: plain data only (a `warn` function cannot cross to a worker). */
