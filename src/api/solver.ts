@@ -211,7 +211,7 @@ export interface Solver {
    * call's; a bad board gets `{ status: 'error', reason }` (its PuzzleInputError
    * message) and the others are solved. flip, pilots, fourLine and the
    * sliding searches (IDA* and the exhaustive ones) go to the engine in one call
-   * a batch; lightsOut calls the single solver per board. See README's API section.
+   * a batch; lightsOut calls the single solver per board. See docs/api.md.
    */
   solveMany<F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']): Array<ManyFamilies[F]['result'] | BoardError>;
   /** Makes the PDB tables of a board size ready (cache or build); sliding() then uses them by default. */

@@ -1,6 +1,6 @@
 /**
  * Outside: parallel IDA* on one sliding board, dealt over the pool's workers.
- * Every worker gets one share of the whole search (Solver.slidingShare with
+ * Every worker gets one share of the whole search (the share search of src/parallel/share.ts, with
  * `workers`): in each f-bound's iteration, the subtrees below all blank walks
  * of `depth` moves (src/parallel/prefixes.ts), which the workers take one at a time
  * from a counter in shared memory. The first worker to find a path raises the

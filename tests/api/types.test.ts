@@ -1,8 +1,8 @@
 /**
- * The public types, checked by the compiler: the README's API examples must
- * type-check under `tsc --strict` against `src/`, and results must narrow to
- * their variants. vitest only strips types, so this file runs `tsc` itself, on
- * the README's code blocks and on this very file (the `expectTypeOf` and
+ * The public types, checked by the compiler: the API examples of the README,
+ * docs/api.md and docs/tables.md must type-check under `tsc --strict` against
+ * `src/`, and results must narrow to their variants. vitest only strips types,
+ * so this file runs `tsc` itself, on those code blocks and on this very file (the `expectTypeOf` and
  * `@ts-expect-error` lines below are checked there, not at run time).
  */
 import { spawnSync } from 'node:child_process';
@@ -33,14 +33,12 @@ import { engineNames } from '../support/engines.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const thisFile = fileURLToPath(import.meta.url);
 
-/** The ```js / ```ts blocks of the README's API section. */
+/** The ```js / ```ts blocks of the README and of the API's documents (docs/api.md, docs/tables.md). */
 function apiBlocks(): string[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## API\n');
-  const end = readme.indexOf('\n## ', start + 1);
-  expect(start).toBeGreaterThanOrEqual(0);
-  const section = readme.slice(start, end < 0 ? undefined : end);
-  return [...section.matchAll(/```(?:js|ts)\n([\s\S]*?)```/g)].map((match) => match[1]);
+  const texts = ['README.md', 'docs/api.md', 'docs/tables.md'].map((file) => readFileSync(join(root, file), 'utf8'));
+  const blocks = texts.flatMap((text) => [...text.matchAll(/```(?:js|ts)\n([\s\S]*?)```/g)].map((match) => match[1]!));
+  expect(blocks.length).toBeGreaterThanOrEqual(5);
+  return blocks;
 }
 
 /** Every way a result narrows, as the compiler sees it; also run, on a real solver. */
@@ -103,7 +101,7 @@ function typeCheck(files: Record<string, string>, extra: string[]): { status: nu
 }
 
 describe('the public types', () => {
-  it('type-check the README API examples and narrow every result, and tsc would catch a drift', () => {
+  it('type-check the API examples (README, docs/api.md, docs/tables.md) and narrow every result, and tsc would catch a drift', () => {
     const blocks = apiBlocks();
     expect(blocks.length).toBeGreaterThan(0);
     expect(blocks.join('\n')).toContain("from 'puzzlesearch'");

@@ -392,13 +392,10 @@ describe('a solver pool', () => {
   });
 });
 
-/** The ```ts blocks of the README's "Worker pool" section. */
+/** The ```ts blocks of the pool's document (docs/pool.md). */
 function poolBlocks(): string[] {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Worker pool\n');
-  expect(start).toBeGreaterThanOrEqual(0);
-  const end = readme.indexOf('\n## ', start + 1);
-  return [...readme.slice(start, end < 0 ? undefined : end).matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]);
+  const text = readFileSync(join(root, 'docs', 'pool.md'), 'utf8');
+  return [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
 }
 
 /** What the pool's types must say, checked by tsc (never run). */
@@ -428,7 +425,7 @@ void pool.solveEach('flip', [], { args: [1] });
 `;
 
 describe('the pool types', () => {
-  it('type-check the README "Worker pool" example and the pool\'s method types, and tsc would catch a drift', async () => {
+  it('type-check the docs/pool.md example and the pool\'s method types, and tsc would catch a drift', async () => {
     const blocks = poolBlocks();
     expect(blocks.length).toBeGreaterThan(0);
     const dir = mkdtempSync(join(root, '.types-check-pool-'));
