@@ -16,6 +16,7 @@ const SLOW = [
   'tests/engine/sliding.test.ts',
   'tests/engine/lightsOut.test.ts',
   'tests/api/batch.test.ts',
+  'tests/api/hint.test.ts',
   'tests/pool/*.test.ts',
   'tests/cli/cli.test.ts',
   'tests/cli/cliJobs.test.ts',

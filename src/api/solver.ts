@@ -34,6 +34,7 @@ import {
 import type { WasmSource } from '../engine/wasm/loader.js';
 import { flipProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from '../pdb/tables.js';
+import { slidingHint, type SlidingHint } from './hint.js';
 
 export { ENGINES, HEURISTICS, type EngineName };
 
@@ -204,6 +205,14 @@ export interface Solver {
   slidingDistances(goal: GoalName | SlidingInput, size?: BoardSize): number[];
   /** Whether `board` can reach `goal` (parity; no search). */
   slidingSolvable(board: SlidingInput, goal?: GoalName | SlidingInput): boolean;
+  /**
+   * For every legal move of the blank, the optimal distance after it (d - 1
+   * keeps the position optimal, d + 1 does not): one solve, then one IDA*
+   * iteration below each other move. Takes sliding's goal, heuristic, tables,
+   * maxNodes (for the whole hint), signal and onProgress; a move not settled
+   * within maxNodes has distance null.
+   */
+  hint(board: SlidingInput, options?: SlidingOptions): SlidingHint;
   /** Lights Out on any m x n board: fewest presses to the target(s), by linear algebra over GF(k). */
   lightsOut(board: LightsOutInput, options?: LightsOutOptions): LightsOutResult;
   /**
@@ -415,6 +424,23 @@ function slidingDistances({ core }: SolverState, input: GoalName | SlidingInput,
   return core.sliding.distances(goal);
 }
 
+/** The hint of a board (see Solver.hint and ./hint.ts), on IDA* whatever `algorithm` says. */
+function hint(state: SolverState, input: SlidingInput, options: SlidingOptions = {}): SlidingHint {
+  const plan = slidingPlan(state, input, { ...options, algorithm: 'idastar' });
+  const { start, goal, heuristic, partition, maxNodes, onProgress, signal } = plan;
+  return slidingHint(state.core, {
+    start,
+    goal,
+    heuristic,
+    partition,
+    maxNodes,
+    poll: progressPoll(onProgress, signal),
+    aborted: () => new DOMException('hint() was aborted', 'AbortError'),
+    wasAborted: () => signal?.aborted === true,
+    unsolvableReason: () => parityReason(start),
+  });
+}
+
 function slidingSolvable({ core }: SolverState, input: SlidingInput, goalInput?: GoalName | SlidingInput): boolean {
   const start = parseSlidingBoard(input);
   return core.sliding.solvable(start, resolveGoal(goalInput, start));
@@ -522,6 +548,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     sliding: (board, options) => exclusive(core, 'sliding', () => sliding(state, board, options)),
     slidingDistances: (goal, size) => exclusive(core, 'slidingDistances', () => slidingDistances(state, goal, size)),
     slidingSolvable: (board, goal) => exclusive(core, 'slidingSolvable', () => slidingSolvable(state, board, goal)),
+    hint: (board, options) => exclusive(core, 'hint', () => hint(state, board, options)),
     lightsOut: (board, options) => exclusive(core, 'lightsOut', () => solveLightsOut(core.lightsOut, board, options)),
     solveMany: ((family: ManyFamily, boards: readonly unknown[], options?: unknown) =>
       exclusive(core, 'solveMany', () => solveMany(state, family, boards, options))) as Solver['solveMany'],

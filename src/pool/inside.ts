@@ -75,6 +75,7 @@ export const insideApi = {
   sliding: (board: SlidingInput, options?: PoolSlidingOptions) => call().solver.sliding(board, withHook(options)),
   slidingDistances: (goal: GoalName | SlidingInput, size?: BoardSize) => call().solver.slidingDistances(goal, size),
   slidingSolvable: (board: SlidingInput, goal?: GoalName | SlidingInput) => call().solver.slidingSolvable(board, goal),
+  hint: (board: SlidingInput, options?: PoolSlidingOptions) => call().solver.hint(board, withHook(options)),
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
   solveMany: <F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']) => call().solver.solveMany(family, boards, options),
   // The outside sends this one to the first worker, then hands its tables to the others (insideTransport below).
@@ -98,6 +99,7 @@ export const insideArity = {
   sliding: 2,
   slidingDistances: 2,
   slidingSolvable: 2,
+  hint: 2,
   lightsOut: 2,
   solveMany: 3,
   prepareTables: 2,

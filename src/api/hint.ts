@@ -1,0 +1,105 @@
+/**
+ * Hints for a sliding board: for every legal move of the blank, the optimal
+ * distance after it, and so which moves keep the position optimal.
+ *
+ * The cheap way, not a fresh search per move: the board is solved once, at
+ * distance d. Every move changes the distance by exactly one (the moves of a
+ * sliding puzzle flip the permutation's parity with the blank's cell colour,
+ * so neighbours are never at the same distance), so a move's distance is
+ * d - 1 or d + 1. The first move of the path found is d - 1; any other move
+ * is settled by one IDA* iteration at bound d below that move alone (a path
+ * through it within d moves exists or not), never by the iterations below.
+ * A move whose iteration runs out of the budget is unknown (null), not
+ * guessed.
+ */
+import { MOVE_LETTERS, type Core, type Heuristic, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
+
+/** One legal move of the blank and the distance after it. */
+export interface MoveHint {
+  move: 'u' | 'd' | 'l' | 'r';
+  /** The optimal distance to the goal after the move; null when it was not settled within the budget (or the board is unsolvable). */
+  distance: number | null;
+  /** Whether the move keeps the position optimal (distance one less than now); null when not settled. */
+  optimal: boolean | null;
+}
+
+export interface SlidingHint {
+  /** solved: the board's distance is known; unsolvable: no move can reach the goal; stopped: the budget ran out before the board's own search ended. */
+  status: 'solved' | 'unsolvable' | 'stopped';
+  /** The board's optimal distance; null unless solved. */
+  distance: number | null;
+  /** Every legal move of the blank, in the order u, d, l, r. */
+  moves: MoveHint[];
+  /** nodes: every search's (the board's, then each move's iteration); ms: wall time. */
+  stats: { nodes: number; ms: number };
+  /** Why there is no distance (unsolvable or stopped). */
+  reason?: string;
+}
+
+/** What a hint searches with: the solver's checked sliding plan. */
+export interface HintSearch {
+  start: SlidingBoard;
+  goal: SlidingBoard;
+  heuristic: Heuristic;
+  partition?: PdbPartition;
+  /** The node budget of the whole hint (the board's search and every move's). */
+  maxNodes?: number;
+  /** The caller's progress and cancel (true stops); asked every 2^14 nodes. */
+  poll?: (bound: number, nodes: number) => boolean;
+  /** Thrown when `poll` stopped a search (the caller's abort). */
+  aborted: () => Error;
+  /** Whether `poll` said stop (rather than the budget). */
+  wasAborted: () => boolean;
+  /** The reason an unsolvable board gives. */
+  unsolvableReason: () => string;
+}
+
+const letters = MOVE_LETTERS.split('') as MoveHint['move'][];
+
+/** The blank's legal moves on `board`, as move codes (0 up, 1 down, 2 left, 3 right). */
+function legalMoves(board: SlidingBoard): number[] {
+  const blank = board.tiles.indexOf(0);
+  const row = Math.floor(blank / board.width);
+  const col = blank % board.width;
+  return [row > 0, row < board.height - 1, col > 0, col < board.width - 1].flatMap((legal, move) => (legal ? [move] : []));
+}
+
+export function slidingHint(core: Core, search: HintSearch): SlidingHint {
+  const started = performance.now();
+  const { start, goal, heuristic, partition } = search;
+  const moves = legalMoves(start);
+  const unknown = () => moves.map((move): MoveHint => ({ move: letters[move]!, distance: null, optimal: null }));
+  const done = (hint: Omit<SlidingHint, 'stats'>, nodes: number): SlidingHint => ({ ...hint, stats: { nodes, ms: performance.now() - started } });
+  if (!core.sliding.solvable(start, goal)) return done({ status: 'unsolvable', distance: null, moves: unknown(), reason: search.unsolvableReason() }, 0);
+
+  const budget = search.maxNodes ?? Infinity;
+  const solved = core.idaStar.solve(start, goal, { heuristic, partition, maxNodes: search.maxNodes, poll: search.poll });
+  if (solved.stopped) throw search.aborted();
+  let nodes = solved.nodes;
+  if (solved.moves === null) {
+    return done({ status: 'stopped', distance: null, moves: unknown(), reason: `stopped: the board's own search took all ${budget} nodes` }, nodes);
+  }
+  const distance = solved.moves.length;
+  const hints = moves.map((move): MoveHint => {
+    if (distance > 0 && move === solved.moves![0]) return { move: letters[move]!, distance: distance - 1, optimal: true };
+    if (distance === 0) return { move: letters[move]!, distance: 1, optimal: false };
+    const left = budget - nodes;
+    if (left <= 0) return { move: letters[move]!, distance: null, optimal: null };
+    // One iteration at bound `distance` below this move alone: a path through it of `distance` moves or fewer.
+    let given = false;
+    const takePrefix = () => {
+      if (given) return null;
+      given = true;
+      return Uint8Array.of(move);
+    };
+    const poll = (bound: number, searched: number) => searched >= left || (search.poll?.(bound, nodes + searched) ?? false);
+    const below = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, distance, takePrefix);
+    nodes += below.nodes;
+    if (below.stopped) {
+      if (search.wasAborted()) throw search.aborted();
+      return { move: letters[move]!, distance: null, optimal: null };
+    }
+    return below.moves ? { move: letters[move]!, distance: distance - 1, optimal: true } : { move: letters[move]!, distance: distance + 1, optimal: false };
+  });
+  return done({ status: 'solved', distance, moves: hints }, nodes);
+}

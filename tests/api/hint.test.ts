@@ -1,0 +1,108 @@
+/**
+ * Hints (issue 23 §1), on both engines: for every 3x3 board, each legal
+ * move's distance and whether it keeps the position optimal agree with a full
+ * breadth-first distance table written here; on random 4x4 boards (6-6-3
+ * tables) each move's distance equals the child solved on its own; a node
+ * budget leaves a move unknown rather than guessed; an unsolvable board, a
+ * solved one and an abort say so.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSolver, type Solver } from '../../src/index.js';
+import { engineNames } from '../support/engines.js';
+import { bfsAllDistances, blankTarget, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
+
+const goal3 = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+const goal4 = [0, ...Array.from({ length: 15 }, (_, i) => i + 1)];
+
+/** The board after the blank moves `letter` (u, d, l, r). */
+function after(tiles: readonly number[], width: number, letter: string): number[] {
+  const blank = tiles.indexOf(0);
+  const next = blankTarget(width, tiles.length / width, blank, letter);
+  const child = [...tiles];
+  child[blank] = child[next]!;
+  child[next] = 0;
+  return child;
+}
+
+describe.each(engineNames)('solver.hint on %s', (engine) => {
+  let solver: Solver;
+  beforeAll(async () => {
+    solver = await createSolver({ engine, tables: { dir: false } });
+  });
+
+  it('every 3x3 board: each move\'s distance and optimality as a full BFS from the goal has them', () => {
+    const distance = bfsAllDistances(goal3, (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.join(''));
+    expect(distance.size).toBe(181_440);
+    let optimalMoves = 0;
+    for (const [key, d] of distance) {
+      const tiles = [...key].map(Number);
+      const hint = solver.hint(tiles);
+      expect(hint.status).toBe('solved');
+      expect(hint.distance).toBe(d);
+      expect(hint.moves).toHaveLength(slidingNeighbours(tiles, 3).length);
+      for (const { move, distance: after3, optimal } of hint.moves) {
+        const child = distance.get(after(tiles, 3, move).join(''))!;
+        if (after3 !== child || optimal !== (child === d - 1)) {
+          expect({ board: key, move, distance: after3, optimal }).toEqual({ board: key, move, distance: child, optimal: child === d - 1 });
+        }
+        if (optimal) optimalMoves++;
+      }
+    }
+    // Every board but the goal has at least one move that keeps it optimal.
+    expect(optimalMoves).toBeGreaterThanOrEqual(181_439);
+  }, 300_000);
+
+  it('random 4x4 boards on the 6-6-3 tables: each move\'s distance is its child\'s, solved on its own', async () => {
+    await solver.prepareTables('4x4', { goal: 'blank-first' });
+    const random = seededRandom(2311);
+    for (let trial = 0; trial < 6; trial++) {
+      const { tiles } = slidingWalk(goal4, 4, 40 + trial * 4, random);
+      const hint = solver.hint(tiles, { goal: 'blank-first' });
+      const own = solver.sliding(tiles, { goal: 'blank-first' });
+      expect(hint.status).toBe('solved');
+      expect(hint.distance).toBe(own.length);
+      for (const { move, distance, optimal } of hint.moves) {
+        const child = solver.sliding(after(tiles, 4, move), { goal: 'blank-first' });
+        expect(distance, `${tiles.join(' ')} ${move}`).toBe(child.length);
+        expect(optimal).toBe(child.length === own.length! - 1);
+      }
+      expect(hint.moves.some((move) => move.optimal)).toBe(true);
+    }
+  }, 300_000);
+
+  it('the solved board: every move one step away; an unsolvable board: no distances, and why', () => {
+    const solved = solver.hint(goal3);
+    expect(solved.distance).toBe(0);
+    expect(solved.moves).toEqual([{ move: 'u', distance: 1, optimal: false }, { move: 'l', distance: 1, optimal: false }]);
+    const odd = solver.hint([2, 1, 3, 4, 5, 6, 7, 8, 0]);
+    expect(odd.status).toBe('unsolvable');
+    expect(odd.distance).toBeNull();
+    expect(odd.reason).toMatch(/^unsolvable: the parity/);
+    expect(odd.moves.every((move) => move.distance === null && move.optimal === null)).toBe(true);
+  });
+
+  it('a budget too small leaves distances unknown, never guessed', () => {
+    // Korf #1 (57 moves) with linear conflict needs millions of nodes: 1,000 cannot settle it.
+    const korf1 = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+    const stopped = solver.hint(korf1, { goal: 'blank-first', heuristic: 'linear-conflict', maxNodes: 1000 });
+    expect(stopped.status).toBe('stopped');
+    expect(stopped.distance).toBeNull();
+    expect(stopped.moves.every((move) => move.distance === null)).toBe(true);
+    // A budget of the board's own search alone: its distance and the path's first move, and no other move guessed.
+    const board = [4, 1, 3, 7, 2, 6, 5, 8, 0];
+    const full = solver.hint(board);
+    const own = solver.sliding(board).stats.nodes;
+    const tight = solver.hint(board, { maxNodes: own });
+    expect(tight.status).toBe('solved');
+    expect(tight.distance).toBe(full.distance);
+    const settled = tight.moves.filter((move) => move.distance !== null);
+    expect(settled).toHaveLength(1);
+    expect(settled[0]).toEqual(full.moves.find((move) => move.move === settled[0]!.move));
+    expect(settled[0]!.optimal).toBe(true);
+  });
+
+  it('an aborted signal stops it with an AbortError', () => {
+    const korf1 = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+    expect(() => solver.hint(korf1, { goal: 'blank-first', signal: AbortSignal.abort() })).toThrow(/aborted/);
+  });
+});
