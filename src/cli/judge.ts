@@ -11,6 +11,7 @@
 import { PuzzleInputError, namedGoal, parseSlidingBoard, slidingReachable } from '../api/boards.js';
 import { pressGridText, type LightsOutResult } from '../api/lightsOut.js';
 import type { BoardError, ManyFamilies, ManyFamily, Result, Solver } from '../api/solver.js';
+import type { SlidingHint } from '../api/hint.js';
 
 /** What `solveMany` calls each CLI family. */
 export const manyFamily = { flip: 'flip', pilots: 'pilots', fourline: 'fourLine', eight: 'sliding', sliding: 'sliding', lightsout: 'lightsOut' } as const;
@@ -29,6 +30,8 @@ export interface JudgeOptions {
   stats: boolean;
   /** --json: one JSON object a case on standard output (JSON Lines) instead of the judge's lines. */
   json?: boolean;
+  /** `hint`: a sliding case's result is a hint (each move with its distance). */
+  hint?: boolean;
 }
 
 /** One case as framed from the input (the CLI's InputCase); plain data. */
@@ -87,7 +90,7 @@ export interface Formatted {
 }
 
 /** Any family's result, or a bad board's error from a batch. */
-export type AnyResult = ManyFamilies[ManyFamily]['result'] | BoardError;
+export type AnyResult = ManyFamilies[ManyFamily]['result'] | SlidingHint | BoardError;
 
 /** A search that reached --max-nodes: the case has no answer, but its input was fine. */
 export class SearchStopped extends Error {}
@@ -130,12 +133,26 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): 
     }
     case 'eight':
     case 'sliding': {
+      if (options.hint) return hintLines(any as SlidingHint);
       const result = any as ManyFamilies['sliding']['result'];
       if (result.status === 'stopped') throw new SearchStopped(result.reason);
       if (result.status === 'solved') return { lines: [result.path], result, solution: { length: result.length, moves: [...result.path] } };
       return { lines: ['unsolvable'], result: { stats: result.stats, warning: otherGoalNote(options, item) }, solution: none };
     }
   }
+}
+
+/**
+ * A hint as one line: each legal move of the blank (u, d, l, r) and the
+ * distance after it ('?' when not settled within --max-nodes), e.g.
+ * "u 3 d 1 l 3 r 3"; 'unsolvable' or 'stopped' when the board has no distance.
+ */
+function hintLines(hint: SlidingHint): Formatted {
+  const result = { stats: hint.stats, warning: undefined };
+  if (hint.status === 'unsolvable') return { lines: ['unsolvable'], result, solution: { length: null, moves: [] } };
+  if (hint.status === 'stopped') throw new SearchStopped(hint.reason ?? 'stopped');
+  const moves = hint.moves.map(({ move, distance }) => `${move} ${distance ?? '?'}`);
+  return { lines: [moves.join(' ')], result, solution: { length: hint.distance, moves } };
 }
 
 /**

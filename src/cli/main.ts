@@ -59,6 +59,8 @@ interface Options {
   json: boolean;
   /** Worker threads; 1 solves in this thread. */
   jobs: number;
+  /** `puzzlesearch hint eight|sliding`: each case's moves with their distances instead of a solution. */
+  hint: boolean;
 }
 
 /** What the caller's process provides: standard input (read only once the arguments are good) and output. */
@@ -130,8 +132,12 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   // `puzzlesearch flip --help`: that family's help; a misspelt family still gets the whole.
   if (values.help) return positionals.length === 1 && (families as readonly string[]).includes(positionals[0]!) ? { help: positionals[0] as Family } : 'help';
   if (values.version) return 'version';
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing FAMILY' : `one FAMILY expected, got ${positionals.join(' ')}`);
-  const family = oneOf('family', positionals[0], families)!;
+  // `puzzlesearch hint FAMILY`: the hint mode of the sliding families.
+  const hint = positionals[0] === 'hint';
+  const named = hint ? positionals.slice(1) : positionals;
+  if (named.length !== 1) throw new UsageError(named.length === 0 ? 'missing FAMILY' : `one FAMILY expected, got ${named.join(' ')}`);
+  const family = oneOf('family', named[0], families)!;
+  if (hint && family !== 'eight' && family !== 'sliding') throw new UsageError(`hint takes eight or sliding, not ${family}`);
   const engine = oneOf('engine', values.engine, ENGINES)!;
   const algorithm = oneOf('algorithm', values.algorithm, SLIDING_ALGORITHMS);
   const heuristic = oneOf('heuristic', values.heuristic, HEURISTICS);
@@ -179,7 +185,8 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const partition = sliding ? values.partition : undefined;
   const jobs = wholeNumber('--jobs', 'workers', values.jobs) ?? defaultJobs();
   if (jobs > MAX_JOBS) throw new UsageError(`--jobs takes 1 to ${MAX_JOBS} workers, not ${jobs}`);
-  return { family, engine, algorithm, heuristic, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, json: values.json, jobs };
+  if (hint && values.jobs !== undefined) idle('--jobs', 'for hint: hints are given in this thread');
+  return { family, engine, algorithm, heuristic, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, json: values.json, jobs: hint ? 1 : jobs, hint };
 }
 
 /** --size WxH: W columns by H rows, 2 to 5 each; undefined when it is not given. */
@@ -284,7 +291,7 @@ function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult 
     case 'pilots': return solver.pilots(item.text);
     case 'fourLine': return solver.fourLine(item.text);
     case 'lightsOut': return solver.lightsOut(item.text, more as LightsOutOptions);
-    case 'sliding': return solver.sliding(item.text, more as SlidingOptions);
+    case 'sliding': return options.hint ? solver.hint(item.text, more as SlidingOptions) : solver.sliding(item.text, more as SlidingOptions);
   }
 }
 
@@ -416,7 +423,7 @@ function slidingTables(solver: Solver, options: Options, sink: ProgressSink, pre
     let done = ready.get(`${size} ${which}`);
     const tryNodes = TRY_BEFORE_BUILD[size];
     // Only on the default heuristic (--heuristic pdb asks for the tables), and within the case's own --max-nodes.
-    if (done === undefined && tryNodes !== undefined && options.heuristic === undefined && (options.maxNodes ?? Infinity) > tryNodes) {
+    if (done === undefined && tryNodes !== undefined && options.heuristic === undefined && !options.hint && (options.maxNodes ?? Infinity) > tryNodes) {
       const tried = await tryFirst(text, tryNodes);
       if ((tried as { status?: string }).status === 'solved') return tried;
       done = ready.get(`${size} ${which}`);
@@ -520,7 +527,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const searches = options.family === 'sliding';
   let cases = 0;
   const tally: JudgeTally = { failed: 0, stopped: 0, broken: 0 };
-  const judge: JudgeOptions = { family: options.family, solve: familyOptions(options), moves: options.moves, stats: options.stats, json: options.json };
+  const judge: JudgeOptions = { family: options.family, solve: familyOptions(options), moves: options.moves, stats: options.stats, json: options.json, hint: options.hint };
   const sink: JudgeSink = { line: (text) => output.line(text), note: (text) => io.error(text) };
 
   const report = (item: InputCase, outcome: () => Formatted) => {
@@ -533,7 +540,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   // in this thread for all but sliding and lightsout (eight's too: a write a
   // case cost more than its search). A chunk is answered as printed text
   // (judge.ts), here or in a worker, and printed as it lands.
-  const batched = (options.jobs > 1 && !slidingPool) || !(searches || options.family === 'lightsout');
+  const batched = !options.hint && ((options.jobs > 1 && !slidingPool) || !(searches || options.family === 'lightsout'));
   const chunk = chunkSize(options.family);
   const land = (items: InputCase[], answer: JudgeChunk | Error) => {
     if (answer instanceof Error) {
