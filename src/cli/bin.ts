@@ -59,5 +59,12 @@ process.exitCode = await main(process.argv.slice(2), {
   },
   error: (line) => writeError(`${line}\n`),
   interactive: process.stdin.isTTY === true,
-  errorStream: { write: (text) => writeError(text), isTTY: process.stderr.isTTY === true },
+  errorStream: {
+    write: (text) => writeError(text),
+    isTTY: process.stderr.isTTY === true,
+    // Read at each draw: the terminal may be resized during a build.
+    get columns() {
+      return process.stderr.columns;
+    },
+  },
 });

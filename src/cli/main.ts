@@ -429,7 +429,8 @@ function slidingTables(solver: Solver, options: Options, sink: ProgressSink, pre
       done = ready.get(`${size} ${which}`);
     }
     if (done === undefined) {
-      const onProgress = quietLoads(tablesProgress(sink, `puzzlesearch: ${size} tables`), options.stats);
+      // Builds always; loads from the cache (or copies from another worker), a fraction of a second, only with --stats.
+      const onProgress = tablesProgress(sink, `puzzlesearch: ${size} tables`, { loads: options.stats });
       done = prepare(size, which, onProgress).catch((error: Error) => {
         // Searches still run, on linear conflict: slower, never wrong.
         sink.write(`puzzlesearch: warning: no ${size} pattern database (${error.message.split('\n')[0]}); searching with linear conflict\n`);
@@ -438,16 +439,6 @@ function slidingTables(solver: Solver, options: Options, sink: ProgressSink, pre
     }
     await done;
     return undefined;
-  };
-}
-
-/**
- * Progress of a build always, of a load from the cache (or a copy from
- * another worker) only with --stats: those take a fraction of a second.
- */
-function quietLoads(report: (progress: TablesProgress) => void, loads: boolean): (progress: TablesProgress) => void {
-  return (progress) => {
-    if (loads || (progress.phase !== 'load' && progress.phase !== 'share')) report(progress);
   };
 }
 

@@ -5,6 +5,13 @@
  * Written here rather than taken from a progress-bar package because it must go
  * through the CLI's own error sink (tests run the CLI in-process) and needs one
  * line of drawing.
+ *
+ * The bar counts work (entries, `TablesProgress.done` of `total`), not
+ * tables; it never goes back (a pool's workers report the same tables again
+ * as they receive them); it fits the terminal's width; a long build shows an
+ * estimate of the time left; and it ends with a final message on a line of
+ * its own. Tables loaded from the cache, which take a fraction of a second,
+ * say so in one line rather than one a table.
  */
 import type { TablesProgress } from '../pdb/tables.js';
 
@@ -12,9 +19,13 @@ export interface ProgressSink {
   write(text: string): unknown;
   /** True when the sink is a terminal that honours a carriage return. */
   isTTY?: boolean;
+  /** The terminal's width in columns, when known. */
+  columns?: number;
 }
 
 const BAR_WIDTH = 30;
+/** A build shows its estimate of the time left once it has run this long (ms). */
+const ETA_AFTER_MS = 3000;
 
 /**
  * What a group's line says while its phase runs and once it is done. Keyed by
@@ -28,24 +39,79 @@ const PHASE_WORDS: Record<string, [string, string]> = {
   share: ['receiving', 'received'],
 };
 
-export function tablesProgress(sink: ProgressSink, label: string): (progress: TablesProgress) => void {
+/** 75 s as '1m 15s', 8 s as '8s'. */
+function duration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return seconds >= 60 ? `${Math.floor(seconds / 60)}m ${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`;
+}
+
+/** The work done, 0..1: entries when the progress counts them, else whole tables. */
+function workDone(progress: TablesProgress): number {
+  if (progress.total !== undefined && progress.done !== undefined && progress.total > 0) return progress.done / progress.total;
+  return (progress.group + progress.settled / progress.entries) / progress.groups;
+}
+
+/** Whether this is the partition's last step: all its work done (or, counting tables, its last one finished). */
+function lastStep(progress: TablesProgress): boolean {
+  if (progress.total !== undefined && progress.done !== undefined) return progress.done >= progress.total;
+  return progress.settled === progress.entries && progress.group === progress.groups - 1;
+}
+
+/**
+ * The reporter of one sink. `loads: false` (the solving commands without
+ * --stats) keeps loads and a pool's copies silent, unless a build of the same
+ * partition is on screen: then its final line still comes.
+ */
+export function tablesProgress(sink: ProgressSink, label: string, { loads = true }: { loads?: boolean } = {}): (progress: TablesProgress) => void {
   let lastTime = 0;
   let lastText = '';
+  let started = 0;
+  let shown = 0;
+  /** What was done to each finished table, for the final message. */
+  let finishedBy = new Map<number, string>();
+  /** The partition just ended (its final line written). */
+  let ended = false;
   return (progress) => {
+    const quick = progress.phase === 'load' || progress.phase === 'share';
+    if (quick && !loads && started === 0) return;
+    const now = Date.now();
+    if (started === 0) started = now;
     const done = progress.settled === progress.entries;
-    const fraction = (progress.group + progress.settled / progress.entries) / progress.groups;
+    // A pool's copies of tables come from other workers' builds: never this partition's end.
+    const last = progress.phase !== 'share' && lastStep(progress);
+    // A build reports its last round twice (settled, then stopped): one final line.
+    if (last && ended) return;
+    ended = last;
     const [going, finished] = PHASE_WORDS[progress.phase] ?? PHASE_WORDS.build;
+    if (done) finishedBy.set(progress.group, finished);
+    // Never backwards: another worker's copy of an earlier table reads as less work done.
+    shown = Math.max(shown, workDone(progress));
+    const percent = `${Math.floor(100 * shown)}%`.padStart(4);
     const what = `${label}: ${progress.partition} table ${progress.group + 1} of ${progress.groups} ${done ? finished : going}`;
-    const percent = `${Math.floor(100 * fraction)}%`.padStart(4);
+    if (last) {
+      // One final line, on its own: what was done to the tables, and how long it took.
+      const counts = new Map<string, number>();
+      for (const word of finishedBy.values()) counts.set(word, (counts.get(word) ?? 0) + 1);
+      const how = [...counts].map(([word, count]) => `${count} ${word}`).join(', ');
+      const final = `${label}: ${progress.partition} tables ready (${how}) in ${((now - started) / 1000).toFixed(1)} s`;
+      // Off a terminal the last table's own line comes first, as every finished table's does (a load's does not).
+      sink.write(sink.isTTY ? `\r\x1b[K${fit(final, sink.columns)}\n` : `${quick ? '' : `${percent} ${what}\n`}${final}\n`);
+      started = 0;
+      shown = 0;
+      lastText = '';
+      finishedBy = new Map();
+      return;
+    }
+    // Loads and copies take a fraction of a second: the final line alone says they happened.
+    if (quick) return;
     if (sink.isTTY) {
       if (done && what === lastText) return;
       lastText = done ? what : '';
-      const filled = Math.round(BAR_WIDTH * fraction);
-      sink.write(`\r\x1b[K[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent} ${what}`);
-      if (done && progress.group === progress.groups - 1) sink.write('\n');
+      const filled = Math.round(BAR_WIDTH * shown);
+      const left = now - started >= ETA_AFTER_MS && shown >= 0.01 && shown < 1 ? `, about ${duration(((now - started) * (1 - shown)) / shown)} left` : '';
+      sink.write(`\r\x1b[K${fit(`[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent} ${what}${left}`, sink.columns)}`);
       return;
     }
-    const now = Date.now();
     const line = `${percent} ${what}\n`;
     // A group reports every round; a line a second while building, and each finished group once.
     if (line === lastText || (!done && now - lastTime < 1000)) return;
@@ -53,4 +119,10 @@ export function tablesProgress(sink: ProgressSink, label: string): (progress: Ta
     lastText = line;
     sink.write(line);
   };
+}
+
+/** `text` cut to the terminal's width less one column, so that it never wraps (a wrapped bar cannot be redrawn in place). */
+function fit(text: string, columns: number | undefined): string {
+  if (columns === undefined || columns < 2 || text.length < columns) return text;
+  return `${text.slice(0, columns - 2)}…`;
 }

@@ -11,8 +11,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { splitCases, tokenFramer } from '../../src/cli/cases.js';
-import type { TablesProgress } from '../../src/pdb/tables.js';
-import { tablesProgress } from '../../src/cli/progress.js';
 import { runCli } from '../support/cliRun.js';
 import { engineNames } from '../support/engines.js';
 import { bfsAllDistances, bfsDistance, replaySliding, seededRandom, shuffle, slidingNeighbours, slidingWalk } from '../oracles.js';
@@ -180,37 +178,6 @@ describe('--size and --partition as options', () => {
   });
 });
 
-describe('table progress on standard error', () => {
-  const step = (phase: string, group: number, settled: number): TablesProgress => ({
-    partition: '6-6-6-6', group, groups: 4, phase: phase as TablesProgress['phase'], settled, entries: 100,
-  });
-
-  it('writes plain lines off a terminal: each finished group once, with what its phase did', () => {
-    const lines: string[] = [];
-    const report = tablesProgress({ write: (text) => lines.push(text) }, 'tables 5x5');
-    report(step('load', 0, 100));
-    report(step('build', 1, 100));
-    report(step('build', 1, 100));
-    report(step('derive', 2, 100));
-    expect(lines).toEqual([
-      ' 25% tables 5x5: 6-6-6-6 table 1 of 4 loaded\n',
-      ' 50% tables 5x5: 6-6-6-6 table 2 of 4 built\n',
-      ' 75% tables 5x5: 6-6-6-6 table 3 of 4 derived\n',
-    ]);
-  });
-
-  it('redraws one bar on a terminal and ends it with the last group', () => {
-    let out = '';
-    const report = tablesProgress({ write: (text) => (out += text), isTTY: true }, 'tables 5x5');
-    report(step('build', 0, 50));
-    report(step('build', 3, 100));
-    expect(out).toBe(
-      `\r\x1b[K[${'#'.repeat(4)}${'.'.repeat(26)}]  12% tables 5x5: 6-6-6-6 table 1 of 4 building` +
-        `\r\x1b[K[${'#'.repeat(30)}] 100% tables 5x5: 6-6-6-6 table 4 of 4 built\n`,
-    );
-  });
-});
-
 // ------------------------------------------------------------------ 24-puzzle
 
 const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
@@ -244,7 +211,7 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
           // --heuristic pdb: on the default heuristic, linear conflict would settle a 30-move walk without the tables.
           const run = runBin(['sliding', '--engine', engine, '--heuristic', 'pdb', '--goal', walk.goalName, '--stats', ...walk.args], `${input}\n`, { PUZZLESEARCH_CACHE: dir });
           expect(run.status).toBe(0);
-          expect(run.stderr).toMatch(/table 4 of 4 loaded/);
+          expect(run.stderr).toMatch(/6-6-6-6 tables ready \(4 loaded\)/);
           expect(run.stderr).not.toMatch(/built|building/);
           expect(run.stderr).toMatch(new RegExp(`^case 1: \\d+ nodes, [\\d.]+ ms \\(${engine}, pdb 6-6-6-6\\)$`, 'm'));
           const path = run.stdout.trim();
@@ -290,7 +257,7 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
       const tiles = instance.slice(0, 25);
       const run = runBin(['sliding', '--goal', 'blank-first', '--stats'], `${oneLine(tiles)}\n`, { PUZZLESEARCH_CACHE: dir });
       expect(run.status).toBe(0);
-      expect(run.stderr).toMatch(/table 4 of 4 (loaded|received)/);
+      expect(run.stderr).toMatch(/6-6-6-6 tables ready \(4 loaded\)/);
       // On the pool (a thread per core by default), shared by its workers once past the lone try.
       expect(run.stderr).toMatch(/^case 1: \d+ nodes, [\d.]+ ms \(wasm, pdb 6-6-6-6(, over \d+ workers)?\)$/m);
       const path = run.stdout.trim();
@@ -326,8 +293,10 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
       const built = runBin(['tables', 'build', '--size', '5x5', '--dir', dir], '', {});
       expect(built.status).toBe(0);
       expect(built.stdout).toMatch(/^tables for 5x5 ready in [\d.]+ s\n$/);
-      const loaded = built.stderr.split('\n').filter((line) => / tables 5x5: 6-6-6-6 table \d of 4 loaded$/.test(line));
-      expect(loaded).toHaveLength(8); // four groups for each of the two goals
+      // One line a goal, not one a table: four groups for each of the two goals.
+      const loaded = built.stderr.split('\n').filter((line) => /^tables 5x5: 6-6-6-6 tables ready \(4 loaded\) in [\d.]+ s$/.test(line));
+      expect(loaded).toHaveLength(2);
+      expect(built.stderr.trim().split('\n')).toHaveLength(2);
       expect(built.stderr).not.toMatch(/built|building/);
       const listed = runBin(['tables', 'list', '--dir', dir], '', {});
       expect(listed.status).toBe(0);
