@@ -103,3 +103,59 @@ export function slidingHint(core: Core, search: HintSearch): SlidingHint {
   });
   return done({ status: 'solved', distance, moves: hints }, nodes);
 }
+
+/** One cell of a Flip or Pilots board and the fewest presses after pressing it. */
+export interface PressHint {
+  /** 1-based, as the judges' answers. */
+  row: number;
+  col: number;
+  /** The fewest presses to the goal after pressing this cell; null when the board cannot reach it. */
+  distance: number | null;
+  /** Whether pressing it keeps the position optimal (distance one less than now). */
+  optimal: boolean | null;
+}
+
+export interface FlipHint {
+  status: 'solved' | 'unsolvable';
+  /** The board's fewest presses; null when unsolvable. */
+  distance: number | null;
+  /** Every cell, row-major. */
+  cells: PressHint[];
+  stats: { nodes: number; ms: number };
+  reason?: string;
+}
+
+/** The cells a press at `cell` toggles: the cell and its four neighbours (flip), or its row and column (pilots). */
+function pressMask(kind: 'flip' | 'pilots', cell: number): number {
+  const row = cell >> 2;
+  const col = cell & 3;
+  let mask = 0;
+  for (let other = 0; other < 16; other++) {
+    const r = other >> 2;
+    const c = other & 3;
+    const hit = kind === 'pilots' ? r === row || c === col : Math.abs(r - row) + Math.abs(c - col) <= 1;
+    if (hit) mask |= 1 << other;
+  }
+  return mask;
+}
+
+/**
+ * Flip and Pilots hints from the breadth-first table of core.flip: the board
+ * and its 16 pressed children in one batch call, each answer a table walk.
+ * Presses commute, so a cell of some fewest press set brings the distance
+ * down by one; any other press brings it up by one.
+ */
+export function flipHint(core: Core, kind: 'flip' | 'pilots', board: number, unsolvableReason: string): FlipHint {
+  const started = performance.now();
+  const boards = Uint16Array.from({ length: 17 }, (_, at) => (at === 0 ? board : board ^ pressMask(kind, at - 1)));
+  const { answers, nodes } = core.flip.solveBatch(kind, boards);
+  const length = (at: number) => (answers[at]! >>> 16) - 1;
+  const distance = length(0);
+  const cells = Array.from({ length: 16 }, (_, cell): PressHint => {
+    const after = distance < 0 ? null : length(cell + 1);
+    return { row: (cell >> 2) + 1, col: (cell & 3) + 1, distance: after, optimal: after === null ? null : after === distance - 1 };
+  });
+  const stats = { nodes, ms: performance.now() - started };
+  if (distance < 0) return { status: 'unsolvable', distance: null, cells, stats, reason: unsolvableReason };
+  return { status: 'solved', distance, cells, stats };
+}

@@ -34,7 +34,7 @@ import {
 import type { WasmSource } from '../engine/wasm/loader.js';
 import { flipProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from '../pdb/tables.js';
-import { slidingHint, type SlidingHint } from './hint.js';
+import { flipHint, slidingHint, type FlipHint, type SlidingHint } from './hint.js';
 
 export { ENGINES, HEURISTICS, type EngineName };
 
@@ -213,6 +213,10 @@ export interface Solver {
    * within maxNodes has distance null.
    */
   hint(board: SlidingInput, options?: SlidingOptions): SlidingHint;
+  /** For every cell of a Flip Game board, the fewest presses after pressing it (see hint). */
+  flipHint(board: GridInput): FlipHint;
+  /** For every handle of a Pilots board, the fewest presses after pressing it (see hint). */
+  pilotsHint(board: GridInput): FlipHint;
   /** Lights Out on any m x n board: fewest presses to the target(s), by linear algebra over GF(k). */
   lightsOut(board: LightsOutInput, options?: LightsOutOptions): LightsOutResult;
   /**
@@ -307,15 +311,17 @@ interface SolverState {
   tables: PdbTables;
 }
 
+/** Why a Flip or Pilots board has no answer. */
+function flipImpossible(kind: FlipKind): string {
+  return `Impossible: no set of presses ${kind === 'flip' ? 'turns the board all white or all black' : 'opens every handle'}`;
+}
+
 function flipFamily({ core }: SolverState, kind: FlipKind, input: GridInput): Solved<Cell> | Unsolvable {
   // Answered by the Lights Out solver (the BFS table of core.flip stays as a test
   // oracle and benchmark); nodes are then the press sets weighed in its coset search.
   const problem = flipProblem(kind, parseFlipBoard(kind, input));
   const { value, ms } = timed(() => core.lightsOut.solve(problem));
-  if (value.presses === null) {
-    const goal = kind === 'flip' ? 'turns the board all white or all black' : 'opens every handle';
-    return unsolvable(`Impossible: no set of presses ${goal}`, value.nodes, ms);
-  }
+  if (value.presses === null) return unsolvable(flipImpossible(kind), value.nodes, ms);
   const cells: number[] = [];
   value.presses.forEach((count, cell) => count !== 0 && cells.push(cell));
   return { status: 'solved', solvable: true, length: cells.length, moves: cells.map(cellOf), stats: { nodes: value.nodes, ms } };
@@ -476,10 +482,7 @@ function solveMany(state: SolverState, family: ManyFamily, boards: readonly unkn
       const i = next++;
       const packed = value.answers[i];
       const length = (packed >>> 16) - 1;
-      if (length < 0) {
-        const goal = family === 'flip' ? 'turns the board all white or all black' : 'opens every handle';
-        return unsolvable(`Impossible: no set of presses ${goal}`, 0, share);
-      }
+      if (length < 0) return unsolvable(flipImpossible(family), 0, share);
       const moves: Cell[] = [];
       for (let cell = 0; cell < 16; cell++) if ((packed >> cell) & 1) moves.push(cellOf(cell));
       return { status: 'solved', solvable: true, length, moves, stats: { nodes: length, ms: share } } satisfies Solved<Cell>;
@@ -549,6 +552,8 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     slidingDistances: (goal, size) => exclusive(core, 'slidingDistances', () => slidingDistances(state, goal, size)),
     slidingSolvable: (board, goal) => exclusive(core, 'slidingSolvable', () => slidingSolvable(state, board, goal)),
     hint: (board, options) => exclusive(core, 'hint', () => hint(state, board, options)),
+    flipHint: (board) => exclusive(core, 'flipHint', () => flipHint(core, 'flip', parseFlipBoard('flip', board), flipImpossible('flip'))),
+    pilotsHint: (board) => exclusive(core, 'pilotsHint', () => flipHint(core, 'pilots', parseFlipBoard('pilots', board), flipImpossible('pilots'))),
     lightsOut: (board, options) => exclusive(core, 'lightsOut', () => solveLightsOut(core.lightsOut, board, options)),
     solveMany: ((family: ManyFamily, boards: readonly unknown[], options?: unknown) =>
       exclusive(core, 'solveMany', () => solveMany(state, family, boards, options))) as Solver['solveMany'],

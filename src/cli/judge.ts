@@ -11,7 +11,7 @@
 import { PuzzleInputError, namedGoal, parseSlidingBoard, slidingReachable } from '../api/boards.js';
 import { pressGridText, type LightsOutResult } from '../api/lightsOut.js';
 import type { BoardError, ManyFamilies, ManyFamily, Result, Solver } from '../api/solver.js';
-import type { SlidingHint } from '../api/hint.js';
+import type { FlipHint, SlidingHint } from '../api/hint.js';
 
 /** What `solveMany` calls each CLI family. */
 export const manyFamily = { flip: 'flip', pilots: 'pilots', fourline: 'fourLine', eight: 'sliding', sliding: 'sliding', lightsout: 'lightsOut' } as const;
@@ -90,7 +90,7 @@ export interface Formatted {
 }
 
 /** Any family's result, or a bad board's error from a batch. */
-export type AnyResult = ManyFamilies[ManyFamily]['result'] | SlidingHint | BoardError;
+export type AnyResult = ManyFamilies[ManyFamily]['result'] | SlidingHint | FlipHint | BoardError;
 
 /** A search that reached --max-nodes: the case has no answer, but its input was fine. */
 export class SearchStopped extends Error {}
@@ -103,6 +103,7 @@ function cellLines(result: Result<{ row: number; col: number }>): string[] {
 export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): Formatted {
   if (any.status === 'error') throw new PuzzleInputError(any.reason);
   const none: Solution = { length: null, moves: [] };
+  if (options.hint && (options.family === 'flip' || options.family === 'pilots')) return pressHintLines(any as FlipHint);
   switch (options.family) {
     case 'flip': {
       const result = any as ManyFamilies['flip']['result'];
@@ -140,6 +141,19 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): 
       return { lines: ['unsolvable'], result: { stats: result.stats, warning: otherGoalNote(options, item) }, solution: none };
     }
   }
+}
+
+/**
+ * A Flip or Pilots hint as one line: the fewest presses after pressing each
+ * cell, row by row, rows between slashes ("3 3 5 5 / 5 3 5 3 / ..."); a cell
+ * whose distance is one less than the board's keeps it optimal. Impossible, as
+ * the judges say, when no press set reaches the goal.
+ */
+function pressHintLines(hint: FlipHint): Formatted {
+  const result = { stats: hint.stats, warning: undefined };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
+  const rows = [0, 1, 2, 3].map((row) => hint.cells.slice(4 * row, 4 * row + 4).map((cell) => String(cell.distance)).join(' '));
+  return { lines: [rows.join(' / ')], result, solution: { length: hint.distance, moves: hint.cells.map((cell) => `${cell.row} ${cell.col} ${cell.distance}`) } };
 }
 
 /**

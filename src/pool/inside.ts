@@ -76,6 +76,8 @@ export const insideApi = {
   slidingDistances: (goal: GoalName | SlidingInput, size?: BoardSize) => call().solver.slidingDistances(goal, size),
   slidingSolvable: (board: SlidingInput, goal?: GoalName | SlidingInput) => call().solver.slidingSolvable(board, goal),
   hint: (board: SlidingInput, options?: PoolSlidingOptions) => call().solver.hint(board, withHook(options)),
+  flipHint: (board: GridInput) => call().solver.flipHint(board),
+  pilotsHint: (board: GridInput) => call().solver.pilotsHint(board),
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
   solveMany: <F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']) => call().solver.solveMany(family, boards, options),
   // The outside sends this one to the first worker, then hands its tables to the others (insideTransport below).
@@ -100,6 +102,8 @@ export const insideArity = {
   slidingDistances: 2,
   slidingSolvable: 2,
   hint: 2,
+  flipHint: 1,
+  pilotsHint: 1,
   lightsOut: 2,
   solveMany: 3,
   prepareTables: 2,

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSolver, type Solver } from '../../src/index.js';
 import { engineNames } from '../support/engines.js';
-import { bfsAllDistances, blankTarget, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
+import { bfsAllDistances, blankTarget, lightsOutFewest, lightsOutStencils, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
 
 const goal3 = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 const goal4 = [0, ...Array.from({ length: 15 }, (_, i) => i + 1)];
@@ -105,4 +105,36 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
     const korf1 = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
     expect(() => solver.hint(korf1, { goal: 'blank-first', signal: AbortSignal.abort() })).toThrow(/aborted/);
   });
+
+  it('Flip and Pilots: every one of the 65,536 boards, each cell\'s fewest presses after pressing it, as brute force over all press sets has them', () => {
+    for (const kind of ['flip', 'pilots'] as const) {
+      const stencil = kind === 'flip' ? lightsOutStencils.cross(4, 4) : lightsOutStencils.rowcol(4, 4);
+      const toZero = lightsOutFewest(stencil, 4, 4, false);
+      // Flip ends all white or all black; Pilots with every handle open (all 0).
+      const fewest = (board: number) => {
+        const options = kind === 'flip' ? [toZero[board]!, toZero[board ^ 0xffff]!] : [toZero[board]!];
+        const reachable = options.filter((n) => n >= 0);
+        return reachable.length === 0 ? null : Math.min(...reachable);
+      };
+      const masks = Array.from({ length: 16 }, (_, cell) => stencil.reduce((mask, [dr, dc]) => {
+        const r = (cell >> 2) + dr;
+        const c = (cell & 3) + dc;
+        return r >= 0 && r < 4 && c >= 0 && c < 4 ? mask | (1 << (4 * r + c)) : mask;
+      }, 0));
+      const [on, off] = kind === 'flip' ? ['b', 'w'] : ['+', '-'];
+      for (let board = 0; board < 65536; board++) {
+        const text = [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => ((board >> (4 * r + c)) & 1 ? on : off)).join('')).join('\n');
+        const hint = kind === 'flip' ? solver.flipHint(text) : solver.pilotsHint(text);
+        const d = fewest(board);
+        const wanted = masks.map((mask, cell) => {
+          const after = d === null ? null : fewest(board ^ mask);
+          return { row: (cell >> 2) + 1, col: (cell & 3) + 1, distance: after, optimal: after === null ? null : after === d! - 1 };
+        });
+        if (hint.distance !== d || JSON.stringify(hint.cells) !== JSON.stringify(wanted)) {
+          expect({ kind, board, distance: hint.distance, cells: hint.cells }).toEqual({ kind, board, distance: d, cells: wanted });
+        }
+        expect(hint.status).toBe(d === null ? 'unsolvable' : 'solved');
+      }
+    }
+  }, 300_000);
 });

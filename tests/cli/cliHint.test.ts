@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cliRun.js';
-import { bfsAllDistances, blankTarget, seededRandom, shuffle, slidingNeighbours } from '../oracles.js';
+import { bfsAllDistances, blankTarget, lightsOutFewest, lightsOutStencils, seededRandom, shuffle, slidingNeighbours } from '../oracles.js';
 
 const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 const distance = bfsAllDistances(goal, (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.join(''));
@@ -44,15 +44,43 @@ describe('CLI: hint', () => {
     expect(run.errors.some((line) => line.startsWith('case 101: '))).toBe(true);
   });
 
-  it('--json gives the distance and the moves; --max-nodes too small says stopped; flip has no hint', async () => {
+  it('--json gives the distance and the moves; --max-nodes too small says stopped; fourline has no hint', async () => {
     const board = [1, 2, 3, 4, 0, 6, 7, 5, 8];
     const json = await runCli(['hint', 'sliding', '--json'], `${text(board)}\n`);
     expect(JSON.parse(json.answers[0]!)).toMatchObject({ case: 1, status: 'solved', length: distance.get(board.join('')), moves: expectedLine(board).match(/[udlr] \d+/g) });
     const stopped = await runCli(['hint', 'sliding', '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--max-nodes', '100'], '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n');
     expect(stopped.answers).toEqual(['stopped']);
     expect(stopped.status).toBe(3);
-    const flip = await runCli(['hint', 'flip'], '');
-    expect(flip.status).toBe(1);
-    expect(flip.errors[0]).toMatch(/hint takes eight or sliding, not flip/);
+    const fourline = await runCli(['hint', 'fourline'], '');
+    expect(fourline.status).toBe(1);
+    expect(fourline.errors[0]).toMatch(/hint takes flip, pilots, eight or sliding, not fourline/);
+  });
+
+  it('flip: a line of each cell\'s fewest presses after pressing it, rows between slashes, as brute force has them; Impossible in place', async () => {
+    const toZero = lightsOutFewest(lightsOutStencils.cross(4, 4), 4, 4, false);
+    const fewest = (board: number) => {
+      const reachable = [toZero[board]!, toZero[board ^ 0xffff]!].filter((n) => n >= 0);
+      return reachable.length === 0 ? null : Math.min(...reachable);
+    };
+    const random = seededRandom(1753);
+    const boards = Array.from({ length: 40 }, () => Math.floor(random() * 65536));
+    const grid = (board: number) => [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => ((board >> (4 * r + c)) & 1 ? 'b' : 'w')).join('')).join('\n');
+    const run = await runCli(['hint', 'flip'], `${boards.map(grid).join('\n\n')}\n`);
+    expect(run.answers).toHaveLength(boards.length);
+    run.answers.forEach((line, i) => {
+      const board = boards[i]!;
+      if (fewest(board) === null) {
+        expect(line).toBe('Impossible');
+        return;
+      }
+      const after = Array.from({ length: 16 }, (_, cell) => {
+        const r = cell >> 2;
+        const c = cell & 3;
+        let mask = 0;
+        for (const [dr, dc] of lightsOutStencils.cross(4, 4)) if (r + dr >= 0 && r + dr < 4 && c + dc >= 0 && c + dc < 4) mask |= 1 << (4 * (r + dr) + c + dc);
+        return fewest(board ^ mask);
+      });
+      expect(line).toBe([0, 1, 2, 3].map((r) => after.slice(4 * r, 4 * r + 4).join(' ')).join(' / '));
+    });
   });
 });
