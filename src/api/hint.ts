@@ -12,7 +12,7 @@
  * A move whose iteration runs out of the budget is unknown (null), not
  * guessed.
  */
-import { MOVE_LETTERS, type Core, type Heuristic, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
+import { MOVE_LETTERS, type Core, type Heuristic, type LightsOutAnswer, type LightsOutProblem, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
 
 /** One legal move of the blank and the distance after it. */
 export interface MoveHint {
@@ -158,4 +158,74 @@ export function flipHint(core: Core, kind: 'flip' | 'pilots', board: number, uns
   const stats = { nodes, ms: performance.now() - started };
   if (distance < 0) return { status: 'unsolvable', distance: null, cells, stats, reason: unsolvableReason };
   return { status: 'solved', distance, cells, stats };
+}
+
+/** A Lights Out board's hint: for every cell, the fewest presses after pressing it once. */
+export interface LightsOutHint {
+  status: 'solved' | 'unsolvable';
+  /** The board's fewest presses; null when no target is reachable. */
+  distance: number | null;
+  rows: number;
+  cols: number;
+  /** Row-major: the fewest presses after pressing each cell once; -1 when no target is reachable. */
+  after: Int32Array;
+  /**
+   * Row-major: 1 where the cell belongs to at least one fewest press set
+   * (pressing it brings the distance down by one), with the kernel taken into
+   * account: every press set of the coset was weighed.
+   */
+  optimal: Uint8Array;
+  /** False when some coset was larger than maxKernel: its distance is the lightest found, not proven. */
+  minimal: boolean;
+  stats: { nodes: number; ms: number };
+  reason?: string;
+}
+
+/** `board` with one press at `cell` added (mod colors): each pattern cell once, wrapped on a torus, dropped off a plane. */
+function pressed(problem: LightsOutProblem, cell: number): Uint8Array {
+  const { rows, cols, colors, torus, offsets } = problem;
+  const board = problem.board.slice();
+  const row = Math.floor(cell / cols);
+  const col = cell % cols;
+  for (let at = 0; at < offsets.length; at += 2) {
+    let r = row + offsets[at]!;
+    let c = col + offsets[at + 1]!;
+    if (torus) {
+      r = ((r % rows) + rows) % rows;
+      c = ((c % cols) + cols) % cols;
+    } else if (r < 0 || r >= rows || c < 0 || c >= cols) continue;
+    board[r * cols + c] = (board[r * cols + c]! + 1) % colors;
+  }
+  return board;
+}
+
+/**
+ * Which cells belong to a fewest press set: a cell does exactly when one
+ * press of it brings the fewest presses down by one (the rest of such a set
+ * then solves the pressed board, and a set solving the pressed board in one
+ * fewer is the rest of one). So the board and each of its pressed children
+ * are solved once: rows * cols + 1 solves, each over its whole coset.
+ */
+export function lightsOutHint(core: Core, problem: LightsOutProblem, unsolvableReason: string): LightsOutHint {
+  const started = performance.now();
+  const cells = problem.rows * problem.cols;
+  const presses = (answer: LightsOutAnswer) => (answer.presses === null ? -1 : answer.presses.reduce((sum, count) => sum + count, 0));
+  const own = core.lightsOut.solve(problem);
+  const distance = presses(own);
+  let nodes = own.nodes;
+  let minimal = own.minimal;
+  const after = new Int32Array(cells).fill(-1);
+  const optimal = new Uint8Array(cells);
+  if (distance >= 0) {
+    for (let cell = 0; cell < cells; cell++) {
+      const answer = core.lightsOut.solve({ ...problem, board: pressed(problem, cell) });
+      nodes += answer.nodes;
+      minimal &&= answer.minimal;
+      after[cell] = presses(answer);
+      optimal[cell] = after[cell] === distance - 1 ? 1 : 0;
+    }
+  }
+  const common = { rows: problem.rows, cols: problem.cols, after, optimal, minimal, stats: { nodes, ms: performance.now() - started } };
+  if (distance < 0) return { status: 'unsolvable', distance: null, ...common, reason: unsolvableReason };
+  return { status: 'solved', distance, ...common };
 }

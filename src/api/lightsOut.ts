@@ -305,6 +305,11 @@ export function lightsOutProblem(input: LightsOutInput, options: LightsOutOption
   return { rows: m, cols: n, colors, torus, offsets, chaseRows: h, board: board.cells, targets, maxCandidates };
 }
 
+/** Why a board reaches none of its `targets` targets. */
+export function lightsOutImpossible(targets: number): string {
+  return targets > 1 ? 'Impossible: no set of presses reaches any of the targets' : 'Impossible: no set of presses reaches the target';
+}
+
 /** The public result from a core's answer. */
 export function lightsOutResult(problem: LightsOutProblem, answer: LightsOutAnswer, ms: number): LightsOutResult {
   const { rows, cols, colors } = problem;
@@ -313,9 +318,7 @@ export function lightsOutResult(problem: LightsOutProblem, answer: LightsOutAnsw
   const common = { rows, cols, kernelDimension: answer.kernelDimension, solutions, minimal: answer.minimal };
   const grid = answer.presses;
   if (grid === null) {
-    const reason = problem.targets.length > 1
-      ? 'Impossible: no set of presses reaches any of the targets'
-      : 'Impossible: no set of presses reaches the target';
+    const reason = lightsOutImpossible(problem.targets.length);
     return { status: 'unsolvable', solvable: false, length: null, grid: null, presses: [], ...common, reason, stats };
   }
   let length = 0;

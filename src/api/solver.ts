@@ -32,9 +32,9 @@ import {
   type SlidingInput,
 } from './boards.js';
 import type { WasmSource } from '../engine/wasm/loader.js';
-import { flipProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
+import { flipProblem, lightsOutImpossible, lightsOutProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from '../pdb/tables.js';
-import { flipHint, slidingHint, type FlipHint, type SlidingHint } from './hint.js';
+import { flipHint, lightsOutHint, slidingHint, type FlipHint, type LightsOutHint, type SlidingHint } from './hint.js';
 
 export { ENGINES, HEURISTICS, type EngineName };
 
@@ -217,6 +217,12 @@ export interface Solver {
   flipHint(board: GridInput): FlipHint;
   /** For every handle of a Pilots board, the fewest presses after pressing it (see hint). */
   pilotsHint(board: GridInput): FlipHint;
+  /**
+   * For every cell of a Lights Out board, the fewest presses after pressing it
+   * once, and which cells belong to a fewest press set: rows * cols + 1
+   * solves, so meant for boards a player plays (up to a few thousand cells).
+   */
+  lightsOutHint(board: LightsOutInput, options?: LightsOutOptions): LightsOutHint;
   /** Lights Out on any m x n board: fewest presses to the target(s), by linear algebra over GF(k). */
   lightsOut(board: LightsOutInput, options?: LightsOutOptions): LightsOutResult;
   /**
@@ -554,6 +560,10 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     hint: (board, options) => exclusive(core, 'hint', () => hint(state, board, options)),
     flipHint: (board) => exclusive(core, 'flipHint', () => flipHint(core, 'flip', parseFlipBoard('flip', board), flipImpossible('flip'))),
     pilotsHint: (board) => exclusive(core, 'pilotsHint', () => flipHint(core, 'pilots', parseFlipBoard('pilots', board), flipImpossible('pilots'))),
+    lightsOutHint: (board, options) => exclusive(core, 'lightsOutHint', () => {
+      const problem = lightsOutProblem(board, options);
+      return lightsOutHint(core, problem, lightsOutImpossible(problem.targets.length));
+    }),
     lightsOut: (board, options) => exclusive(core, 'lightsOut', () => solveLightsOut(core.lightsOut, board, options)),
     solveMany: ((family: ManyFamily, boards: readonly unknown[], options?: unknown) =>
       exclusive(core, 'solveMany', () => solveMany(state, family, boards, options))) as Solver['solveMany'],

@@ -78,6 +78,7 @@ export const insideApi = {
   hint: (board: SlidingInput, options?: PoolSlidingOptions) => call().solver.hint(board, withHook(options)),
   flipHint: (board: GridInput) => call().solver.flipHint(board),
   pilotsHint: (board: GridInput) => call().solver.pilotsHint(board),
+  lightsOutHint: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOutHint(board, options),
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
   solveMany: <F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']) => call().solver.solveMany(family, boards, options),
   // The outside sends this one to the first worker, then hands its tables to the others (insideTransport below).
@@ -104,6 +105,7 @@ export const insideArity = {
   hint: 2,
   flipHint: 1,
   pilotsHint: 1,
+  lightsOutHint: 2,
   lightsOut: 2,
   solveMany: 3,
   prepareTables: 2,

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSolver, type Solver } from '../../src/index.js';
 import { engineNames } from '../support/engines.js';
-import { bfsAllDistances, blankTarget, lightsOutFewest, lightsOutStencils, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
+import { bfsAllDistances, blankTarget, lightsOutFewest, lightsOutReach, lightsOutStencils, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
 
 const goal3 = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 const goal4 = [0, ...Array.from({ length: 15 }, (_, i) => i + 1)];
@@ -136,5 +136,33 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
         expect(hint.status).toBe(d === null ? 'unsolvable' : 'solved');
       }
     }
+  }, 300_000);
+
+  it('Lights Out up to 20 cells, every pattern, plane and torus: each cell\'s fewest presses after a press, and the cells of some fewest set, as brute force has them', () => {
+    const random = seededRandom(4402);
+    let inSomeSet = 0;
+    for (const [m, n] of [[3, 3], [4, 4], [4, 5], [2, 6]] as const) {
+      for (const pattern of ['cross', 'x', 'plus-only', 'rowcol'] as const) {
+        for (const torus of [false, true]) {
+          const stencil = lightsOutStencils[pattern](m, n);
+          const fewest = lightsOutFewest(stencil, m, n, torus);
+          const masks = Array.from({ length: m * n }, (_, cell) => lightsOutReach(stencil, m, n, torus, Math.floor(cell / n), cell % n).reduce((mask, at) => mask | (1 << at), 0));
+          for (let trial = 0; trial < 12; trial++) {
+            const board = Math.floor(random() * 2 ** (m * n));
+            const rows = Array.from({ length: m }, (_, r) => Array.from({ length: n }, (_, c) => (board >> (r * n + c)) & 1).join(''));
+            const hint = solver.lightsOutHint(rows, { pattern, torus });
+            const d = fewest[board]!;
+            const where = `${m}x${n} ${pattern} ${torus ? 'torus' : 'plane'} ${rows.join('/')}`;
+            expect(hint.distance, where).toBe(d < 0 ? null : d);
+            expect(hint.minimal).toBe(true);
+            const after = masks.map((mask) => (d < 0 ? -1 : fewest[board ^ mask]!));
+            expect([...hint.after], where).toEqual(after);
+            expect([...hint.optimal], where).toEqual(after.map((a) => (d >= 0 && a === d - 1 ? 1 : 0)));
+            inSomeSet += hint.optimal.reduce((sum, x) => sum + x, 0);
+          }
+        }
+      }
+    }
+    expect(inSomeSet).toBeGreaterThan(100);
   }, 300_000);
 });
