@@ -35,6 +35,7 @@ import type { WasmSource } from '../engine/wasm/loader.js';
 import { flipProblem, lightsOutImpossible, lightsOutProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from '../pdb/tables.js';
 import { flipHint, lightsOutHint, slidingHint, type FlipHint, type LightsOutHint, type SlidingHint } from './hint.js';
+import { runCensus, type Census, type CensusOptions } from './census.js';
 
 export { ENGINES, HEURISTICS, type EngineName };
 
@@ -223,6 +224,12 @@ export interface Solver {
    * solves, so meant for boards a player plays (up to a few thousand cells).
    */
   lightsOutHint(board: LightsOutInput, options?: LightsOutOptions): LightsOutHint;
+  /**
+   * The census of a board of up to 12 cells ('3x4' or { width, height }): the
+   * states at each distance from the goal, the largest distance and one state
+   * that far, by a breadth-first search in rounds (progress, signal).
+   */
+  census(size: string | { width: number; height: number }, options?: CensusOptions): Promise<Census>;
   /** Lights Out on any m x n board: fewest presses to the target(s), by linear algebra over GF(k). */
   lightsOut(board: LightsOutInput, options?: LightsOutOptions): LightsOutResult;
   /**
@@ -560,6 +567,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     hint: (board, options) => exclusive(core, 'hint', () => hint(state, board, options)),
     flipHint: (board) => exclusive(core, 'flipHint', () => flipHint(core, 'flip', parseFlipBoard('flip', board), flipImpossible('flip'))),
     pilotsHint: (board) => exclusive(core, 'pilotsHint', () => flipHint(core, 'pilots', parseFlipBoard('pilots', board), flipImpossible('pilots'))),
+    census: (size, options) => runCensus(core, size, options),
     lightsOutHint: (board, options) => exclusive(core, 'lightsOutHint', () => {
       const problem = lightsOutProblem(board, options);
       return lightsOutHint(core, problem, lightsOutImpossible(problem.targets.length));

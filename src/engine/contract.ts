@@ -392,9 +392,28 @@ export interface LightsOutCore {
   solve(problem: LightsOutProblem): LightsOutAnswer;
 }
 
+/**
+ * The census of a small sliding board (up to 12 cells): a breadth-first
+ * search from the goal over every permutation, ranked, two bits a rank, a
+ * layer at a time in rounds (assembly/census.ts).
+ */
+export interface CensusCore {
+  /** Starts from `goal` (its size): the permutations ranked, n!; a RangeError naming the bytes when memory cannot hold them. */
+  start(goal: SlidingBoard): number;
+  /** Words (32 ranks each) a layer scans. */
+  words(): number;
+  /** Expands up to `budget` words of the current layer: 1 it goes on, 0 it ended (found() states make the next layer), -1 it ended with none. */
+  round(budget: number): number;
+  /** States put in the next layer by the layer just ended. */
+  found(): number;
+  /** A state of the last layer expanded (a farthest one once the search is over): tiles by position. */
+  farthest(): number[];
+}
+
 /** Everything one engine offers; `solver.ts` builds the public API on top. */
 export interface Core {
   engine: EngineName;
+  census: CensusCore;
   flip: FlipCore;
   fourLine: FourLineCore;
   sliding: SlidingCore;

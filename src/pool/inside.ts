@@ -11,6 +11,7 @@
  */
 import type { GoalName, GridInput, SlidingInput } from '../api/boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../api/lightsOut.js';
+import type { CensusOptions } from '../api/census.js';
 import type { PdbPartition } from '../engine/contract.js';
 import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { BoardSize, ManyFamilies, ManyFamily, SlidingOptions, Solver } from '../api/solver.js';
@@ -79,6 +80,12 @@ export const insideApi = {
   flipHint: (board: GridInput) => call().solver.flipHint(board),
   pilotsHint: (board: GridInput) => call().solver.pilotsHint(board),
   lightsOutHint: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOutHint(board, options),
+  // A goal only: functions and signals do not travel; the pool's call options cancel it.
+  census: (size: string | BoardSize, options?: Pick<CensusOptions, 'goal'>) => {
+    // Taken now: the census runs on after this call returns its promise.
+    const { solver, stopIfCancelled } = call();
+    return solver.census(size, { goal: options?.goal, onProgress: () => stopIfCancelled() });
+  },
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
   solveMany: <F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']) => call().solver.solveMany(family, boards, options),
   // The outside sends this one to the first worker, then hands its tables to the others (insideTransport below).
@@ -106,6 +113,7 @@ export const insideArity = {
   flipHint: 1,
   pilotsHint: 1,
   lightsOutHint: 2,
+  census: 2,
   lightsOut: 2,
   solveMany: 3,
   prepareTables: 2,

@@ -6,6 +6,7 @@ import { twinSliding } from './sliding.js';
 import { twinIdaStar } from './idaStar.js';
 import { twinLightsOut } from './lightsOut.js';
 import { twinPdb } from './pdb.js';
+import { twinCensus } from './census.js';
 
 export function createTwinCore(): Core {
   const pdb = twinPdb();
@@ -16,6 +17,7 @@ export function createTwinCore(): Core {
     sliding: twinSliding(),
     idaStar: twinIdaStar(pdb),
     lightsOut: twinLightsOut(),
+    census: twinCensus(),
     pdb,
   };
 }

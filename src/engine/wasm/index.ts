@@ -7,8 +7,9 @@ import { wasmSliding, type SlidingExports } from './sliding.js';
 import { wasmIdaStar, type IdaStarExports } from './idaStar.js';
 import { wasmLightsOut, type LightsOutExports } from './lightsOut.js';
 import { wasmPdb, type PdbExports } from './pdb.js';
+import { wasmCensus, type CensusExports } from './census.js';
 
-export type PuzzleExports = FlipExports & FourLineExports & SlidingExports & IdaStarExports & LightsOutExports & PdbExports;
+export type PuzzleExports = FlipExports & FourLineExports & SlidingExports & IdaStarExports & LightsOutExports & PdbExports & CensusExports;
 
 export async function createWasmCore(source?: WasmSource): Promise<Core> {
   // The hooks of this instance: the IDA* adapter points searchPoll at the search in progress.
@@ -22,6 +23,7 @@ export async function createWasmCore(source?: WasmSource): Promise<Core> {
     sliding: wasmSliding(exports),
     idaStar: wasmIdaStar(exports, pdb, hooks),
     lightsOut: wasmLightsOut(exports),
+    census: wasmCensus(exports),
     pdb,
   };
 }
