@@ -17,6 +17,7 @@ const SLOW = [
   'tests/engine/lightsOut.test.ts',
   'tests/api/batch.test.ts',
   'tests/api/hint.test.ts',
+  'tests/engine/census12.test.ts',
   'tests/pool/*.test.ts',
   'tests/cli/cli.test.ts',
   'tests/cli/cliJobs.test.ts',

@@ -200,7 +200,7 @@ function rowsShape(rows: readonly (readonly unknown[])[]): Shape {
   return { width, height: rows.length, tiles: rows.flatMap((row) => Array.from(row)) };
 }
 
-function checkTiles(width: number, height: number, tiles: readonly unknown[]): Uint8Array {
+export function checkTiles(width: number, height: number, tiles: readonly unknown[]): Uint8Array {
   const n = width * height;
   const seen = new Int32Array(n).fill(-1);
   const expected = `expected 1 to ${n - 1} or the blank (x or 0) on a ${width}x${height} board`;

@@ -5,8 +5,8 @@
  * ranked permutation in the engine (assembly/census.ts, src/engine/twin/census.ts),
  * a layer at a time in rounds, with progress and cancel between rounds.
  */
-import type { CensusCore, Core } from '../engine/contract.js';
-import { PuzzleInputError, describeValue, sizedGoal, type GoalName, type SlidingInput } from './boards.js';
+import type { CensusCore, Core, SlidingBoard } from '../engine/contract.js';
+import { GOAL_NAMES, PuzzleInputError, checkTiles, describeValue, namedGoal, type GoalName, type SlidingInput } from './boards.js';
 
 export interface CensusOptions {
   /** The goal: 'blank-last' (default), 'blank-first' or any board of the size. */
@@ -68,11 +68,44 @@ function checkSize(size: unknown): { width: number; height: number } {
   return { width: width as number, height: height as number };
 }
 
+/**
+ * The goal of a census: a named one, or the tiles of a board of the size (the
+ * size is known, so any shape of input will do, and sides past the solvers'
+ * 5 are fine): text (tiles in reading order, x or 0 the blank, rows broken by
+ * lines or '/'), rows, a flat array or { width, height, tiles }.
+ */
+function censusGoal(goal: unknown, width: number, height: number): SlidingBoard {
+  if ((GOAL_NAMES as readonly unknown[]).includes(goal)) return namedGoal(goal as GoalName, width, height);
+  let tiles: unknown = goal;
+  if (typeof goal === 'string') {
+    tiles = goal.trim().split(/[\s/]+/).map((token) => (token === 'x' || token === 'X' ? 0 : /^\d+$/.test(token) ? Number(token) : token));
+  } else if (Array.isArray(goal) && goal.length > 0 && goal.every((row) => Array.isArray(row))) {
+    const rows = goal as unknown[][];
+    if (rows.length !== height || rows.some((row) => row.length !== width)) {
+      throw new PuzzleInputError(`census: the goal's rows (${rows.map((row) => row.length).join(', ')} tiles) do not make the ${width}x${height} board`);
+    }
+    tiles = rows.flat();
+  } else if (typeof goal === 'object' && goal !== null && 'tiles' in goal) {
+    const board = goal as { width?: unknown; height?: unknown; tiles: unknown };
+    if (board.width !== width || board.height !== height) throw new PuzzleInputError(`census: size ${width}x${height} does not match the ${describeValue(board.width)}x${describeValue(board.height)} goal`);
+    tiles = board.tiles;
+  }
+  if (!(Array.isArray(tiles) || ArrayBuffer.isView(tiles)) || (tiles as ArrayLike<unknown>).length !== width * height) {
+    throw new PuzzleInputError(`census: the goal must be '${GOAL_NAMES.join("' or '")}' or the ${width * height} tiles of the ${width}x${height} board, not ${describeValue(goal)}`);
+  }
+  try {
+    return { width, height, tiles: checkTiles(width, height, Array.from(tiles as ArrayLike<unknown>)) };
+  } catch (error) {
+    if (error instanceof PuzzleInputError) throw new PuzzleInputError(`census: goal ${error.message}`);
+    throw error;
+  }
+}
+
 /** The census of `size` from `options.goal`, on `core`; one at a time per core. */
 export async function runCensus(core: Core, size: string | { width: number; height: number }, options: CensusOptions = {}): Promise<Census> {
   if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`census options must be an object, not ${describeValue(options)}`);
   const { width, height } = checkSize(size);
-  const goal = sizedGoal(options.goal ?? 'blank-last', { width, height });
+  const goal = censusGoal(options.goal ?? 'blank-last', width, height);
   const { signal, onProgress } = options;
   if (onProgress !== undefined && typeof onProgress !== 'function') throw new PuzzleInputError(`onProgress must be a function, not ${describeValue(onProgress)}`);
   const census = core.census;

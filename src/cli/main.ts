@@ -457,6 +457,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     const { runTablesCommand } = await import('./tablesCommand.js');
     return runTablesCommand(argv.slice(1), { write: (text) => io.write(text) }, errorSink(io));
   }
+  if (argv[0] === 'census') {
+    const { runCensusCommand } = await import('./censusCommand.js');
+    return runCensusCommand(argv.slice(1), { write: (text) => io.write(text) }, errorSink(io));
+  }
   let options: Options | 'help' | { help: Family } | 'version';
   const warnings: string[] = [];
   try {

@@ -14,6 +14,7 @@
  * say so in one line rather than one a table.
  */
 import type { TablesProgress } from '../pdb/tables.js';
+import type { CensusProgress } from '../api/census.js';
 
 export interface ProgressSink {
   write(text: string): unknown;
@@ -38,6 +39,9 @@ const PHASE_WORDS: Record<string, [string, string]> = {
   derive: ['deriving', 'derived'],
   share: ['receiving', 'received'],
 };
+
+/** 0.456 as ' 45%'. */
+const percentOf = (shown: number) => `${Math.floor(100 * shown)}%`.padStart(4);
 
 /** 75 s as '1m 15s', 8 s as '8s'. */
 function duration(ms: number): string {
@@ -86,7 +90,7 @@ export function tablesProgress(sink: ProgressSink, label: string, { loads = true
     if (done) finishedBy.set(progress.group, finished);
     // Never backwards: another worker's copy of an earlier table reads as less work done.
     shown = Math.max(shown, workDone(progress));
-    const percent = `${Math.floor(100 * shown)}%`.padStart(4);
+    const percent = percentOf(shown);
     const what = `${label}: ${progress.partition} table ${progress.group + 1} of ${progress.groups} ${done ? finished : going}`;
     if (last) {
       // One final line, on its own: what was done to the tables, and how long it took.
@@ -107,9 +111,7 @@ export function tablesProgress(sink: ProgressSink, label: string, { loads = true
     if (sink.isTTY) {
       if (done && what === lastText) return;
       lastText = done ? what : '';
-      const filled = Math.round(BAR_WIDTH * shown);
-      const left = now - started >= ETA_AFTER_MS && shown >= 0.01 && shown < 1 ? `, about ${duration(((now - started) * (1 - shown)) / shown)} left` : '';
-      sink.write(`\r\x1b[K${fit(`[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent} ${what}${left}`, sink.columns)}`);
+      sink.write(barLine(sink, shown, what, now - started));
       return;
     }
     const line = `${percent} ${what}\n`;
@@ -118,6 +120,42 @@ export function tablesProgress(sink: ProgressSink, label: string, { loads = true
     lastTime = now;
     lastText = line;
     sink.write(line);
+  };
+}
+
+/** The bar redrawn in place: `shown` of the work done, what is being done, and the time left once it has run ETA_AFTER_MS. */
+function barLine(sink: ProgressSink, shown: number, what: string, ran: number): string {
+  const filled = Math.round(BAR_WIDTH * shown);
+  const percent = percentOf(shown);
+  const left = ran >= ETA_AFTER_MS && shown >= 0.01 && shown < 1 ? `, about ${duration((ran * (1 - shown)) / shown)} left` : '';
+  return `\r\x1b[K${fit(`[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent} ${what}${left}`, sink.columns)}`;
+}
+
+/**
+ * The progress of a census (`puzzlesearch census`): the bar of states found
+ * of all reachable ones on a terminal, else a line a second; `end()` clears
+ * the bar (or does nothing off a terminal) before the result is printed.
+ */
+export function censusProgress(sink: ProgressSink, label: string): { onProgress: (progress: CensusProgress) => void; end: () => void } {
+  const started = Date.now();
+  let lastTime = started;
+  let drawn = false;
+  return {
+    onProgress({ depth, states, total }) {
+      const now = Date.now();
+      const shown = states / total;
+      const what = `${label}: distance ${depth}, ${states.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} states`;
+      if (sink.isTTY) {
+        sink.write(barLine(sink, shown, what, now - started));
+        drawn = true;
+      } else if (now - lastTime >= 1000) {
+        lastTime = now;
+        sink.write(`${percentOf(shown)} ${what}\n`);
+      }
+    },
+    end() {
+      if (drawn) sink.write('\r\x1b[K');
+    },
   };
 }
 

@@ -4,6 +4,7 @@
  * rules, each tagged with the families it applies to.
  */
 import { TABLES_USAGE } from './tablesUsage.js';
+import { CENSUS_USAGE } from './censusUsage.js';
 
 export const FAMILIES = ['flip', 'pilots', 'fourline', 'eight', 'sliding', 'lightsout'] as const;
 export type Family = (typeof FAMILIES)[number];
@@ -20,6 +21,7 @@ interface Entry {
 const header = `Usage: puzzlesearch FAMILY [options] < input
        puzzlesearch hint flip|pilots|eight|sliding [options] < input
        puzzlesearch tables build|list|clear [options]
+       puzzlesearch census --size WxH [options]
 
 Solves every case on standard input optimally and prints one answer per case,
 in the format of the family's online judge. hint prints instead, per case, each
@@ -157,6 +159,9 @@ Pattern-database tables are cached in $PUZZLESEARCH_CACHE, else
 $XDG_CACHE_HOME/puzzlesearch, else ~/.cache/puzzlesearch. The tables command
 builds them ahead, lists or clears them:
 ${TABLES_USAGE.replace(/^usage: [^\n]*\n/, '')}
+The census command counts the states of a small sliding board at each
+distance from the goal, by a breadth-first search of all of them:
+${CENSUS_USAGE.replace(/^usage: [^\n]*\n/, '')}
 Exit status: 0 every case answered, 2 some case had bad input, 3 some search
 stopped at --max-nodes (and none had bad input), 1 bad usage or unreadable
 input.

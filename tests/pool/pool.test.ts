@@ -234,6 +234,17 @@ describe('a solver pool', () => {
     expect(pool.size).toBe(2);
   });
 
+  it('takes a census as a solver does, and stops one whose signal fires, its worker going on with the next call', async () => {
+    const solver = await lib.createSolver();
+    const [pooled, alone] = await Promise.all([pool.census('3x3', { goal: 'blank-first' }), solver.census('3x3', { goal: 'blank-first' })]);
+    expect({ ...pooled, stats: undefined }).toEqual({ ...alone, stats: undefined });
+    const controller = new AbortController();
+    const running = pool.census('2x5', {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    expect((await rejection(running)).name).toBe('AbortError');
+    expect((await pool.census('2x2')).godsNumber).toBe(6);
+  });
+
   it('rejects bad input with the PuzzleInputError a solver throws, name and message kept across the thread', async () => {
     const solver = await lib.createSolver();
     const thrown = (work: () => unknown) => {
