@@ -11,7 +11,7 @@
  */
 import type { GoalName, GridInput, SlidingInput } from '../api/boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../api/lightsOut.js';
-import type { CensusOptions } from '../api/census.js';
+import type { CensusOptions, CensusProgress } from '../api/census.js';
 import type { PdbPartition } from '../engine/contract.js';
 import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { BoardSize, ManyFamilies, ManyFamily, SlidingOptions, Solver } from '../api/solver.js';
@@ -28,6 +28,7 @@ export interface Progress {
 /** What a method's `onProgress` hears, by method: table preparation reports tables, the searches report Progress. */
 export interface ProgressKinds {
   prepareTables: TablesProgress;
+  census: CensusProgress;
 }
 export type ProgressOf<M extends string> = M extends keyof ProgressKinds ? ProgressKinds[M] : Progress;
 
@@ -46,8 +47,8 @@ export interface CallContext {
   onIteration(bound: number, nodes: number): void;
   /** Throws (stopping the search inside an iteration) once the call was cancelled. */
   stopIfCancelled(): void;
-  /** Relays table progress, and throws (stopping the build between rounds) once the call was cancelled. */
-  onTables(progress: TablesProgress): void;
+  /** Relays a method's own progress (tables, a census), and throws (stopping the work between rounds) once the call was cancelled. */
+  relayProgress(progress: TablesProgress | CensusProgress): void;
 }
 
 let running: CallContext | null = null;
@@ -83,14 +84,14 @@ export const insideApi = {
   // A goal only: functions and signals do not travel; the pool's call options cancel it.
   census: (size: string | BoardSize, options?: Pick<CensusOptions, 'goal'>) => {
     // Taken now: the census runs on after this call returns its promise.
-    const { solver, stopIfCancelled } = call();
-    return solver.census(size, { goal: options?.goal, onProgress: () => stopIfCancelled() });
+    const { solver, relayProgress } = call();
+    return solver.census(size, { goal: options?.goal, onProgress: relayProgress });
   },
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
   solveMany: <F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']) => call().solver.solveMany(family, boards, options),
   // The outside sends this one to the first worker, then hands its tables to the others (insideTransport below).
   prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) =>
-    call().solver.prepareTables(size, options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().onTables } : options),
+    call().solver.prepareTables(size, options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().relayProgress } : options),
 };
 
 /** A method's parameter count, optional ones included. */
@@ -164,10 +165,10 @@ export const insideTransport = {
   },
   /** Installs a table another worker exported (unless this one holds it already), and reports it as phase 'share'. */
   installTable: (partition: PdbPartition, group: number, bytes: Uint8Array): void => {
-    const { tables, onTables } = call();
+    const { tables, relayProgress } = call();
     if (!tables.has(partition, group)) tables.install(partition, group, bytes);
     const entries = bytes.length * 2;
-    onTables({ partition: partition.name, group, groups: partition.groups.length, phase: 'share', settled: entries, entries });
+    relayProgress({ partition: partition.name, group, groups: partition.groups.length, phase: 'share', settled: entries, entries });
   },
 };
 

@@ -6,6 +6,7 @@
 import type { EngineName } from '../engine/contract.js';
 import type { CompiledWasm } from '../engine/wasm/loader.js';
 import type { TablesOptions, TablesProgress } from '../pdb/tables.js';
+import type { CensusProgress } from '../api/census.js';
 import type { insideApi, insideTransport, Progress } from './inside.js';
 
 export type InsideApi = typeof insideApi;
@@ -55,6 +56,6 @@ export interface ErrorData {
 export type FromInside =
   | { type: 'ready' }
   | { type: 'failed'; error: ErrorData }
-  | { type: 'progress'; id: number; progress: Progress | TablesProgress }
+  | { type: 'progress'; id: number; progress: Progress | TablesProgress | CensusProgress }
   | { type: 'answer'; id: number; value: Answer<WorkerMethodName> }
   | { type: 'error'; id: number; error: ErrorData };

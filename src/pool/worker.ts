@@ -10,6 +10,7 @@
  * its `finally`, and the worker answers AbortError and waits for the next call.
  */
 import type { TablesProgress } from '../pdb/tables.js';
+import type { CensusProgress } from '../api/census.js';
 import { createSolver, tablesOf, type Solver } from '../api/solver.js';
 import { insideApi, insideTransport, runCall } from './inside.js';
 import { CANCEL_CELL, type Answer, type CallMessage, type ErrorData, type FromInside, type InitMessage, type ToInside, type WorkerMethodName } from './protocol.js';
@@ -74,7 +75,7 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
     const stopIfCancelled = () => {
       if (cancelled(id)) throw new CallCancelled();
     };
-    const onTables = (progress: TablesProgress) => {
+    const relayProgress = (progress: TablesProgress | CensusProgress) => {
       if (cancelled(id)) throw new CallCancelled();
       if (message.progress) post({ type: 'progress', id, progress });
     };
@@ -82,7 +83,7 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
     const name = message.method;
     const method = (Object.hasOwn(insideApi, name) ? insideApi[name as keyof typeof insideApi] : insideTransport[name as keyof typeof insideTransport]) as (...args: unknown[]) => unknown;
     // Table preparation answers a promise; the solving methods answer at once.
-    const context = { solver: callSolver, tables: tablesOf(callSolver), onIteration, stopIfCancelled, onTables };
+    const context = { solver: callSolver, tables: tablesOf(callSolver), onIteration, stopIfCancelled, relayProgress };
     const value = (await runCall(context, () => method(...message.args))) as Answer<WorkerMethodName>;
     post({ type: 'answer', id, value }, transferOf(value));
   } catch (error) {

@@ -234,10 +234,15 @@ describe('a solver pool', () => {
     expect(pool.size).toBe(2);
   });
 
-  it('takes a census as a solver does, and stops one whose signal fires, its worker going on with the next call', async () => {
+  it('takes a census as a solver does, relaying its progress, and stops one whose signal fires, its worker going on with the next call', async () => {
     const solver = await lib.createSolver();
-    const [pooled, alone] = await Promise.all([pool.census('3x3', { goal: 'blank-first' }), solver.census('3x3', { goal: 'blank-first' })]);
+    const progress: Package.CensusProgress[] = [];
+    const [pooled, alone] = await Promise.all([
+      pool.census('3x3', { goal: 'blank-first' }, { onProgress: (step) => progress.push(step) }),
+      solver.census('3x3', { goal: 'blank-first' }),
+    ]);
     expect({ ...pooled, stats: undefined }).toEqual({ ...alone, stats: undefined });
+    expect(progress.at(-1)).toEqual({ depth: 31, states: 181_440, total: 181_440 });
     const controller = new AbortController();
     const running = pool.census('2x5', {}, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
