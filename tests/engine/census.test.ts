@@ -6,8 +6,9 @@
  * largest distances (A151944); totals n!/2; a farthest state really that far;
  * progress, abort and bad sizes. The 12-cell boards are in census12.test.ts.
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSolver, PuzzleInputError, type Solver } from '../../src/index.js';
+import { createSolver, PuzzleInputError, type Census, type Solver } from '../../src/index.js';
 import { engineNames } from '../support/engines.js';
 import { slidingCensus } from '../oracles.js';
 
@@ -119,5 +120,34 @@ describe.each(engineNames)('solver.census on %s', (engine) => {
     await expect(solver.census('2x2', { goal: [[1, 2, 3], [4, 5, 0]] })).rejects.toThrow(/do not make the 2x2 board/);
     await expect(solver.census('2x2', { onProgress: 5 as never })).rejects.toThrow(/onProgress/);
     await expect(solver.census('2x2', 'fast' as never)).rejects.toThrow(/options/);
+  });
+});
+
+describe('the shipped census of the 12-cell boards (data/census12.json, read by the web page)', () => {
+  const shipped = JSON.parse(readFileSync(new URL('../../data/census12.json', import.meta.url), 'utf8')) as Record<string, Omit<Census, 'stats'>>;
+
+  it('holds 3x4, 4x3, 2x6 and 6x2 from the blank-last goal: n!/2 states each, the published largest distances, a board and its turn alike', async () => {
+    expect(Object.keys(shipped).sort()).toEqual(['2x6', '3x4', '4x3', '6x2']);
+    for (const [size, census] of Object.entries(shipped)) {
+      const [width, height] = size.split('x').map(Number);
+      expect([census.width, census.height]).toEqual([width, height]);
+      expect(census.goal).toEqual(goalOf(width!, height!, 11));
+      expect(census.total).toBe(239_500_800);
+      expect(census.counts.reduce((a, b) => a + b, 0)).toBe(239_500_800);
+      expect(census.godsNumber).toBe(census.counts.length - 1);
+      expect(census.godsNumber).toBe(width === 2 || height === 2 ? 80 : 53);
+    }
+    expect(shipped['4x3']!.counts).toEqual(shipped['3x4']!.counts);
+    expect(shipped['6x2']!.counts).toEqual(shipped['2x6']!.counts);
+    expect(shipped['3x4']!.counts.at(-1)).toBe(18);
+  });
+
+  it('the farthest 3x4 and 4x3 boards are solved at 53', async () => {
+    const solver = await createSolver({ tables: { dir: false } });
+    for (const size of ['3x4', '4x3']) {
+      const { width, farthest, goal } = shipped[size]!;
+      const solved = solver.sliding(rows(farthest, width), { goal: rows(goal, width) });
+      expect([size, solved.status === 'solved' && solved.moves.length]).toEqual([size, 53]);
+    }
   });
 });

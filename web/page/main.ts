@@ -6,6 +6,7 @@
 import type { EngineName } from '../../src/index.js';
 import { h } from './dom.js';
 import { LightsOutPanel } from './lightsOut.js';
+import { CensusPanel } from './census.js';
 import { engineLabel, engineNames, type Panel } from './panel.js';
 import { FlipPanel, FourLinePanel, PilotsPanel } from './puzzles.js';
 import { SlidingPanel } from './sliding.js';
@@ -33,6 +34,7 @@ const panels: PagePanel[] = [
     new SlidingPanel(context, 5),
   ] as Panel<unknown, SolutionMove>[]),
   new LightsOutPanel(context),
+  new CensusPanel(context),
 ];
 
 function engineSwitch(): HTMLElement {

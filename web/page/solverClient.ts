@@ -6,7 +6,7 @@
  * in its worker (or, on a page without cross-origin isolation, replaces that
  * one worker).
  */
-import { createSolverPool, type CallOptions, type Cell, type EngineName, type FourLineMove, type GoalName, type LightsOutOptions, type LightsOutResult, type Progress, type SlidingMove, type SolverPool, type TablesProgress } from '../../src/index.js';
+import { createSolverPool, type CallOptions, type Census, type CensusProgress, type Cell, type EngineName, type FourLineMove, type GoalName, type LightsOutOptions, type LightsOutResult, type Progress, type SlidingMove, type SolverPool, type TablesProgress } from '../../src/index.js';
 
 export type Family = 'flip' | 'pilots' | 'fourLine' | 'sliding';
 export type SolutionMove = Cell | FourLineMove | SlidingMove;
@@ -119,6 +119,11 @@ export class SolverClient {
       throw error;
     }
     return built ? 'built' : 'loaded';
+  }
+
+  /** The census of a small sliding board ('3x3') from a named goal, on a worker, with its progress. */
+  census(engine: EngineName, size: string, goal: GoalName, onProgress: (progress: CensusProgress) => void): Promise<Census> {
+    return this.call<Census, CensusProgress>(engine, (pool, call) => pool.census(size, { goal }, call), { onProgress });
   }
 
   /** Lights Out on any board (text rows of digits) with its pattern, torus and colours. */
