@@ -37,6 +37,10 @@ let scanAt: u32 = 0;
 let found: u32 = 0;
 let lastExpanded: u32 = 0;
 
+// ceil(2^35 / n) for n = 0..12 (0 and 1 unused): floor(r / n) is (r * it) >> 35 for every r below 2^32 / 12.
+const reciprocals: usize = memory.data(8 * (MAX_CELLS + 1));
+for (let n = 2; n <= MAX_CELLS; n++) store<u64>(reciprocals + (<usize>n << 3), ((<u64>1 << 35) + <u64>n - 1) / <u64>n);
+
 // Scratch permutations: position -> cell content (tile, 0 the blank), and its inverse.
 const perm: usize = memory.data(16);
 const inverse: usize = memory.data(16);
@@ -80,8 +84,10 @@ function unrank(rank: u32): void {
   for (let i = 0; i < cells; i++) store<u8>(perm + i, <u8>i);
   let r = rank;
   for (let n = cells; n > 1; n--) {
-    // One division: the remainder from the quotient.
-    const quotient = r / <u32>n;
+    // r / n by a multiply and a shift (ranks are below 2^29, so exact): a
+    // 32-bit division costs more than the rest of the step, and this is the
+    // census's hottest loop.
+    const quotient = <u32>((<u64>r * load<u64>(reciprocals + (<usize>n << 3))) >>> 35);
     const s = r - quotient * <u32>n;
     r = quotient;
     const t = load<u8>(perm + n - 1);
