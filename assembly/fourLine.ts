@@ -151,8 +151,10 @@ function readBoard(): u32 {
 }
 
 // Returns the queue index of the first goal state found (0 when the start has
-// a line), or -1 if none (always -1 when !stopAtGoal).
-@inline function search(board: u32, stopAtGoal: bool): i32 {
+// a line), or -1 if none (always -1 when !stopAtGoal). `sides`: which side may
+// move first, bit 0 black, bit 1 white (3: either, as the judge has it; one
+// side for a hint, after a move has fixed whose turn it is).
+@inline function search(board: u32, stopAtGoal: bool, sides: u32): i32 {
   if (binomials == 0) buildTables();
   const startBlack = board & 0xffff;
   const startWhite = board >> 16;
@@ -182,11 +184,13 @@ function readBoard(): u32 {
   }
 
   const startIndex = boardRank(startBlack, startWhite, whiteWays) << 1;
-  store<u8>(visited + (startIndex >> 3), <u32>3 << (startIndex & 7));
+  store<u8>(visited + (startIndex >> 3), sides << (startIndex & 7));
+  // The two sources, black then white to move; with one side, that side twice
+  // (its second expansion finds every child seen: no new states).
   store<u32>(queue, board);
-  store<u32>(queue, 0, 4);
+  store<u32>(queue, select<u32>(1 << 8, 0, sides == 2), 4);
   store<u32>(queue, board, 8);
-  store<u32>(queue, 1 << 8, 12);
+  store<u32>(queue, select<u32>(0, 1 << 8, sides == 1), 12);
 
   // Solve only: the states' visited bytes in queue order, up to the count past
   // which clearVisited fills the whole bitset anyway.
@@ -323,7 +327,12 @@ function clearVisited(states: u32, visitedBytes: i32, whiteWays: u32, recorded: 
  * lastNodes() reports the same count.
  */
 export function fourLineSolve(): f64 {
-  const goal = search(readBoard(), true);
+  return fourLineSolveSides(3);
+}
+
+/** fourLineSolve with `sides` (bit 0 black, bit 1 white) the sides that may move first. */
+export function fourLineSolveSides(sides: u32): f64 {
+  const goal = search(readBoard(), true, sides);
   const nodes = <f64>dequeued;
   setLastNodes(nodes);
   if (goal < 0) return nodes * 4096;
@@ -345,7 +354,7 @@ export function fourLineSolve(): f64 {
 
 /** Counts the (board, side to move) states reachable from the board in scratch with either side first. */
 export function fourLineReachable(): i32 {
-  search(readBoard(), false);
+  search(readBoard(), false, 3);
   setLastNodes(dequeued);
   return enqueued;
 }

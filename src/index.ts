@@ -75,7 +75,8 @@ export {
 export type { PoolSlidingOptions, Progress } from './pool/inside.js';
 export type { ParallelSlidingOptions } from './parallel/dealer.js';
 export type { SlidingProgress } from './api/solver.js';
-export type { FlipHint, LightsOutHint, MoveHint, PressHint, SlidingHint } from './api/hint.js';
+export type { FlipHint, FourLineHint, FourLineMoveHint, LightsOutHint, MoveHint, PressHint, SlidingHint } from './api/hint.js';
+export type { FourLineHintOptions } from './api/solver.js';
 export type { Census, CensusOptions, CensusProgress } from './api/census.js';
 export type { SlidingShare, SlidingShareResult } from './parallel/share.js';
 export type { Answer as PoolAnswer, Args as PoolArgs, MethodName as PoolMethodName } from './pool/protocol.js';

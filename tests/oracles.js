@@ -150,6 +150,50 @@ export function replayFourLine(start, moves) {
   return board.join('');
 }
 
+/**
+ * Every move of four in a line open to `colour` ('B' or 'W') on a board of
+ * letters: [from, to] cell pairs, by the cell moved from, then up, down, left,
+ * right.
+ * @param {string} board
+ * @param {string} colour
+ * @returns {Array<[number, number]>}
+ */
+export function fourLineMoves(board, colour) {
+  /** @type {Array<[number, number]>} */
+  const moves = [];
+  for (let from = 0; from < 16; from++) {
+    if (board[from] !== colour) continue;
+    const row = from >> 2;
+    const col = from & 3;
+    for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+      if (row + dr < 0 || row + dr > 3 || col + dc < 0 || col + dc > 3) continue;
+      const to = from + 4 * dr + dc;
+      if (board[to] === 'O') moves.push([from, to]);
+    }
+  }
+  return moves;
+}
+
+/**
+ * Fewest alternating moves to a line of four from a board of letters, with
+ * the colours in `first` ('B', 'W' or both, 'BW') allowed the first move; null
+ * when no line can be made. A plain BFS over (board, colour to move).
+ * @param {string} board
+ * @param {string} first
+ * @returns {number | null}
+ */
+export function fourLineDistance(board, first) {
+  const starts = [...first].map((colour) => ({ board, colour }));
+  /** @param {{ board: string, colour: string }} state */
+  const successors = ({ board: from, colour }) => fourLineMoves(from, colour).map(([a, b]) => {
+    const next = [...from];
+    next[b] = colour;
+    next[a] = 'O';
+    return { board: next.join(''), colour: colour === 'B' ? 'W' : 'B' };
+  });
+  return bfsDistance(starts, successors, (state) => hasLine(state.board), (state) => `${state.board}${state.colour}`);
+}
+
 // ---------------------------------------------------------------- Sliding tiles
 
 const SLIDING_LETTERS = 'udlr';

@@ -12,7 +12,7 @@
  * A move whose iteration runs out of the budget is unknown (null), not
  * guessed.
  */
-import { MOVE_LETTERS, type Core, type Heuristic, type LightsOutAnswer, type LightsOutProblem, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
+import { BLACK, EMPTY, MOVE_LETTERS, type Core, type FourLineSides, type Heuristic, type LightsOutAnswer, type LightsOutProblem, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
 
 /** One legal move of the blank and the distance after it. */
 export interface MoveHint {
@@ -158,6 +158,77 @@ export function flipHint(core: Core, kind: 'flip' | 'pilots', board: number, uns
   const stats = { nodes, ms: performance.now() - started };
   if (distance < 0) return { status: 'unsolvable', distance: null, cells, stats, reason: unsolvableReason };
   return { status: 'solved', distance, cells, stats };
+}
+
+/** One legal move of four in a line and the fewest moves after it (the other side moving next). */
+export interface FourLineMoveHint {
+  colour: 'B' | 'W';
+  /** 1-based row and column, as in a solution's moves. */
+  from: { row: number; col: number };
+  to: { row: number; col: number };
+  /** Fewest moves to a line after this move; null when no line can be made after it. */
+  distance: number | null;
+  /** Whether the move keeps the game optimal: its distance is the board's less one. */
+  optimal: boolean;
+}
+
+export interface FourLineHint {
+  status: 'solved' | 'unsolvable';
+  /** The board's fewest moves with the side(s) that may move first; null when no line can be made. */
+  distance: number | null;
+  /** Every legal move of those sides: by the cell moved from (row-major), then up, down, left, right. */
+  moves: FourLineMoveHint[];
+  stats: { nodes: number; ms: number };
+  reason?: string;
+  /** As a solve's: a board whose counts are not the judge's 7, 7 and 2 is still searched, and says so. */
+  warning?: string;
+}
+
+/** The cell one step up, down, left or right of `cell` on the 4x4 board, or -1 off it. */
+function fourLineStep(cell: number, direction: number): number {
+  const row = cell >> 2;
+  const col = cell & 3;
+  if (direction === 0) return row > 0 ? cell - 4 : -1;
+  if (direction === 1) return row < 3 ? cell + 4 : -1;
+  if (direction === 2) return col > 0 ? cell - 1 : -1;
+  return col < 3 ? cell + 1 : -1;
+}
+
+const fourLineCell = (cell: number) => ({ row: (cell >> 2) + 1, col: (cell & 3) + 1 });
+
+/**
+ * A four-in-a-line board's hint: its distance with `sides` moving first (1
+ * black, 2 white, 3 either, as the judge has it), then every legal move of
+ * those sides and the distance after it, each child searched with the other
+ * side to move (a move fixes whose turn it is). One breadth-first search per
+ * move, each small: a line is rarely more than a few moves away.
+ */
+export function fourLineHint(core: Core, cells: Uint8Array, sides: FourLineSides, unsolvableReason: string): FourLineHint {
+  const started = performance.now();
+  const own = core.fourLine.solve(cells, sides);
+  let nodes = own.nodes;
+  const distance = own.moves === null ? null : own.moves.length;
+  const moves: FourLineMoveHint[] = [];
+  const child = Uint8Array.from(cells);
+  for (let from = 0; from < 16; from++) {
+    const piece = cells[from]!;
+    if (piece === EMPTY || !(sides & (piece === BLACK ? 1 : 2))) continue;
+    for (let direction = 0; direction < 4; direction++) {
+      const to = fourLineStep(from, direction);
+      if (to < 0 || cells[to] !== EMPTY) continue;
+      child[to] = piece;
+      child[from] = EMPTY;
+      const answer = core.fourLine.solve(child, piece === BLACK ? 2 : 1);
+      child[from] = piece;
+      child[to] = EMPTY;
+      nodes += answer.nodes;
+      const after = answer.moves === null ? null : answer.moves.length;
+      moves.push({ colour: piece === BLACK ? 'B' : 'W', from: fourLineCell(from), to: fourLineCell(to), distance: after, optimal: distance !== null && after === distance - 1 });
+    }
+  }
+  const stats = { nodes, ms: performance.now() - started };
+  if (distance === null) return { status: 'unsolvable', distance, moves, stats, reason: unsolvableReason };
+  return { status: 'solved', distance, moves, stats };
 }
 
 /** A Lights Out board's hint: for every cell, the fewest presses after pressing it once. */

@@ -34,7 +34,7 @@ import {
 import type { WasmSource } from '../engine/wasm/loader.js';
 import { flipProblem, lightsOutImpossible, lightsOutProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
 import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from '../pdb/tables.js';
-import { flipHint, lightsOutHint, slidingHint, type FlipHint, type LightsOutHint, type SlidingHint } from './hint.js';
+import { flipHint, fourLineHint, lightsOutHint, slidingHint, type FlipHint, type FourLineHint, type LightsOutHint, type SlidingHint } from './hint.js';
 import { runCensus, type Census, type CensusOptions } from './census.js';
 
 export { ENGINES, HEURISTICS, type EngineName };
@@ -218,6 +218,12 @@ export interface Solver {
   flipHint(board: GridInput): FlipHint;
   /** For every handle of a Pilots board, the fewest presses after pressing it (see hint). */
   pilotsHint(board: GridInput): FlipHint;
+  /**
+   * Every legal move of a four-in-a-line board and the fewest moves after it.
+   * `toMove` is the side whose turn it is ('B' or 'W'); without it either
+   * side may move first, as in the judge's rule.
+   */
+  fourLineHint(board: GridInput, options?: FourLineHintOptions): FourLineHint;
   /**
    * For every cell of a Lights Out board, the fewest presses after pressing it
    * once, and which cells belong to a fewest press set: rows * cols + 1
@@ -419,9 +425,26 @@ function fourLine({ core }: SolverState, input: GridInput): Solved<FourLineMove>
   return fourLineResult(cells, warning, value, ms);
 }
 
+export interface FourLineHintOptions {
+  /** Whose turn it is: 'B' or 'W'; left out, either side may move first. */
+  toMove?: 'B' | 'W';
+}
+
+const FOUR_LINE_IMPOSSIBLE = 'Impossible: no sequence of alternating moves makes a line of four';
+
+function fourLineHintOf({ core }: SolverState, input: GridInput, options: FourLineHintOptions = {}): FourLineHint {
+  if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`fourLineHint options must be an object, not ${describeValue(options)}`);
+  const { toMove } = options;
+  if (toMove !== undefined && toMove !== 'B' && toMove !== 'W') throw new PuzzleInputError(`toMove must be 'B' or 'W', not ${describeValue(toMove)}`);
+  const { cells, warning } = parseFourLineBoard(input);
+  const hint = fourLineHint(core, cells, toMove === 'B' ? 1 : toMove === 'W' ? 2 : 3, FOUR_LINE_IMPOSSIBLE);
+  if (warning) hint.warning = warning;
+  return hint;
+}
+
 function fourLineResult(cells: Uint8Array, warning: string | undefined, value: FourLineAnswer, ms: number): Solved<FourLineMove> | Unsolvable {
   if (value.moves === null) {
-    return unsolvable('Impossible: no sequence of alternating moves makes a line of four', value.nodes, ms, warning);
+    return unsolvable(FOUR_LINE_IMPOSSIBLE, value.nodes, ms, warning);
   }
   const board = Uint8Array.from(cells);
   const moves = value.moves.map(([from, to]): FourLineMove => {
@@ -567,6 +590,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     hint: (board, options) => exclusive(core, 'hint', () => hint(state, board, options)),
     flipHint: (board) => exclusive(core, 'flipHint', () => flipHint(core, 'flip', parseFlipBoard('flip', board), flipImpossible('flip'))),
     pilotsHint: (board) => exclusive(core, 'pilotsHint', () => flipHint(core, 'pilots', parseFlipBoard('pilots', board), flipImpossible('pilots'))),
+    fourLineHint: (board, options) => exclusive(core, 'fourLineHint', () => fourLineHintOf(state, board, options)),
     census: (size, options) => runCensus(core, size, options),
     lightsOutHint: (board, options) => exclusive(core, 'lightsOutHint', () => {
       const problem = lightsOutProblem(board, options);

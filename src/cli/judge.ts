@@ -11,7 +11,7 @@
 import { PuzzleInputError, namedGoal, parseSlidingBoard, slidingReachable } from '../api/boards.js';
 import { pressGridText, type LightsOutResult } from '../api/lightsOut.js';
 import type { BoardError, ManyFamilies, ManyFamily, Result, Solver } from '../api/solver.js';
-import type { FlipHint, SlidingHint } from '../api/hint.js';
+import type { FlipHint, FourLineHint, SlidingHint } from '../api/hint.js';
 
 /** What `solveMany` calls each CLI family. */
 export const manyFamily = { flip: 'flip', pilots: 'pilots', fourline: 'fourLine', eight: 'sliding', sliding: 'sliding', lightsout: 'lightsOut' } as const;
@@ -90,7 +90,7 @@ export interface Formatted {
 }
 
 /** Any family's result, or a bad board's error from a batch. */
-export type AnyResult = ManyFamilies[ManyFamily]['result'] | SlidingHint | FlipHint | BoardError;
+export type AnyResult = ManyFamilies[ManyFamily]['result'] | SlidingHint | FlipHint | FourLineHint | BoardError;
 
 /** A search that reached --max-nodes: the case has no answer, but its input was fine. */
 export class SearchStopped extends Error {}
@@ -117,6 +117,7 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): 
       return { lines: [String(result.length), ...moves], result, solution: { length: result.length, moves } };
     }
     case 'fourline': {
+      if (options.hint) return fourLineHintLines(any as FourLineHint);
       const result = any as ManyFamilies['fourLine']['result'];
       if (!result.solvable) return { lines: ['Impossible'], result, solution: none };
       const moves = result.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col}`);
@@ -154,6 +155,19 @@ function pressHintLines(hint: FlipHint): Formatted {
   if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
   const rows = [0, 1, 2, 3].map((row) => hint.cells.slice(4 * row, 4 * row + 4).map((cell) => String(cell.distance)).join(' '));
   return { lines: [rows.join(' / ')], result, solution: { length: hint.distance, moves: hint.cells.map((cell) => `${cell.row} ${cell.col} ${cell.distance}`) } };
+}
+
+/**
+ * A four-in-a-line hint as one line: every legal move, either side first as
+ * the judge has it, in the --moves format with the fewest moves after it
+ * ('B 1 4 -> 1 3 = 4; W 2 1 -> 1 1 = 5'; '-' when no line can follow), or
+ * Impossible.
+ */
+function fourLineHintLines(hint: FourLineHint): Formatted {
+  const result = { stats: hint.stats, warning: hint.warning };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
+  const moves = hint.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col} = ${m.distance ?? '-'}`);
+  return { lines: [moves.join('; ')], result, solution: { length: hint.distance, moves } };
 }
 
 /**

@@ -289,14 +289,14 @@ function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult 
   switch (family) {
     case 'flip': return options.hint ? solver.flipHint(item.text) : solver.flip(item.text);
     case 'pilots': return options.hint ? solver.pilotsHint(item.text) : solver.pilots(item.text);
-    case 'fourLine': return solver.fourLine(item.text);
+    case 'fourLine': return options.hint ? solver.fourLineHint(item.text) : solver.fourLine(item.text);
     case 'lightsOut': return solver.lightsOut(item.text, more as LightsOutOptions);
     case 'sliding': return options.hint ? solver.hint(item.text, more as SlidingOptions) : solver.sliding(item.text, more as SlidingOptions);
   }
 }
 
 /** The families `puzzlesearch hint` takes. */
-const HINT_FAMILIES: readonly Family[] = ['flip', 'pilots', 'eight', 'sliding'];
+const HINT_FAMILIES: readonly Family[] = ['flip', 'pilots', 'fourline', 'eight', 'sliding'];
 
 /** A framed sliding case's cells: its token count (the framer made it 9, 16, 25 or --size's). */
 function boardCells(text: string): number {

@@ -64,9 +64,12 @@ export interface FourLineAnswer {
   nodes: number;
 }
 
+/** Which side may move first: 1 black, 2 white, 3 either (the judge's rule). */
+export type FourLineSides = 1 | 2 | 3;
+
 export interface FourLineCore {
-  /** `cells`: 16 codes (EMPTY / BLACK / WHITE), any counts. */
-  solve(cells: Uint8Array): FourLineAnswer;
+  /** `cells`: 16 codes (EMPTY / BLACK / WHITE), any counts; `sides` may move first (default 3, either). */
+  solve(cells: Uint8Array, sides?: FourLineSides): FourLineAnswer;
   /** Every (board, side to move) state reachable from `cells` with either side first, ignoring goals. */
   reachable(cells: Uint8Array): number;
   /** `solve` on each board, in one call into the engine; same answers and nodes as one call each. */

@@ -14,7 +14,7 @@ import type { LightsOutInput, LightsOutOptions } from '../api/lightsOut.js';
 import type { CensusOptions, CensusProgress } from '../api/census.js';
 import type { PdbPartition } from '../engine/contract.js';
 import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
-import type { BoardSize, ManyFamilies, ManyFamily, SlidingOptions, Solver } from '../api/solver.js';
+import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, SlidingOptions, Solver } from '../api/solver.js';
 import { slidingShareOf, type SlidingShare } from '../parallel/share.js';
 import type { JudgeCase, JudgeOptions } from '../cli/judge.js';
 
@@ -80,6 +80,7 @@ export const insideApi = {
   hint: (board: SlidingInput, options?: PoolSlidingOptions) => call().solver.hint(board, withHook(options)),
   flipHint: (board: GridInput) => call().solver.flipHint(board),
   pilotsHint: (board: GridInput) => call().solver.pilotsHint(board),
+  fourLineHint: (board: GridInput, options?: FourLineHintOptions) => call().solver.fourLineHint(board, options),
   lightsOutHint: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOutHint(board, options),
   // A goal only: functions and signals do not travel; the pool's call options cancel it.
   census: (size: string | BoardSize, options?: Pick<CensusOptions, 'goal'>) => {
@@ -113,6 +114,7 @@ export const insideArity = {
   hint: 2,
   flipHint: 1,
   pilotsHint: 1,
+  fourLineHint: 2,
   lightsOutHint: 2,
   census: 2,
   lightsOut: 2,

@@ -7,9 +7,9 @@
  * solved one and an abort say so.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSolver, type Solver } from '../../src/index.js';
+import { createSolver, PuzzleInputError, type Solver } from '../../src/index.js';
 import { engineNames } from '../support/engines.js';
-import { bfsAllDistances, blankTarget, lightsOutFewest, lightsOutReach, lightsOutStencils, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
+import { bfsAllDistances, blankTarget, fourLineDistance, fourLineMoves, lightsOutFewest, lightsOutReach, lightsOutStencils, seededRandom, shuffle, slidingNeighbours, slidingWalk } from '../oracles.js';
 
 const goal3 = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 const goal4 = [0, ...Array.from({ length: 15 }, (_, i) => i + 1)];
@@ -137,6 +137,39 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
       }
     }
   }, 300_000);
+
+  it('four in a line: random boards, either side first or one, every legal move and its distance with the other side next, as a plain BFS has them', () => {
+    const random = seededRandom(2341);
+    for (let trial = 0; trial < 40; trial++) {
+      // The judge's 7, 7 and 2, and now and then other counts (a warning, still searched).
+      const counts = trial % 8 === 7 ? [6, 6, 4] : [7, 7, 2];
+      const board = shuffle([...'B'.repeat(counts[0]!), ...'W'.repeat(counts[1]!), ...'O'.repeat(counts[2]!)], random).join('');
+      const text = board.match(/.{4}/g)!.join('\n');
+      for (const toMove of [undefined, 'B', 'W'] as const) {
+        const first = toMove ?? 'BW';
+        const hint = solver.fourLineHint(text, toMove === undefined ? undefined : { toMove });
+        const distance = fourLineDistance(board, first);
+        expect([board, first, hint.distance]).toEqual([board, first, distance]);
+        expect(hint.status).toBe(distance === null ? 'unsolvable' : 'solved');
+        const expected = [...first].flatMap((colour) => fourLineMoves(board, colour)).sort(([a, b], [c, d]) => a - c || b - d);
+        const listed = hint.moves.map(({ from, to }) => [(from.row - 1) * 4 + from.col - 1, (to.row - 1) * 4 + to.col - 1]);
+        expect([...listed].sort(([a, b], [c, d]) => a! - c! || b! - d!)).toEqual(expected);
+        for (const move of hint.moves) {
+          const [from, to] = [(move.from.row - 1) * 4 + move.from.col - 1, (move.to.row - 1) * 4 + move.to.col - 1];
+          expect(board[from]).toBe(move.colour);
+          const child = [...board];
+          child[to] = move.colour;
+          child[from] = 'O';
+          const after = fourLineDistance(child.join(''), move.colour === 'B' ? 'W' : 'B');
+          expect({ board, move, distance: move.distance, optimal: move.optimal }).toEqual({ board, move, distance: after, optimal: distance !== null && after === distance - 1 });
+        }
+        // A board that is not won has a move that keeps it optimal, unless no line can be made.
+        if (distance !== null && distance > 0) expect(hint.moves.some((move) => move.optimal)).toBe(true);
+      }
+    }
+    expect(() => solver.fourLineHint('BWBO\nWBWB\nBWBW\nWBWO', { toMove: 'X' as never })).toThrow(/toMove must be 'B' or 'W'/);
+    expect(() => solver.fourLineHint('BWBO\nWBWB')).toThrow(PuzzleInputError);
+  });
 
   it('Lights Out up to 20 cells, every pattern, plane and torus: each cell\'s fewest presses after a press, and the cells of some fewest set, as brute force has them', () => {
     const random = seededRandom(4402);

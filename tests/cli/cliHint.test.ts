@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cliRun.js';
-import { bfsAllDistances, blankTarget, lightsOutFewest, lightsOutStencils, seededRandom, shuffle, slidingNeighbours } from '../oracles.js';
+import { bfsAllDistances, blankTarget, fourLineDistance, fourLineMoves, lightsOutFewest, lightsOutStencils, seededRandom, shuffle, slidingNeighbours } from '../oracles.js';
 
 const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 const distance = bfsAllDistances(goal, (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.join(''));
@@ -44,16 +44,40 @@ describe('CLI: hint', () => {
     expect(run.errors.some((line) => line.startsWith('case 101: '))).toBe(true);
   });
 
-  it('--json gives the distance and the moves; --max-nodes too small says stopped; fourline has no hint', async () => {
+  it('--json gives the distance and the moves; --max-nodes too small says stopped; lightsout has no hint', async () => {
     const board = [1, 2, 3, 4, 0, 6, 7, 5, 8];
     const json = await runCli(['hint', 'sliding', '--json'], `${text(board)}\n`);
     expect(JSON.parse(json.answers[0]!)).toMatchObject({ case: 1, status: 'solved', length: distance.get(board.join('')), moves: expectedLine(board).match(/[udlr] \d+/g) });
     const stopped = await runCli(['hint', 'sliding', '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--max-nodes', '100'], '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n');
     expect(stopped.answers).toEqual(['stopped']);
     expect(stopped.status).toBe(3);
-    const fourline = await runCli(['hint', 'fourline'], '');
-    expect(fourline.status).toBe(1);
-    expect(fourline.errors[0]).toMatch(/hint takes flip, pilots, eight or sliding, not fourline/);
+    const lightsout = await runCli(['hint', 'lightsout'], '');
+    expect(lightsout.status).toBe(1);
+    expect(lightsout.errors[0]).toMatch(/hint takes flip, pilots, fourline, eight or sliding, not lightsout/);
+  });
+
+  it('fourline: every legal move of either side and the fewest moves after it, as a plain BFS has them; a bad case and an Impossible one in place', async () => {
+    const random = seededRandom(2357);
+    const boards = Array.from({ length: 30 }, () => shuffle([...'BBBBBBBWWWWWWWOO'], random).join(''));
+    // Two lone pieces on an empty board can never make four.
+    const hopeless = 'BOOOOOOOOOOOOOOW';
+    const cases = [...boards.slice(0, 15), 'BWBXWBWBBWBWWBWO', hopeless, ...boards.slice(15)];
+    const run = await runCli(['hint', 'fourline'], cases.map((board) => board.match(/.{4}/g)!.join('\n')).join('\n') + '\n');
+    expect(run.answers).toHaveLength(cases.length);
+    expect(run.answers[15]).toBe('error');
+    expect(run.answers[16]).toBe('Impossible');
+    run.answers.forEach((line, i) => {
+      if (i === 15 || i === 16) return;
+      const board = cases[i]!;
+      const expected = [...'BW'].flatMap((colour) => fourLineMoves(board, colour).map(([from, to]) => {
+        const child = [...board];
+        child[to] = colour;
+        child[from] = 'O';
+        const after = fourLineDistance(child.join(''), colour === 'B' ? 'W' : 'B');
+        return { from, line: `${colour} ${(from >> 2) + 1} ${(from & 3) + 1} -> ${(to >> 2) + 1} ${(to & 3) + 1} = ${after ?? '-'}` };
+      })).sort((a, b) => a.from - b.from).map((move) => move.line);
+      expect([board, line]).toEqual([board, expected.join('; ')]);
+    });
   });
 
   it('flip: a line of each cell\'s fewest presses after pressing it, rows between slashes, as brute force has them; Impossible in place', async () => {

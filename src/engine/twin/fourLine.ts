@@ -3,7 +3,7 @@
  * two-source BFS over (board, side to move), the same move order, the same
  * ranked visited bitset and node counts. A board is `black | white << 16`.
  */
-import type { FourLineAnswer, FourLineCore } from '../contract.js';
+import type { FourLineAnswer, FourLineCore, FourLineSides } from '../contract.js';
 
 /** Four rows, four columns, the two long diagonals. */
 const LINES = [0x000f, 0x00f0, 0x0f00, 0xf000, 0x1111, 0x2222, 0x4444, 0x8888, 0x8421, 0x1248];
@@ -76,8 +76,8 @@ export function twinFourLine(): FourLineCore {
   let enqueued = 0;
   let dequeued = 0;
 
-  /** Queue index of the first goal found (0 if the start has a line), or -1. */
-  function search(cells: Uint8Array, stopAtGoal: boolean): number {
+  /** Queue index of the first goal found (0 if the start has a line), or -1; `sides` may move first (bit 0 black, bit 1 white). */
+  function search(cells: Uint8Array, stopAtGoal: boolean, sides: FourLineSides): number {
     let startBlack = 0;
     let startWhite = 0;
     for (let cell = 0; cell < 16; cell++) {
@@ -107,13 +107,14 @@ export function twinFourLine(): FourLineCore {
     };
 
     const startIndex = rank(startBlack, startWhite) * 2;
-    bits[startIndex >> 3] = 3 << (startIndex & 7);
+    bits[startIndex >> 3] = sides << (startIndex & 7);
     touched[0] = touched[1] = startIndex >> 3;
     const startBoard = (startBlack | (startWhite << 16)) >>> 0;
+    // The two sources, black then white to move; with one side, that side twice.
     entries[0] = startBoard;
-    entries[1] = 0;
+    entries[1] = sides === 2 ? 1 << 8 : 0;
     entries[2] = startBoard;
-    entries[3] = 1 << 8;
+    entries[3] = sides === 1 ? 0 : 1 << 8;
 
     let head = 0;
     let tail = 2;
@@ -183,8 +184,8 @@ export function twinFourLine(): FourLineCore {
     }
   }
 
-  function solveOne(cells: Uint8Array): FourLineAnswer {
-    const goal = search(cells, true);
+  function solveOne(cells: Uint8Array, sides: FourLineSides = 3): FourLineAnswer {
+    const goal = search(cells, true, sides);
     const nodes = dequeued;
     if (goal < 0) return { moves: null, nodes };
     const moves: Array<[number, number]> = [];
@@ -199,7 +200,7 @@ export function twinFourLine(): FourLineCore {
   return {
     solve: solveOne,
     reachable(cells: Uint8Array): number {
-      search(cells, false);
+      search(cells, false, 3);
       return enqueued;
     },
     solveBatch(boards: readonly Uint8Array[]): FourLineAnswer[] {

@@ -1,5 +1,5 @@
 /** Host adapter for the four-in-a-line engine (`assembly/fourLine.ts`). */
-import type { FourLineAnswer, FourLineCore } from '../contract.js';
+import type { FourLineAnswer, FourLineCore, FourLineSides } from '../contract.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 import { reserveBatch, type BatchExports } from './batch.js';
 import { abiOf, type AbiExports } from './abi.js';
@@ -12,6 +12,8 @@ export interface FourLineExports extends ScratchExports, BatchExports, AbiExport
    * with the moves at scratch 16.. (byte pairs from, to), length -1 if no line.
    */
   fourLineSolve(): number;
+  /** fourLineSolve with `sides` (bit 0 black, bit 1 white) the sides that may move first. */
+  fourLineSolveSides(sides: number): number;
   /** States reachable from the 16 cells at scratch 0..15, either side first. */
   fourLineReachable(): number;
 }
@@ -34,9 +36,9 @@ export function wasmFourLine(exports: FourLineExports): FourLineCore {
   }
 
   const core: FourLineCore = {
-    solve(cells: Uint8Array): FourLineAnswer {
+    solve(cells: Uint8Array, sides: FourLineSides = 3): FourLineAnswer {
       writeCells(cells);
-      const packed = exports.fourLineSolve();
+      const packed = sides === 3 ? exports.fourLineSolve() : exports.fourLineSolveSides(sides);
       const length = (packed % LENGTH_RANGE) - 1;
       const nodes = (packed - (length + 1)) / LENGTH_RANGE;
       if (length < 0) return { moves: null, nodes };
