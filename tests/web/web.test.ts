@@ -298,6 +298,66 @@ describe('the web page in Chromium', () => {
     expect(await page.textContent(`${panel('flip')} .judge-output`)).toBe('Impossible');
   });
 
+  it('Hint: highlights the presses and moves that keep Flip, four in a line and the 8-puzzle optimal, and follows the player on and off the optimal path', async () => {
+    const page = await open();
+    const solver = await createSolver({ tables: { dir: false } });
+    const hinted = (id: string) => page.$$eval(`#${id}-board .cell.hinted`, (cells) => cells.map((cell) => Number(cell.getAttribute('data-index'))));
+    const distanceShown = async (id: string, distance: number) => {
+      await page.waitForSelector(`${panel(id)} .hint-line[data-distance="${distance}"]`);
+      // The highlight is drawn with the line.
+      return hinted(id);
+    };
+
+    // Flip: the sample is 4 presses away; the highlighted cells are exactly those whose press leaves 3.
+    await loadText(page, 'flip', 'bwwb\nbbwb\nbwwb\nbwww');
+    await page.click(`${panel('flip')} .hint-toggle`);
+    const flipCells = await distanceShown('flip', 4);
+    const flip = solver.flipHint('bwwb\nbbwb\nbwwb\nbwww');
+    expect(flipCells).toEqual(flip.cells.flatMap((cell, i) => (cell.optimal ? [i] : [])));
+    // Off the path: a press that is not highlighted takes the board to 5, and the hint follows.
+    const off = flip.cells.findIndex((cell) => cell.distance === 5);
+    await page.click(`#flip-board .cell[data-index="${off}"]`);
+    await distanceShown('flip', 5);
+    await page.click(`${panel('flip')} button:text-is("Undo")`);
+    await distanceShown('flip', 4);
+    await page.click(`#flip-board .cell[data-index="${flipCells[0]}"]`);
+    expect((await distanceShown('flip', 3)).length).toBeGreaterThan(0);
+
+    // The 8-puzzle: the sample is 19 away; a highlighted tile slides the blank one step nearer.
+    await page.click(`${panel('eight')} .hint-toggle`);
+    await loadText(page, 'eight', '2 3 4\n1 5 x\n7 6 8');
+    const eight = await distanceShown('eight', 19);
+    expect(eight.length).toBeGreaterThan(0);
+    await page.click(`#eight-board .cell[data-index="${eight[0]}"]`);
+    await distanceShown('eight', 18);
+
+    // Four in a line: before the first move either colour's pieces may be highlighted; after a move, only the other colour's.
+    await loadText(page, 'fourline', 'BWBO\nWBWB\nBWBW\nWBWO');
+    await page.click(`${panel('fourline')} .hint-toggle`);
+    const pieces = await distanceShown('fourline', 5);
+    const four = solver.fourLineHint('BWBO\nWBWB\nBWBW\nWBWO');
+    expect(pieces).toEqual([...new Set(four.moves.filter((move) => move.optimal).map(({ from }) => (from.row - 1) * 4 + from.col - 1))].sort((a, b) => a - b));
+    await page.click(`${panel('fourline')} .hint-toggle`);
+    expect(await page.isHidden(`${panel('fourline')} .hint-line`)).toBe(true);
+    expect(await hinted('fourline')).toEqual([]);
+
+    // Lights Out: a board one press from dark (on whatever 5x5 was dealt, cleared first); the hint outlines exactly the
+    // cells of a fewest set, as the Node API has them, and pressing one switches every light off.
+    await page.click(`${lights} .hint-toggle`);
+    await page.click(`${lights} .lights-clear`);
+    await page.waitForSelector(`${lights} .hint-line[data-distance="0"]`);
+    await clickLightsCell(page, 2, 1);
+    await page.waitForSelector(`${lights} .hint-line[data-distance="1"]`);
+    const board = await lightsBoard(page);
+    const expected = solver.lightsOutHint(board.map((row) => row.join('')).join('\n'));
+    expect(expected.distance).toBe(1);
+    const outlined = ((await page.getAttribute('#lights-board', 'data-hinted')) ?? '').split(' ').filter(Boolean).map(Number);
+    expect(outlined).toEqual([...expected.optimal.keys()].filter((i) => expected.optimal[i] === 1));
+    expect(outlined).toContain(2 * board[0]!.length + 1);
+    await clickLightsCell(page, 2, 1);
+    await page.waitForSelector(`${lights} .hint-line[data-distance="0"]`);
+  });
+
   it('census: counts the 3x3 on both engines as a plain BFS does, cancels a count, and shows the shipped 3x4 from either corner', async () => {
     const page = await open();
     const census = panel('census');

@@ -16,12 +16,14 @@ import { formatMs, h, numberFormat } from './dom.js';
 import { LightsOutCanvas } from './lightsOutCanvas.js';
 import { boardSizeLimits, boardText, colorChoices, formatCount, litCount, PressTable, patternLabel, type LightsOutPatternName, type LightsOutRules } from './lightsOutRules.js';
 import { engineLabel, PlaybackTimer, solveFailure, type PanelContext } from './panel.js';
-import { SolverClient } from './solverClient.js';
+import { SolveCancelled, SolverClient } from './solverClient.js';
 
 /** Playback speeds in presses per second: slow enough to follow on 5x5, fast enough for 20 000 presses. */
 const speeds = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2500, 5000];
 /** Playback ticks at most this often; faster speeds make several presses a tick. */
 const tickMs = 40;
+/** The largest board a hint takes: it solves the board once per cell. */
+const HINT_MAX_CELLS = 400;
 
 interface Shown {
   result: LightsOutResult;
@@ -58,6 +60,15 @@ export class LightsOutPanel {
   private cursor = 0;
   private focused = false;
   private drawQueued = false;
+  /** Hints run on their own client, so that a hint never cancels a solve. */
+  private readonly hintClient = new SolverClient();
+  private hinting = false;
+  /** The hint of the board whose text and rules are `key`. */
+  private hinted: { key: string; optimal: Uint8Array | null; text: string; distance: number | null } | null = null;
+  /** The board whose hint a worker is computing, so that a redraw does not ask again. */
+  private hintAsked: string | null = null;
+  private hintButton!: HTMLButtonElement;
+  private hintLine!: HTMLElement;
 
   element!: HTMLElement;
   private canvas!: LightsOutCanvas;
@@ -161,6 +172,8 @@ export class LightsOutPanel {
       ...[20, 16, 12, 8].map((bits) => h('option', { value: 2 ** bits }, `2^${bits} press sets`)),
     );
     this.editButton = h('button', { type: 'button', class: 'toggle', 'aria-pressed': 'false', onclick: () => this.toggleEdit() }, 'Edit mode');
+    this.hintButton = h('button', { type: 'button', class: 'small toggle hint-toggle', 'aria-pressed': 'false', 'aria-label': 'Hint: outline the cells of a fewest press set', onclick: () => this.toggleHint() }, 'Hint');
+    this.hintLine = h('p', { class: 'hint-line', 'aria-live': 'polite', hidden: true });
     const randomButton = h('button', { type: 'button', class: 'lights-random', 'aria-label': 'Deal a random solvable Lights Out board', onclick: () => this.randomBoard() }, 'Random solvable');
     const clearButton = h('button', { type: 'button', class: 'lights-clear', 'aria-label': 'Switch every light off', onclick: () => this.setCells(new Uint8Array(this.rules.rows * this.rules.cols)) }, 'Clear');
 
@@ -202,7 +215,7 @@ export class LightsOutPanel {
       h(
         'div',
         { class: 'panel-body' },
-        h('div', { class: 'board-side' }, this.frame, h('div', { class: 'board-bar' }, this.counter), this.status, this.help),
+        h('div', { class: 'board-side' }, this.frame, h('div', { class: 'board-bar' }, this.counter, h('span', { class: 'spacer' }), this.hintButton), this.status, this.hintLine, this.help),
         h(
           'div',
           { class: 'controls-side' },
@@ -486,6 +499,74 @@ export class LightsOutPanel {
     this.player.restart(() => this.togglePlay());
   }
 
+  // ---- hints --------------------------------------------------------------------------------
+
+  /** The board and its rules, as the hint's identity. */
+  private hintKey(): string {
+    const { rows, cols, colors, pattern, torus } = this.rules;
+    return `${rows}x${cols} ${pattern} ${torus} ${colors} ${this.cells.join('')}`;
+  }
+
+  private toggleHint(): void {
+    this.hinting = !this.hinting;
+    this.hinted = null;
+    this.hintAsked = null;
+    if (!this.hinting) this.hintClient.cancel();
+    this.render();
+  }
+
+  /**
+   * Shows the hint of the board on screen, asking a worker for it once per
+   * board (every press asks again, on the path or off it; an answer for a
+   * board already left is dropped). Each cell's press is solved: boards up to
+   * HINT_MAX_CELLS.
+   */
+  private renderHint(): void {
+    this.hintButton.setAttribute('aria-pressed', String(this.hinting));
+    this.hintLine.hidden = !this.hinting;
+    delete this.boardElement.dataset.hinted;
+    if (!this.hinting) return;
+    const key = this.hintKey();
+    const hinted = this.hinted?.key === key ? this.hinted : null;
+    if (hinted) {
+      this.hintLine.textContent = hinted.text;
+      // The outlined cells, row-major, for tests and screen readers' sake (the canvas itself has no cells).
+      this.boardElement.dataset.hinted = hinted.optimal ? [...hinted.optimal.keys()].filter((i) => hinted.optimal![i]).join(' ') : '';
+      if (hinted.distance === null) delete this.hintLine.dataset.distance;
+      else this.hintLine.dataset.distance = String(hinted.distance);
+      return;
+    }
+    delete this.hintLine.dataset.distance;
+    const { rows, cols, colors, pattern, torus } = this.rules;
+    if (rows * cols > HINT_MAX_CELLS) {
+      this.hinted = { key, optimal: null, distance: null, text: `Hint: boards of up to ${HINT_MAX_CELLS} cells (it solves the board once per cell).` };
+      this.hintLine.textContent = this.hinted.text;
+      return;
+    }
+    this.hintLine.textContent = 'Hint: thinking…';
+    if (this.hintAsked === key) return;
+    this.hintAsked = key;
+    this.hintClient.lightsOutHint(this.context.engine(), boardText(this.cells, rows, cols), { pattern, torus, colors }).then(
+      (hint) => {
+        if (this.hintAsked === key) this.hintAsked = null;
+        if (!this.hinting || this.hintKey() !== key) return;
+        const text = hint.status === 'unsolvable'
+          ? 'Hint: no press set switches every light off from here.'
+          : hint.distance === 0
+            ? 'Hint: every light is off.'
+            : `Hint: ${hint.distance} press${hint.distance === 1 ? '' : 'es'} to go; the outlined cells belong to a fewest press set${hint.minimal ? '' : ' (not proven: the kernel is too large to weigh)'}.`;
+        this.hinted = { key, optimal: hint.status === 'solved' ? hint.optimal : null, distance: hint.distance, text };
+        this.render();
+      },
+      (error: unknown) => {
+        if (this.hintAsked === key) this.hintAsked = null;
+        if (error instanceof SolveCancelled || !this.hinting || this.hintKey() !== key) return;
+        this.hinted = { key, optimal: null, distance: null, text: `Hint: ${error instanceof Error ? error.message : String(error)}` };
+        this.render();
+      },
+    );
+  }
+
   // ---- drawing ------------------------------------------------------------------------------
 
   /** Redraws the canvas on the next frame (many changes in one frame draw once). */
@@ -504,6 +585,7 @@ export class LightsOutPanel {
           preview: this.hover === null || this.hover >= this.cells.length ? null : this.table.reach(this.hover),
           // The cursor only for the keyboard: a click focuses the canvas too.
           cursor: this.focused && this.canvas.canvas.matches(':focus-visible') ? this.cursor : null,
+          hint: this.hinting && this.hinted?.key === this.hintKey() ? this.hinted.optimal : null,
           editing: this.editing,
         },
         Math.max(40, available),
@@ -544,6 +626,7 @@ export class LightsOutPanel {
       : 'Click a cell, or move with the arrow keys and press Enter or Space. The lighter cells show what a press there changes.';
     this.editButton.setAttribute('aria-pressed', String(this.editing));
     this.editButton.textContent = this.editing ? 'Done editing' : 'Edit mode';
+    this.renderHint();
 
     const busy = this.busy !== null;
     this.element.dataset.busy = String(busy);

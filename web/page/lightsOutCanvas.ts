@@ -18,6 +18,8 @@ export interface CanvasView {
   preview: Int32Array | null;
   /** The keyboard cursor (shown while the board has focus). */
   cursor: number | null;
+  /** The hint: 1 on cells that belong to a fewest press set (outlined), or null when hints are off. */
+  hint: Uint8Array | null;
   editing: boolean;
 }
 
@@ -161,6 +163,19 @@ export class LightsOutCanvas {
           if (pending[i] === 0) continue;
           context.fillText(String(pending[i]), (x0(i % cols) + x0((i % cols) + 1)) / 2, (y0(Math.floor(i / cols)) + y0(Math.floor(i / cols) + 1)) / 2 + 1);
         }
+      }
+    }
+
+    // The hint: cells of some fewest press set, outlined.
+    if (view.hint) {
+      const line = Math.max(1.5, Math.min(cw, ch) * 0.08);
+      context.strokeStyle = '#f4b400';
+      context.lineWidth = line;
+      for (let i = 0; i < rows * cols; i++) {
+        if (view.hint[i] === 0) continue;
+        const c = i % cols;
+        const r = Math.floor(i / cols);
+        context.strokeRect(x0(c) + line, y0(r) + line, Math.max(line, x0(c + 1) - x0(c) - 2 * line), Math.max(line, y0(r + 1) - y0(r) - 2 * line));
       }
     }
 

@@ -9,7 +9,7 @@
 import type { EngineName, GoalName } from '../../src/index.js';
 import { type Comparison, median, plannedRounds, roundOrder, verdict } from './compare.js';
 import { formatMs, h, numberFormat } from './dom.js';
-import { SolveCancelled, SolverClient, type Family, type SolutionMove, type SolveAnswer, type TablesProgress } from './solverClient.js';
+import { SolveCancelled, SolverClient, type Family, type HintAnswer, type SolutionMove, type SolveAnswer, type TablesProgress } from './solverClient.js';
 
 export const engineNames: readonly EngineName[] = ['wasm', 'ts'];
 export const engineLabel: Record<EngineName, string> = { wasm: 'WebAssembly', ts: 'TypeScript twin' };
@@ -137,6 +137,38 @@ export interface TablesShown {
   phase: TablesProgress['phase'];
 }
 
+/** A hint as the board shows it: the position it is for, its distance, and the cells to press or move that keep it optimal. */
+interface HintShown {
+  key: string;
+  distance: number | null;
+  cells: Set<number>;
+  text: string;
+}
+
+/** Nodes a sliding hint may search: past it a move's distance is shown as unknown rather than the page waiting. */
+const HINT_MAX_NODES = 20_000_000;
+
+/**
+ * The cells of a hint's optimal moves: the cells to press (flip, pilots), the
+ * pieces to move (four in a line), the tiles that slide into the blank.
+ */
+function hintCells(answer: HintAnswer, width: number, blank: number): number[] {
+  const index = ({ row, col }: { row: number; col: number }) => (row - 1) * width + col - 1;
+  if ('cells' in answer) return answer.cells.filter((cell) => cell.optimal).map(index);
+  const steps: Record<string, number> = { u: -width, d: width, l: -1, r: 1 };
+  return answer.moves.filter((move) => move.optimal).map((move) => ('from' in move ? index(move.from) : blank + steps[move.move]!));
+}
+
+/** The line under the board for a hint. */
+function hintText(answer: HintAnswer): string {
+  if (answer.status === 'unsolvable') return 'Hint: no solution from here.';
+  if (answer.distance === null) return 'Hint: too far to settle quickly.';
+  if (answer.distance === 0) return 'Hint: solved.';
+  // A sliding move's null distance is one not settled within the budget (a four-in-a-line one's, no line after it).
+  const unknown = 'moves' in answer && answer.moves.some((move) => 'move' in move && move.distance === null) ? ' (some moves not settled within the budget)' : '';
+  return `Hint: ${answer.distance} move${answer.distance === 1 ? '' : 's'} to go; the highlighted ${'cells' in answer ? 'presses keep' : 'moves keep'} it optimal${unknown}.`;
+}
+
 export abstract class Panel<S, M extends SolutionMove> {
   readonly spec: PanelSpec;
   protected readonly context: PanelContext;
@@ -155,6 +187,12 @@ export abstract class Panel<S, M extends SolutionMove> {
   private focusIndex = 0;
   /** The cell under the pointer or keyboard focus, for previews of what a press changes. */
   protected hover: number | null = null;
+  /** Hints run on their own client: a hint never cancels a solve, nor a solve a hint. */
+  private readonly hintClient = new SolverClient();
+  private hinting = false;
+  private hinted: HintShown | null = null;
+  private hintButton!: HTMLButtonElement;
+  private hintLine!: HTMLElement;
 
   // Elements, created by mount().
   element!: HTMLElement;
@@ -249,6 +287,11 @@ export abstract class Panel<S, M extends SolutionMove> {
   /** Forgets a half-made selection (a picked piece, a tile to swap). */
   protected clearSelection(): void {}
 
+  /** Four in a line: whose turn it is, for a hint (undefined: either may move). */
+  protected hintToMove(_state: S): 'B' | 'W' | undefined {
+    return undefined;
+  }
+
   // ---- state ------------------------------------------------------------------------------
 
   get state(): S {
@@ -298,6 +341,46 @@ export abstract class Panel<S, M extends SolutionMove> {
   protected changed(): void {
     this.syncSolution();
     if (!this.textDirty) this.textArea.value = this.format(this.state);
+    this.render();
+    if (this.hinting) void this.requestHint();
+  }
+
+  /** A hint's position: the solve's key, and whose turn it is where that matters. */
+  private hintKey(state: S): string {
+    return `${this.keyOf(state)}|${this.hintToMove(state) ?? ''}`;
+  }
+
+  private toggleHint(): void {
+    this.hinting = !this.hinting;
+    this.hinted = null;
+    if (this.hinting) void this.requestHint();
+    else this.hintClient.cancel();
+    this.render();
+  }
+
+  /**
+   * The hint of the position on the board, asked of a worker once per
+   * position: a move (on the optimal path or off it) asks again for the new
+   * position alone, and an answer for a position already left is dropped.
+   */
+  private async requestHint(): Promise<void> {
+    const state = this.state;
+    const key = this.hintKey(state);
+    if (this.hinted?.key === key) return;
+    this.hinted = null;
+    this.hintLine.textContent = 'Hint: thinking…';
+    this.renderCells();
+    const board = this.format(state);
+    try {
+      const answer = await this.hintClient.hint({ engine: this.context.engine(), family: this.spec.family, board, goal: this.goal(), heuristic: this.heuristic(), toMove: this.hintToMove(state), maxNodes: HINT_MAX_NODES });
+      if (!this.hinting || this.hintKey(this.state) !== key) return;
+      const blank = board.split(/\s+/).indexOf('x');
+      this.hinted = { key, distance: answer.distance, cells: new Set(hintCells(answer, this.spec.width, blank)), text: hintText(answer) };
+    } catch (error) {
+      // Cancelled: a newer position's request (or the toggle) took over.
+      if (error instanceof SolveCancelled || !this.hinting || this.hintKey(this.state) !== key) return;
+      this.hinted = { key, distance: null, cells: new Set(), text: `Hint: ${error instanceof Error ? error.message : String(error)}` };
+    }
     this.render();
   }
 
@@ -361,6 +444,8 @@ export abstract class Panel<S, M extends SolutionMove> {
     this.undoButton = h('button', { type: 'button', class: 'small', 'aria-label': `Undo the last move on the ${spec.title} board`, onclick: () => this.undo() }, 'Undo');
     this.restartButton = h('button', { type: 'button', class: 'small', 'aria-label': `Back to the ${spec.title} starting position`, onclick: () => this.restart() }, 'Restart');
     this.status = h('p', { class: 'status', 'aria-live': 'polite', id: `${id}-status` });
+    this.hintButton = h('button', { type: 'button', class: 'small toggle hint-toggle', 'aria-pressed': 'false', 'aria-label': `Hint: highlight the moves that keep the ${spec.title} optimal`, onclick: () => this.toggleHint() }, 'Hint');
+    this.hintLine = h('p', { class: 'hint-line', 'aria-live': 'polite', hidden: true });
     this.help = h('p', { class: 'help', id: `${id}-help` });
 
     this.editButton = h('button', { type: 'button', class: 'toggle', 'aria-pressed': 'false', 'aria-label': `Edit mode for the ${spec.title} board`, onclick: () => this.toggleEdit() }, 'Edit mode');
@@ -444,8 +529,9 @@ export abstract class Panel<S, M extends SolutionMove> {
           'div',
           { class: 'board-side' },
           h('div', { class: 'board-frame' }, this.board),
-          h('div', { class: 'board-bar' }, this.counter, h('span', { class: 'spacer' }), this.undoButton, this.restartButton),
+          h('div', { class: 'board-bar' }, this.counter, h('span', { class: 'spacer' }), this.hintButton, this.undoButton, this.restartButton),
           this.status,
+          this.hintLine,
           this.help,
         ),
         h(
@@ -723,12 +809,14 @@ export abstract class Panel<S, M extends SolutionMove> {
 
   protected renderCells(): void {
     const state = this.state;
+    const hinted = this.hinting && this.hinted?.key === this.hintKey(state) ? this.hinted.cells : null;
     this.cells.forEach((cell, i) => {
       const view = this.cellView(state, i);
       if (cell.textContent !== view.text) cell.textContent = view.text;
       cell.dataset.value = view.value;
-      cell.setAttribute('aria-label', view.label);
-      cell.className = ['cell', ...(view.classes ?? [])].join(' ');
+      const hint = hinted?.has(i) ?? false;
+      cell.setAttribute('aria-label', hint ? `${view.label} (hint: keeps it optimal)` : view.label);
+      cell.className = ['cell', ...(view.classes ?? []), ...(hint ? ['hinted'] : [])].join(' ');
     });
   }
 
@@ -751,6 +839,12 @@ export abstract class Panel<S, M extends SolutionMove> {
     this.status.classList.toggle('goal', goal && !this.editing);
     this.help.textContent = this.editing ? this.spec.editHelp : this.spec.playHelp;
     this.editButton.setAttribute('aria-pressed', String(this.editing));
+    this.hintButton.setAttribute('aria-pressed', String(this.hinting));
+    this.hintLine.hidden = !this.hinting;
+    const hint = this.hinting && this.hinted?.key === this.hintKey(state) ? this.hinted : null;
+    if (hint) this.hintLine.textContent = hint.text;
+    if (hint && hint.distance !== null) this.hintLine.dataset.distance = String(hint.distance);
+    else delete this.hintLine.dataset.distance;
     this.editButton.textContent = this.editing ? 'Done editing' : 'Edit mode';
 
     const busy = this.busy !== null;

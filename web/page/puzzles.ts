@@ -344,6 +344,10 @@ export class FourLinePanel extends Panel<FourLineState, FourLineMove> {
     return answer.length === null ? 'Impossible' : String(answer.length);
   }
 
+  protected hintToMove(state: FourLineState): Colour | undefined {
+    return state.turn ?? undefined;
+  }
+
   statusText(state: FourLineState): string {
     const lines = winningLines(state.cells);
     if (lines.length > 0) return `Four in a line for ${colourName[state.cells[lines[0][0]] as Colour]}!`;

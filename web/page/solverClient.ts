@@ -6,7 +6,7 @@
  * in its worker (or, on a page without cross-origin isolation, replaces that
  * one worker).
  */
-import { createSolverPool, type CallOptions, type Census, type CensusProgress, type Cell, type EngineName, type FourLineMove, type GoalName, type LightsOutOptions, type LightsOutResult, type Progress, type SlidingMove, type SolverPool, type TablesProgress } from '../../src/index.js';
+import { createSolverPool, type CallOptions, type Census, type CensusProgress, type FlipHint, type FourLineHint, type LightsOutHint, type SlidingHint, type Cell, type EngineName, type FourLineMove, type GoalName, type LightsOutOptions, type LightsOutResult, type Progress, type SlidingMove, type SolverPool, type TablesProgress } from '../../src/index.js';
 
 export type Family = 'flip' | 'pilots' | 'fourLine' | 'sliding';
 export type SolutionMove = Cell | FourLineMove | SlidingMove;
@@ -33,6 +33,15 @@ export interface SolveRequest {
 }
 
 export type { Progress, TablesProgress };
+
+/** A hint: a solve request, for four in a line whose turn it is, and for sliding a node budget. */
+export interface HintRequest extends SolveRequest {
+  toMove?: 'B' | 'W';
+  maxNodes?: number;
+}
+
+/** What a hint answers, by family: cells to press (flip, pilots), moves of pieces (four in a line) or of the blank (sliding). */
+export type HintAnswer = FlipHint | FourLineHint | SlidingHint;
 
 /** Where a panel's tables came from: built in a worker now, loaded from IndexedDB now, or already in the workers. */
 export type TablesSource = 'built' | 'loaded' | 'ready';
@@ -119,6 +128,22 @@ export class SolverClient {
       throw error;
     }
     return built ? 'built' : 'loaded';
+  }
+
+  /** The optimal moves from a position, on a worker (see solver.hint and its kin). */
+  hint(request: HintRequest): Promise<HintAnswer> {
+    const { engine, family, board } = request;
+    return this.call<HintAnswer>(engine, (pool, call) => {
+      if (family === 'flip') return pool.flipHint(board, call);
+      if (family === 'pilots') return pool.pilotsHint(board, call);
+      if (family === 'fourLine') return pool.fourLineHint(board, { toMove: request.toMove }, call);
+      return pool.hint(board, { goal: request.goal, heuristic: request.heuristic, maxNodes: request.maxNodes }, call);
+    }, {});
+  }
+
+  /** Lights Out: each cell's fewest presses after a press, and the cells of some fewest press set. */
+  lightsOutHint(engine: EngineName, board: string, options: LightsOutOptions): Promise<LightsOutHint> {
+    return this.call(engine, (pool, call) => pool.lightsOutHint(board, options, call), {});
   }
 
   /** The census of a small sliding board ('3x3') from a named goal, on a worker, with its progress. */
