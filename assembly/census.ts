@@ -211,11 +211,6 @@ export function censusNeeded(): f64 {
   return lastNeeded();
 }
 
-/** Words of the table a layer scans (the host sizes its rounds by it). */
-export function censusWords(): f64 {
-  return <f64>words;
-}
-
 /** Writes a state of the last layer expanded (a farthest one once the search ended) into scratch at `into`. */
 export function censusFarthest(into: usize): void {
   unrank(lastExpanded);

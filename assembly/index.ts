@@ -10,4 +10,4 @@ export * from './lightsOut';
 export { batchReserve } from './batch';
 export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled, pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice } from './pdb';
 export { idaStarPdbGroup, idaStarPdbGroups, pdbTableBytes } from './pdbHeuristic';
-export { censusStart, censusRound, censusFound, censusWords, censusNeeded, censusFarthest } from './census';
+export { censusStart, censusRound, censusFound, censusNeeded, censusFarthest } from './census';

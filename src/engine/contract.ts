@@ -403,8 +403,6 @@ export interface LightsOutCore {
 export interface CensusCore {
   /** Starts from `goal` (its size): the permutations ranked, n!; a RangeError naming the bytes when memory cannot hold them. */
   start(goal: SlidingBoard): number;
-  /** Words (32 ranks each) a layer scans. */
-  words(): number;
   /** Expands up to `budget` words of the current layer: 1 it goes on, 0 it ended (found() states make the next layer), -1 it ended with none. */
   round(budget: number): number;
   /** States put in the next layer by the layer just ended. */

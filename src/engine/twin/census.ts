@@ -110,7 +110,6 @@ export function twinCensus(): CensusCore {
       lastExpanded = start;
       return ranks;
     },
-    words: () => words,
     round(budget: number): number {
       const next = 3 - current;
       const end = Math.min(words, scanAt + budget);

@@ -7,7 +7,6 @@ export interface CensusExports extends ScratchExports {
   censusStart(width: number, height: number, goalAt: number): number;
   censusRound(budget: number): number;
   censusFound(): number;
-  censusWords(): number;
   censusNeeded(): number;
   censusFarthest(into: number): void;
 }
@@ -26,7 +25,6 @@ export function wasmCensus(exports: CensusExports): CensusCore {
       }
       return ranks;
     },
-    words: () => exports.censusWords(),
     round: (budget) => exports.censusRound(budget),
     found: () => exports.censusFound(),
     farthest(): number[] {
