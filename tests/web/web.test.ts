@@ -358,6 +358,23 @@ describe('the web page in Chromium', () => {
     await page.waitForSelector(`${lights} .hint-line[data-distance="0"]`);
   });
 
+  it('follows the system\'s dark scheme: dark page and cards, light text, the tiles of a goal picture still readable', async () => {
+    const page = await open();
+    const colours = () => page.evaluate(() => {
+      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      return { page: style('body').backgroundColor, ink: style('body').color, card: style('#panel-flip').backgroundColor, tile: style('.goal-picture span').color };
+    });
+    const light = await colours();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const dark = await colours();
+    const lightness = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0) / 3;
+    expect(lightness(light.page)).toBeGreaterThan(200);
+    expect(lightness(dark.page)).toBeLessThan(60);
+    expect(lightness(dark.card)).toBeLessThan(60);
+    expect(lightness(dark.ink)).toBeGreaterThan(200);
+    expect(dark.tile).toBe(light.tile);
+  });
+
   it('census: counts the 3x3 on both engines as a plain BFS does, cancels a count, and shows the shipped 3x4 from either corner', async () => {
     const page = await open();
     const census = panel('census');
