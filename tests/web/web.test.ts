@@ -358,6 +358,22 @@ describe('the web page in Chromium', () => {
     await page.waitForSelector(`${lights} .hint-line[data-distance="0"]`);
   });
 
+  it('arrow keys move the blank after a click on a tile, not only after the board gets the focus', async () => {
+    const page = await open();
+    await loadText(page, 'eight', '2 3 4\n1 5 x\n7 6 8');
+    // A click on the blank itself: no move, but the focus is now on a tile.
+    await page.click('#eight-board .cell[data-index="5"]');
+    expect(await boardText(page, 'eight')).toBe('2 3 4/1 5 x/7 6 8');
+    await page.keyboard.press('ArrowUp');
+    expect(await boardText(page, 'eight')).toBe('2 3 x/1 5 4/7 6 8');
+    // A click that slides a tile, then the arrows go on from there.
+    await page.click('#eight-board .cell[data-index="1"]');
+    expect(await boardText(page, 'eight')).toBe('2 x 3/1 5 4/7 6 8');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowLeft');
+    expect(await boardText(page, 'eight')).toBe('2 5 3/x 1 4/7 6 8');
+  });
+
   it('follows the system\'s dark scheme: dark page and cards, light text, the tiles of a goal picture still readable', async () => {
     const page = await open();
     const colours = () => page.evaluate(() => {

@@ -378,7 +378,8 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
 
   override boardKey(event: KeyboardEvent): boolean {
     const move = keyMove[event.key];
-    if (!move || this.editing || event.target !== this.board) return false;
+    // From the board or any tile in it: a click focuses the tile clicked, and the arrows must still move the blank.
+    if (!move || this.editing || !this.board.contains(event.target as Node)) return false;
     this.moveBlank(move);
     return true;
   }
