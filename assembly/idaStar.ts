@@ -43,6 +43,7 @@ import { IdaStar } from './abi';
 import { lastNodes, scratchPointer, setLastNodes } from './scratch';
 import { slidingSolvable } from './sliding';
 import { pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbUndo } from './pdbHeuristic';
+import { Region, lastNeeded, reserve } from './memory';
 
 const BOARD_AT: usize = IdaStar.BOARD_AT;
 const GOAL_AT: usize = IdaStar.GOAL_AT;
@@ -60,6 +61,17 @@ const LEFT: i32 = 2;
 const RIGHT: i32 = 3;
 // The parent move of the root: (NO_MOVE ^ 1) names no direction, so nothing is pruned.
 const NO_MOVE: i32 = 4;
+
+// Move pruning: the machine of src/engine/movePruning.ts, written by the host
+// into a region (idaStarPruningReserve). The search's state is a state of the
+// machine: `pruningNext` (i32 per state and move) gives the next one, and
+// `pruningAllowed` (u8 per state and blank cell) the moves the blank may make,
+// on the board and not pruned. Pruning only the undo of the last move is the
+// same shape with five states, so one search body serves every pruning.
+const pruningRegion = new Region();
+let pruningNext: usize = 0;
+let pruningAllowed: usize = 0;
+let pruningCells: i32 = 0;
 
 // Heuristic kinds: the host passes 0..2; PDB_MIRRORED is chosen here when the
 // goal allows the mirrored lookup (see ./pdbHeuristic).
@@ -415,40 +427,41 @@ type Pdb = u32;
 type PdbMirrored = u64;
 
 // Returns FOUND, OUT_OF_NODES, or the least f above the bound among pruned children.
+// `state`: the move-pruning machine's state after the moves to here.
 // @ts-ignore: decorator
 @inline
-function expand<K>(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
+function expand<K>(blank: i32, state: i32, g: i32, h: i32): i32 {
   if (h == 0) {
     store<u32>(scratchPointer() + PATH_LENGTH_AT, g);
     return FOUND;
   }
   expandedCount++;
   const room = bound - g - 1;
-  const moves = <i32>load<u8>(moveMask + blank) & ~(1 << (parentMove ^ 1));
+  const moves = <i32>load<u8>(pruningAllowed + <usize>(state * pruningCells + blank));
   let best = NO_BOUND;
   if (moves & (1 << UP)) {
-    const result = child<K>(UP, blank, blank - boardWidth, g, h, room);
+    const result = child<K>(UP, blank, blank - boardWidth, g, h, room, state);
     if (result < best) {
       best = result;
       if (result < 0) return result;
     }
   }
   if (moves & (1 << DOWN)) {
-    const result = child<K>(DOWN, blank, blank + boardWidth, g, h, room);
+    const result = child<K>(DOWN, blank, blank + boardWidth, g, h, room, state);
     if (result < best) {
       best = result;
       if (result < 0) return result;
     }
   }
   if (moves & (1 << LEFT)) {
-    const result = child<K>(LEFT, blank, blank - 1, g, h, room);
+    const result = child<K>(LEFT, blank, blank - 1, g, h, room, state);
     if (result < best) {
       best = result;
       if (result < 0) return result;
     }
   }
   if (moves & (1 << RIGHT)) {
-    const result = child<K>(RIGHT, blank, blank + 1, g, h, room);
+    const result = child<K>(RIGHT, blank, blank + 1, g, h, room, state);
     if (result < best) best = result;
   }
   return best;
@@ -457,7 +470,7 @@ function expand<K>(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
 // The blank moves `direction` from `blank` to `next`: the tile there comes back.
 // @ts-ignore: decorator
 @inline
-function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i32): i32 {
+function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i32, state: i32): i32 {
   if (--nodesLeft < 0) {
     const stop = chunkEnded();
     if (stop != 0) return stop;
@@ -469,7 +482,7 @@ function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i
   const saved = applyMove<K>(record, tile, blank);
   store<u8>(tiles + blank, <u8>tile);
   store<u8>(scratchPointer() + PATH_AT + g, <u8>direction);
-  const result = descend<K>(next, direction, g + 1, childH);
+  const result = descend<K>(next, nextState(state, direction), g + 1, childH);
   store<u8>(tiles + next, <u8>tile);
   undoMove<K>(record, tile, next, saved);
   return result;
@@ -525,35 +538,41 @@ function undoMove<K>(record: usize, tile: i32, from: i32, saved: i32): void {
 
 // @ts-ignore: decorator
 @inline
-function descend<K>(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
-  if (sizeof<K>() == sizeof<Manhattan>()) return searchManhattan(blank, parentMove, g, h);
-  if (sizeof<K>() == sizeof<LinearConflict>()) return searchConflict(blank, parentMove, g, h);
-  if (sizeof<K>() == sizeof<Pdb>()) return searchPdb(blank, parentMove, g, h);
-  return searchPdbMirrored(blank, parentMove, g, h);
+function nextState(state: i32, direction: i32): i32 {
+  return load<i32>(pruningNext + ((<usize>((state << 2) | direction)) << 2));
+}
+
+// @ts-ignore: decorator
+@inline
+function descend<K>(blank: i32, state: i32, g: i32, h: i32): i32 {
+  if (sizeof<K>() == sizeof<Manhattan>()) return searchManhattan(blank, state, g, h);
+  if (sizeof<K>() == sizeof<LinearConflict>()) return searchConflict(blank, state, g, h);
+  if (sizeof<K>() == sizeof<Pdb>()) return searchPdb(blank, state, g, h);
+  return searchPdbMirrored(blank, state, g, h);
 }
 
 // @ts-ignore: decorator
 @noinline
-function searchManhattan(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
-  return expand<Manhattan>(blank, parentMove, g, h);
+function searchManhattan(blank: i32, state: i32, g: i32, h: i32): i32 {
+  return expand<Manhattan>(blank, state, g, h);
 }
 
 // @ts-ignore: decorator
 @noinline
-function searchConflict(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
-  return expand<LinearConflict>(blank, parentMove, g, h);
+function searchConflict(blank: i32, state: i32, g: i32, h: i32): i32 {
+  return expand<LinearConflict>(blank, state, g, h);
 }
 
 // @ts-ignore: decorator
 @noinline
-function searchPdb(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
-  return expand<Pdb>(blank, parentMove, g, h);
+function searchPdb(blank: i32, state: i32, g: i32, h: i32): i32 {
+  return expand<Pdb>(blank, state, g, h);
 }
 
 // @ts-ignore: decorator
 @noinline
-function searchPdbMirrored(blank: i32, parentMove: i32, g: i32, h: i32): i32 {
-  return expand<PdbMirrored>(blank, parentMove, g, h);
+function searchPdbMirrored(blank: i32, state: i32, g: i32, h: i32): i32 {
+  return expand<PdbMirrored>(blank, state, g, h);
 }
 
 // The prefix walk of idaStarSubtree: per step the blank's cell before it, the
@@ -572,6 +591,7 @@ function subtree<K>(length: i32): i32 {
   let blank = startBlank;
   let h = startH;
   let parentMove = NO_MOVE;
+  let state = 0;
   let result = 0;
   let g = 0;
   for (; g < length; g++) {
@@ -583,6 +603,11 @@ function subtree<K>(length: i32): i32 {
     const direction = <i32>load<u8>(path + g);
     if (direction > RIGHT || direction == (parentMove ^ 1) || (<i32>load<u8>(moveMask + blank) & (1 << direction)) == 0) {
       result = BAD_PREFIX;
+      break;
+    }
+    // A walk the machine prunes: the whole search never goes there, so neither does this share.
+    if ((<i32>load<u8>(pruningAllowed + <usize>(state * pruningCells + blank)) & (1 << direction)) == 0) {
+      result = NO_BOUND;
       break;
     }
     const next = direction == UP ? blank - boardWidth : direction == DOWN ? blank + boardWidth : direction == LEFT ? blank - 1 : blank + 1;
@@ -601,8 +626,9 @@ function subtree<K>(length: i32): i32 {
     blank = next;
     h = childH;
     parentMove = direction;
+    state = nextState(state, direction);
   }
-  if (g == length) result = descend<K>(blank, parentMove, length, h);
+  if (g == length) result = descend<K>(blank, state, length, h);
   while (g > 0) {
     g--;
     const from = <i32>load<u8>(prefixBlanks + g);
@@ -617,6 +643,27 @@ function subtree<K>(length: i32): i32 {
 
 // ---------------------------------------------------------------------------
 // Exports
+
+/**
+ * Room for a move-pruning machine of `states` states on boards of `cells`
+ * cells (see pruningRegion): the address where the host writes its next
+ * states (states * 4 i32) and then its allowed moves (states * cells u8), or
+ * 0 when memory cannot grow that far (the bytes needed in lastNeeded()).
+ * Searches use the machine last written, for boards of its size.
+ */
+export function idaStarPruningReserve(states: i32, cells: i32): usize {
+  if (states < 1 || cells < 4 || cells > MAX_CELLS) return 0;
+  if (!reserve(pruningRegion, <f64>states * 16 + <f64>states * <f64>cells, 0)) return 0;
+  pruningNext = pruningRegion.base;
+  pruningAllowed = pruningRegion.base + ((<usize>states) << 4);
+  pruningCells = cells;
+  return pruningRegion.base;
+}
+
+/** The bytes the last idaStarPruningReserve asked for (whether or not it got them). */
+export function idaStarNeeded(): f64 {
+  return lastNeeded();
+}
 
 /**
  * h of the scratch board against the scratch goal; heuristic 0 = Manhattan,
@@ -682,10 +729,10 @@ export function idaStarSubtree(prefixLength: i32, searchBound: i32, budget: f64)
   // the compiler meet them before subtree<K>, so that descend<K> inlines into
   // them rather than becoming a call of its own inside the hot loop.)
   if (prefixLength == 0) {
-    if (heuristicKind == MANHATTAN) result = searchManhattan(startBlank, NO_MOVE, 0, startH);
-    else if (heuristicKind == LINEAR_CONFLICT) result = searchConflict(startBlank, NO_MOVE, 0, startH);
-    else if (heuristicKind == PDB) result = searchPdb(startBlank, NO_MOVE, 0, startH);
-    else result = searchPdbMirrored(startBlank, NO_MOVE, 0, startH);
+    if (heuristicKind == MANHATTAN) result = searchManhattan(startBlank, 0, 0, startH);
+    else if (heuristicKind == LINEAR_CONFLICT) result = searchConflict(startBlank, 0, 0, startH);
+    else if (heuristicKind == PDB) result = searchPdb(startBlank, 0, 0, startH);
+    else result = searchPdbMirrored(startBlank, 0, 0, startH);
   } else if (heuristicKind == MANHATTAN) result = subtree<Manhattan>(prefixLength);
   else if (heuristicKind == LINEAR_CONFLICT) result = subtree<LinearConflict>(prefixLength);
   else if (heuristicKind == PDB) result = subtree<Pdb>(prefixLength);

@@ -321,19 +321,22 @@ export function bfsDistance(starts, successors, isGoal, key = (state) => String(
 
 /**
  * Distance from `start` to every state reachable from it, by a plain BFS, keyed
- * by `key`; a state missing from the map is unreachable.
+ * by `key`; a state missing from the map is unreachable (or, with `maxDepth`,
+ * farther than that).
  * @template S
  * @param {S} start
  * @param {(state: S) => S[]} successors
  * @param {(state: S) => string | number} key
+ * @param {number} [maxDepth] stop past this distance
  * @returns {Map<string | number, number>}
  */
-export function bfsAllDistances(start, successors, key) {
+export function bfsAllDistances(start, successors, key, maxDepth = Infinity) {
   const distance = new Map([[key(start), 0]]);
   const queue = [start];
   for (let head = 0; head < queue.length; head++) {
     const state = queue[head];
     const next = /** @type {number} */ (distance.get(key(state))) + 1;
+    if (next > maxDepth) break;
     for (const child of successors(state)) {
       const id = key(child);
       if (distance.has(id)) continue;

@@ -15,8 +15,10 @@ import {
   type FlipKind,
   type FourLineAnswer,
   type Heuristic,
+  type MovePruningName,
   type SlidingAnswer,
   type SlidingBoard,
+  MOVE_PRUNINGS,
 } from '../engine/contract.js';
 import {
   PuzzleInputError,
@@ -138,6 +140,13 @@ export interface SlidingOptions {
   heuristic?: Heuristic;
   /** IDA* only: give up (solvable, length null) after this many nodes; a positive integer, or undefined for no limit. */
   maxNodes?: number;
+  /**
+   * IDA* only: 'fsm' (default) prunes every move string that an earlier one
+   * of no more moves repeats, by a finite-state machine built once per board
+   * size; 'parent' prunes only the move that undoes the last one (the node
+   * counts of the published figures). The answer's length is the same.
+   */
+  pruning?: MovePruningName;
   /**
    * IDA* only: called before each iteration with its f-bound, the nodes
    * generated so far and the nodes expanded so far (children generated for
@@ -376,7 +385,8 @@ function slidingPlan({ tables }: SolverState, input: SlidingInput, options: Slid
     throw new PuzzleInputError((error as Error).message);
   }
   const { heuristic, partition } = choice;
-  return { start, goal, algorithm, heuristic, partition, maxNodes, onIteration, onProgress, signal };
+  const pruning = checkChoice('pruning', options.pruning ?? 'fsm', MOVE_PRUNINGS);
+  return { start, goal, algorithm, heuristic, partition, pruning, maxNodes, onIteration, onProgress, signal };
 }
 
 function sliding(state: SolverState, input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
@@ -388,11 +398,11 @@ type SlidingPlan = ReturnType<typeof slidingPlan>;
 
 /** One sliding search, alone. */
 function solvePlan({ core }: SolverState, plan: SlidingPlan): SlidingResult | Unsolvable | Stopped {
-  const { start, goal, algorithm, heuristic, partition, maxNodes, onIteration, onProgress, signal } = plan;
+  const { start, goal, algorithm, heuristic, partition, pruning, maxNodes, onIteration, onProgress, signal } = plan;
   const { value, ms } = timed(() => {
     if (!core.sliding.solvable(start, goal)) return null;
     return algorithm === 'idastar'
-      ? core.idaStar.solve(start, goal, { heuristic, partition, maxNodes, onIteration, poll: progressPoll(onProgress, signal) })
+      ? core.idaStar.solve(start, goal, { heuristic, partition, pruning, maxNodes, onIteration, poll: progressPoll(onProgress, signal) })
       : core.sliding.solveExhaustive(start, goal, algorithm);
   });
   return slidingResult(plan, value, ms);
@@ -550,7 +560,7 @@ function solveMany(state: SolverState, family: ManyFamily, boards: readonly unkn
       return;
     }
     const { goal } = plan;
-    const key = `${plan.algorithm} ${plan.heuristic} ${plan.partition?.name ?? ''} ${goal.width}x${goal.height} ${String.fromCharCode.apply(null, goal.tiles as unknown as number[])}`;
+    const key = `${plan.algorithm} ${plan.heuristic} ${plan.pruning} ${plan.partition?.name ?? ''} ${goal.width}x${goal.height} ${String.fromCharCode.apply(null, goal.tiles as unknown as number[])}`;
     const group = groups.get(key);
     if (group) group.push(i);
     else groups.set(key, [i]);
@@ -560,8 +570,8 @@ function solveMany(state: SolverState, family: ManyFamily, boards: readonly unkn
     const starts = indices.map((i) => (plans[i] as Plan).start);
     const { value, ms } = timed(() => {
       if (first.algorithm !== 'idastar') return core.sliding.solveExhaustiveBatch(starts, first.goal, first.algorithm);
-      const { heuristic, partition, maxNodes, onProgress, signal } = first;
-      return core.idaStar.solveBatch(starts, first.goal, { heuristic, partition, maxNodes, poll: progressPoll(onProgress, signal) });
+      const { heuristic, partition, pruning, maxNodes, onProgress, signal } = first;
+      return core.idaStar.solveBatch(starts, first.goal, { heuristic, partition, pruning, maxNodes, poll: progressPoll(onProgress, signal) });
     });
     indices.forEach((i, k) => {
       results[i] = slidingResult(plans[i] as Plan, value[k], ms / indices.length);

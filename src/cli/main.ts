@@ -14,7 +14,7 @@ import { tablesProgress, type ProgressSink } from './progress.js';
 import { FAMILIES as families, LINE_LIMIT, familyUsage, usage, type Family } from './usage.js';
 import { GOAL_NAMES, PuzzleInputError, orList, parseSlidingBoard, resolveGoal, type GoalName } from '../api/boards.js';
 import { DEFAULT_PARTITIONS, partitionNames } from '../pdb/partitions.js';
-import { ENGINES, HEURISTICS, type EngineName, type Heuristic, type SlidingBoard } from '../engine/contract.js';
+import { ENGINES, HEURISTICS, MOVE_PRUNINGS, type EngineName, type Heuristic, type MovePruningName, type SlidingBoard } from '../engine/contract.js';
 import { LIGHTS_OUT_PATTERNS, lightsOutProblem, type LightsOutOptions } from '../api/lightsOut.js';
 import { SLIDING_ALGORITHMS, createSolver, type ManyFamilies, type ManyFamily, type SlidingAlgorithm, type SlidingOptions, type Solver } from '../api/solver.js';
 import type { SolverPool } from '../pool/outside.js';
@@ -45,6 +45,8 @@ interface Options {
   engine: EngineName;
   algorithm?: SlidingAlgorithm;
   heuristic?: Heuristic;
+  /** IDA*: which moves to prune (default fsm). */
+  pruning?: MovePruningName;
   /** sliding: the PDB partition for boards of the size that has it (other sizes keep their default). */
   partition?: string;
   /** sliding: every board's shape (--size); without it, square boards sized by their token count. */
@@ -78,7 +80,7 @@ export interface CliIO {
 
 class UsageError extends Error {}
 
-const valueOptions = ['engine', 'algorithm', 'heuristic', 'partition', 'size', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel', 'jobs'];
+const valueOptions = ['engine', 'algorithm', 'heuristic', 'pruning', 'partition', 'size', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel', 'jobs'];
 /** Every option the main CLI takes, for "did you mean". */
 const KNOWN_OPTIONS = [...valueOptions, 'moves', 'stats', 'json', 'torus', 'help', 'version'];
 
@@ -102,6 +104,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
         engine: { type: 'string', default: 'wasm' },
         algorithm: { type: 'string' },
         heuristic: { type: 'string' },
+        pruning: { type: 'string' },
         partition: { type: 'string' },
         size: { type: 'string' },
         goal: { type: 'string' },
@@ -141,6 +144,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const engine = oneOf('engine', values.engine, ENGINES)!;
   const algorithm = oneOf('algorithm', values.algorithm, SLIDING_ALGORITHMS);
   const heuristic = oneOf('heuristic', values.heuristic, HEURISTICS);
+  const pruning = oneOf('pruning', values.pruning, MOVE_PRUNINGS);
   const maxText = values['max-nodes'];
   const maxNodes = wholeNumber('--max-nodes', 'nodes', maxText);
   const lights = family === 'lightsout' ? lightsOutOptions(values, warn) : {};
@@ -149,7 +153,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const sliding = family === 'eight' || family === 'sliding';
   const idle = (option: string, why: string) => warn(`puzzlesearch: warning: ${option} does nothing ${why}`);
   if (!sliding) {
-    for (const name of ['algorithm', 'heuristic', 'partition', 'max-nodes'] as const) {
+    for (const name of ['algorithm', 'heuristic', 'pruning', 'partition', 'max-nodes'] as const) {
       if (values[name] !== undefined) idle(`--${name}`, `for ${family}: it applies to eight and sliding`);
     }
     if (values.goal !== undefined && family !== 'lightsout') idle('--goal', `for ${family}: it applies to eight, sliding and lightsout`);
@@ -162,6 +166,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   }
   if (sliding && (algorithm ?? 'idastar') !== 'idastar') {
     if (heuristic !== undefined) idle('--heuristic', `with --algorithm ${algorithm}: it applies to idastar`);
+    if (pruning !== undefined) idle('--pruning', `with --algorithm ${algorithm}: it applies to idastar`);
     if (maxNodes !== undefined) idle('--max-nodes', `with --algorithm ${algorithm}: it applies to idastar`);
   }
   if (values.moves && (family === 'pilots' || sliding)) idle('--moves', `for ${family}: its answer always lists the moves`);
@@ -186,7 +191,7 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const jobs = wholeNumber('--jobs', 'workers', values.jobs) ?? defaultJobs();
   if (jobs > MAX_JOBS) throw new UsageError(`--jobs takes 1 to ${MAX_JOBS} workers, not ${jobs}`);
   if (hint && values.jobs !== undefined) idle('--jobs', 'for hint: hints are given in this thread');
-  return { family, engine, algorithm, heuristic, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, json: values.json, jobs: hint ? 1 : jobs, hint };
+  return { family, engine, algorithm, heuristic, pruning, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, json: values.json, jobs: hint ? 1 : jobs, hint };
 }
 
 /** --size WxH: W columns by H rows, 2 to 5 each; undefined when it is not given. */
@@ -279,7 +284,7 @@ function familyOptions(options: Options): ManyFamilies[ManyFamily]['options'] {
   if (options.family === 'lightsout') return options.lights;
   if (options.family !== 'eight' && options.family !== 'sliding') return undefined;
   const goal = (GOAL_NAMES as readonly string[]).includes(options.goal ?? '') ? (options.goal as GoalName) : options.goal;
-  return { goal, algorithm: options.algorithm, heuristic: options.heuristic, maxNodes: options.maxNodes };
+  return { goal, algorithm: options.algorithm, heuristic: options.heuristic, pruning: options.pruning, maxNodes: options.maxNodes };
 }
 
 /** Answers one case alone. Throws PuzzleInputError on bad input. */

@@ -69,6 +69,11 @@ const optionHelp: Entry[] = [
                        are loaded from the cache, or built on first need;
                        5x5 takes about 4 minutes and 1.8 GB per goal)
 ` },
+  { families: ['eight', 'sliding'], text: `  --pruning NAME       idastar: fsm (default), every move string that an
+                       earlier one of no more moves repeats, by a machine
+                       built once per size; or parent, only the move that
+                       undoes the last one (the published node counts)
+` },
   { families: ['sliding'], text: `  --partition NAME     sliding: the pattern database's partition, on 4x4
                        6-6-3 (default) or 7-8 (about 6 minutes to build), on
                        5x5 6-6-6-6 (the default); boards of the other size

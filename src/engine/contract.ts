@@ -64,6 +64,10 @@ export interface FourLineAnswer {
   nodes: number;
 }
 
+/** How IDA* prunes moves (see ./movePruning.ts): 'fsm', every move string an earlier one of no more moves repeats; 'parent', only the undo of the last move. */
+export const MOVE_PRUNINGS = ['fsm', 'parent'] as const;
+export type MovePruningName = (typeof MOVE_PRUNINGS)[number];
+
 /** Which side may move first: 1 black, 2 white, 3 either (the judge's rule). */
 export type FourLineSides = 1 | 2 | 3;
 
@@ -303,6 +307,12 @@ export interface IdaStarOptions {
    * made; true stops the search (moves null, stopped true, nodes that count).
    */
   poll?: (bound: number, nodes: number) => boolean;
+  /**
+   * Which moves the search prunes (src/engine/movePruning.ts): 'parent' (the
+   * default here), only the move that undoes the last one; 'fsm', every move
+   * string an earlier one of no more moves repeats. Node counts depend on it.
+   */
+  pruning?: MovePruningName;
 }
 
 /** IdaStarCore.solveBatch's options: a batch reports no iterations. */

@@ -4,8 +4,8 @@
  * shared memory), on a solver's own core and tables. Not a public Solver
  * method: a pool's workers reach it through `slidingShareOf(solver)`.
  */
-import { MOVE_LETTERS, type Heuristic } from '../engine/contract.js';
-import { PuzzleInputError, parseSlidingBoard, resolveGoal, type SlidingInput } from '../api/boards.js';
+import { MOVE_LETTERS, MOVE_PRUNINGS, type Heuristic } from '../engine/contract.js';
+import { PuzzleInputError, checkChoice, parseSlidingBoard, resolveGoal, type SlidingInput } from '../api/boards.js';
 import { coreOf, exclusive, progressPoll, tablesOf, type SlidingMove, type SlidingOptions, type Solver } from '../api/solver.js';
 import type { PdbTables } from '../pdb/tables.js';
 import { prefixStemEnds, slidingPrefixes } from './prefixes.js';
@@ -86,6 +86,8 @@ function searchShare(solver: Solver, input: SlidingInput, options: SlidingOption
     throw new PuzzleInputError((error as Error).message);
   }
   const { heuristic, partition } = choice;
+  // As a solve alone prunes: the shares of one iteration make up that search.
+  const pruning = checkChoice('pruning', options.pruning ?? 'fsm', MOVE_PRUNINGS);
   if (bound === -1) bound = core.idaStar.estimate(start, goal, heuristic, partition);
   // Boards with the blank on the same cell deal the same walks (kept for a few dozen such keys).
   const key = `${start.width}x${start.height}@${start.tiles.indexOf(0)}/${depth}`;
@@ -133,7 +135,7 @@ function searchShare(solver: Solver, input: SlidingInput, options: SlidingOption
 
   function shareIterations(): SlidingShareResult {
     for (;;) {
-      const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, bound, takePrefix, cutOff);
+      const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, pruning, poll }, bound, takePrefix, cutOff);
       const nodes = before + answer.nodes;
       if (answer.moves) Atomics.store(flags, STATE, FOUND_PATH);
       else if (answer.stopped && Atomics.load(flags, STATE) === 0) throw aborted();

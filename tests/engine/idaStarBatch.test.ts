@@ -96,14 +96,14 @@ describe.each(engineNames)('IDA* batches, %s engine', (name) => {
   it('maxNodes stops exactly the boards a single call stops, with the same nodes and bound', async () => {
     const solver = solverFromCore(await loadCore(name));
     const boards = eightBatch(33, 200);
-    const options = { maxNodes: 600 };
+    const options = { maxNodes: 300 };
     const batch = solver.solveMany('sliding', boards, options);
     const statuses = expectSingles(solver, boards, batch, options);
     expect(statuses.filter((status) => status === 'stopped').length).toBeGreaterThan(10);
     expect(statuses.filter((status) => status === 'solved').length).toBeGreaterThan(10);
     for (const result of batch) {
       if (result.status !== 'stopped') continue;
-      expect(result.stats.nodes).toBe(600);
+      expect(result.stats.nodes).toBe(300);
       expect(result.bound).toBeGreaterThan(0);
     }
   }, 60_000);

@@ -21,6 +21,7 @@ import {
 } from '../contract.js';
 import { entryAt, rankPlacement, type TwinPdb } from './pdb.js';
 import { twinSliding } from './sliding.js';
+import { movePruning } from '../movePruning.js';
 
 const MAX_CELLS = 25;
 const POSITION_STRIDE = 32;
@@ -124,6 +125,10 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   let limit = Infinity;
   let nextPoll = POLL_NODES;
   let poll: ((bound: number, nodes: number) => boolean) | undefined;
+  /** The move-pruning machine of the search (as assembly/idaStar.ts pruningNext and pruningAllowed). */
+  let pruningNext: Int32Array = new Int32Array(0);
+  let pruningAllowed: Uint8Array = new Uint8Array(0);
+  let pruningCells = 0;
 
   function buildTables(width: number, height: number, goal: Uint8Array): void {
     const cells = width * height;
@@ -420,14 +425,14 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
    * among pruned children. The heuristic's parts (childEstimate, applyMove,
    * undoMove) branch on `kind`, which is fixed for a whole search.
    */
-  function search(blank: number, parentMove: number, g: number, h: number): number {
+  function search(blank: number, state: number, g: number, h: number): number {
     if (h === 0) {
       pathLength = g;
       return FOUND;
     }
     expanded++;
     const room = bound - g - 1;
-    const moves = moveMask[blank]! & ~(1 << (parentMove ^ 1));
+    const moves = pruningAllowed[state * pruningCells + blank]!;
     let best = NO_BOUND;
     for (let direction = UP; direction <= RIGHT; direction++) {
       if ((moves & (1 << direction)) === 0) continue;
@@ -449,7 +454,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
         const saved = applyMove(record, tile, blank);
         tiles[blank] = tile;
         path[g] = direction;
-        result = search(next, direction, g + 1, childH);
+        result = search(next, pruningNext[state * 4 + direction]!, g + 1, childH);
         tiles[next] = tile;
         undoMove(record, tile, next, saved);
       }
@@ -476,6 +481,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
     let blank = startBlank;
     let h = startH;
     let parentMove = NO_MOVE;
+    let state = 0;
     let result = 0;
     let g = 0;
     for (; g < length; g++) {
@@ -487,6 +493,11 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
       const direction = prefix[g]!;
       if (direction > RIGHT || direction === (parentMove ^ 1) || (moveMask[blank]! & (1 << direction)) === 0) {
         result = BAD_PREFIX;
+        break;
+      }
+      // A walk the machine prunes: the whole search never goes there, so neither does this share.
+      if ((pruningAllowed[state * pruningCells + blank]! & (1 << direction)) === 0) {
+        result = NO_BOUND;
         break;
       }
       const next = direction === UP ? blank - boardWidth : direction === DOWN ? blank + boardWidth : direction === LEFT ? blank - 1 : blank + 1;
@@ -506,8 +517,9 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
       blank = next;
       h = childH;
       parentMove = direction;
+      state = pruningNext[state * 4 + direction]!;
     }
-    if (g === length) result = search(blank, parentMove, length, h);
+    if (g === length) result = search(blank, state, length, h);
     while (g > 0) {
       g--;
       const from = blanks[g]!;
@@ -533,7 +545,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
       if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
       tiles.set(startTiles);
       lineCodes.set(startCodes);
-      const result = search(startBlank, NO_MOVE, 0, startH);
+      const result = search(startBlank, 0, 0, startH);
       if (result === OUT_OF_NODES) return { moves: null, nodes: generated, bound };
       if (result === STOPPED) return { moves: null, nodes: generated, stopped: true };
       if (result === FOUND) return { moves: path.slice(0, pathLength), nodes: generated };
@@ -544,6 +556,10 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   /** Loads a search (as idaStarSetup); returns the start's h. */
   function setup(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): number {
     startH = loadBoard(start, goal, options.heuristic, options.partition);
+    const machine = movePruning(start.width, start.height, options.pruning ?? 'parent');
+    pruningNext = machine.next;
+    pruningAllowed = machine.allowed;
+    pruningCells = start.width * start.height;
     startTiles.set(tiles);
     startCodes.set(lineCodes);
     generated = 0;

@@ -21,6 +21,7 @@ import { reserveBatch, type BatchExports } from './batch.js';
 import type { WasmPdb } from './pdb.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 import { abiOf, type AbiExports } from './abi.js';
+import { movePruning, type MovePruning } from '../movePruning.js';
 
 /**
  * Room for a path in a batch slot, by the board's cells: past the longest
@@ -48,6 +49,10 @@ export interface IdaStarExports extends ScratchExports, BatchExports, AbiExports
    * (path length or a code), bound i32 at 36, nodes f64 at 40, moves at 48.. out. Returns the boards answered.
    */
   idaStarSolveBatch(width: number, height: number, heuristic: number, slots: number, count: number, slotBytes: number, budget: number): number;
+  /** Room for a move-pruning machine: where to write its next states (i32) then allowed moves (u8); 0 when memory cannot grow (idaStarNeeded() bytes). */
+  idaStarPruningReserve(states: number, cells: number): number;
+  /** The bytes the last idaStarPruningReserve asked for. */
+  idaStarNeeded(): number;
 }
 
 export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHooks): IdaStarCore {
@@ -91,6 +96,20 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
     return h;
   }
 
+  /** The machine in the module's memory now: written again only when a search wants another. */
+  let installed: MovePruning | null = null;
+  function installPruning(width: number, height: number, options: IdaStarBatchOptions): void {
+    const machine = movePruning(width, height, options.pruning ?? 'parent');
+    if (machine === installed) return;
+    const cells = width * height;
+    const at = exports.idaStarPruningReserve(machine.states, cells);
+    if (at === 0) throw new RangeError(`IDA*: the ${machine.name} move pruning needs ${exports.idaStarNeeded()} bytes of wasm memory, and memory could not grow that far`);
+    // Fresh views: the reserve may have grown memory.
+    new Int32Array(exports.memory.buffer, at, machine.states * 4).set(machine.next);
+    new Uint8Array(exports.memory.buffer, at + machine.states * 16, machine.states * cells).set(machine.allowed);
+    installed = machine;
+  }
+
   function writeBoards(board: SlidingBoard, goal: SlidingBoard): void {
     const cells = board.width * board.height;
     scratchBytes(exports, BOARD_AT, cells).set(board.tiles.subarray(0, cells));
@@ -117,6 +136,7 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
   function subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null, cutOff?: (stem: number) => void): SubtreesAnswer {
     writeBoards(start, goal);
     const code = heuristicCode(options.heuristic, options.partition);
+    installPruning(start.width, start.height, options);
     checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
     if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
     const budget = options.maxNodes ?? Infinity;
@@ -156,6 +176,7 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
   function search(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer {
     writeBoards(start, goal);
     const code = heuristicCode(options.heuristic, options.partition);
+    installPruning(start.width, start.height, options);
     let bound = checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
     const budget = options.maxNodes ?? Infinity;
     for (;;) {
@@ -185,6 +206,7 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
       if (start.width !== width || start.height !== height || start.tiles.length !== cells) checkSlidingBoards(start, goal, MAX_SIDE * MAX_SIDE);
     }
     const code = heuristicCode(options.heuristic, options.partition);
+    installPruning(width, height, options);
     const slotBytes = BATCH_PATH_AT + batchPathRoom(cells);
     const at = reserveBatch(exports, slotBytes * count, `${count} boards`);
     scratchBytes(exports, GOAL_AT, cells).set(goal.tiles.subarray(0, cells));

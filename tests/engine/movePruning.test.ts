@@ -1,0 +1,125 @@
+/**
+ * Move pruning (issue 19 §2): the machine of src/engine/movePruning.ts against
+ * a plain BFS written here, and the searches that use it against the
+ * unpruned ones.
+ * - Up to the machine's depth, the move strings it lets through from a cell
+ *   are exactly one per board: as many strings of d moves as boards at
+ *   distance d (BFS), and each string reaches a different board at that
+ *   distance. So it prunes every duplicate it can see, and never the only
+ *   shortest path.
+ * - IDA* with it finds the optimal length on random 3x3 boards against BFS,
+ *   on both engines; on random 4x4 boards the same length as IDA* pruning
+ *   only the parent move, with fewer nodes; the machine of 'parent' is the
+ *   old pruning exactly (same node counts).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { movePruning, movePruningDepth } from '../../src/engine/movePruning.js';
+import { createSolver, type Solver } from '../../src/index.js';
+import { engineNames } from '../support/engines.js';
+import { bfsAllDistances, blankTarget, seededRandom, shuffle, slidingNeighbours, slidingWalk } from '../oracles.js';
+
+/** Every board reached by the move strings the machine lets through from `start`, up to `depth` moves: the counts per length, and whether any board came twice. */
+function acceptedWalks(width: number, height: number, start: number[], depth: number) {
+  const machine = movePruning(width, height, 'fsm');
+  const cells = width * height;
+  const counts = new Array<number>(depth + 1).fill(0);
+  const seen = new Set<string>();
+  let repeated = 0;
+  const walk = (tiles: number[], blank: number, state: number, length: number) => {
+    counts[length]!++;
+    const key = tiles.join(',');
+    if (seen.has(key)) repeated++;
+    seen.add(key);
+    if (length === depth) return;
+    const moves = machine.allowed[state * cells + blank]!;
+    for (let move = 0; move < 4; move++) {
+      if (!((moves >> move) & 1)) continue;
+      const to = blankTarget(width, height, blank, move);
+      expect(to).toBeGreaterThanOrEqual(0);
+      const child = [...tiles];
+      child[blank] = child[to]!;
+      child[to] = 0;
+      walk(child, to, machine.next[state * 4 + move]!, length + 1);
+    }
+  };
+  walk(start, start.indexOf(0), 0, 0);
+  return { counts, repeated };
+}
+
+describe('the move-pruning machine', () => {
+  it.each([
+    [3, 3], [4, 2], [2, 4], [4, 4], [5, 3], [5, 5],
+  ])('%ix%i: from every cell, the strings it lets through up to its depth are one per board, as many of each length as BFS has boards at that distance', (width, height) => {
+    const cells = width * height;
+    // Its whole depth, but on the larger boards a little less (the BFS here grows fast).
+    const depth = Math.min(movePruningDepth(cells), cells >= 25 ? 8 : cells >= 15 ? 9 : 12);
+    for (let blank = 0; blank < cells; blank++) {
+      const start = Array.from({ length: cells }, (_, i) => (i === blank ? 0 : i < blank ? i + 1 : i));
+      const distance = bfsAllDistances(start, (tiles: number[]) => slidingNeighbours(tiles, width), (tiles: number[]) => tiles.join(','), depth);
+      const byDistance = new Array<number>(depth + 1).fill(0);
+      for (const d of distance.values()) if (d <= depth) byDistance[d]!++;
+      const { counts, repeated } = acceptedWalks(width, height, start, depth);
+      expect({ blank, counts, repeated }).toEqual({ blank, counts: byDistance, repeated: 0 });
+    }
+  }, 120_000);
+
+  it("'parent' forbids only the undo of the last move", () => {
+    const machine = movePruning(4, 4, 'parent');
+    expect(machine.states).toBe(5);
+    for (let state = 0; state < 5; state++) {
+      for (let blank = 0; blank < 16; blank++) {
+        let legal = 0;
+        for (let move = 0; move < 4; move++) if (blankTarget(4, 4, blank, move) >= 0 && !(state > 0 && move === ((state - 1) ^ 1))) legal |= 1 << move;
+        expect(machine.allowed[state * 16 + blank]).toBe(legal);
+      }
+    }
+  });
+
+  it('is built once per size and kept', () => {
+    expect(movePruning(4, 4, 'fsm')).toBe(movePruning(4, 4, 'fsm'));
+    expect(() => movePruning(6, 2, 'fsm')).toThrow(RangeError);
+  });
+});
+
+describe.each(engineNames)('IDA* with move pruning on %s', (engine) => {
+  let solver: Solver;
+  beforeAll(async () => {
+    solver = await createSolver({ engine, tables: { dir: false } });
+  });
+
+  it('3x3: 400 random boards and the two farthest, each at its BFS distance, the path replayed', () => {
+    const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    const distance = bfsAllDistances(goal, (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.join(','));
+    const random = seededRandom(1931);
+    const keys = [...distance.keys()];
+    const boards = [...Array.from({ length: 400 }, () => keys[Math.floor(random() * keys.length)]!), ...keys.filter((key) => distance.get(key) === 31)];
+    for (const key of boards) {
+      const tiles = String(key).split(',').map(Number);
+      for (const heuristic of ['manhattan', 'linear-conflict'] as const) {
+        const result = solver.sliding(tiles, { heuristic, pruning: 'fsm' });
+        expect([key, heuristic, result.status === 'solved' && result.length]).toEqual([key, heuristic, distance.get(key)]);
+      }
+    }
+  });
+
+  it("4x4: random walks solved at the length 'parent' pruning finds, in fewer nodes", () => {
+    const goal = [0, ...Array.from({ length: 15 }, (_, i) => i + 1)];
+    const random = seededRandom(1937);
+    let fsmNodes = 0;
+    let parentNodes = 0;
+    for (let trial = 0; trial < 8; trial++) {
+      const { tiles } = slidingWalk(goal, 4, 60 + 5 * trial, random);
+      const parent = solver.sliding(tiles, { goal: 'blank-first', heuristic: 'linear-conflict', pruning: 'parent' });
+      const fsm = solver.sliding(tiles, { goal: 'blank-first', heuristic: 'linear-conflict' });
+      expect(parent.status).toBe('solved');
+      expect(fsm.status === 'solved' && fsm.length).toBe(parent.status === 'solved' && parent.length);
+      fsmNodes += fsm.stats.nodes;
+      parentNodes += parent.stats.nodes;
+    }
+    expect(fsmNodes).toBeLessThan(parentNodes * 0.8);
+  });
+
+  it('rejects a pruning it does not know, naming the choices', () => {
+    expect(() => solver.sliding([1, 2, 3, 4, 5, 6, 7, 0, 8], { pruning: 'all' as never })).toThrow(/unknown pruning 'all', expected fsm or parent/);
+  });
+});
