@@ -16,8 +16,10 @@
 //                        whose size the input decides is a region below.
 //   regions, grown here  blocks of whole pages taken with memory.grow, in the
 //                        order they are first asked for: the batch buffer
-//                        (./batch), the Lights Out region (./lightsOut), and
-//                        each pattern-database table (./pdb). The heap never
+//                        (./batch), the Lights Out region (./lightsOut),
+//                        each pattern-database table (./pdb), IDA*'s
+//                        move-pruning machine (./idaStar, under 1 MB) and the
+//                        census's two bits a rank (./census, up to 120 MB). The heap never
 //                        reaches into them (the allocator is started before
 //                        the first region, see startAllocator).
 //

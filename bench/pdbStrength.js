@@ -2,7 +2,7 @@
 /**
  * How much the pattern databases know, beside the published figures, after
  * `npm run build` (issue 19's benchmark):
- *   node bench/pdbStrength.js [--dir DIR] [--partitions 6-6-3,7-8] [--kf 38,40,25]
+ *   node bench/pdbStrength.js [--dir DIR] [--partitions 6-6-3,7-8] [--kf 38,40,25] [--pruning parent,fsm]
  *
  * 1. Korf's 100 (data/korf100.txt, blank-first goal) on the wasm engine, one
  *    thread, tables from DIR (built there on first use): total nodes
@@ -14,7 +14,10 @@
  *    data/kf-iterations.tsv (the independent blank-aware build), stopped once
  *    those iterations are done, and the published totals of
  *    data/kf50-reference.tsv for scale.
- * Node counts are exact and repeatable; times are medians of one run on a
+ * Each runs once per move pruning of --pruning (default both): 'parent'
+ * prunes only the undo of the last move, as the published counts do; 'fsm'
+ * is the default machine (src/engine/movePruning.ts), built before the clock
+ * starts. Node counts are exact and repeatable; times are medians of one run on a
  * shared 2-core machine, so read them as such.
  */
 import { readFileSync } from 'node:fs';
@@ -26,27 +29,33 @@ const { values } = parseArgs({
     dir: { type: 'string', default: undefined },
     partitions: { type: 'string', default: '6-6-3' },
     kf: { type: 'string', default: '' },
+    pruning: { type: 'string', default: 'parent,fsm' },
   },
 });
 const read = (/** @type {string} */ name) => readFileSync(new URL(`../data/${name}`, import.meta.url), 'utf8');
 const rows = (/** @type {string} */ text) => text.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));
 const blankFirst = (/** @type {number} */ cells) => Array.from({ length: cells }, (_, i) => i);
+const prunings = /** @type {Array<'parent' | 'fsm'>} */ (values.pruning.split(',').filter(Boolean));
+const { movePruning } = await import('../dist/engine/movePruning.js');
 
 for (const partition of values.partitions.split(',').filter(Boolean)) {
   const solver = await createSolver({ engine: 'wasm', tables: { dir: values.dir ?? false, partition } });
   let started = performance.now();
   await solver.prepareTables('4x4', { goal: 'blank-first', partition });
   const tablesMs = performance.now() - started;
-  let nodes = 0;
-  let wrong = 0;
-  started = performance.now();
-  for (const row of rows(read('korf100.txt'))) {
-    const result = solver.sliding(row.slice(0, 16), { goal: blankFirst(16) });
-    if (result.status !== 'solved' || result.length !== row[16]) wrong++;
-    nodes += result.stats.nodes;
+  for (const pruning of prunings) {
+    movePruning(4, 4, pruning);
+    let nodes = 0;
+    let wrong = 0;
+    started = performance.now();
+    for (const row of rows(read('korf100.txt'))) {
+      const result = solver.sliding(row.slice(0, 16), { goal: blankFirst(16), pruning });
+      if (result.status !== 'solved' || result.length !== row[16]) wrong++;
+      nodes += result.stats.nodes;
+    }
+    const ms = performance.now() - started;
+    console.log(`Korf's 100, ${partition}, ${pruning} pruning: ${(nodes / 1e6).toFixed(1)}M nodes generated, ${(ms / 1000).toFixed(2)} s, ${wrong} not at Korf's length (tables ready in ${(tablesMs / 1000).toFixed(1)} s)`);
   }
-  const ms = performance.now() - started;
-  console.log(`Korf's 100, ${partition}: ${(nodes / 1e6).toFixed(1)}M nodes generated, ${(ms / 1000).toFixed(2)} s, ${wrong} not at Korf's length (tables ready in ${(tablesMs / 1000).toFixed(1)} s)`);
 }
 
 const kf = values.kf.split(',').filter(Boolean).map(Number);
@@ -62,19 +71,20 @@ if (kf.length > 0) {
   const solver = await createSolver({ engine: 'wasm', tables: { dir: values.dir ?? false } });
   await solver.prepareTables('5x5', { goal: 'blank-first' });
   const instances = rows(read('korf24.txt'));
-  for (const no of kf) {
+  for (const pruning of prunings) for (const no of kf) {
+    movePruning(5, 5, pruning);
     const tiles = instances[no - 1].slice(0, 25);
     /** @type {Array<{ bound: number, nodes: number, expanded: number }>} */
     const calls = [];
     const started = performance.now();
-    const result = solver.sliding(tiles, { goal: blankFirst(25), onIteration: (/** @type {number} */ bound, /** @type {number} */ nodes, /** @type {number | undefined} */ expanded) => calls.push({ bound, nodes, expanded: expanded ?? NaN }) });
+    const result = solver.sliding(tiles, { goal: blankFirst(25), pruning, onIteration: (/** @type {number} */ bound, /** @type {number} */ nodes, /** @type {number | undefined} */ expanded) => calls.push({ bound, nodes, expanded: expanded ?? NaN }) });
     const ms = performance.now() - started;
     const perIteration = calls.slice(1).map((call, i) => call.expanded - calls[i].expanded);
     const want = published.get(no);
     const total = totals.get(no);
-    console.log(`KF #${no}: length ${result.length} (file ${instances[no - 1][25]}), h ${calls[0].bound}${want ? ` (independent: ${want.h})` : ''}, ${(result.stats.nodes / 1e6).toFixed(1)}M generated in ${(ms / 1000).toFixed(1)} s (${(result.stats.nodes / ms / 1e3).toFixed(1)}M/s)`);
+    console.log(`KF #${no}, ${pruning} pruning: length ${result.length} (file ${instances[no - 1][25]}), h ${calls[0].bound}${want ? ` (independent: ${want.h})` : ''}, ${(result.stats.nodes / 1e6).toFixed(1)}M generated in ${(ms / 1000).toFixed(1)} s (${(result.stats.nodes / ms / 1e3).toFixed(1)}M/s)`);
     console.log(`  expanded per completed iteration: ${perIteration.join(', ')}`);
-    if (want?.expanded.length) console.log(`  independent build:                ${want.expanded.join(', ')}`);
+    if (want?.expanded.length && pruning === 'parent') console.log(`  independent build:                ${want.expanded.join(', ')}`);
     if (total) console.log(`  published totals: KF 2002 ${(total.generated2002 / 1e6).toFixed(1)}M generated; blank-aware tables ${(total.expanded / 1e6).toFixed(1)}M expanded`);
   }
 }

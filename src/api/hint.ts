@@ -73,7 +73,7 @@ export function slidingHint(core: Core, search: HintSearch): SlidingHint {
   if (!core.sliding.solvable(start, goal)) return done({ status: 'unsolvable', distance: null, moves: unknown(), reason: search.unsolvableReason() }, 0);
 
   const budget = search.maxNodes ?? Infinity;
-  const solved = core.idaStar.solve(start, goal, { heuristic, partition, maxNodes: search.maxNodes, poll: search.poll });
+  const solved = core.idaStar.solve(start, goal, { heuristic, partition, pruning: 'fsm', maxNodes: search.maxNodes, poll: search.poll });
   if (solved.stopped) throw search.aborted();
   let nodes = solved.nodes;
   if (solved.moves === null) {
@@ -93,7 +93,9 @@ export function slidingHint(core: Core, search: HintSearch): SlidingHint {
       return Uint8Array.of(move);
     };
     const poll = (bound: number, searched: number) => searched >= left || (search.poll?.(bound, nodes + searched) ?? false);
-    const below = core.idaStar.subtrees(start, goal, { heuristic, partition, poll }, distance, takePrefix);
+    // Only the parent move pruned below a move: the machine keeps the earliest of the shortest paths
+    // from the board, which may start with another move, and would hide this move's own.
+    const below = core.idaStar.subtrees(start, goal, { heuristic, partition, pruning: 'parent', poll }, distance, takePrefix);
     nodes += below.nodes;
     if (below.stopped) {
       if (search.wasAborted()) throw search.aborted();
