@@ -172,7 +172,7 @@ export class LightsOutPanel {
       ...[20, 16, 12, 8].map((bits) => h('option', { value: 2 ** bits }, `2^${bits} press sets`)),
     );
     this.editButton = h('button', { type: 'button', class: 'toggle', 'aria-pressed': 'false', onclick: () => this.toggleEdit() }, 'Edit mode');
-    this.hintButton = h('button', { type: 'button', class: 'small toggle hint-toggle', 'aria-pressed': 'false', 'aria-label': 'Hint: outline the cells of a fewest press set', onclick: () => this.toggleHint() }, 'Hint');
+    this.hintButton = h('button', { type: 'button', class: 'small hint-toggle', 'aria-pressed': 'false', 'aria-label': 'Hint: outline the cells of a fewest press set', onclick: () => this.toggleHint() }, 'Hint');
     this.hintLine = h('p', { class: 'hint-line', 'aria-live': 'polite', hidden: true });
     const randomButton = h('button', { type: 'button', class: 'lights-random', 'aria-label': 'Deal a random solvable Lights Out board', onclick: () => this.randomBoard() }, 'Random solvable');
     const clearButton = h('button', { type: 'button', class: 'lights-clear', 'aria-label': 'Switch every light off', onclick: () => this.setCells(new Uint8Array(this.rules.rows * this.rules.cols)) }, 'Clear');

@@ -444,7 +444,7 @@ export abstract class Panel<S, M extends SolutionMove> {
     this.undoButton = h('button', { type: 'button', class: 'small', 'aria-label': `Undo the last move on the ${spec.title} board`, onclick: () => this.undo() }, 'Undo');
     this.restartButton = h('button', { type: 'button', class: 'small', 'aria-label': `Back to the ${spec.title} starting position`, onclick: () => this.restart() }, 'Restart');
     this.status = h('p', { class: 'status', 'aria-live': 'polite', id: `${id}-status` });
-    this.hintButton = h('button', { type: 'button', class: 'small toggle hint-toggle', 'aria-pressed': 'false', 'aria-label': `Hint: highlight the moves that keep the ${spec.title} optimal`, onclick: () => this.toggleHint() }, 'Hint');
+    this.hintButton = h('button', { type: 'button', class: 'small hint-toggle', 'aria-pressed': 'false', 'aria-label': `Hint: highlight the moves that keep the ${spec.title} optimal`, onclick: () => this.toggleHint() }, 'Hint');
     this.hintLine = h('p', { class: 'hint-line', 'aria-live': 'polite', hidden: true });
     this.help = h('p', { class: 'help', id: `${id}-help` });
 
