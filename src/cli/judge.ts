@@ -11,7 +11,7 @@
 import { PuzzleInputError, namedGoal, parseSlidingBoard, slidingReachable } from '../api/boards.js';
 import { pressGridText, type LightsOutResult } from '../api/lightsOut.js';
 import type { BoardError, ManyFamilies, ManyFamily, Result, Solver } from '../api/solver.js';
-import type { FlipHint, FourLineHint, SlidingHint } from '../api/hint.js';
+import type { FlipHint, FourLineHint, LightsOutHint, SlidingHint } from '../api/hint.js';
 
 /** What `solveMany` calls each CLI family. */
 export const manyFamily = { flip: 'flip', pilots: 'pilots', fourline: 'fourLine', eight: 'sliding', sliding: 'sliding', lightsout: 'lightsOut' } as const;
@@ -90,7 +90,7 @@ export interface Formatted {
 }
 
 /** Any family's result, or a bad board's error from a batch. */
-export type AnyResult = ManyFamilies[ManyFamily]['result'] | SlidingHint | FlipHint | FourLineHint | BoardError;
+export type AnyResult = ManyFamilies[ManyFamily]['result'] | SlidingHint | FlipHint | FourLineHint | LightsOutHint | BoardError;
 
 /** A search that reached --max-nodes: the case has no answer, but its input was fine. */
 export class SearchStopped extends Error {}
@@ -124,6 +124,7 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): 
       return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves } };
     }
     case 'lightsout': {
+      if (options.hint) return lightsOutHintLines(any as LightsOutHint);
       const result = any as LightsOutResult;
       if (result.status === 'unsolvable') return { lines: ['Impossible'], result, solution: none };
       const warning = result.minimal
@@ -155,6 +156,19 @@ function pressHintLines(hint: FlipHint): Formatted {
   if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
   const rows = [0, 1, 2, 3].map((row) => hint.cells.slice(4 * row, 4 * row + 4).map((cell) => String(cell.distance)).join(' '));
   return { lines: [rows.join(' / ')], result, solution: { length: hint.distance, moves: hint.cells.map((cell) => `${cell.row} ${cell.col} ${cell.distance}`) } };
+}
+
+/**
+ * A Lights Out hint as one line, as Flip's: the fewest presses after pressing
+ * each cell once, rows between slashes; a cell one below the board's belongs
+ * to a fewest press set. Impossible when no press set switches it off.
+ */
+function lightsOutHintLines(hint: LightsOutHint): Formatted {
+  const warning = hint.minimal ? undefined : 'not proven minimal: the kernel has more press sets than --max-kernel allows to weigh';
+  const result = { stats: hint.stats, warning };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
+  const rows = Array.from({ length: hint.rows }, (_, row) => Array.from(hint.after.subarray(row * hint.cols, (row + 1) * hint.cols)).join(' '));
+  return { lines: [rows.join(' / ')], result, solution: { length: hint.distance, moves: rows } };
 }
 
 /**

@@ -140,7 +140,6 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const named = hint ? positionals.slice(1) : positionals;
   if (named.length !== 1) throw new UsageError(named.length === 0 ? 'missing FAMILY' : `one FAMILY expected, got ${named.join(' ')}`);
   const family = oneOf('family', named[0], families)!;
-  if (hint && !HINT_FAMILIES.includes(family)) throw new UsageError(`hint takes ${orList([...HINT_FAMILIES])}, not ${family}`);
   const engine = oneOf('engine', values.engine, ENGINES)!;
   const algorithm = oneOf('algorithm', values.algorithm, SLIDING_ALGORITHMS);
   const heuristic = oneOf('heuristic', values.heuristic, HEURISTICS);
@@ -295,13 +294,11 @@ function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult 
     case 'flip': return options.hint ? solver.flipHint(item.text) : solver.flip(item.text);
     case 'pilots': return options.hint ? solver.pilotsHint(item.text) : solver.pilots(item.text);
     case 'fourLine': return options.hint ? solver.fourLineHint(item.text) : solver.fourLine(item.text);
-    case 'lightsOut': return solver.lightsOut(item.text, more as LightsOutOptions);
+    case 'lightsOut': return options.hint ? solver.lightsOutHint(item.text, more as LightsOutOptions) : solver.lightsOut(item.text, more as LightsOutOptions);
     case 'sliding': return options.hint ? solver.hint(item.text, more as SlidingOptions) : solver.sliding(item.text, more as SlidingOptions);
   }
 }
 
-/** The families `puzzlesearch hint` takes. */
-const HINT_FAMILIES: readonly Family[] = ['flip', 'pilots', 'fourline', 'eight', 'sliding'];
 
 /** A framed sliding case's cells: its token count (the framer made it 9, 16, 25 or --size's). */
 function boardCells(text: string): number {

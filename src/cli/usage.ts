@@ -19,7 +19,7 @@ interface Entry {
 }
 
 const header = `Usage: puzzlesearch FAMILY [options] < input
-       puzzlesearch hint flip|pilots|fourline|eight|sliding [options] < input
+       puzzlesearch hint flip|pilots|fourline|eight|sliding|lightsout [options] < input
        puzzlesearch tables build|list|clear [options]
        puzzlesearch census --size WxH [options]
 
@@ -28,8 +28,9 @@ in the format of the family's online judge. hint prints instead, per case, each
 legal move of the blank with the optimal distance after it ("u 3 d 1 l 3": d
 keeps the board optimal; '?' for a move not settled within --max-nodes), for
 flip and pilots the fewest presses after pressing each cell, rows between
-slashes ("3 5 5 3 / 5 3 ..."), and for fourline every legal move of either side
-with the fewest moves after it ("B 1 3 -> 1 4 = 5; B 2 4 -> 1 4 = 4; ...").
+slashes ("3 5 5 3 / 5 3 ..."; lightsout the same on any board), and for
+fourline every legal move of either side with the fewest moves after it
+("B 1 3 -> 1 4 = 5; B 2 4 -> 1 4 = 4; ...").
 
 `;
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cliRun.js';
-import { bfsAllDistances, blankTarget, fourLineDistance, fourLineMoves, lightsOutFewest, lightsOutStencils, seededRandom, shuffle, slidingNeighbours } from '../oracles.js';
+import { bfsAllDistances, blankTarget, fourLineDistance, fourLineMoves, lightsOutFewest, lightsOutReach, lightsOutStencils, seededRandom, shuffle, slidingNeighbours } from '../oracles.js';
 
 const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 const distance = bfsAllDistances(goal, (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.join(''));
@@ -44,16 +44,39 @@ describe('CLI: hint', () => {
     expect(run.errors.some((line) => line.startsWith('case 101: '))).toBe(true);
   });
 
-  it('--json gives the distance and the moves; --max-nodes too small says stopped; lightsout has no hint', async () => {
+  it('--json gives the distance and the moves; --max-nodes too small says stopped; a family it does not know is bad usage', async () => {
     const board = [1, 2, 3, 4, 0, 6, 7, 5, 8];
     const json = await runCli(['hint', 'sliding', '--json'], `${text(board)}\n`);
     expect(JSON.parse(json.answers[0]!)).toMatchObject({ case: 1, status: 'solved', length: distance.get(board.join('')), moves: expectedLine(board).match(/[udlr] \d+/g) });
     const stopped = await runCli(['hint', 'sliding', '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--max-nodes', '100'], '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n');
     expect(stopped.answers).toEqual(['stopped']);
     expect(stopped.status).toBe(3);
-    const lightsout = await runCli(['hint', 'lightsout'], '');
+    const lightsout = await runCli(['hint', 'tetris'], '');
     expect(lightsout.status).toBe(1);
-    expect(lightsout.errors[0]).toMatch(/hint takes flip, pilots, fourline, eight or sliding, not lightsout/);
+    expect(lightsout.errors[0]).toMatch(/unknown family 'tetris'/);
+  });
+
+  it('lightsout: each cell\'s fewest presses after pressing it, rows between slashes, as brute force over every press set has them, on a 3x4 plane and torus; Impossible in place', async () => {
+    for (const torus of [false, true]) {
+      const [m, n] = [3, 4];
+      const stencil = lightsOutStencils.cross(m, n);
+      const fewest = lightsOutFewest(stencil, m, n, torus);
+      const effect = (cell: number) => lightsOutReach(stencil, m, n, torus, Math.floor(cell / n), cell % n).reduce((bits: number, at: number) => bits | (1 << at), 0);
+      const random = seededRandom(torus ? 2027 : 2029);
+      const boards = Array.from({ length: 30 }, () => Math.floor(random() * 2 ** (m * n)));
+      const text = (board: number) => Array.from({ length: m }, (_, r) => Array.from({ length: n }, (_, c) => (board >> (r * n + c)) & 1).join('')).join('\n');
+      const run = await runCli(['hint', 'lightsout', ...(torus ? ['--torus'] : [])], `${boards.map(text).join('\n\n')}\n`);
+      expect(run.answers).toHaveLength(boards.length);
+      run.answers.forEach((line, i) => {
+        const board = boards[i]!;
+        if (fewest[board]! < 0) {
+          expect(line).toBe('Impossible');
+          return;
+        }
+        const rows = Array.from({ length: m }, (_, r) => Array.from({ length: n }, (_, c) => fewest[board ^ effect(r * n + c)]).join(' '));
+        expect([board, line]).toEqual([board, rows.join(' / ')]);
+      });
+    }
   });
 
   it('fourline: every legal move of either side and the fewest moves after it, as a plain BFS has them; a bad case and an Impossible one in place', async () => {
