@@ -299,7 +299,6 @@ function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult 
   }
 }
 
-
 /** A framed sliding case's cells: its token count (the framer made it 9, 16, 25 or --size's). */
 function boardCells(text: string): number {
   return text.trim().split(/\s+/).length;
