@@ -35,6 +35,7 @@ import {
 } from './boards.js';
 import type { WasmSource } from '../engine/wasm/loader.js';
 import { flipProblem, lightsOutImpossible, lightsOutProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
+import { movePruning } from '../engine/movePruning.js';
 import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from '../pdb/tables.js';
 import { flipHint, fourLineHint, lightsOutHint, slidingHint, type FlipHint, type FourLineHint, type LightsOutHint, type SlidingHint } from './hint.js';
 import { runCensus, type Census, type CensusOptions } from './census.js';
@@ -386,6 +387,8 @@ function slidingPlan({ tables }: SolverState, input: SlidingInput, options: Slid
   }
   const { heuristic, partition } = choice;
   const pruning = checkChoice('pruning', options.pruning ?? 'fsm', MOVE_PRUNINGS);
+  // The machine of the size, built (once a process) before the search's clock and progress start.
+  if (algorithm === 'idastar') movePruning(start.width, start.height, pruning);
   return { start, goal, algorithm, heuristic, partition, pruning, maxNodes, onIteration, onProgress, signal };
 }
 

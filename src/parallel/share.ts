@@ -9,6 +9,7 @@ import { PuzzleInputError, checkChoice, parseSlidingBoard, resolveGoal, type Sli
 import { coreOf, exclusive, progressPoll, tablesOf, type SlidingMove, type SlidingOptions, type Solver } from '../api/solver.js';
 import type { PdbTables } from '../pdb/tables.js';
 import { prefixStemEnds, slidingPrefixes } from './prefixes.js';
+import { movePruning } from '../engine/movePruning.js';
 import { ARRIVED, ENDED_FOUND, FOUND_PATH, GIVE_UP, ITERATION, LEAST_NEXT, NEXT_BOUND, NEXT_PREFIX, NO_NEXT_BOUND, SHARE_FLAGS, STATE } from './flags.js';
 
 /**
@@ -88,6 +89,8 @@ function searchShare(solver: Solver, input: SlidingInput, options: SlidingOption
   const { heuristic, partition } = choice;
   // As a solve alone prunes: the shares of one iteration make up that search.
   const pruning = checkChoice('pruning', options.pruning ?? 'fsm', MOVE_PRUNINGS);
+  // Built (once a process) before the share's progress clock starts.
+  movePruning(start.width, start.height, pruning);
   if (bound === -1) bound = core.idaStar.estimate(start, goal, heuristic, partition);
   // Boards with the blank on the same cell deal the same walks (kept for a few dozen such keys).
   const key = `${start.width}x${start.height}@${start.tiles.indexOf(0)}/${depth}`;
