@@ -198,7 +198,7 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
 
   it('sliding: --jobs 2 solves 4x4 boards on the workers (each alone while others wait; a hard one alone in the input over both), 3x3 ones here; optimal, replayed, in input order', () => {
     // Korf's #1, #2 and #88 (#88 needs about 5.4 million nodes with the 6-6-3
-    // tables, past the 4 million one worker tries alone), with their optimal
+    // tables and parent pruning, past the 4 million one worker tries alone), with their optimal
     // lengths from the file.
     const korf = readFileSync(new URL('../../data/korf100.txt', import.meta.url), 'utf8').trim().split('\n')
       .filter((_, i) => i === 0 || i === 1 || i === 87)
@@ -250,9 +250,10 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
     }
     // With as many cases in flight as workers, each is searched alone on one (no barrier a bound).
     expect(two.stderr).not.toMatch(/over \d+ workers/);
-    // Alone in its input, Korf's #88 goes past the lone try and is shared by both workers.
+    // Alone in its input, Korf's #88 goes past the lone try and is shared by both workers. With move
+    // pruning no Korf instance needs 4 million nodes on 6-6-3, so this run prunes only the parent move.
     const hard = cases[4] as { tiles: number[]; length: number };
-    const alone = run([...args, '--jobs', '2'], `${input.split('\n')[4]}\n`);
+    const alone = run([...args, '--jobs', '2', '--pruning', 'parent'], `${input.split('\n')[4]}\n`);
     expect(alone.status).toBe(0);
     expect(alone.stderr).toMatch(/case 1: \d+ nodes, .*pdb 6-6-3, over 2 workers\)/);
     expect(alone.stdout.trimEnd()).toHaveLength(hard.length);
