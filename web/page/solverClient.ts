@@ -64,8 +64,9 @@ const preparedTables = new Map<string, Promise<void>>();
 function poolFor(engine: EngineName): Promise<SolverPool> {
   let pool = pools.get(engine);
   if (!pool) {
-    // Enough workers that every panel can search at once on a small machine, not one per core on a large one.
-    const workers = Math.max(2, Math.min(navigator.hardwareConcurrency || 2, 4));
+    // One core is the page's (a search on every core was seen to starve it: 10 frames in 2 s on 2 cores);
+    // at most 4. On 2 cores the panels' searches and hints then take turns on one worker.
+    const workers = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, 4));
     pool = createSolverPool({ engine, workers });
     pools.set(engine, pool);
     pool.then((ready) => started.push(ready), () => pools.delete(engine));
