@@ -212,7 +212,10 @@ let nonZeroAt: usize = 0;
 let nonZeroCountAt: usize = 0;
 let currentAt: usize = 0;
 let bestAt: usize = 0;
+let sumsAt: usize = 0; // per cell of the last row, what lastRowSums writes
 let rank: i32 = 0;
+// Whether the system is built by recurrence (see byRecurrence).
+let recurrence: bool = false;
 
 // The ring slot (an affine vector) of press (r, c).
 @inline function ringSlot(r: i32, c: i32): usize {
@@ -375,6 +378,25 @@ function xorShifted(dst: usize, src: usize, shift: i32): void {
   }
 }
 
+// Row `at` of a row-by-row board ^= what cell row r needs for target t, one
+// bit a cell. Eight cells a step: the low bits of eight bytes gathered into
+// one byte by a multiply (byte i's bit lands at bit 56 + i, no carries).
+function xorNeededRow(at: usize, r: i32, t: i32): void {
+  const board = boardAt + <usize>(r * n);
+  const goal = targetsAt + <usize>t * <usize>cells + <usize>(r * n);
+  let c = 0;
+  for (; c + 8 <= n; c += 8) {
+    const lows = (load<u64>(board + <usize>c) ^ load<u64>(goal + <usize>c)) & 0x0101010101010101;
+    if (lows == 0) continue;
+    const bits = (lows * 0x0102040810204080) >> 56;
+    const word = wordAt(at, c >> 6);
+    store<u64>(word, load<u64>(word) ^ (bits << <u64>(c & 63)));
+  }
+  for (; c < n; c++) {
+    if (((load<u8>(board + <usize>c) ^ load<u8>(goal + <usize>c)) & 1) != 0) flipBit(at, c);
+  }
+}
+
 // Unknown values at xAt (one byte each) into a full press board at `out`; target -1: homogeneous.
 function expand2(target: i32, out: usize): void {
   memory.fill(out, 0, <usize>full << 3);
@@ -384,11 +406,7 @@ function expand2(target: i32, out: usize): void {
   if (h == 0) return;
   for (let r = chaseStart; r + h < m; r++) {
     const at = wordAt(out, (r + h) * rowWords);
-    if (target >= 0) {
-      for (let c = 0; c < n; c++) {
-        if (((boardValue(r * n + c) ^ targetValue(target, r * n + c)) & 1) != 0) flipBit(at, c);
-      }
-    }
+    if (target >= 0) xorNeededRow(at, r, target);
     for (let k = 0; k < offsetCount; k++) {
       const rowOffset = dr(k);
       if (rowOffset == -h) continue;
@@ -718,16 +736,18 @@ function addGrayP(step: f64): void {
   const usedMax = min(unknowns, usedLimit(base, maxCandidates));
   let bytes: f64 = align8(<f64>inputBytes) + align8(<f64>cells);
   bytes += align8(<f64>unknowns * <f64>vectorBytes);
-  bytes += align8(<f64>ringSize * <f64>n * <f64>vectorBytes);
+  // The ring of affine press rows: chasing only.
+  const ringSlots = recurrence ? 0 : ringSize * n;
+  bytes += align8(<f64>ringSlots * <f64>vectorBytes);
   bytes += align8(<f64>unknowns * 4) * 2 + align8(<f64>unknowns);
   bytes += align8(<f64>usedMax * <f64>boardBytes) + <f64>usedMax * <f64>listBytes + 8 * <f64>usedMax;
-  bytes += 2 * align8(<f64>boardBytes) + 3 * align8(<f64>offsetCount * 4) + 64;
+  bytes += 2 * align8(<f64>boardBytes) + 3 * align8(<f64>offsetCount * 4) + align8(<f64>n) + 64;
   // GF(2): the row-by-row board; GF(p): the products table and the walk's digits.
   bytes += gf2 ? <f64>full * 8 : <f64>base * 256 + 8 * (<f64>usedMax + 2);
   if (!ensureRegion(bytes, inputBytes)) return false;
   bindInput();
   systemAt = take(<usize>unknowns * vectorBytes);
-  ringAt = take(<usize>ringSize * <usize>n * vectorBytes);
+  ringAt = take(<usize>ringSlots * vectorBytes);
   activeRowAt = take(<usize>offsetCount << 2);
   activeColAt = take(<usize>offsetCount << 2);
   sourcesAt = take(<usize>offsetCount << 2);
@@ -739,6 +759,7 @@ function addGrayP(step: f64): void {
   nonZeroCountAt = take(<usize>usedMax << 2);
   currentAt = take(boardBytes);
   bestAt = take(boardBytes);
+  sumsAt = take(<usize>n);
   if (gf2) {
     rowsAt = take(<usize>full << 3);
   } else {
@@ -748,8 +769,10 @@ function addGrayP(step: f64): void {
   return true;
 }
 
-@inline function buildSystem<F>(): void {
-  memory.fill(systemAt, 0, <usize>unknowns * vectorBytes);
+// Step 1 by chasing affine vectors: every press row after the unknown ones is
+// an affine vector of the unknowns, carried in a ring of the last rows, and
+// the equations sum the vectors reaching their cells.
+@inline function buildByChase<F>(): void {
   if (h > 0) {
     memory.fill(ringAt, 0, <usize>(ringSize * n) * vectorBytes);
     for (let r = 0; r < unknownRows; r++) {
@@ -809,6 +832,105 @@ function addGrayP(step: f64): void {
       rightHandSide<F>(at, r * n + c);
     }
   }
+}
+
+// Whether step 1 can go by recurrence (as in the twin): a plane board chased
+// one row, with the plus pattern (the cell and its four neighbours) or the
+// cross (the four neighbours alone).
+function byRecurrence(): bool {
+  if (torus || h != 1 || (offsetCount != 4 && offsetCount != 5)) return false;
+  let seen = 0;
+  for (let k = 0; k < offsetCount; k++) {
+    const rowOffset = dr(k);
+    const colOffset = dc(k);
+    if (abs(rowOffset) + abs(colOffset) > 1) return false;
+    // Bits: (0,0), (-1,0), (1,0), (0,-1), (0,1).
+    const bit = 1 << (rowOffset == 0 ? (colOffset == 0 ? 0 : colOffset < 0 ? 3 : 4) : rowOffset < 0 ? 1 : 2);
+    if ((seen & bit) != 0) return false;
+    seen |= bit;
+  }
+  return (seen & 0b11110) == 0b11110;
+}
+
+// Chases the unknown values at xAt (target -1: homogeneous) into a scratch
+// board and writes at sumsAt, per cell of the last row, the sum of the
+// presses reaching it. The scratch: the row-by-row board (GF(2)) or the
+// walk's current board (GF(p)), both free while the system is built.
+@inline function lastRowSums<F>(target: i32): void {
+  const gf2 = sizeof<F>() == sizeof<Gf2>();
+  if (gf2) expand2(target, rowsAt);
+  else expandP(target, currentAt);
+  for (let c = 0; c < n; c++) {
+    let sum = 0;
+    for (let k = 0; k < offsetCount; k++) {
+      const pr = m - 1 - dr(k);
+      const pc = c - dc(k);
+      if (pr < 0 || pr >= m || pc < 0 || pc >= n) continue;
+      sum += gf2 ? testBit(wordAt(rowsAt, pr * rowWords), pc) : <i32>load<u8>(currentAt + <usize>(pr * n + pc));
+    }
+    store<u8>(sumsAt + <usize>c, <u8>(sum % colors));
+  }
+}
+
+// Adds `value` to column `column` of `vector`.
+@inline function addValue<F>(vector: usize, column: i32, value: i32): void {
+  if (sizeof<F>() == sizeof<Gf2>()) {
+    if ((value & 1) != 0) flipBit(vector, column);
+  } else {
+    store<u8>(vector + <usize>column, <u8>((<i32>load<u8>(vector + <usize>column) + value) % colors));
+  }
+}
+
+// Columns 0..n-1 of the zero system row `at` from the two before it (`before`
+// 0: none): entry j = prev[j - 1] + prev[j + 1] - before[j].
+@inline function nextByRecurrence<F>(at: usize, prev: usize, before: usize): void {
+  if (sizeof<F>() == sizeof<Gf2>()) {
+    const last = (n + 63) >> 6;
+    for (let w = 0; w < last; w++) {
+      const word = load<u64>(wordAt(prev, w));
+      let left = word << 1;
+      if (w > 0) left |= load<u64>(wordAt(prev, w - 1)) >> 63;
+      let right = word >> 1;
+      if (w + 1 < last) right |= load<u64>(wordAt(prev, w + 1)) << 63;
+      let value = left ^ right;
+      if (before != 0) value ^= load<u64>(wordAt(before, w));
+      store<u64>(wordAt(at, w), value);
+    }
+    // Bit n (a constant's column) took column n - 1's carry.
+    if ((n & 63) != 0) {
+      const top = wordAt(at, last - 1);
+      store<u64>(top, load<u64>(top) & ((<u64>1 << <u64>(n & 63)) - 1));
+    }
+  } else {
+    const p = colors;
+    for (let j = 0; j < n; j++) {
+      let value = p - (before != 0 ? <i32>load<u8>(before + <usize>j) : 0);
+      if (j > 0) value += <i32>load<u8>(prev + <usize>(j - 1));
+      if (j + 1 < n) value += <i32>load<u8>(prev + <usize>(j + 1));
+      store<u8>(at + <usize>j, <u8>(value % p));
+    }
+  }
+}
+
+// Step 1 by recurrence, for what byRecurrence accepts (the twin's
+// buildByRecurrence says why it holds): row 0 of E is what press (0, 0) alone
+// brings to the last row, row i + 1 = row i shifted both ways - row i - 1, and
+// the constants are one plain chase per target with the unknowns 0.
+@inline function buildByRecurrence<F>(): void {
+  memory.fill(xAt, 0, <usize>unknowns);
+  store<u8>(xAt, 1);
+  lastRowSums<F>(-1);
+  for (let j = 0; j < n; j++) addValue<F>(systemAt, j, <i32>load<u8>(sumsAt + <usize>j));
+  for (let i = 1; i < n; i++) {
+    const at = systemAt + <usize>i * vectorBytes;
+    nextByRecurrence<F>(at, at - vectorBytes, i >= 2 ? at - 2 * vectorBytes : 0);
+  }
+  store<u8>(xAt, 0);
+  for (let t = 0; t < targetCount; t++) {
+    lastRowSums<F>(t);
+    for (let c = 0; c < n; c++) addValue<F>(systemAt + <usize>c * vectorBytes, unknowns + t, <i32>load<u8>(sumsAt + <usize>c));
+  }
+  for (let c = 0; c < n; c++) rightHandSide<F>(systemAt + <usize>c * vectorBytes, (m - 1) * n + c);
 }
 
 // Gauss-Jordan: the pivot of a column is the first row at or below the rank
@@ -871,7 +993,9 @@ function addGrayP(step: f64): void {
   const base = gf2 ? 2 : colors;
   setShape();
   if (!reserveWork<F>(maxCandidates)) return -1;
-  buildSystem<F>();
+  memory.fill(systemAt, 0, <usize>unknowns * vectorBytes);
+  if (recurrence) buildByRecurrence<F>();
+  else buildByChase<F>();
   eliminate<F>();
   const dimension = unknowns - rank;
   answerDimension = dimension;
@@ -985,6 +1109,7 @@ export function lightsOutSolve(
   offsetsAt = region.base;
   maxDr = 0;
   for (let k = 0; k < offsetCount; k++) maxDr = max(maxDr, dr(k));
+  recurrence = byRecurrence();
   answerDimension = 0;
   answerTarget = -1;
   answerReachable = 0;

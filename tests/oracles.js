@@ -456,6 +456,74 @@ export function lightsOutFewest(stencil, m, n, torus) {
 }
 
 /**
+ * The fewest total presses (counts summed) taking `board` to `target`, values
+ * mod a prime k, by elimination over every cell (each press an unknown, each
+ * cell an equation) and a walk of the whole coset: no light chasing, no
+ * pattern-specific algebra. -1 when the target cannot be reached; null when
+ * the kernel holds more than `maxSets` press sets (too many to walk here).
+ * @param {Stencil} stencil
+ * @param {number} m
+ * @param {number} n
+ * @param {boolean} torus
+ * @param {number} k
+ * @param {ArrayLike<number>} board
+ * @param {ArrayLike<number>} target
+ * @param {number} [maxSets]
+ * @returns {{ fewest: number, dimension: number } | null}
+ */
+export function lightsOutLightest(stencil, m, n, torus, k, board, target, maxSets = 1 << 16) {
+  const cells = m * n;
+  const inverse = (a) => {
+    for (let b = 1; b < k; b++) if ((a * b) % k === 1) return b;
+    throw new Error(`${a} has no inverse mod ${k}`);
+  };
+  // Row i: the presses reaching cell i, then what cell i needs.
+  const rows = Array.from({ length: cells }, (_, i) => {
+    const row = new Array(cells + 1).fill(0);
+    row[cells] = (((target[i] - board[i]) % k) + k) % k;
+    return row;
+  });
+  for (let press = 0; press < cells; press++) {
+    for (const cell of lightsOutReach(stencil, m, n, torus, Math.floor(press / n), press % n)) rows[cell][press] = (rows[cell][press] + 1) % k;
+  }
+  const pivotColumns = [];
+  let rank = 0;
+  for (let col = 0; col < cells; col++) {
+    const pivot = rows.findIndex((row, i) => i >= rank && row[col] !== 0);
+    if (pivot < 0) continue;
+    [rows[rank], rows[pivot]] = [rows[pivot], rows[rank]];
+    const scale = inverse(rows[rank][col]);
+    rows[rank] = rows[rank].map((v) => (v * scale) % k);
+    for (let i = 0; i < cells; i++) {
+      if (i === rank || rows[i][col] === 0) continue;
+      const factor = rows[i][col];
+      rows[i] = rows[i].map((v, q) => (((v - factor * rows[rank][q]) % k) + k) % k);
+    }
+    pivotColumns.push(col);
+    rank++;
+  }
+  const dimension = cells - rank;
+  for (let i = rank; i < cells; i++) if (rows[i][cells] !== 0) return { fewest: -1, dimension };
+  if (k ** dimension > maxSets) return null;
+  const isPivot = new Set(pivotColumns);
+  const freeColumns = [];
+  for (let col = 0; col < cells; col++) if (!isPivot.has(col)) freeColumns.push(col);
+  let fewest = Infinity;
+  const freeValues = new Array(dimension).fill(0);
+  for (let set = 0; set < k ** dimension; set++) {
+    for (let j = 0, rest = set; j < dimension; j++, rest = Math.floor(rest / k)) freeValues[j] = rest % k;
+    let total = freeValues.reduce((a, b) => a + b, 0);
+    for (let i = 0; i < rank; i++) {
+      let value = rows[i][cells];
+      for (let j = 0; j < dimension; j++) value -= rows[i][freeColumns[j]] * freeValues[j];
+      total += ((value % k) + k) % k;
+    }
+    fewest = Math.min(fewest, total);
+  }
+  return { fewest, dimension };
+}
+
+/**
  * The plain reading of a Lights Out text board, for the parser's messages:
  * split into lines, trim each, drop blank ones (`keepBlank` keeps them, as
  * for an array of row strings), then every character in order; a row of

@@ -17,7 +17,7 @@ import {
 } from '../../src/api/lightsOut.js';
 import { createSolver, type Solver } from '../../src/api/solver.js';
 import { engineNames, loadCore, type EngineName } from '../support/engines.js';
-import { lightsOutFewest, lightsOutReach, lightsOutStencils, pressMask, readLightsOutText, replayLightsOut, seededRandom as mulberry32 } from '../oracles.js';
+import { lightsOutFewest, lightsOutLightest, lightsOutReach, lightsOutStencils, pressMask, readLightsOutText, replayLightsOut, seededRandom as mulberry32 } from '../oracles.js';
 import fc from 'fast-check';
 import { blockFramer, splitCases } from '../../src/cli/cases.js';
 
@@ -294,6 +294,48 @@ describe.each(engineNames)('lights out on %s', (name: EngineName) => {
       if (k > 2 && result.presses.some((p) => !(p.count! >= 1 && p.count! < k))) failures.add(`${where}: bad counts`);
     }
     expect(failures.list).toEqual([]);
+  });
+
+  it('fewest presses on rectangular plane boards up to 160 cells, cross and plus-only, k = 2, 3, 5, against elimination over every cell', async () => {
+    // The plane cross and plus-only systems are built by recurrence (see the
+    // engines' buildByRecurrence): held here to an oracle that eliminates the
+    // whole press matrix and walks the whole coset.
+    const engine = await core();
+    const random = mulberry32(160);
+    const failures = collector();
+    let compared = 0;
+    for (let round = 0; round < 90; round++) {
+      const k = [2, 3, 5][round % 3];
+      const pattern = round % 2 === 0 ? 'cross' : 'plus-only';
+      const n = 1 + Math.floor(random() * 16);
+      const m = 1 + Math.floor(random() * Math.min(16, Math.floor(160 / n)));
+      const stencil = stencils[pattern](m, n);
+      const target = Array.from({ length: m * n }, () => (round % 4 < 2 ? 0 : Math.floor(random() * k)));
+      // Three rounds in four reach the target on purpose: most random boards do not.
+      const board = Array.from({ length: m * n }, () => Math.floor(random() * k));
+      if (round % 4 !== 3) {
+        board.splice(0, board.length, ...target);
+        for (let cell = 0; cell < m * n; cell++) {
+          const times = Math.floor(random() * k);
+          for (const hit of reach(stencil, m, n, false, Math.floor(cell / n), cell % n)) board[hit] = (board[hit] - times + k) % k;
+        }
+      }
+      const oracle = lightsOutLightest(stencil, m, n, false, k, board, target);
+      if (oracle === null) continue;
+      compared++;
+      const rows = (values: number[]) => Array.from({ length: m }, (_, r) => values.slice(r * n, r * n + n));
+      const result = solveLightsOut(engine, rows(board), { pattern, colors: k, target: rows(target), maxKernel: 1 << 16 });
+      const where = `round ${round}: k=${k} ${pattern} ${m}x${n} board ${board.join('')}`;
+      if (oracle.fewest < 0) {
+        if (result.solvable) failures.add(`${where}: impossible, yet solved`);
+        continue;
+      }
+      if (!result.solvable || result.length !== oracle.fewest) failures.add(`${where}: needs ${oracle.fewest}, got ${result.length}`);
+      else if (replay(board, result, stencil, m, n, false, k).some((v, i) => v !== target[i])) failures.add(`${where}: presses miss the target`);
+      if (result.kernelDimension !== oracle.dimension) failures.add(`${where}: kernel dimension ${result.kernelDimension}, oracle ${oracle.dimension}`);
+    }
+    expect(failures.list).toEqual([]);
+    expect(compared).toBeGreaterThan(70);
   });
 
   it('kernel dimensions of the n x n plane cross, n = 1..60 (OEIS A159257)', async () => {

@@ -144,21 +144,28 @@ interface Field<V extends Uint8Array | Uint32Array> {
   walkWeight: number;
   /** The press set of step `step` of target t's walk, one value a cell. */
   pressesAt(x: Uint8Array, t: number, step: number, used: number): Uint8Array;
+  /** Adds `value` to column `column` of the vector at `at`. */
+  addValue(v: V, at: number, column: number, value: number): void;
+  /**
+   * Columns 0..n-1 of the zero vector at `at` from the two before it (`before`
+   * -1: none): entry j = prev[j - 1] + prev[j + 1] - before[j].
+   */
+  nextByRecurrence(system: V, at: number, prev: number, before: number, n: number): void;
+  /** Chases unknown values `x` (target -1: homogeneous) and writes, per cell of the last row, the sum of the presses reaching it. */
+  lastRowSums(x: Uint8Array, target: number, sums: Uint8Array): void;
 }
 
-/** Steps 1 to 3 of the header, for either field. */
-function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem, shape: Shape, field: Field<V>): LightsOutAnswer {
-  const { rows: m, cols: n, offsets, torus, targets } = problem;
-  const targetCount = targets.length;
+/**
+ * Step 1 by chasing affine vectors: every press row after the unknown ones is
+ * an affine vector of the unknowns, carried in a ring of the last rows, and
+ * the equations sum the vectors reaching their cells.
+ */
+function buildByChase<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem, shape: Shape, field: Field<V>, system: V): void {
+  const { rows: m, cols: n, offsets, torus } = problem;
   const offsetCount = offsets.length >> 1;
   const h = problem.chaseRows;
   const { unknownRows, ringRow } = shape;
-  const unknowns = unknownRows * n;
   const length = field.vectorLength;
-  const equations = unknowns;
-  const system = field.vectors(equations);
-
-  // Press rows as affine vectors (chasing only).
   const ring = field.vectors(shape.ringSize * n);
   const slot = (r: number, c: number) => (ringRow(r) * n + c) * length;
   if (h > 0) {
@@ -199,6 +206,73 @@ function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem
       field.rightHandSide(system, at, r * n + c);
     }
   }
+}
+
+/**
+ * Whether step 1 can go by recurrence: a plane board chased one row, with the
+ * plus pattern (the cell and its four neighbours) or the cross (the four
+ * neighbours alone).
+ */
+export function byRecurrence(problem: LightsOutProblem): boolean {
+  const { offsets, torus, chaseRows } = problem;
+  if (torus || chaseRows !== 1) return false;
+  const count = offsets.length >> 1;
+  if (count !== 4 && count !== 5) return false;
+  let seen = 0;
+  for (let k = 0; k < offsets.length; k += 2) {
+    const dr = offsets[k];
+    const dc = offsets[k + 1];
+    if (Math.abs(dr) + Math.abs(dc) > 1) return false;
+    // Bits: (0,0), (-1,0), (1,0), (0,-1), (0,1).
+    const bit = 1 << (dr === 0 ? (dc === 0 ? 0 : dc < 0 ? 3 : 4) : dr < 0 ? 1 : 2);
+    if (seen & bit) return false;
+    seen |= bit;
+  }
+  return (seen & 0b11110) === 0b11110;
+}
+
+/**
+ * Step 1 by recurrence, for what byRecurrence accepts. The unknowns are the
+ * first press row and the equations the last cell row. Chasing is a
+ * recurrence in the row operator A (the tridiagonal matrix of the pattern's
+ * row: the cell, if in the pattern, and its two neighbours): press row r + 1
+ * is (what row r needs) - A (press row r) - (press row r - 1). So the system's
+ * linear part E is a polynomial in A: symmetric and commuting with A, which
+ * row by row reads E[i + 1][j] = E[i][j - 1] + E[i][j + 1] - E[i - 1][j]
+ * (terms off the matrix are 0). Row 0 of E is its column 0, what press (0, 0)
+ * alone brings to the last row: one plain chase. The constants are one plain
+ * chase per target with the unknowns 0. Work: O(n^2 / word) for E and O(mn) a
+ * chase, against O(mn * n / word) for chasing affine vectors.
+ */
+function buildByRecurrence<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem, field: Field<V>, system: V, unknowns: number): void {
+  const { rows: m, cols: n } = problem;
+  const length = field.vectorLength;
+  const x = new Uint8Array(unknowns);
+  const sums = new Uint8Array(n);
+  x[0] = 1;
+  field.lastRowSums(x, -1, sums);
+  for (let j = 0; j < n; j++) field.addValue(system, 0, j, sums[j]);
+  for (let i = 1; i < n; i++) field.nextByRecurrence(system, i * length, (i - 1) * length, i >= 2 ? (i - 2) * length : -1, n);
+  x[0] = 0;
+  for (let t = 0; t < problem.targets.length; t++) {
+    field.lastRowSums(x, t, sums);
+    for (let c = 0; c < n; c++) field.addValue(system, c * length, unknowns + t, sums[c]);
+  }
+  for (let c = 0; c < n; c++) field.rightHandSide(system, c * length, (m - 1) * n + c);
+}
+
+/** Steps 1 to 3 of the header, for either field. */
+function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem, shape: Shape, field: Field<V>): LightsOutAnswer {
+  const { cols: n, targets } = problem;
+  const targetCount = targets.length;
+  const h = problem.chaseRows;
+  const unknowns = shape.unknownRows * n;
+  const length = field.vectorLength;
+  const equations = unknowns;
+  const system = field.vectors(equations);
+
+  if (h > 0 && byRecurrence(problem)) buildByRecurrence(problem, field, system, unknowns);
+  else buildByChase(problem, shape, field, system);
 
   // Gauss-Jordan, in place.
   const pivots = new Int32Array(Math.min(equations, unknowns));
@@ -292,6 +366,26 @@ abstract class FieldBase<V extends Uint8Array | Uint32Array> {
     protected readonly shape: Shape,
     protected readonly unknowns: number,
   ) {}
+
+  abstract readonly base: number;
+  /** Chases unknown values `x` (target -1: homogeneous) into the field's scratch press board. */
+  protected abstract chaseScratch(x: Uint8Array, target: number): void;
+  /** Press (r, c) of the scratch board. */
+  protected abstract scratchPress(r: number, c: number): number;
+
+  lastRowSums(x: Uint8Array, target: number, sums: Uint8Array): void {
+    const { rows: m, cols: n, offsets } = this.problem;
+    this.chaseScratch(x, target);
+    for (let c = 0; c < n; c++) {
+      let sum = 0;
+      for (let k = 0; k < offsets.length; k += 2) {
+        const pr = m - 1 - offsets[k];
+        const pc = c - offsets[k + 1];
+        if (pr >= 0 && pr < m && pc >= 0 && pc < n) sum += this.scratchPress(pr, pc);
+      }
+      sums[c] = sum % this.base;
+    }
+  }
 
   protected keepKernelVector(vector: V): void {
     this.kernel.push(vector);
@@ -405,6 +499,30 @@ class Gf2 extends FieldBase<Uint32Array> implements Field<Uint32Array> {
         }
       }
     }
+  }
+
+  protected chaseScratch(x: Uint8Array, target: number): void {
+    this.expand(x, target);
+  }
+
+  protected scratchPress(r: number, c: number): number {
+    return (this.rowsBoard[r * this.rowWords + (c >>> 5)] >>> (c & 31)) & 1;
+  }
+
+  addValue(v: Uint32Array, at: number, column: number, value: number): void {
+    if (value & 1) this.addOne(v, at, column);
+  }
+
+  nextByRecurrence(system: Uint32Array, at: number, prev: number, before: number, n: number): void {
+    const last = (n + 31) >>> 5;
+    for (let w = 0; w < last; w++) {
+      // Bit j of the row shifted up one column plus shifted down one column.
+      const left = (system[prev + w] << 1) | (w > 0 ? system[prev + w - 1] >>> 31 : 0);
+      const right = (system[prev + w] >>> 1) | (w + 1 < last ? system[prev + w + 1] << 31 : 0);
+      system[at + w] = left ^ right ^ (before >= 0 ? system[before + w] : 0);
+    }
+    // Bit n (a constant's column) took column n - 1's carry.
+    if (n & 31) system[at + last - 1] &= (1 << (n & 31)) - 1;
   }
 
   /** The row-by-row board packed into `out`. */
@@ -595,6 +713,26 @@ class Gfp extends FieldBase<Uint8Array> implements Field<Uint8Array> {
         }
         out[(r + h) * n + c] = value % p;
       }
+    }
+  }
+
+  protected chaseScratch(x: Uint8Array, target: number): void {
+    this.expand(x, target, this.current);
+  }
+
+  protected scratchPress(r: number, c: number): number {
+    return this.current[r * this.problem.cols + c];
+  }
+
+  addValue(v: Uint8Array, at: number, column: number, value: number): void {
+    v[at + column] = (v[at + column] + value) % this.base;
+  }
+
+  nextByRecurrence(system: Uint8Array, at: number, prev: number, before: number, n: number): void {
+    const p = this.base;
+    for (let j = 0; j < n; j++) {
+      const value = (j > 0 ? system[prev + j - 1] : 0) + (j + 1 < n ? system[prev + j + 1] : 0) + p - (before >= 0 ? system[before + j] : 0);
+      system[at + j] = value % p;
     }
   }
 
