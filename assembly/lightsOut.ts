@@ -114,6 +114,7 @@ let answerDimension: i32 = 0;
 let answerTarget: i32 = -1;
 let answerReachable: i32 = 0;
 let answerMinimal: bool = true;
+let answerPressCount: i32 = 0;
 
 export function lightsOutPresses(): usize {
   return pressesAt;
@@ -129,6 +130,10 @@ export function lightsOutReachable(): i32 {
 }
 export function lightsOutMinimal(): i32 {
   return answerMinimal ? 1 : 0;
+}
+// The answer's total presses: the lightest walk's weight.
+export function lightsOutPressCount(): i32 {
+  return answerPressCount;
 }
 
 @inline function dr(k: i32): i32 {
@@ -1053,6 +1058,7 @@ function byRecurrence(): bool {
   answerMinimal = !found || (used == dimension && candidates == Math.pow(<f64>base, <f64>dimension));
   setLastNodes(nodes);
   if (!found) return 0;
+  answerPressCount = <i32>bestWeight;
   if (gf2) {
     for (let cell = 0; cell < cells; cell++) store<u8>(pressesAt + <usize>cell, <u8>testBit(bestAt, cell));
   } else {
@@ -1114,6 +1120,7 @@ export function lightsOutSolve(
   answerTarget = -1;
   answerReachable = 0;
   answerMinimal = true;
+  answerPressCount = 0;
   setLastNodes(0);
   return colors == 2 ? solve2(maxCandidates) : solveP(maxCandidates);
 }

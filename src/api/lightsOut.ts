@@ -321,9 +321,7 @@ export function lightsOutResult(problem: LightsOutProblem, answer: LightsOutAnsw
     const reason = lightsOutImpossible(problem.targets.length);
     return { status: 'unsolvable', solvable: false, length: null, grid: null, presses: [], ...common, reason, stats };
   }
-  let length = 0;
-  for (let cell = 0; cell < grid.length; cell++) length += grid[cell]!;
-  const result = { status: 'solved', solvable: true, length, grid, ...common, target: answer.target, stats } as Omit<LightsOutSolved, 'presses'>;
+  const result = { status: 'solved', solvable: true, length: answer.pressCount, grid, ...common, target: answer.target, stats } as Omit<LightsOutSolved, 'presses'>;
   return withPressList(result, colors);
 }
 

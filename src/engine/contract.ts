@@ -388,6 +388,8 @@ export interface LightsOutProblem {
 export interface LightsOutAnswer {
   /** Presses per cell (0..colors-1), row-major; null when no target is reachable. */
   presses: Uint8Array | null;
+  /** The sum of `presses` (the answer's length, known from the search's weighing); 0 when none. */
+  pressCount: number;
   /** Index of the target reached, -1 when none. */
   target: number;
   /** Dimension of the kernel of the press map (solutions per reachable target = colors^dimension). */

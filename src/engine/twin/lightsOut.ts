@@ -56,7 +56,7 @@ function budget(colors: number, dimension: number, maxCandidates: number): { can
 
 /** No target reachable: nothing to minimise, so `minimal` holds. */
 function answerNone(dimension: number): LightsOutAnswer {
-  return { presses: null, target: -1, kernelDimension: dimension, reachableTargets: 0, minimal: true, nodes: 0 };
+  return { presses: null, pressCount: 0, target: -1, kernelDimension: dimension, reachableTargets: 0, minimal: true, nodes: 0 };
 }
 
 /**
@@ -348,7 +348,7 @@ function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem
     }
   }
   if (best === null) return answerNone(dimension);
-  return { presses: best, target: bestTarget, kernelDimension: dimension, reachableTargets: reachable, minimal: used === dimension && candidates === field.base ** dimension, nodes };
+  return { presses: best, pressCount: bestWeight, target: bestTarget, kernelDimension: dimension, reachableTargets: reachable, minimal: used === dimension && candidates === field.base ** dimension, nodes };
 }
 
 /**

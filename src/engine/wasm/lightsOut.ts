@@ -13,6 +13,7 @@ export interface LightsOutExports extends ScratchExports {
   lightsOutTarget(): number;
   lightsOutReachable(): number;
   lightsOutMinimal(): number;
+  lightsOutPressCount(): number;
 }
 
 function outOfMemory(bytes: number, what: string): RangeError {
@@ -42,10 +43,10 @@ export function wasmLightsOut(exports: LightsOutExports): LightsOutCore {
       const kernelDimension = exports.lightsOutKernelDimension();
       const reachableTargets = exports.lightsOutReachable();
       const minimal = exports.lightsOutMinimal() === 1;
-      if (status === 0) return { presses: null, target: -1, kernelDimension, reachableTargets, minimal, nodes };
+      if (status === 0) return { presses: null, pressCount: 0, target: -1, kernelDimension, reachableTargets, minimal, nodes };
       // A fresh view: the solve may have grown memory.
       const presses = new Uint8Array(exports.memory.buffer, exports.lightsOutPresses(), cells).slice();
-      return { presses, target: exports.lightsOutTarget(), kernelDimension, reachableTargets, minimal, nodes };
+      return { presses, pressCount: exports.lightsOutPressCount(), target: exports.lightsOutTarget(), kernelDimension, reachableTargets, minimal, nodes };
     },
   };
 }
