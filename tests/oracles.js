@@ -557,6 +557,77 @@ export function readLightsOutText(text, colors) {
   return { rows: grid.length, cols: grid[0].length, cells: grid.flat() };
 }
 
+/**
+ * The plain reading of a 4x4 grid board (Flip, Pilots, four in a line), for
+ * the parser's messages: text split into lines, each trimmed, blank ones
+ * dropped (an array's rows are trimmed and kept), then every character in
+ * order. Returns each cell's index in `alphabet`, or the message.
+ * @param {string | string[]} input
+ * @param {string} alphabet
+ * @returns {{ cells: number[] } | { error: string }}
+ */
+export function readGridText(input, alphabet) {
+  const rows = typeof input === 'string'
+    ? input.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0)
+    : input.map((row) => row.trim());
+  if (rows.length !== 4) return { error: `wrong size: ${rows.length} ${rows.length === 1 ? 'line' : 'lines'}, expected 4 lines of 4 characters` };
+  const name = (ch) => (/^[\x21-\x7e]$/.test(ch) ? `'${ch}'` : `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  const expected = [...alphabet].map((ch) => `'${ch}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+  const cells = [];
+  for (let r = 0; r < 4; r++) {
+    const chars = [...rows[r]];
+    for (let c = 0; c < chars.length; c++) {
+      const code = alphabet.indexOf(chars[c]);
+      if (code < 0) return { error: `line ${r + 1}, column ${c + 1}: stray character ${name(chars[c])}, expected ${expected}` };
+      cells.push(code);
+    }
+    if (chars.length !== 4) return { error: `line ${r + 1}: wrong size: ${chars.length} characters, expected 4` };
+  }
+  return { cells };
+}
+
+/**
+ * The plain reading of a sliding board's text, up to its shape (the tiles'
+ * own checks come after): lines split, trimmed, blank ones dropped, tokens
+ * split at white space; equal lines of 2 to 5 tokens (2 to 5 of them) are
+ * rows, else the whole text is one square board of 9, 16 or 25 tokens.
+ * @param {string} text
+ * @returns {{ width: number, height: number, tiles: number[] } | { error: string }}
+ */
+export function readSlidingText(text) {
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0);
+  const show = (token) => `'${(token.length > 24 ? `${token.slice(0, 24)}...` : token).replace(/[\x00-\x1f\x7f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
+  const rows = [];
+  for (let r = 0; r < lines.length; r++) {
+    const row = [];
+    const tokens = lines[r].split(/\s+/);
+    for (let c = 0; c < tokens.length; c++) {
+      const token = tokens[c];
+      if (token === 'x' || token === 'X') row.push(0);
+      else if (/^\d+$/.test(token)) row.push(Number(token));
+      else {
+        const where = lines.length > 1 ? `line ${r + 1}, token ${c + 1}` : `token ${c + 1}`;
+        return { error: `${where}: stray token ${show(token)}, expected a tile number or 'x' for the blank` };
+      }
+    }
+    rows.push(row);
+  }
+  const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const side = (s) => Number.isInteger(s) && s >= 2 && s <= 5;
+  const hint = 'expected 9, 16 or 25 tiles for a square board, or equal rows of 2 to 5 tiles';
+  const flat = rows.flat();
+  const equal = rows.every((row) => row.length === rows[0].length);
+  if (rows.length > 1 && equal && side(rows[0].length) && side(rows.length)) return { width: rows[0].length, height: rows.length, tiles: flat };
+  const square = Math.round(Math.sqrt(flat.length));
+  if (square * square === flat.length && square >= 3 && square <= 5) return { width: square, height: square, tiles: flat };
+  if (rows.length > 1 && !equal) {
+    const r = rows.findIndex((row) => row.length !== rows[0].length);
+    return { error: `line ${r + 1}: ${plural(rows[r].length, 'tile')}, but line 1 has ${rows[0].length}; expected equal rows of 2 to 5 tiles, or one square board of 9, 16 or 25 tiles` };
+  }
+  if (rows.length > 1) return { error: `wrong size: ${plural(rows.length, 'line')} of ${plural(rows[0].length, 'tile')}, ${hint}` };
+  return { error: `wrong size: ${plural(flat.length, 'tile')}, ${hint}` };
+}
+
 // ------------------------------------------------------- Pattern databases
 
 /**

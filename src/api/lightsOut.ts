@@ -11,8 +11,8 @@
  * presses (a cell pressed c times counts c).
  */
 import type { LightsOutAnswer, LightsOutCore, LightsOutProblem } from '../engine/contract.js';
-import { PuzzleInputError } from './boards.js';
-import { describeChar, MAX_COLORS, parseLightsOutBoard, type LightsOutInput } from './lightsOutBoard.js';
+import { describeChar, PuzzleInputError } from './boards.js';
+import { MAX_COLORS, parseLightsOutBoard, type LightsOutInput } from './lightsOutBoard.js';
 
 export { MAX_COLORS, parseLightsOutBoard, type LightsOutBoard, type LightsOutInput } from './lightsOutBoard.js';
 

@@ -11,7 +11,7 @@
  * points; a stray character anywhere is reported before any row of the wrong
  * length.
  */
-import { PuzzleInputError } from './boards.js';
+import { describeChar, isSpace, PuzzleInputError } from './boards.js';
 
 /** A board: text rows ('0'..'9', '.' = 0, '#' = 1) as a string or its UTF-8 bytes, an array of row strings, or an array of number rows. */
 export type LightsOutInput = string | Uint8Array | readonly string[] | readonly (readonly number[])[];
@@ -27,18 +27,6 @@ export interface LightsOutBoard {
 export const MAX_COLORS = 251;
 
 type Fail = (message: string) => never;
-
-/** What String.prototype.trim removes (white space and line terminators), by UTF-16 code unit. */
-function isTrimmed(code: number): boolean {
-  if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
-  if (code < 0xa0) return false;
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
-}
-
-/** A character as a message names it: itself when printable ASCII, else its code point. */
-export function describeChar(ch: string): string {
-  return /^[\x21-\x7e]$/.test(ch) ? `'${ch}'` : `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-}
 
 /** Where the cells go, and the first row (after row 1) whose length differs from row 1's. */
 interface Reading {
@@ -64,8 +52,8 @@ function cellValue(code: number): number {
  * empty row counts (an array's rows do; blank lines of text do not).
  */
 function readRow(text: string, start: number, end: number, reading: Reading, colors: number, blankRows: boolean, fail: Fail): void {
-  while (start < end && isTrimmed(text.charCodeAt(start))) start++;
-  while (end > start && isTrimmed(text.charCodeAt(end - 1))) end--;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
   if (start === end && !blankRows) return;
   const line = reading.rows + 1;
   const { cells } = reading;

@@ -14,7 +14,7 @@
  *   a board's width in tokens) are joined only while they have the same length,
  *   until they make exactly one board; rows that stop short are a bad case.
  */
-import { orList } from '../api/boards.js';
+import { orList, tileTokenCount } from '../api/boards.js';
 
 export interface InputCase {
   /** 1-based case number. */
@@ -131,9 +131,6 @@ export function gridFramer(emit: Emit, rows = 4, cols = 4): CaseFramer {
   );
 }
 
-/** A token that can stand for a tile: a number, or `x` / `X` for the blank. */
-const tileToken = /^(?:\d+|[xX])$/;
-
 /** A board shape of a token puzzle: `width` columns, `height` rows. */
 export interface TokenShape {
   width: number;
@@ -163,14 +160,15 @@ export function tokenFramer(emit: Emit, sizes: readonly (number | TokenShape)[])
   return rowFramer(
     emit,
     (row) => {
-      const tokens = row.split(/\s+/);
-      const t = tokens.length;
-      // A line with a token that cannot be a tile is a case of its own; its
-      // error comes from the board parser, which names the token.
-      if (tokens.some((token) => !tileToken.test(token))) return { alone: undefined };
+      // Counted in place: a token that cannot be a tile (a number, or x / X
+      // for the blank) makes the line a case of its own, whose error comes
+      // from the board parser, which names the token.
+      const t = tileTokenCount(row);
+      if (t < 0) return { alone: undefined };
       const whole = shapes.find(({ width, height }) => width * height === t);
       if (whole) {
         if (!whole.asRows) return { alone: undefined };
+        const tokens = row.split(/\s+/);
         const rows = Array.from({ length: whole.height }, (_, r) => tokens.slice(r * whole.width, (r + 1) * whole.width).join(' '));
         return { alone: undefined, text: rows.join('\n') };
       }

@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PuzzleInputError, namedGoal, parseFlipBoard, parseFourLineBoard, parseSlidingBoard, resolveGoal, sizedGoal } from '../../src/api/boards.js';
+import { BLACK, EMPTY, WHITE } from '../../src/engine/contract.js';
+import { PuzzleInputError, checkTiles, namedGoal, parseFlipBoard, parseFourLineBoard, parseSlidingBoard, resolveGoal, sizedGoal, tileTokenCount } from '../../src/api/boards.js';
 import { gridFramer, splitCases, tokenFramer } from '../../src/cli/cases.js';
+import { readGridText, readSlidingText } from '../oracles.js';
 
 const gridCases = (input: string) => splitCases((emit) => gridFramer(emit), input);
 const tokenCases = (input: string, sizes: number[]) => splitCases((emit) => tokenFramer(emit, sizes), input);
@@ -154,5 +157,74 @@ describe('slidingReachable (the parity rule) agrees with the engines on random b
     }
     expect(disagreements).toBe(0);
     expect(reachable).toBeGreaterThan(100);
+  });
+});
+
+describe('the one-pass readers read as the plain reading does (tests/oracles.js): the same boards, or the same message', () => {
+  /** The outcome of `work`: its value, or the message of the PuzzleInputError it threw. */
+  function outcome<T>(work: () => T): T | { error: string } {
+    try {
+      return work();
+    } catch (error) {
+      if (!(error instanceof PuzzleInputError)) throw error;
+      return { error: error.message };
+    }
+  }
+  const spaces = [' ', '  ', '\t', '\r', '\u00a0', '\u2028', '\u3000', '\ufeff'];
+  const lineEnds = ['\n', '\r\n', '\n\n', '\n \n'];
+
+  it('grid boards (Flip, Pilots, four in a line), as text and as row strings', () => {
+    const unit = fc.constantFrom('b', 'w', '+', '-', 'O', 'B', 'W', 'x', 'é', '🧩', '\ud800', ...spaces);
+    // Mostly four lines of about four characters, so that most boards get past the line count.
+    const text = fc.oneof(
+      fc.string({ unit: fc.constantFrom('b', 'w', ...spaces, ...lineEnds), maxLength: 30 }),
+      fc.tuple(fc.array(fc.string({ unit, minLength: 3, maxLength: 5 }), { minLength: 3, maxLength: 5 }), fc.constantFrom(...lineEnds)).map(([rows, end]) => rows.join(end)),
+    );
+    fc.assert(
+      fc.property(text, fc.constantFrom('wb', '-+', 'OBW'), (board, alphabet) => {
+        for (const input of [board, board.split('\n')]) {
+          const expected = readGridText(input, alphabet);
+          if (alphabet === 'OBW') {
+            const got = outcome(() => Array.from(parseFourLineBoard(input).cells));
+            expect(got).toEqual('error' in expected ? expected : expected.cells.map((code: number) => [EMPTY, BLACK, WHITE][code]));
+          } else {
+            const got = outcome(() => parseFlipBoard(alphabet === 'wb' ? 'flip' : 'pilots', input));
+            expect(got).toEqual('error' in expected ? expected : expected.cells.reduce((bits: number, set: number, i: number) => bits | (set << i), 0));
+          }
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('sliding boards: tokens, lines and shapes, then the tiles\' own checks', () => {
+    const token = fc.constantFrom('1', '2', '3', '5', '8', '15', '24', 'x', 'X', '0', '007', 'a', '-1', '1.5', '🧩', '12345678901234567', '9'.repeat(400));
+    const separator = fc.constantFrom(...spaces, ...lineEnds);
+    const board = fc.oneof(
+      fc.shuffledSubarray(['1', '2', '3', '4', '5', '6', '7', '8', 'x'], { minLength: 9, maxLength: 9 }).chain((tiles) =>
+        fc.array(separator, { minLength: 8, maxLength: 8 }).map((seps) => tiles.map((tile, i) => tile + (seps[i] ?? '')).join('')),
+      ),
+      fc.array(fc.tuple(token, separator), { maxLength: 28 }).map((pairs) => pairs.map(([t, sep]) => t + sep).join('')),
+    );
+    fc.assert(
+      fc.property(board, (text) => {
+        const shape = readSlidingText(text);
+        const expected = 'error' in shape ? shape : outcome(() => ({ width: shape.width, height: shape.height, tiles: checkTiles(shape.width, shape.height, shape.tiles) }));
+        expect(outcome(() => parseSlidingBoard(text))).toEqual(expected);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('the CLI\'s framing counts a line\'s tile tokens, or says one can be no tile', () => {
+    const token = fc.constantFrom('1', '12', 'x', 'X', '0', 'a', 'xx', '-1', '🧩', '1x');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(token, fc.constantFrom(...spaces)), { minLength: 1, maxLength: 12 }), (pairs) => {
+        const line = pairs.map(([t, sep]) => t + sep).join('').trim();
+        const tokens = line.split(/\s+/);
+        expect(tileTokenCount(line)).toBe(tokens.every((t) => /^(?:\d+|[xX])$/.test(t)) ? tokens.length : -1);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
