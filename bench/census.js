@@ -21,7 +21,10 @@ import { measurePair, summarize } from './measure.js';
 
 const { values } = parseArgs({ options: { twelve: { type: 'string', default: '3x4,2x6' }, rounds: { type: 'string', default: '5' } } });
 const rounds = Number(values.rounds);
-const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 
 /** Published figures: the largest distance (OEIS A151944) and the states that far (A090163, where it gives them), blank's goal in a corner. */
 const PUBLISHED = {
@@ -54,17 +57,23 @@ console.log('|---|---:|---:|---:|---:|---:|');
 for (const size of ['3x3', '2x5']) {
   /** @type {Record<string, number[]>} */
   const counts = {};
-  const samples = measurePair(`census-${size}`, {
-    wasm: () => (counts.wasm = censusOn(cores.wasm, size)),
-    ts: () => (counts.ts = censusOn(cores.ts, size)),
-  }, { rounds, time: 0, iterations: 1, warmupTime: 0, warmupIterations: 0 });
+  const samples = measurePair(
+    `census-${size}`,
+    {
+      wasm: () => (counts.wasm = censusOn(cores.wasm, size)),
+      ts: () => (counts.ts = censusOn(cores.ts, size)),
+    },
+    { rounds, time: 0, iterations: 1, warmupTime: 0, warmupIterations: 0 },
+  );
   if (JSON.stringify(counts.wasm) !== JSON.stringify(counts.ts)) throw new Error(`${size}: the engines' counts differ`);
   const published = PUBLISHED[/** @type {keyof PUBLISHED} */ (size)];
   if (counts.wasm.length - 1 !== published.gods) throw new Error(`${size}: largest distance ${counts.wasm.length - 1}, published ${published.gods}`);
   const wasm = summarize(samples.wasm).median;
   const ts = summarize(samples.ts).median;
   const states = counts.wasm.reduce((a, b) => a + b, 0);
-  console.log(`| ${size} | ${states.toLocaleString('en-US')} | ${counts.wasm.length - 1} | ${wasm.toFixed(0)} ms | ${ts.toFixed(0)} ms | ${(ts / wasm).toFixed(2)} |`);
+  console.log(
+    `| ${size} | ${states.toLocaleString('en-US')} | ${counts.wasm.length - 1} | ${wasm.toFixed(0)} ms | ${ts.toFixed(0)} ms | ${(ts / wasm).toFixed(2)} |`,
+  );
 }
 
 const twelve = values.twelve ? values.twelve.split(',') : [];
@@ -78,7 +87,10 @@ if (twelve.length > 0) {
     const published = PUBLISHED[/** @type {keyof PUBLISHED} */ (size)] ?? { gods: undefined, farthest: undefined };
     const rss = process.resourceUsage().maxRSS / 1024;
     const last = census.counts[census.counts.length - 1];
-    console.log(`| ${size} | ${census.total.toLocaleString('en-US')} | ${census.godsNumber} (${published.gods ?? '-'}) | ${last} (${published.farthest ?? '-'}) | ${(census.stats.ms / 1000).toFixed(1)} s | ${rss.toFixed(0)} MB |`);
-    if (published.gods !== undefined && census.godsNumber !== published.gods) throw new Error(`${size}: largest distance ${census.godsNumber}, published ${published.gods}`);
+    console.log(
+      `| ${size} | ${census.total.toLocaleString('en-US')} | ${census.godsNumber} (${published.gods ?? '-'}) | ${last} (${published.farthest ?? '-'}) | ${(census.stats.ms / 1000).toFixed(1)} s | ${rss.toFixed(0)} MB |`,
+    );
+    if (published.gods !== undefined && census.godsNumber !== published.gods)
+      throw new Error(`${size}: largest distance ${census.godsNumber}, published ${published.gods}`);
   }
 }

@@ -21,7 +21,14 @@ import { createSolverPool } from '../dist/index.js';
 import { mulberry32 } from './inputs.js';
 
 const bin = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
-const { values } = parseArgs({ options: { cases: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '5' }, family: { type: 'string', default: 'eight' }, jobs: { type: 'string', default: '2' } } });
+const { values } = parseArgs({
+  options: {
+    cases: { type: 'string', default: '20000' },
+    rounds: { type: 'string', default: '5' },
+    family: { type: 'string', default: 'eight' },
+    jobs: { type: 'string', default: '2' },
+  },
+});
 const cases = Number(values.cases);
 const rounds = Number(values.rounds);
 const family = values.family === 'flip' || values.family === 'korf' ? values.family : 'eight';
@@ -55,8 +62,19 @@ function flipInput(count, seed) {
 
 /** Korf's 100, a board a line, without the lengths. */
 function korfInput() {
-  const lines = readFileSync(new URL('../data/korf100.txt', import.meta.url), 'utf8').trim().split('\n');
-  return `${lines.map((line) => line.trim().split(/\s+/).slice(0, 16).map((tile) => (tile === '0' ? 'x' : tile)).join(' ')).join('\n')}\n`;
+  const lines = readFileSync(new URL('../data/korf100.txt', import.meta.url), 'utf8')
+    .trim()
+    .split('\n');
+  return `${lines
+    .map((line) =>
+      line
+        .trim()
+        .split(/\s+/)
+        .slice(0, 16)
+        .map((tile) => (tile === '0' ? 'x' : tile))
+        .join(' '),
+    )
+    .join('\n')}\n`;
 }
 
 const input = family === 'eight' ? eightInput(cases, 1077) : family === 'korf' ? korfInput() : flipInput(cases, 1753);
@@ -101,7 +119,10 @@ const load = loadavg();
 const samples = { one: [], many: [] };
 for (let round = 0; round < rounds; round++) {
   const bench = new Bench({ name: 'cli', time: 0, iterations: 1, warmup: false, retainSamples: true, throws: true });
-  const tasks = /** @type {const} */ ([['one', 1], ['many', jobs]]);
+  const tasks = /** @type {const} */ ([
+    ['one', 1],
+    ['many', jobs],
+  ]);
   for (const [name, n] of round % 2 ? [...tasks].reverse() : tasks) bench.add(name, () => void once(n), { async: false });
   bench.runSync();
   for (const task of bench.tasks) {
@@ -116,7 +137,9 @@ const ceiling = summarize(capacity.serial).median / summarize(capacity.parallel)
 const one = summarize(samples.one).median;
 const manyMs = summarize(samples.many).median;
 const after = loadavg();
-console.log(`${family}: ${(family === 'korf' ? 100 : cases).toLocaleString('en-US')} cases, ${rounds} rounds, outputs identical; load average ${load.map((x) => x.toFixed(2)).join(' ')} before, ${after.map((x) => x.toFixed(2)).join(' ')} after`);
+console.log(
+  `${family}: ${(family === 'korf' ? 100 : cases).toLocaleString('en-US')} cases, ${rounds} rounds, outputs identical; load average ${load.map((x) => x.toFixed(2)).join(' ')} before, ${after.map((x) => x.toFixed(2)).join(' ')} after`,
+);
 console.log(`  --jobs 1: median ${one.toFixed(0)} ms (${samples.one.map((ms) => ms.toFixed(0)).join(', ')})`);
 console.log(`  --jobs ${jobs}: median ${manyMs.toFixed(0)} ms (${samples.many.map((ms) => ms.toFixed(0)).join(', ')})`);
 console.log(`  speed-up ${(one / manyMs).toFixed(2)}x (target with --jobs 2: ${family === 'korf' ? '>= 1.6x' : '>= 1.7x'})`);

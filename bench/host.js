@@ -25,7 +25,7 @@ const bin = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '7' } } });
 const rounds = Number(values.rounds);
 
-/** A random 1000x1000 board of 0 and 1, as text. */
+/** A random 1000x1000 board of 0 and 1, as text. @param {number} side @param {number} seed */
 function lightsOutText(side, seed) {
   const random = mulberry32(seed);
   const lines = [];
@@ -81,26 +81,36 @@ const bytes = new TextEncoder().encode(board);
 const solved = solver.lightsOut(board);
 if (solved.status !== 'solved') throw new Error('the board is unsolvable');
 
-const lights = medians({
-  cli: () => process_([bin, 'lightsout', '--moves'], board),
-  'in-process': inProcess,
-  'read text': () => parseLightsOutBoard(board),
-  'read bytes': () => parseLightsOutBoard(bytes),
-  'write grid': () => pressGridText(solved),
-}, 3);
+const lights = medians(
+  {
+    cli: () => process_([bin, 'lightsout', '--moves'], board),
+    'in-process': inProcess,
+    'read text': () => parseLightsOutBoard(board),
+    'read bytes': () => parseLightsOutBoard(bytes),
+    'write grid': () => pressGridText(solved),
+  },
+  3,
+);
 const flipBoard = 'bwwb\nbbwb\nbwwb\nbwww\n';
 if (process_([bin, 'flip'], flipBoard) !== '4\n') throw new Error('flip answered something else than 4');
-const start = medians({
-  'cli flip': () => process_([bin, 'flip'], flipBoard),
-  'node -e 0': () => process_(['-e', '0'], ''),
-}, 5);
+const start = medians(
+  {
+    'cli flip': () => process_([bin, 'flip'], flipBoard),
+    'node -e 0': () => process_(['-e', '0'], ''),
+  },
+  5,
+);
 const after = loadavg();
 
-const ms = (x) => `${x.toFixed(1)} ms`;
+const ms = (/** @type {number} */ x) => `${x.toFixed(1)} ms`;
 console.log(`host: ${rounds} rounds; load average ${load.map((x) => x.toFixed(2)).join(' ')} before, ${after.map((x) => x.toFixed(2)).join(' ')} after`);
 console.log('Lights Out 1000x1000 cross, --moves:');
 console.log(`  CLI process ${ms(lights.cli)} (target <= 4x a native light-chasing program: 120 ms against the issue's 30 ms)`);
 console.log(`  in-process solve and write ${ms(lights['in-process'])}; the process costs ${ms(lights.cli - lights['in-process'])} more`);
-console.log(`  read ${ms(lights['read text'])} (text), ${ms(lights['read bytes'])} (bytes); write ${ms(lights['write grid'])}; read and write ${ms(lights['read text'] + lights['write grid'])} (target <= 10 ms)`);
+console.log(
+  `  read ${ms(lights['read text'])} (text), ${ms(lights['read bytes'])} (bytes); write ${ms(lights['write grid'])}; read and write ${ms(lights['read text'] + lights['write grid'])} (target <= 10 ms)`,
+);
 console.log('Start-up, one Flip board:');
-console.log(`  CLI ${ms(start['cli flip'])}, node -e 0 ${ms(start['node -e 0'])}: ${ms(start['cli flip'] - start['node -e 0'])} over bare Node (target <= 30 ms)`);
+console.log(
+  `  CLI ${ms(start['cli flip'])}, node -e 0 ${ms(start['node -e 0'])}: ${ms(start['cli flip'] - start['node -e 0'])} over bare Node (target <= 30 ms)`,
+);

@@ -262,7 +262,10 @@ export function readKorf(path, width) {
 export function parseNumberList(text) {
   /** @type {number[]} */
   const out = [];
-  for (const part of text.split(',').map((piece) => piece.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((piece) => piece.trim())
+    .filter(Boolean)) {
     const range = /^(\d+)-(\d+)$/.exec(part);
     if (range) {
       for (let n = Number(range[1]); n <= Number(range[2]); n++) out.push(n);

@@ -84,7 +84,9 @@ try {
   console.log(`Korf #${first}-#${last || first}, PDB 6-6-3, wasm, ${reps} repetitions`);
   console.log(`1 worker (sliding):            median ${(oneMs / 1000).toFixed(2)} s`);
   console.log(`${workers} workers (solveParallel):    median ${(parallelMs / 1000).toFixed(2)} s`);
-  console.log(`machine capacity now: solveMany (one board per worker) on ${workers} workers vs 1: ${(median(capacity.one) / median(capacity.many)).toFixed(2)}x`);
+  console.log(
+    `machine capacity now: solveMany (one board per worker) on ${workers} workers vs 1: ${(median(capacity.one) / median(capacity.many)).toFixed(2)}x`,
+  );
   // Load-independent: the rounds as solveParallel runs them (pool.slidingShare), each costed at its
   // busiest share's nodes; the ideal speed-up on free cores, before messages.
   let serialNodes = 0;
@@ -103,7 +105,9 @@ try {
       bound = Math.min(...shares.map((s) => s.nextBound));
     }
   }
-  console.log(`node span: one worker ${serialNodes} nodes, ${workers} workers' busiest shares ${spanNodes}: ideal speed-up ${(serialNodes / spanNodes).toFixed(2)}x`);
+  console.log(
+    `node span: one worker ${serialNodes} nodes, ${workers} workers' busiest shares ${spanNodes}: ideal speed-up ${(serialNodes / spanNodes).toFixed(2)}x`,
+  );
   console.log(`speed-up of the set: ${(oneMs / parallelMs).toFixed(2)}x; median per-instance speed-up: ${median(ratios).toFixed(2)}x`);
 } finally {
   await one.terminate();

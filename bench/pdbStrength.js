@@ -33,7 +33,11 @@ const { values } = parseArgs({
   },
 });
 const read = (/** @type {string} */ name) => readFileSync(new URL(`../data/${name}`, import.meta.url), 'utf8');
-const rows = (/** @type {string} */ text) => text.trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));
+const rows = (/** @type {string} */ text) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number));
 const blankFirst = (/** @type {number} */ cells) => Array.from({ length: cells }, (_, i) => i);
 const prunings = /** @type {Array<'parent' | 'fsm'>} */ (values.pruning.split(',').filter(Boolean));
 const { movePruning } = await import('../dist/engine/movePruning.js');
@@ -54,37 +58,60 @@ for (const partition of values.partitions.split(',').filter(Boolean)) {
       nodes += result.stats.nodes;
     }
     const ms = performance.now() - started;
-    console.log(`Korf's 100, ${partition}, ${pruning} pruning: ${(nodes / 1e6).toFixed(1)}M nodes generated, ${(ms / 1000).toFixed(2)} s, ${wrong} not at Korf's length (tables ready in ${(tablesMs / 1000).toFixed(1)} s)`);
+    console.log(
+      `Korf's 100, ${partition}, ${pruning} pruning: ${(nodes / 1e6).toFixed(1)}M nodes generated, ${(ms / 1000).toFixed(2)} s, ${wrong} not at Korf's length (tables ready in ${(tablesMs / 1000).toFixed(1)} s)`,
+    );
   }
 }
 
 const kf = values.kf.split(',').filter(Boolean).map(Number);
 if (kf.length > 0) {
-  const published = new Map(read('kf-iterations.tsv').split('\n').filter((line) => /^\d/.test(line)).map((line) => {
-    const [no, h, counts] = line.split('\t');
-    return [Number(no), { h: Number(h), expanded: counts ? counts.split(',').map(Number) : [] }];
-  }));
-  const totals = new Map(read('kf50-reference.tsv').split('\n').filter((line) => /^\d/.test(line)).map((line) => {
-    const [no, , kf2002, tables] = line.split('\t');
-    return [Number(no), { generated2002: Number(kf2002), expanded: Number(tables) }];
-  }));
+  const published = new Map(
+    read('kf-iterations.tsv')
+      .split('\n')
+      .filter((line) => /^\d/.test(line))
+      .map((line) => {
+        const [no, h, counts] = line.split('\t');
+        return [Number(no), { h: Number(h), expanded: counts ? counts.split(',').map(Number) : [] }];
+      }),
+  );
+  const totals = new Map(
+    read('kf50-reference.tsv')
+      .split('\n')
+      .filter((line) => /^\d/.test(line))
+      .map((line) => {
+        const [no, , kf2002, tables] = line.split('\t');
+        return [Number(no), { generated2002: Number(kf2002), expanded: Number(tables) }];
+      }),
+  );
   const solver = await createSolver({ engine: 'wasm', tables: { dir: values.dir ?? false } });
   await solver.prepareTables('5x5', { goal: 'blank-first' });
   const instances = rows(read('korf24.txt'));
-  for (const pruning of prunings) for (const no of kf) {
-    movePruning(5, 5, pruning);
-    const tiles = instances[no - 1].slice(0, 25);
-    /** @type {Array<{ bound: number, nodes: number, expanded: number }>} */
-    const calls = [];
-    const started = performance.now();
-    const result = solver.sliding(tiles, { goal: blankFirst(25), pruning, onIteration: (/** @type {number} */ bound, /** @type {number} */ nodes, /** @type {number | undefined} */ expanded) => calls.push({ bound, nodes, expanded: expanded ?? NaN }) });
-    const ms = performance.now() - started;
-    const perIteration = calls.slice(1).map((call, i) => call.expanded - calls[i].expanded);
-    const want = published.get(no);
-    const total = totals.get(no);
-    console.log(`KF #${no}, ${pruning} pruning: length ${result.length} (file ${instances[no - 1][25]}), h ${calls[0].bound}${want ? ` (independent: ${want.h})` : ''}, ${(result.stats.nodes / 1e6).toFixed(1)}M generated in ${(ms / 1000).toFixed(1)} s (${(result.stats.nodes / ms / 1e3).toFixed(1)}M/s)`);
-    console.log(`  expanded per completed iteration: ${perIteration.join(', ')}`);
-    if (want?.expanded.length && pruning === 'parent') console.log(`  independent build:                ${want.expanded.join(', ')}`);
-    if (total) console.log(`  published totals: KF 2002 ${(total.generated2002 / 1e6).toFixed(1)}M generated; blank-aware tables ${(total.expanded / 1e6).toFixed(1)}M expanded`);
-  }
+  for (const pruning of prunings)
+    for (const no of kf) {
+      movePruning(5, 5, pruning);
+      const tiles = instances[no - 1].slice(0, 25);
+      /** @type {Array<{ bound: number, nodes: number, expanded: number }>} */
+      const calls = [];
+      const started = performance.now();
+      const result = solver.sliding(tiles, {
+        goal: blankFirst(25),
+        pruning,
+        onIteration: (/** @type {number} */ bound, /** @type {number} */ nodes, /** @type {number | undefined} */ expanded) =>
+          calls.push({ bound, nodes, expanded: expanded ?? NaN }),
+      });
+      const ms = performance.now() - started;
+      const perIteration = calls.slice(1).map((call, i) => call.expanded - calls[i].expanded);
+      const want = published.get(no);
+      const total = totals.get(no);
+      console.log(
+        `KF #${no}, ${pruning} pruning: length ${result.length} (file ${instances[no - 1][25]}), h ${calls[0].bound}${want ? ` (independent: ${want.h})` : ''}, ${(result.stats.nodes / 1e6).toFixed(1)}M generated in ${(ms / 1000).toFixed(1)} s (${(result.stats.nodes / ms / 1e3).toFixed(1)}M/s)`,
+      );
+      console.log(`  expanded per completed iteration: ${perIteration.join(', ')}`);
+      if (want?.expanded.length && pruning === 'parent') console.log(`  independent build:                ${want.expanded.join(', ')}`);
+      if (total)
+        console.log(
+          `  published totals: KF 2002 ${(total.generated2002 / 1e6).toFixed(1)}M generated; blank-aware tables ${(total.expanded / 1e6).toFixed(1)}M expanded`,
+        );
+    }
 }

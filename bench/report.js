@@ -87,7 +87,7 @@ export function markdown(info, tasks, extra) {
   );
   lines.push('');
   lines.push(
-    'Both engines run in one process, interleaved, on identical inputs; their answers (moves, lengths, node counts) were compared and checked independently before timing, and every timed iteration\'s checksum matched. Times are per iteration (one iteration = the workload below). TS/wasm = median time of the TypeScript twin / median time of the wasm engine.',
+    "Both engines run in one process, interleaved, on identical inputs; their answers (moves, lengths, node counts) were compared and checked independently before timing, and every timed iteration's checksum matched. Times are per iteration (one iteration = the workload below). TS/wasm = median time of the TypeScript twin / median time of the wasm engine.",
   );
   lines.push('');
   lines.push('| Task | Work / iteration | wasm median | wasm p99 | TS median | TS p99 | samples wasm/TS | wasm rate | TS rate | TS/wasm | Target |');
@@ -128,7 +128,7 @@ export function markdown(info, tasks, extra) {
  */
 export function json(info, tasks, extra) {
   // Figures to 6 significant digits; arrays of numbers on one line each.
-  const round = (/** @type {string} */ key, /** @type {unknown} */ value) =>
+  const round = (/** @type {string} */ _key, /** @type {unknown} */ value) =>
     typeof value === 'number' && !Number.isInteger(value) ? Number(value.toPrecision(6)) : value;
   const text = JSON.stringify({ meta: info, ...extra, tasks }, round, 2);
   return `${text.replace(/\[\s+([-\d.e+,\s]+?)\s+\]/g, (_, items) => `[${items.split(/,\s*/).join(', ')}]`)}\n`;
@@ -174,10 +174,14 @@ export function svg(info, tasks) {
   const x = (/** @type {number} */ ms) => left + ((Math.log10(ms) - low) / (high - low)) * (right - left);
 
   const out = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" font-size="12">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Helvetica, Arial, sans-serif" font-size="12">`,
+  );
   out.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   out.push(`<text x="20" y="28" font-size="17" font-weight="bold">puzzlesearch: WebAssembly engine vs TypeScript twin (${xml(info.mode)} run)</text>`);
-  out.push(`<text x="20" y="48" fill="#555">${xml(`${info.cpu} (${info.cores} cores) · Node ${info.node} · asc ${info.asc} ${info.ascFlags} · ${info.date.slice(0, 10)}`)}</text>`);
+  out.push(
+    `<text x="20" y="48" fill="#555">${xml(`${info.cpu} (${info.cores} cores) · Node ${info.node} · asc ${info.asc} ${info.ascFlags} · ${info.date.slice(0, 10)}`)}</text>`,
+  );
   // Legend.
   out.push(`<rect x="20" y="60" width="14" height="10" fill="${COLOURS.wasm}"/><text x="40" y="69">wasm</text>`);
   out.push(`<rect x="90" y="60" width="14" height="10" fill="${COLOURS.ts}"/><text x="110" y="69">TS twin</text>`);
@@ -199,19 +203,30 @@ export function svg(info, tasks) {
       out.push(`<line x1="20" y1="${y - groupGap / 2}" x2="${width - 20}" y2="${y - groupGap / 2}" stroke="#eeeeee"/>`);
     }
     out.push(`<text x="${left - 10}" y="${y + barHeight + 2}" text-anchor="end">${xml(task.label)}</text>`);
-    out.push(`<text x="${left - 10}" y="${y + 2 * barHeight + barGap + 1}" text-anchor="end" font-size="10" fill="#777">${xml(`${task.nodes.toLocaleString('en-US')} ${task.unit}`)}</text>`);
-    for (const [row, engine] of /** @type {const} */ ([[0, 'wasm'], [1, 'ts']])) {
+    out.push(
+      `<text x="${left - 10}" y="${y + 2 * barHeight + barGap + 1}" text-anchor="end" font-size="10" fill="#777">${xml(`${task.nodes.toLocaleString('en-US')} ${task.unit}`)}</text>`,
+    );
+    for (const [row, engine] of /** @type {const} */ ([
+      [0, 'wasm'],
+      [1, 'ts'],
+    ])) {
       const figures = task.engines[engine];
       const by = y + row * (barHeight + barGap);
       const end = x(figures.median);
       const whisker = x(figures.p99);
-      out.push(`<rect x="${left}" y="${by}" width="${Math.max(1, end - left).toFixed(1)}" height="${barHeight}" fill="${COLOURS[engine]}"><title>${xml(`${task.label}, ${engine}: median ${formatMs(figures.median)}, p99 ${formatMs(figures.p99)}, ${figures.samples} samples, ${formatRate(figures.rate)}`)}</title></rect>`);
+      out.push(
+        `<rect x="${left}" y="${by}" width="${Math.max(1, end - left).toFixed(1)}" height="${barHeight}" fill="${COLOURS[engine]}"><title>${xml(`${task.label}, ${engine}: median ${formatMs(figures.median)}, p99 ${formatMs(figures.p99)}, ${figures.samples} samples, ${formatRate(figures.rate)}`)}</title></rect>`,
+      );
       if (whisker > end + 0.5) {
         const my = by + barHeight / 2;
-        out.push(`<line x1="${end.toFixed(1)}" y1="${my}" x2="${whisker.toFixed(1)}" y2="${my}" stroke="#333"/><line x1="${whisker.toFixed(1)}" y1="${by + 2}" x2="${whisker.toFixed(1)}" y2="${by + barHeight - 2}" stroke="#333"/>`);
+        out.push(
+          `<line x1="${end.toFixed(1)}" y1="${my}" x2="${whisker.toFixed(1)}" y2="${my}" stroke="#333"/><line x1="${whisker.toFixed(1)}" y1="${by + 2}" x2="${whisker.toFixed(1)}" y2="${by + barHeight - 2}" stroke="#333"/>`,
+        );
       }
       const rate = task.unit === 'nodes' || task.unit === 'states' ? ` · ${formatRate(figures.rate)}` : '';
-      out.push(`<text x="${(Math.max(end, whisker) + 4).toFixed(1)}" y="${by + barHeight - 2}" font-size="11" fill="#222">${xml(formatMs(figures.median) + rate)}</text>`);
+      out.push(
+        `<text x="${(Math.max(end, whisker) + 4).toFixed(1)}" y="${by + barHeight - 2}" font-size="11" fill="#222">${xml(formatMs(figures.median) + rate)}</text>`,
+      );
     }
     const colour = task.targetMet === null ? '#444' : task.targetMet ? '#1a7f37' : '#cf222e';
     out.push(`<text x="${ratioX}" y="${y + barHeight + 4}" font-size="14" font-weight="bold" fill="${colour}">×${task.ratio.toFixed(2)}</text>`);

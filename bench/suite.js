@@ -61,9 +61,8 @@ export const FIFTEEN_RATE_TARGET = 40e6;
 export const KORF_DEFAULTS = {
   quick: [9, 12, 19, 23, 30, 31, 34, 42, 46, 47, 48, 55, 61, 71, 73, 74, 79, 85, 86, 90, 93, 94, 95, 96, 97],
   full: [
-    1, 2, 4, 5, 6, 8, 9, 11, 12, 13, 16, 18, 19, 20, 21, 23, 24, 25, 27, 28, 29, 30, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
-    44, 45, 46, 47, 48, 50, 51, 54, 55, 57, 58, 61, 62, 63, 64, 65, 67, 68, 69, 70, 71, 73, 74, 75, 76, 77, 78, 79, 80, 81, 83, 84,
-    85, 86, 87, 89, 90, 93, 94, 95, 96, 97, 99, 100,
+    1, 2, 4, 5, 6, 8, 9, 11, 12, 13, 16, 18, 19, 20, 21, 23, 24, 25, 27, 28, 29, 30, 31, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 50, 51,
+    54, 55, 57, 58, 61, 62, 63, 64, 65, 67, 68, 69, 70, 71, 73, 74, 75, 76, 77, 78, 79, 80, 81, 83, 84, 85, 86, 87, 89, 90, 93, 94, 95, 96, 97, 99, 100,
   ],
   // With the 6-6-3 PDB all 100 take about 143M nodes.
   pdb: Array.from({ length: 100 }, (_, i) => i + 1),
@@ -233,7 +232,11 @@ function runTask(task, cores, plan) {
   };
 }
 
-const FIFTEEN_GOAL = slidingBoard(4, 4, Array.from({ length: 16 }, (_, i) => i));
+const FIFTEEN_GOAL = slidingBoard(
+  4,
+  4,
+  Array.from({ length: 16 }, (_, i) => i),
+);
 
 /** Korf 100 with the 6-6-3 PDB: all of it in wasm should take at most this long (one thread, tables ready). */
 export const KORF_PDB_SECONDS_TARGET = 10;

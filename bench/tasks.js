@@ -59,8 +59,8 @@ export const EIGHT_GOAL = slidingBoard(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
 
 /** Boards at distance 0..31 from the 8-puzzle goal (PUZZLES.md). */
 const EIGHT_DISTANCE_COUNTS = [
-  1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224,
-  24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+  1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910,
+  760, 221, 2,
 ];
 
 const BOARDS = 1 << 16;
@@ -422,8 +422,20 @@ function eightIdaStarBatchTask() {
 
 /** The toggle patterns the rows use, as (dr, dc) offsets from the pressed cell. */
 const LIGHTS_OUT_PATTERNS = {
-  cross: [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]],
-  x: [[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]],
+  cross: [
+    [0, 0],
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
+  ],
+  x: [
+    [0, 0],
+    [-1, -1],
+    [-1, 1],
+    [1, -1],
+    [1, 1],
+  ],
 };
 
 /**
@@ -526,7 +538,11 @@ function lightsOutTasks() {
       'fewest presses for a random solvable 1000x1000 plane cross (seed 1000): light chasing with 1,000 unknowns, 1000x1000 GF(2) elimination (wasm target <= 50 ms)',
       'cells',
       null,
-      'cross', 1000, 1000, false, 1000,
+      'cross',
+      1000,
+      1000,
+      false,
+      1000,
       (_answer, cells) => cells,
     ),
     lightsOutTask(
@@ -535,7 +551,11 @@ function lightsOutTasks() {
       'fewest presses for a random solvable 64x64 torus, x pattern (seed 64; the cell and its diagonal neighbours, which no light chase covers): Gaussian elimination over all 4,096 cells',
       'cells',
       'elimination',
-      'x', 64, 64, true, 64,
+      'x',
+      64,
+      64,
+      true,
+      64,
       (_answer, cells) => cells,
     ),
     lightsOutTask(
@@ -544,7 +564,11 @@ function lightsOutTasks() {
       'fewest presses for a random solvable 30x30 plane cross (seed 30; kernel dimension 20): Gray-code walk over all 2^20 press sets of the coset (wasm target >= 100M candidates/s)',
       'candidates',
       null,
-      'cross', 30, 30, false, 30,
+      'cross',
+      30,
+      30,
+      false,
+      30,
       (answer) => answer.nodes,
     ),
   ];

@@ -37,7 +37,10 @@ const { values } = parseArgs({
 const list = (/** @type {string} */ text) => (text ? text.split(',').map(Number) : []);
 const ONE_SAMPLE = { rounds: 1, time: 0, iterations: 1, warmupTime: 0, warmupIterations: 0 };
 const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
-const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 
 const instances = readFileSync(new URL('../data/korf24.txt', import.meta.url), 'utf8')
   .trim()
@@ -54,11 +57,14 @@ if (!values['no-build']) {
     while (run.round());
   };
   const samples = measurePair('pdb-build-5x5-group', { wasm: build('wasm'), ts: build('ts') }, ONE_SAMPLE);
-  const same = Buffer.compare(/** @type {Uint8Array} */ (cores.wasm.pdb.table(partition, 0)), /** @type {Uint8Array} */ (cores.ts.pdb.table(partition, 0))) === 0;
+  const same =
+    Buffer.compare(/** @type {Uint8Array} */ (cores.wasm.pdb.table(partition, 0)), /** @type {Uint8Array} */ (cores.ts.pdb.table(partition, 0))) === 0;
   if (!same) throw new Error('the two engines built different tables');
   const wasm = summarize(samples.wasm).median;
   const ts = summarize(samples.ts).median;
-  console.log(`one 6-tile table (group 0, 127,512,000 entries): wasm ${seconds(wasm)}, TS ${seconds(ts)}, TS/wasm ${(ts / wasm).toFixed(2)}; byte-identical (load ${load()})`);
+  console.log(
+    `one 6-tile table (group 0, 127,512,000 entries): wasm ${seconds(wasm)}, TS ${seconds(ts)}, TS/wasm ${(ts / wasm).toFixed(2)}; byte-identical (load ${load()})`,
+  );
 }
 
 const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'puzzlesearch-bench24-'));
@@ -90,10 +96,12 @@ try {
       samples.wasm = [performance.now() - at];
     }
     const answer = answers.wasm;
-    if (answer.status !== 'solved' || answer.length !== instance[25]) throw new Error(`#${number}: ${answer.status} ${answer.length}, the optimal length is ${instance[25]}`);
+    if (answer.status !== 'solved' || answer.length !== instance[25])
+      throw new Error(`#${number}: ${answer.status} ${answer.length}, the optimal length is ${instance[25]}`);
     const error = slidingReplayError(slidingBoard(5, 5, tiles), slidingBoard(5, 5, goal), answer.path);
     if (error) throw new Error(`#${number}: ${error}`);
-    if (answers.ts && (answers.ts.length !== answer.length || answers.ts.stats.nodes !== answer.stats.nodes)) throw new Error(`#${number}: the engines disagree`);
+    if (answers.ts && (answers.ts.length !== answer.length || answers.ts.stats.nodes !== answer.stats.nodes))
+      throw new Error(`#${number}: the engines disagree`);
     const wasm = summarize(samples.wasm).median;
     const ts = answers.ts ? summarize(samples.ts).median : NaN;
     const nodes = answer.stats.nodes;

@@ -100,9 +100,16 @@ export function replayPresses(kind, board, cells) {
 
 /** The 10 lines of four: rows, columns and the two long diagonals, as cell lists. */
 export const FOUR_LINES = [
-  [0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15],
-  [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15],
-  [0, 5, 10, 15], [3, 6, 9, 12],
+  [0, 1, 2, 3],
+  [4, 5, 6, 7],
+  [8, 9, 10, 11],
+  [12, 13, 14, 15],
+  [0, 4, 8, 12],
+  [1, 5, 9, 13],
+  [2, 6, 10, 14],
+  [3, 7, 11, 15],
+  [0, 5, 10, 15],
+  [3, 6, 9, 12],
 ];
 
 /**
@@ -133,9 +140,7 @@ export function replayFourLine(start, moves) {
   /** @type {string | null} */
   let previous = null;
   moves.forEach((move, i) => {
-    const [from, to] = 'from' in move
-      ? [(move.from.row - 1) * 4 + move.from.col - 1, (move.to.row - 1) * 4 + move.to.col - 1]
-      : move;
+    const [from, to] = 'from' in move ? [(move.from.row - 1) * 4 + move.from.col - 1, (move.to.row - 1) * 4 + move.to.col - 1] : move;
     if (!(from >= 0 && from < 16 && to >= 0 && to < 16)) throw new Error(`move ${i + 1} leaves the board`);
     if (Math.abs((from >> 2) - (to >> 2)) + Math.abs((from & 3) - (to & 3)) !== 1) throw new Error(`move ${i + 1} is not to a neighbour`);
     if (board[to] !== 'O') throw new Error(`move ${i + 1} goes to an occupied cell`);
@@ -165,7 +170,12 @@ export function fourLineMoves(board, colour) {
     if (board[from] !== colour) continue;
     const row = from >> 2;
     const col = from & 3;
-    for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+    for (const [dr, dc] of [
+      [-1, 0],
+      [1, 0],
+      [0, -1],
+      [0, 1],
+    ]) {
       if (row + dr < 0 || row + dr > 3 || col + dc < 0 || col + dc > 3) continue;
       const to = from + 4 * dr + dc;
       if (board[to] === 'O') moves.push([from, to]);
@@ -185,13 +195,19 @@ export function fourLineMoves(board, colour) {
 export function fourLineDistance(board, first) {
   const starts = [...first].map((colour) => ({ board, colour }));
   /** @param {{ board: string, colour: string }} state */
-  const successors = ({ board: from, colour }) => fourLineMoves(from, colour).map(([a, b]) => {
-    const next = [...from];
-    next[b] = colour;
-    next[a] = 'O';
-    return { board: next.join(''), colour: colour === 'B' ? 'W' : 'B' };
-  });
-  return bfsDistance(starts, successors, (state) => hasLine(state.board), (state) => `${state.board}${state.colour}`);
+  const successors = ({ board: from, colour }) =>
+    fourLineMoves(from, colour).map(([a, b]) => {
+      const next = [...from];
+      next[b] = colour;
+      next[a] = 'O';
+      return { board: next.join(''), colour: colour === 'B' ? 'W' : 'B' };
+    });
+  return bfsDistance(
+    starts,
+    successors,
+    (state) => hasLine(state.board),
+    (state) => `${state.board}${state.colour}`,
+  );
 }
 
 // ---------------------------------------------------------------- Sliding tiles
@@ -357,7 +373,11 @@ export function bfsAllDistances(start, successors, key, maxDepth = Infinity) {
  * @returns {{ counts: number[], farthest: Set<string>, distance: Map<string | number, number> }}
  */
 export function slidingCensus(goal, width) {
-  const distance = bfsAllDistances(goal, (tiles) => slidingNeighbours(tiles, width), (tiles) => tiles.join(','));
+  const distance = bfsAllDistances(
+    goal,
+    (tiles) => slidingNeighbours(tiles, width),
+    (tiles) => tiles.join(','),
+  );
   /** @type {number[]} */
   const counts = [];
   for (const d of distance.values()) counts[d] = (counts[d] ?? 0) + 1;
@@ -372,9 +392,26 @@ export function slidingCensus(goal, width) {
 /** The named toggle patterns of PUZZLES.md §1, as stencils on an m x n board. */
 /** @type {Record<string, (m: number, n: number) => Stencil>} */
 export const lightsOutStencils = {
-  cross: () => [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]],
-  'plus-only': () => [[-1, 0], [1, 0], [0, -1], [0, 1]],
-  x: () => [[0, 0], [-1, -1], [-1, 1], [1, -1], [1, 1]],
+  cross: () => [
+    [0, 0],
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
+  ],
+  'plus-only': () => [
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
+  ],
+  x: () => [
+    [0, 0],
+    [-1, -1],
+    [-1, 1],
+    [1, -1],
+    [1, 1],
+  ],
   rowcol: (m, n) => {
     /** @type {Stencil} */
     const cells = [];
@@ -439,7 +476,9 @@ export function replayLightsOut(board, presses, stencil, m, n, torus, k) {
  */
 export function lightsOutFewest(stencil, m, n, torus) {
   const cells = m * n;
-  const effects = Array.from({ length: cells }, (_, i) => lightsOutReach(stencil, m, n, torus, Math.floor(i / n), i % n).reduce((e, cell) => e | (1 << cell), 0));
+  const effects = Array.from({ length: cells }, (_, i) =>
+    lightsOutReach(stencil, m, n, torus, Math.floor(i / n), i % n).reduce((e, cell) => e | (1 << cell), 0),
+  );
   const sets = 2 ** cells;
   const effectOf = new Int32Array(sets);
   const fewest = new Int8Array(sets).fill(-1);
@@ -473,7 +512,7 @@ export function lightsOutFewest(stencil, m, n, torus) {
  */
 export function lightsOutLightest(stencil, m, n, torus, k, board, target, maxSets = 1 << 16) {
   const cells = m * n;
-  const inverse = (a) => {
+  const inverse = (/** @type {number} */ a) => {
     for (let b = 1; b < k; b++) if ((a * b) % k === 1) return b;
     throw new Error(`${a} has no inverse mod ${k}`);
   };
@@ -524,6 +563,14 @@ export function lightsOutLightest(stencil, m, n, torus, k, board, target, maxSet
 }
 
 /**
+ * A character as the parsers' messages name it: itself when printable ASCII, else its code point.
+ * @param {string} ch
+ */
+function charName(ch) {
+  return /^[\x21-\x7e]$/.test(ch) ? `'${ch}'` : `U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
  * The plain reading of a Lights Out text board, for the parser's messages:
  * split into lines, trim each, drop blank ones (`keepBlank` keeps them, as
  * for an array of row strings), then every character in order; a row of
@@ -533,10 +580,14 @@ export function lightsOutLightest(stencil, m, n, torus, k, board, target, maxSet
  * @returns {{ rows: number, cols: number, cells: number[] } | { error: string }}
  */
 export function readLightsOutText(text, colors) {
-  const lines = typeof text === 'string'
-    ? text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0)
-    : text.map((line) => line.trim());
-  const name = (ch) => (/^[\x21-\x7e]$/.test(ch) ? `'${ch}'` : `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  const lines =
+    typeof text === 'string'
+      ? text
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter((line) => line.length > 0)
+      : text.map((line) => line.trim());
+  /** @type {number[][]} */
   const grid = [];
   for (let r = 0; r < lines.length; r++) {
     const row = [];
@@ -544,7 +595,7 @@ export function readLightsOutText(text, colors) {
     for (let c = 0; c < chars.length; c++) {
       const ch = chars[c];
       const value = ch === '.' ? 0 : ch === '#' ? 1 : ch >= '0' && ch <= '9' ? ch.charCodeAt(0) - 48 : -1;
-      if (value < 0) return { error: `line ${r + 1}, column ${c + 1}: stray character ${name(ch)}, expected a digit, '.' or '#'` };
+      if (value < 0) return { error: `line ${r + 1}, column ${c + 1}: stray character ${charName(ch)}, expected a digit, '.' or '#'` };
       if (value >= colors) return { error: `line ${r + 1}, column ${c + 1}: value ${value} is not below the ${colors} colours` };
       row.push(value);
     }
@@ -567,18 +618,24 @@ export function readLightsOutText(text, colors) {
  * @returns {{ cells: number[] } | { error: string }}
  */
 export function readGridText(input, alphabet) {
-  const rows = typeof input === 'string'
-    ? input.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0)
-    : input.map((row) => row.trim());
+  const rows =
+    typeof input === 'string'
+      ? input
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter((line) => line.length > 0)
+      : input.map((row) => row.trim());
   if (rows.length !== 4) return { error: `wrong size: ${rows.length} ${rows.length === 1 ? 'line' : 'lines'}, expected 4 lines of 4 characters` };
-  const name = (ch) => (/^[\x21-\x7e]$/.test(ch) ? `'${ch}'` : `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
-  const expected = [...alphabet].map((ch) => `'${ch}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+  const expected = [...alphabet]
+    .map((ch) => `'${ch}'`)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1');
   const cells = [];
   for (let r = 0; r < 4; r++) {
     const chars = [...rows[r]];
     for (let c = 0; c < chars.length; c++) {
       const code = alphabet.indexOf(chars[c]);
-      if (code < 0) return { error: `line ${r + 1}, column ${c + 1}: stray character ${name(chars[c])}, expected ${expected}` };
+      if (code < 0) return { error: `line ${r + 1}, column ${c + 1}: stray character ${charName(chars[c])}, expected ${expected}` };
       cells.push(code);
     }
     if (chars.length !== 4) return { error: `line ${r + 1}: wrong size: ${chars.length} characters, expected 4` };
@@ -595,8 +652,13 @@ export function readGridText(input, alphabet) {
  * @returns {{ width: number, height: number, tiles: number[] } | { error: string }}
  */
 export function readSlidingText(text) {
-  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0);
-  const show = (token) => `'${(token.length > 24 ? `${token.slice(0, 24)}...` : token).replace(/[\x00-\x1f\x7f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+  const show = (/** @type {string} */ token) =>
+    `'${(token.length > 24 ? `${token.slice(0, 24)}...` : token).replace(/[\x00-\x1f\x7f\u2028\u2029]/g, (/** @type {string} */ ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
+  /** @type {number[][]} */
   const rows = [];
   for (let r = 0; r < lines.length; r++) {
     const row = [];
@@ -612,8 +674,8 @@ export function readSlidingText(text) {
     }
     rows.push(row);
   }
-  const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  const side = (s) => Number.isInteger(s) && s >= 2 && s <= 5;
+  const plural = (/** @type {number} */ count, /** @type {string} */ word) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const side = (/** @type {number} */ s) => Number.isInteger(s) && s >= 2 && s <= 5;
   const hint = 'expected 9, 16 or 25 tiles for a square board, or equal rows of 2 to 5 tiles';
   const flat = rows.flat();
   const equal = rows.every((row) => row.length === rows[0].length);
@@ -622,7 +684,9 @@ export function readSlidingText(text) {
   if (square * square === flat.length && square >= 3 && square <= 5) return { width: square, height: square, tiles: flat };
   if (rows.length > 1 && !equal) {
     const r = rows.findIndex((row) => row.length !== rows[0].length);
-    return { error: `line ${r + 1}: ${plural(rows[r].length, 'tile')}, but line 1 has ${rows[0].length}; expected equal rows of 2 to 5 tiles, or one square board of 9, 16 or 25 tiles` };
+    return {
+      error: `line ${r + 1}: ${plural(rows[r].length, 'tile')}, but line 1 has ${rows[0].length}; expected equal rows of 2 to 5 tiles, or one square board of 9, 16 or 25 tiles`,
+    };
   }
   if (rows.length > 1) return { error: `wrong size: ${plural(rows.length, 'line')} of ${plural(rows[0].length, 'tile')}, ${hint}` };
   return { error: `wrong size: ${plural(flat.length, 'tile')}, ${hint}` };

@@ -62,7 +62,17 @@ export type GridInput = string | readonly string[];
 export function isSpace(code: number): boolean {
   if (code <= 32) return code === 32 || (code >= 9 && code <= 13);
   if (code < 0xa0) return false;
-  return code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x2028 || code === 0x2029 || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 /** The non-blank lines of `text` (split at '\n'), trimmed, as [start, end) code-unit pairs, flat. */
@@ -111,7 +121,10 @@ export function describeChar(ch: string): string {
 }
 
 function quoteAll(chars: string): string {
-  return [...chars].map((ch) => `'${ch}'`).join(', ').replace(/, ([^,]*)$/, ' or $1');
+  return [...chars]
+    .map((ch) => `'${ch}'`)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' or $1');
 }
 
 /** Reads a 4x4 grid whose cells are drawn from `alphabet` (ASCII); returns the index of each cell's character. */

@@ -62,8 +62,16 @@ function checkSize(size: unknown): { width: number; height: number } {
   } else {
     throw new PuzzleInputError(`census: size must be like '3x4' or { width, height }, not ${describeValue(size)}`);
   }
-  if (!Number.isSafeInteger(width) || !Number.isSafeInteger(height) || (width as number) < 2 || (height as number) < 2 || (width as number) * (height as number) > MAX_CELLS) {
-    throw new PuzzleInputError(`census: a ${describeValue(width)}x${describeValue(height)} board is not one it takes: sides of 2 or more, ${MAX_CELLS} cells at most (2x2 to 3x4, 2x6 and their turns)`);
+  if (
+    !Number.isSafeInteger(width) ||
+    !Number.isSafeInteger(height) ||
+    (width as number) < 2 ||
+    (height as number) < 2 ||
+    (width as number) * (height as number) > MAX_CELLS
+  ) {
+    throw new PuzzleInputError(
+      `census: a ${describeValue(width)}x${describeValue(height)} board is not one it takes: sides of 2 or more, ${MAX_CELLS} cells at most (2x2 to 3x4, 2x6 and their turns)`,
+    );
   }
   return { width: width as number, height: height as number };
 }
@@ -78,7 +86,10 @@ function censusGoal(goal: unknown, width: number, height: number): SlidingBoard 
   if ((GOAL_NAMES as readonly unknown[]).includes(goal)) return namedGoal(goal as GoalName, width, height);
   let tiles: unknown = goal;
   if (typeof goal === 'string') {
-    tiles = goal.trim().split(/[\s/]+/).map((token) => (token === 'x' || token === 'X' ? 0 : /^\d+$/.test(token) ? Number(token) : token));
+    tiles = goal
+      .trim()
+      .split(/[\s/]+/)
+      .map((token) => (token === 'x' || token === 'X' ? 0 : /^\d+$/.test(token) ? Number(token) : token));
   } else if (Array.isArray(goal) && goal.length > 0 && goal.every((row) => Array.isArray(row))) {
     const rows = goal as unknown[][];
     if (rows.length !== height || rows.some((row) => row.length !== width)) {
@@ -87,11 +98,14 @@ function censusGoal(goal: unknown, width: number, height: number): SlidingBoard 
     tiles = rows.flat();
   } else if (typeof goal === 'object' && goal !== null && 'tiles' in goal) {
     const board = goal as { width?: unknown; height?: unknown; tiles: unknown };
-    if (board.width !== width || board.height !== height) throw new PuzzleInputError(`census: size ${width}x${height} does not match the ${describeValue(board.width)}x${describeValue(board.height)} goal`);
+    if (board.width !== width || board.height !== height)
+      throw new PuzzleInputError(`census: size ${width}x${height} does not match the ${describeValue(board.width)}x${describeValue(board.height)} goal`);
     tiles = board.tiles;
   }
   if (!(Array.isArray(tiles) || ArrayBuffer.isView(tiles)) || (tiles as ArrayLike<unknown>).length !== width * height) {
-    throw new PuzzleInputError(`census: the goal must be '${GOAL_NAMES.join("' or '")}' or the ${width * height} tiles of the ${width}x${height} board, not ${describeValue(goal)}`);
+    throw new PuzzleInputError(
+      `census: the goal must be '${GOAL_NAMES.join("' or '")}' or the ${width * height} tiles of the ${width}x${height} board, not ${describeValue(goal)}`,
+    );
   }
   try {
     return { width, height, tiles: checkTiles(width, height, Array.from(tiles as ArrayLike<unknown>)) };
@@ -107,7 +121,8 @@ export async function runCensus(core: Core, size: string | { width: number; heig
   const { width, height } = checkSize(size);
   const goal = censusGoal(options.goal ?? 'blank-last', width, height);
   const { signal, onProgress } = options;
-  if (onProgress !== undefined && typeof onProgress !== 'function') throw new PuzzleInputError(`onProgress must be a function, not ${describeValue(onProgress)}`);
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw new PuzzleInputError(`onProgress must be a function, not ${describeValue(onProgress)}`);
   const census = core.census;
   if (running.has(census)) throw new PuzzleInputError('census: another census is running on this solver; wait for it, or use another solver');
   running.add(census);
@@ -135,7 +150,16 @@ export async function runCensus(core: Core, size: string | { width: number; heig
       await nextRound();
       signal?.throwIfAborted();
     }
-    return { width, height, goal: [...goal.tiles], counts, total: states, godsNumber: counts.length - 1, farthest: census.farthest(), stats: { ms: performance.now() - started } };
+    return {
+      width,
+      height,
+      goal: [...goal.tiles],
+      counts,
+      total: states,
+      godsNumber: counts.length - 1,
+      farthest: census.farthest(),
+      stats: { ms: performance.now() - started },
+    };
   } finally {
     running.delete(census);
   }

@@ -12,7 +12,18 @@
  * A move whose iteration runs out of the budget is unknown (null), not
  * guessed.
  */
-import { BLACK, EMPTY, MOVE_LETTERS, type Core, type FourLineSides, type Heuristic, type LightsOutAnswer, type LightsOutProblem, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
+import {
+  BLACK,
+  EMPTY,
+  MOVE_LETTERS,
+  type Core,
+  type FourLineSides,
+  type Heuristic,
+  type LightsOutAnswer,
+  type LightsOutProblem,
+  type PdbPartition,
+  type SlidingBoard,
+} from '../engine/contract.js';
 
 /** One legal move of the blank and the distance after it. */
 export interface MoveHint {
@@ -225,7 +236,13 @@ export function fourLineHint(core: Core, cells: Uint8Array, sides: FourLineSides
       child[to] = EMPTY;
       nodes += answer.nodes;
       const after = answer.moves === null ? null : answer.moves.length;
-      moves.push({ colour: piece === BLACK ? 'B' : 'W', from: fourLineCell(from), to: fourLineCell(to), distance: after, optimal: distance !== null && after === distance - 1 });
+      moves.push({
+        colour: piece === BLACK ? 'B' : 'W',
+        from: fourLineCell(from),
+        to: fourLineCell(to),
+        distance: after,
+        optimal: distance !== null && after === distance - 1,
+      });
     }
   }
   const stats = { nodes, ms: performance.now() - started };

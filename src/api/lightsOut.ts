@@ -137,9 +137,13 @@ function sortPairs(flat: number[]): number[] {
 
 /** A stencil grid: '.'/'0' untouched, '#'/'1' toggled, one pressed cell 'X' (toggled) or 'O' (not). */
 function stencilOffsets(pattern: string | readonly string[]): number[] {
-  const lines = typeof pattern === 'string'
-    ? pattern.split(/\r?\n|\//).map((line) => line.trim()).filter((line) => line.length > 0)
-    : pattern.map((line) => String(line).trim());
+  const lines =
+    typeof pattern === 'string'
+      ? pattern
+          .split(/\r?\n|\//)
+          .map((line) => line.trim())
+          .filter((line) => line.length > 0)
+      : pattern.map((line) => String(line).trim());
   const fail = (message: string): never => {
     throw new PuzzleInputError(`pattern: ${message}`);
   };
@@ -247,10 +251,13 @@ function checkSize(m: number, n: number, k: number, torus: boolean, offsets: Int
   const limit = k === 2 ? GF2_LIMIT : GFP_LIMIT;
   if (chase + eliminate > limit || cells > 2 ** 24) {
     const method = h > 0 ? `light chasing with ${unknowns} unknowns` : `Gaussian elimination over all ${cells} cells`;
-    const hint = k === 2
-      ? 'about 2800x2800 with cross or plus-only (light chasing), about 64x64 otherwise'
-      : 'about 700x700 with cross or plus-only (light chasing), about 32x32 otherwise';
-    throw new PuzzleInputError(`too large: a ${m}x${n} board, pattern ${patternName}, k = ${k} needs ${method} (about ${(chase + eliminate).toExponential(1)} operations); this solver handles ${hint}`);
+    const hint =
+      k === 2
+        ? 'about 2800x2800 with cross or plus-only (light chasing), about 64x64 otherwise'
+        : 'about 700x700 with cross or plus-only (light chasing), about 32x32 otherwise';
+    throw new PuzzleInputError(
+      `too large: a ${m}x${n} board, pattern ${patternName}, k = ${k} needs ${method} (about ${(chase + eliminate).toExponential(1)} operations); this solver handles ${hint}`,
+    );
   }
 }
 
@@ -321,7 +328,10 @@ export function lightsOutResult(problem: LightsOutProblem, answer: LightsOutAnsw
     const reason = lightsOutImpossible(problem.targets.length);
     return { status: 'unsolvable', solvable: false, length: null, grid: null, presses: [], ...common, reason, stats };
   }
-  const result = { status: 'solved', solvable: true, length: answer.pressCount, grid, ...common, target: answer.target, stats } as Omit<LightsOutSolved, 'presses'>;
+  const result = { status: 'solved', solvable: true, length: answer.pressCount, grid, ...common, target: answer.target, stats } as Omit<
+    LightsOutSolved,
+    'presses'
+  >;
   return withPressList(result, colors);
 }
 

@@ -63,7 +63,8 @@ function readRow(text: string, start: number, end: number, reading: Reading, col
     if (value < 0 || value >= colors) {
       // Rare: the column in code points, and the character whole.
       const column = [...text.slice(start, i)].length + 1;
-      if (value < 0) fail(`line ${line}, column ${column}: stray character ${describeChar(String.fromCodePoint(text.codePointAt(i)!))}, expected a digit, '.' or '#'`);
+      if (value < 0)
+        fail(`line ${line}, column ${column}: stray character ${describeChar(String.fromCodePoint(text.codePointAt(i)!))}, expected a digit, '.' or '#'`);
       fail(`line ${line}, column ${column}: value ${value} is not below the ${colors} colours`);
     }
     cells[count++] = value;
@@ -119,7 +120,14 @@ export function parseLightsOutBoard(input: LightsOutInput, colors = 2, what = 'b
   if (!Array.isArray(input)) return fail('expected text rows, an array of row strings or an array of number rows');
   if (input.every((row) => typeof row === 'string')) {
     const rows = input as readonly string[];
-    const reading: Reading = { cells: new Uint8Array(rows.reduce((sum, row) => sum + row.length, 0)), count: 0, rows: 0, cols: 0, unevenLine: 0, unevenCells: 0 };
+    const reading: Reading = {
+      cells: new Uint8Array(rows.reduce((sum, row) => sum + row.length, 0)),
+      count: 0,
+      rows: 0,
+      cols: 0,
+      unevenLine: 0,
+      unevenCells: 0,
+    };
     for (const row of rows) readRow(row, 0, row.length, reading, colors, true, fail);
     return boardOf(reading, fail);
   }

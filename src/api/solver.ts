@@ -34,7 +34,15 @@ import {
   type SlidingInput,
 } from './boards.js';
 import type { WasmSource } from '../engine/wasm/loader.js';
-import { flipProblem, lightsOutImpossible, lightsOutProblem, solveLightsOut, type LightsOutInput, type LightsOutOptions, type LightsOutResult } from './lightsOut.js';
+import {
+  flipProblem,
+  lightsOutImpossible,
+  lightsOutProblem,
+  solveLightsOut,
+  type LightsOutInput,
+  type LightsOutOptions,
+  type LightsOutResult,
+} from './lightsOut.js';
 import { movePruning } from '../engine/movePruning.js';
 import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from '../pdb/tables.js';
 import { flipHint, fourLineHint, lightsOutHint, slidingHint, type FlipHint, type FourLineHint, type LightsOutHint, type SlidingHint } from './hint.js';
@@ -171,7 +179,10 @@ export interface SlidingProgress {
 const PROGRESS_EVERY_MS = 100;
 
 /** The IDA* poll for `onProgress` and `signal`; undefined when neither is given. */
-export function progressPoll(onProgress: SlidingOptions['onProgress'], signal: AbortSignal | undefined): ((bound: number, nodes: number) => boolean) | undefined {
+export function progressPoll(
+  onProgress: SlidingOptions['onProgress'],
+  signal: AbortSignal | undefined,
+): ((bound: number, nodes: number) => boolean) | undefined {
   if (!onProgress && !signal) return undefined;
   const started = performance.now();
   let last = started;
@@ -255,7 +266,11 @@ export interface Solver {
    * sliding searches (IDA* and the exhaustive ones) go to the engine in one call
    * a batch; lightsOut calls the single solver per board. See docs/api.md.
    */
-  solveMany<F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']): Array<ManyFamilies[F]['result'] | BoardError>;
+  solveMany<F extends ManyFamily>(
+    family: F,
+    boards: readonly ManyFamilies[F]['board'][],
+    options?: ManyFamilies[F]['options'],
+  ): Array<ManyFamilies[F]['result'] | BoardError>;
   /** Makes the PDB tables of a board size ready (cache or build); sliding() then uses them by default. */
   prepareTables(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<void>;
 }
@@ -297,8 +312,8 @@ function unsolvable(reason: string, nodes: number, ms: number, warning?: string)
 function parityReason(board: SlidingBoard): string {
   const evenWidth = board.width % 2 === 0;
   return evenWidth
-    ? 'unsolvable: the parity of the tile permutation plus the blank row differs from the goal\'s, and every move preserves it'
-    : 'unsolvable: the parity of the tile permutation differs from the goal\'s, and every move preserves it';
+    ? "unsolvable: the parity of the tile permutation plus the blank row differs from the goal's, and every move preserves it"
+    : "unsolvable: the parity of the tile permutation differs from the goal's, and every move preserves it";
 }
 
 /** A call made on a solver while another call on the same engine core is still running. */
@@ -364,7 +379,9 @@ function slidingPlan({ tables }: SolverState, input: SlidingInput, options: Slid
   const algorithm = checkChoice('algorithm', options.algorithm ?? 'idastar', SLIDING_ALGORITHMS);
   const cells = start.width * start.height;
   if (algorithm !== 'idastar' && cells > MAX_RANKED_CELLS) {
-    throw new PuzzleInputError(`algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`);
+    throw new PuzzleInputError(
+      `algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`,
+    );
   }
   const { maxNodes, onIteration, onProgress, signal } = options;
   // null, NaN, strings and fractions once slipped through (and meant different things per engine).
@@ -374,7 +391,8 @@ function slidingPlan({ tables }: SolverState, input: SlidingInput, options: Slid
   if (onIteration !== undefined && typeof onIteration !== 'function') {
     throw new PuzzleInputError(`onIteration must be a function, not ${describeValue(onIteration)}`);
   }
-  if (onProgress !== undefined && typeof onProgress !== 'function') throw new PuzzleInputError(`onProgress must be a function, not ${describeValue(onProgress)}`);
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw new PuzzleInputError(`onProgress must be a function, not ${describeValue(onProgress)}`);
   if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean')) {
     throw new PuzzleInputError(`signal must be an AbortSignal, not ${describeValue(signal)}`);
   }
@@ -548,7 +566,8 @@ function solveMany(state: SolverState, family: ManyFamily, boards: readonly unkn
   if (options !== undefined && (typeof options !== 'object' || options === null)) {
     throw new PuzzleInputError(`solveMany options must be an object, not ${describeValue(options)}`);
   }
-  if (family === 'lightsOut') return parseEach(boards, (board) => solveLightsOut(core.lightsOut, board as LightsOutInput, options as LightsOutOptions | undefined));
+  if (family === 'lightsOut')
+    return parseEach(boards, (board) => solveLightsOut(core.lightsOut, board as LightsOutInput, options as LightsOutOptions | undefined));
   // Sliding: one engine call per group of boards that share an algorithm, a
   // size and a goal (and for IDA* a heuristic and partition). An IDA* board
   // with onIteration is searched alone: a batch reports no iterations.
@@ -605,10 +624,11 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     pilotsHint: (board) => exclusive(core, 'pilotsHint', () => flipHint(core, 'pilots', parseFlipBoard('pilots', board), flipImpossible('pilots'))),
     fourLineHint: (board, options) => exclusive(core, 'fourLineHint', () => fourLineHintOf(state, board, options)),
     census: (size, options) => runCensus(core, size, options),
-    lightsOutHint: (board, options) => exclusive(core, 'lightsOutHint', () => {
-      const problem = lightsOutProblem(board, options);
-      return lightsOutHint(core, problem, lightsOutImpossible(problem.targets.length));
-    }),
+    lightsOutHint: (board, options) =>
+      exclusive(core, 'lightsOutHint', () => {
+        const problem = lightsOutProblem(board, options);
+        return lightsOutHint(core, problem, lightsOutImpossible(problem.targets.length));
+      }),
     lightsOut: (board, options) => exclusive(core, 'lightsOut', () => solveLightsOut(core.lightsOut, board, options)),
     solveMany: ((family: ManyFamily, boards: readonly unknown[], options?: unknown) =>
       exclusive(core, 'solveMany', () => solveMany(state, family, boards, options))) as Solver['solveMany'],

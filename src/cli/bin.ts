@@ -47,10 +47,12 @@ process.exitCode = await main(process.argv.slice(2), {
     try {
       // Pipes to a slow reader: wait for room instead of holding every answer in memory.
       if (!process.stdout.write(text)) {
-        return (drained ??= new Promise((resolve) => process.stdout.once('drain', () => {
-          drained = null;
-          resolve();
-        })));
+        return (drained ??= new Promise((resolve) =>
+          process.stdout.once('drain', () => {
+            drained = null;
+            resolve();
+          }),
+        ));
       }
     } catch (error) {
       // A file on standard output (> /dev/full) throws here instead of emitting.

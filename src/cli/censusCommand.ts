@@ -15,7 +15,13 @@ import { CENSUS_USAGE } from './censusUsage.js';
 /** Tiles by position as rows of the board, x the blank: '1 2 3 / 4 5 x'. */
 function boardText(tiles: readonly number[], width: number): string {
   const rows: string[] = [];
-  for (let at = 0; at < tiles.length; at += width) rows.push(tiles.slice(at, at + width).map((tile) => (tile === 0 ? 'x' : String(tile))).join(' '));
+  for (let at = 0; at < tiles.length; at += width)
+    rows.push(
+      tiles
+        .slice(at, at + width)
+        .map((tile) => (tile === 0 ? 'x' : String(tile)))
+        .join(' '),
+    );
   return rows.join(' / ');
 }
 

@@ -132,7 +132,11 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): 
         : `not proven minimal: the kernel has dimension ${result.kernelDimension}, more press sets than --max-kernel allows to weigh`;
       // The grid as one text (a line a row) from the typed grid: a 1000x1000 board's presses are never a list of objects.
       const grid = options.moves || options.json ? pressGridText(result) : '';
-      return { lines: [String(result.length), ...(options.moves ? [grid] : [])], result: { stats: result.stats, warning }, solution: { length: result.length, moves: options.json ? grid.split('\n') : [] } };
+      return {
+        lines: [String(result.length), ...(options.moves ? [grid] : [])],
+        result: { stats: result.stats, warning },
+        solution: { length: result.length, moves: options.json ? grid.split('\n') : [] },
+      };
     }
     case 'eight':
     case 'sliding': {
@@ -154,8 +158,17 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): 
 function pressHintLines(hint: FlipHint): Formatted {
   const result = { stats: hint.stats, warning: undefined };
   if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
-  const rows = [0, 1, 2, 3].map((row) => hint.cells.slice(4 * row, 4 * row + 4).map((cell) => String(cell.distance)).join(' '));
-  return { lines: [rows.join(' / ')], result, solution: { length: hint.distance, moves: hint.cells.map((cell) => `${cell.row} ${cell.col} ${cell.distance}`) } };
+  const rows = [0, 1, 2, 3].map((row) =>
+    hint.cells
+      .slice(4 * row, 4 * row + 4)
+      .map((cell) => String(cell.distance))
+      .join(' '),
+  );
+  return {
+    lines: [rows.join(' / ')],
+    result,
+    solution: { length: hint.distance, moves: hint.cells.map((cell) => `${cell.row} ${cell.col} ${cell.distance}`) },
+  };
 }
 
 /**
@@ -236,7 +249,9 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
     if (result.warning) sink.note(`case ${item.index}: ${result.warning}`);
     if (options.stats) {
       const { nodes, ms, heuristic, partition, workers } = result.stats;
-      const how = [engine, heuristic && heuristic !== 'none' ? `${heuristic}${partition ? ` ${partition}` : ''}` : '', workers ? `over ${workers} workers` : ''].filter(Boolean).join(', ');
+      const how = [engine, heuristic && heuristic !== 'none' ? `${heuristic}${partition ? ` ${partition}` : ''}` : '', workers ? `over ${workers} workers` : '']
+        .filter(Boolean)
+        .join(', ');
       sink.note(`case ${item.index}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
     }
   } catch (error) {
@@ -279,10 +294,17 @@ export function answerCases(solver: Solver, options: JudgeOptions, items: readon
   let next = 0;
   for (const item of items) {
     const answer = item.error ? null : answers instanceof Error ? answers : answers[next++];
-    reportCase(options, solver.engine, item, () => {
-      if (answer instanceof Error) throw answer;
-      return format(options, item, answer!);
-    }, sink, chunk);
+    reportCase(
+      options,
+      solver.engine,
+      item,
+      () => {
+        if (answer instanceof Error) throw answer;
+        return format(options, item, answer!);
+      },
+      sink,
+      chunk,
+    );
   }
   chunk.out = lines.map((line) => `${line}\n`).join('');
   return chunk;

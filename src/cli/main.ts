@@ -16,11 +16,30 @@ import { GOAL_NAMES, PuzzleInputError, orList, parseSlidingBoard, resolveGoal, t
 import { DEFAULT_PARTITIONS, partitionNames } from '../pdb/partitions.js';
 import { ENGINES, HEURISTICS, MOVE_PRUNINGS, type EngineName, type Heuristic, type MovePruningName, type SlidingBoard } from '../engine/contract.js';
 import { LIGHTS_OUT_PATTERNS, lightsOutProblem, type LightsOutOptions } from '../api/lightsOut.js';
-import { SLIDING_ALGORITHMS, createSolver, type ManyFamilies, type ManyFamily, type SlidingAlgorithm, type SlidingOptions, type Solver } from '../api/solver.js';
+import {
+  SLIDING_ALGORITHMS,
+  createSolver,
+  type ManyFamilies,
+  type ManyFamily,
+  type SlidingAlgorithm,
+  type SlidingOptions,
+  type Solver,
+} from '../api/solver.js';
 import type { SolverPool } from '../pool/outside.js';
 import { compilePuzzleWasm } from '../engine/wasm/loader.js';
-import { answerCases, format, joinChunks, manyFamily, reportCase, type AnyResult, type Formatted, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from './judge.js';
-
+import {
+  answerCases,
+  format,
+  joinChunks,
+  manyFamily,
+  reportCase,
+  type AnyResult,
+  type Formatted,
+  type JudgeChunk,
+  type JudgeOptions,
+  type JudgeSink,
+  type JudgeTally,
+} from './judge.js';
 
 /** The most worker threads --jobs takes (the pool's own limit). */
 const MAX_JOBS = 256;
@@ -86,15 +105,19 @@ const KNOWN_OPTIONS = [...valueOptions, 'moves', 'stats', 'json', 'torus', 'help
 
 function oneOf<T extends string>(what: string, value: string | undefined, choices: readonly T[]): T | undefined {
   if (value === undefined || (choices as readonly string[]).includes(value)) return value as T | undefined;
-  throw new UsageError(`unknown ${what} '${value}', expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}${didYouMean(value, choices)}`);
+  throw new UsageError(
+    `unknown ${what} '${value}', expected ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}${didYouMean(value, choices)}`,
+  );
 }
 
 function parseOptions(argv: string[], warn: (line: string) => void): Options | 'help' | { help: Family } | 'version' {
   // `--max-nodes -1` is glued into `--max-nodes=-1`, so that a value starting
   // with a dash reaches the check below instead of parseArgs' several-line message.
-  const args = argv.flatMap((arg, i) => (valueOptions.some((name) => argv[i - 1] === `--${name}`) ? [] : [
-    valueOptions.includes(arg.slice(2)) && i + 1 < argv.length ? `${arg}=${argv[i + 1]}` : arg,
-  ]));
+  const args = argv.flatMap((arg, i) =>
+    valueOptions.some((name) => argv[i - 1] === `--${name}`)
+      ? []
+      : [valueOptions.includes(arg.slice(2)) && i + 1 < argv.length ? `${arg}=${argv[i + 1]}` : arg],
+  );
   let parsed;
   try {
     parsed = parseArgs({
@@ -128,7 +151,8 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
     if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
       throw new UsageError(`unknown option '${option}'${didYouMean(option.replace(/^-+/, '').split('=')[0]!, KNOWN_OPTIONS, (name) => `--${name}`)}`);
     }
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) throw new UsageError(`option '${option}' ${/takes|argument|value/.test((error as Error).message) ? 'needs a value' : 'takes no value'}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option)
+      throw new UsageError(`option '${option}' ${/takes|argument|value/.test((error as Error).message) ? 'needs a value' : 'takes no value'}`);
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
   const { values, positionals } = parsed;
@@ -190,7 +214,23 @@ function parseOptions(argv: string[], warn: (line: string) => void): Options | '
   const jobs = wholeNumber('--jobs', 'workers', values.jobs) ?? defaultJobs();
   if (jobs > MAX_JOBS) throw new UsageError(`--jobs takes 1 to ${MAX_JOBS} workers, not ${jobs}`);
   if (hint && values.jobs !== undefined) idle('--jobs', 'for hint: hints are given in this thread');
-  return { family, engine, algorithm, heuristic, pruning, partition, size, goal, maxNodes, lights, moves: values.moves, stats: values.stats, json: values.json, jobs: hint ? 1 : jobs, hint };
+  return {
+    family,
+    engine,
+    algorithm,
+    heuristic,
+    pruning,
+    partition,
+    size,
+    goal,
+    maxNodes,
+    lights,
+    moves: values.moves,
+    stats: values.stats,
+    json: values.json,
+    jobs: hint ? 1 : jobs,
+    hint,
+  };
 }
 
 /** --size WxH: W columns by H rows, 2 to 5 each; undefined when it is not given. */
@@ -233,7 +273,10 @@ function wholeNumber(option: string, unit: string, text: string | undefined): nu
 }
 
 /** The lightsout options, checked once on a 1x1 board so that a bad one is one usage error. */
-function lightsOutOptions(values: { pattern?: string; torus: boolean; colors?: string; goal?: string; 'max-kernel'?: string }, warn: (line: string) => void): LightsOutOptions {
+function lightsOutOptions(
+  values: { pattern?: string; torus: boolean; colors?: string; goal?: string; 'max-kernel'?: string },
+  warn: (line: string) => void,
+): LightsOutOptions {
   const options: LightsOutOptions = { torus: values.torus };
   if (values.pattern !== undefined) options.pattern = patternOption(values.pattern, warn);
   if (values.colors !== undefined) options.colors = wholeNumber('--colors', 'colours', values.colors);
@@ -291,11 +334,16 @@ function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult 
   const family = manyFamily[options.family];
   const more = familyOptions(options);
   switch (family) {
-    case 'flip': return options.hint ? solver.flipHint(item.text) : solver.flip(item.text);
-    case 'pilots': return options.hint ? solver.pilotsHint(item.text) : solver.pilots(item.text);
-    case 'fourLine': return options.hint ? solver.fourLineHint(item.text) : solver.fourLine(item.text);
-    case 'lightsOut': return options.hint ? solver.lightsOutHint(item.text, more as LightsOutOptions) : solver.lightsOut(item.text, more as LightsOutOptions);
-    case 'sliding': return options.hint ? solver.hint(item.text, more as SlidingOptions) : solver.sliding(item.text, more as SlidingOptions);
+    case 'flip':
+      return options.hint ? solver.flipHint(item.text) : solver.flip(item.text);
+    case 'pilots':
+      return options.hint ? solver.pilotsHint(item.text) : solver.pilots(item.text);
+    case 'fourLine':
+      return options.hint ? solver.fourLineHint(item.text) : solver.fourLine(item.text);
+    case 'lightsOut':
+      return options.hint ? solver.lightsOutHint(item.text, more as LightsOutOptions) : solver.lightsOut(item.text, more as LightsOutOptions);
+    case 'sliding':
+      return options.hint ? solver.hint(item.text, more as SlidingOptions) : solver.sliding(item.text, more as SlidingOptions);
   }
 }
 
@@ -403,7 +451,13 @@ const TRY_BEFORE_BUILD: Record<string, number> = { '5x5': 30_000_000 };
  * with that answer when it settled the board (optimal all the same), else
  * with undefined once the tables are ready.
  */
-function slidingTables(solver: Solver, options: Options, sink: ProgressSink, prepare: PrepareTables, tryFirst: TryLinearConflict): (text: string) => Promise<AnyResult | undefined> {
+function slidingTables(
+  solver: Solver,
+  options: Options,
+  sink: ProgressSink,
+  prepare: PrepareTables,
+  tryFirst: TryLinearConflict,
+): (text: string) => Promise<AnyResult | undefined> {
   const usesTables = (options.algorithm ?? 'idastar') === 'idastar' && (options.heuristic === undefined || options.heuristic === 'pdb');
   const goalOption = (familyOptions(options) as SlidingOptions | undefined)?.goal;
   const ready = new Map<string, Promise<void>>();
@@ -496,17 +550,21 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   let judgeOn: typeof import('../pool/outside.js').judgeCasesOn | null = null;
   // Ends a start still under way when the input is done first.
   const abandon = new AbortController();
-  const startPool = () => (pool ??= Promise.all([import('../pool/outside.js'), options.engine === 'wasm' ? compilePuzzleWasm() : undefined])
-    // The module this thread compiled (code already tiered up included) goes to the workers as is.
-    .then(([{ createSolverPool, judgeCasesOn }, wasm]) => {
-      judgeOn = judgeCasesOn;
-      return createSolverPool({ workers, engine: options.engine, wasm, signal: abandon.signal, tables: { partition: options.partition } });
-    })
-    .then((ready) => (started = ready), (error: Error) => {
-      // Still every answer, from this thread alone.
-      if (error.name !== 'AbortError') io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
-      return null;
-    }));
+  const startPool = () =>
+    (pool ??= Promise.all([import('../pool/outside.js'), options.engine === 'wasm' ? compilePuzzleWasm() : undefined])
+      // The module this thread compiled (code already tiered up included) goes to the workers as is.
+      .then(([{ createSolverPool, judgeCasesOn }, wasm]) => {
+        judgeOn = judgeCasesOn;
+        return createSolverPool({ workers, engine: options.engine, wasm, signal: abandon.signal, tables: { partition: options.partition } });
+      })
+      .then(
+        (ready) => (started = ready),
+        (error: Error) => {
+          // Still every answer, from this thread alone.
+          if (error.name !== 'AbortError') io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
+          return null;
+        },
+      ));
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
   const prepareTables: PrepareTables = async (size, goal, onProgress) => {
     const onWorkers = slidingPool ? await startPool() : null;
@@ -526,7 +584,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const searches = options.family === 'sliding';
   let cases = 0;
   const tally: JudgeTally = { failed: 0, stopped: 0, broken: 0 };
-  const judge: JudgeOptions = { family: options.family, solve: familyOptions(options), moves: options.moves, stats: options.stats, json: options.json, hint: options.hint };
+  const judge: JudgeOptions = {
+    family: options.family,
+    solve: familyOptions(options),
+    moves: options.moves,
+    stats: options.stats,
+    json: options.json,
+    hint: options.hint,
+  };
   const sink: JudgeSink = { line: (text) => output.line(text), note: (text) => io.error(text) };
 
   const report = (item: InputCase, outcome: () => Formatted) => {
@@ -544,7 +609,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   const land = (items: InputCase[], answer: JudgeChunk | Error) => {
     if (answer instanceof Error) {
       // The pool lost the call (a worker died): each of its cases says so.
-      for (const item of items) report(item, () => { throw answer; });
+      for (const item of items)
+        report(item, () => {
+          throw answer;
+        });
       return;
     }
     cases += items.length;

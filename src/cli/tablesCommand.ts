@@ -14,7 +14,6 @@ import { TABLES_USAGE } from './tablesUsage.js';
 
 export type TextSink = ProgressSink;
 
-
 function formatBytes(bytes: number): string {
   return bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
 }
@@ -58,7 +57,9 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
   }
   const [action, ...rest] = positionals;
   if (!action || rest.length > 0 || !['build', 'list', 'clear'].includes(action)) {
-    err.write(`puzzlesearch tables: expected one of build, list, clear${action ? `, not '${[action, ...rest].join(' ')}'${didYouMean(action, ['build', 'list', 'clear'])}` : ''}\n${TABLES_USAGE}`);
+    err.write(
+      `puzzlesearch tables: expected one of build, list, clear${action ? `, not '${[action, ...rest].join(' ')}'${didYouMean(action, ['build', 'list', 'clear'])}` : ''}\n${TABLES_USAGE}`,
+    );
     return 1;
   }
   if (values.dir === '') {
@@ -100,7 +101,8 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
     // The command exists to fill the cache: a table in memory only is a failure.
     const { dir, files } = await listTableFiles(values.dir).catch(() => ({ dir: values.dir ?? '', files: [] }));
     const saved = new Set(files.map((file) => file.name));
-    const missing = tablesOf(solver).partitionsFor(values.size, prepare)
+    const missing = tablesOf(solver)
+      .partitionsFor(values.size, prepare)
       .flatMap((partition) => partition.groups.map((_, group) => tableFileName(partition, group)))
       .filter((name) => !saved.has(name));
     if (missing.length > 0) {

@@ -59,56 +59,100 @@ const familyHelp: Record<Family, string> = {
 };
 
 const optionHelp: Entry[] = [
-  { families: 'all', text: `  --engine wasm|ts     engine: WebAssembly (default) or the TypeScript twin
-` },
-  { families: ['eight', 'sliding'], text: `  --algorithm NAME     eight and sliding: bfs, bibfs, astar (boards of at most
+  {
+    families: 'all',
+    text: `  --engine wasm|ts     engine: WebAssembly (default) or the TypeScript twin
+`,
+  },
+  {
+    families: ['eight', 'sliding'],
+    text: `  --algorithm NAME     eight and sliding: bfs, bibfs, astar (boards of at most
                        10 cells) or idastar (the default, any size)
-` },
-  { families: ['eight', 'sliding'], text: `  --heuristic NAME     idastar: manhattan (default up to 3x3),
+`,
+  },
+  {
+    families: ['eight', 'sliding'],
+    text: `  --heuristic NAME     idastar: manhattan (default up to 3x3),
                        linear-conflict (default above), or pdb, the additive
                        pattern database (default on 4x4 and 5x5: its tables
                        are loaded from the cache, or built on first need;
                        5x5 takes about 4 minutes and 1.8 GB per goal)
-` },
-  { families: ['eight', 'sliding'], text: `  --pruning NAME       idastar: fsm (default), every move string that an
+`,
+  },
+  {
+    families: ['eight', 'sliding'],
+    text: `  --pruning NAME       idastar: fsm (default), every move string that an
                        earlier one of no more moves repeats, by a machine
                        built once per size; or parent, only the move that
                        undoes the last one (the published node counts)
-` },
-  { families: ['sliding'], text: `  --partition NAME     sliding: the pattern database's partition, on 4x4
+`,
+  },
+  {
+    families: ['sliding'],
+    text: `  --partition NAME     sliding: the pattern database's partition, on 4x4
                        6-6-3 (default) or 7-8 (about 6 minutes to build), on
                        5x5 6-6-6-6 (the default); boards of the other size
                        keep their default
-` },
-  { families: ['sliding'], text: `  --size WxH           sliding: every board is W columns by H rows (2 to 5
+`,
+  },
+  {
+    families: ['sliding'],
+    text: `  --size WxH           sliding: every board is W columns by H rows (2 to 5
                        each), W*H tokens on one line or H lines of W tokens
-` },
-  { families: ['eight', 'sliding'], text: `  --goal "TILES"       eight and sliding: the goal board, e.g. "0 1 2 ... 15",
+`,
+  },
+  {
+    families: ['eight', 'sliding'],
+    text: `  --goal "TILES"       eight and sliding: the goal board, e.g. "0 1 2 ... 15",
                        or blank-first / blank-last (the default: 1 2 ... x)
-` },
-  { families: ['flip', 'fourline', 'lightsout'], text: `  --moves              flip and fourline: also print the moves, one a line;
+`,
+  },
+  {
+    families: ['flip', 'fourline', 'lightsout'],
+    text: `  --moves              flip and fourline: also print the moves, one a line;
                        lightsout: an m-line grid of each cell's presses
-` },
-  { families: ['lightsout'], text: `  --pattern NAME|FILE  lightsout: cross (default), rowcol, x, plus-only, or a
+`,
+  },
+  {
+    families: ['lightsout'],
+    text: `  --pattern NAME|FILE  lightsout: cross (default), rowcol, x, plus-only, or a
                        stencil grid ('.' untouched, '#' toggled, one pressed
                        cell 'X', or 'O' if it is not toggled) in a file or
                        inline with '/' between rows, e.g. '.#./#X#/.#.'; a
                        value that names an existing file is read from it
-` },
-  { families: ['lightsout'], text: `  --torus              lightsout: the board wraps around at its edges
-` },
-  { families: ['lightsout'], text: `  --colors K           lightsout: cell values 0..K-1, K a prime (default 2);
+`,
+  },
+  {
+    families: ['lightsout'],
+    text: `  --torus              lightsout: the board wraps around at its edges
+`,
+  },
+  {
+    families: ['lightsout'],
+    text: `  --colors K           lightsout: cell values 0..K-1, K a prime (default 2);
                        a press adds 1 mod K to every cell of the pattern
-` },
-  { families: ['lightsout'], text: `  --goal off|on        lightsout: every cell 0 (default) or 1 at the end
-` },
-  { families: ['lightsout'], text: `  --max-kernel N       lightsout: weigh at most N press sets per target; a
+`,
+  },
+  {
+    families: ['lightsout'],
+    text: `  --goal off|on        lightsout: every cell 0 (default) or 1 at the end
+`,
+  },
+  {
+    families: ['lightsout'],
+    text: `  --max-kernel N       lightsout: weigh at most N press sets per target; a
                        larger coset gives the best found, not proven minimal
-` },
-  { families: ['eight', 'sliding'], text: `  --max-nodes N        idastar: give up on a case after N nodes (a hard
+`,
+  },
+  {
+    families: ['eight', 'sliding'],
+    text: `  --max-nodes N        idastar: give up on a case after N nodes (a hard
                        24-puzzle can take hours); it prints 'stopped'
-` },
-  { families: 'all', text: `  --jobs N             solve cases on N threads (default: one per core),
+`,
+  },
+  {
+    families: 'all',
+    text: `  --jobs N             solve cases on N threads (default: one per core),
                        answers still in input order. flip, pilots, fourline,
                        eight, lightsout: this thread and N - 1 workers, in
                        chunks of cases; the workers start once this thread
@@ -119,17 +163,30 @@ const optionHelp: Entry[] = [
                        one while N or more are waiting; otherwise alone and
                        then, if not solved within 4 million nodes, over all
                        of them (parallel IDA*); smaller boards here
-` },
-  { families: 'all', text: `  --stats              print nodes and time of each case to standard error
-` },
-  { families: 'all', text: `  --json               one JSON object a case instead of the judge's lines
+`,
+  },
+  {
+    families: 'all',
+    text: `  --stats              print nodes and time of each case to standard error
+`,
+  },
+  {
+    families: 'all',
+    text: `  --json               one JSON object a case instead of the judge's lines
                        (JSON Lines): case, status (solved, unsolvable, error,
                        stopped), length, moves, nodes, ms, or reason
-` },
-  { families: 'all', text: `  -h, --help           show this help
-` },
-  { families: 'all', text: `  -v, --version        show the version
-` },
+`,
+  },
+  {
+    families: 'all',
+    text: `  -h, --help           show this help
+`,
+  },
+  {
+    families: 'all',
+    text: `  -v, --version        show the version
+`,
+  },
 ];
 
 const inputIntro = `An option that does nothing for the chosen family gets a warning.
@@ -140,19 +197,28 @@ soon as it is read. How lines make cases:
 
 /** How lines make cases, by family. */
 const framingHelp: Entry[] = [
-  { families: ['flip', 'pilots', 'fourline'], text: `  flip, pilots, fourline: 4 lines of 4 characters a case; a blank line ends a
+  {
+    families: ['flip', 'pilots', 'fourline'],
+    text: `  flip, pilots, fourline: 4 lines of 4 characters a case; a blank line ends a
     case. A line of another length is a bad case of its own, and so are the
     lines before it (or before a blank line) that do not make 4.
-` },
-  { families: ['lightsout'], text: `  lightsout: the lines between blank lines are a case.
-` },
-  { families: ['eight', 'sliding'], text: `  eight, sliding: a line holding a whole board is a case. Otherwise a case is
+`,
+  },
+  {
+    families: ['lightsout'],
+    text: `  lightsout: the lines between blank lines are a case.
+`,
+  },
+  {
+    families: ['eight', 'sliding'],
+    text: `  eight, sliding: a line holding a whole board is a case. Otherwise a case is
     one row a line (3, 4 or 5 tokens; with --size, W tokens), rows of one
     length joined until they make a board (square; with --size, H rows). A
     line with a token that cannot be a tile, or a token count that is neither
     a board nor a row, is a bad case of its own, and so are rows that stop
     short. Blank lines between cases are ignored.
-` },
+`,
+  },
 ];
 
 const closing = `  A line over ${LINE_LIMIT} characters is a bad case of its own.
@@ -181,13 +247,18 @@ Examples:
 `;
 
 const applies = (entry: Entry, family: Family | undefined) => family === undefined || entry.families === 'all' || entry.families.includes(family);
-const texts = (entries: readonly Entry[], family?: Family) => entries.filter((entry) => applies(entry, family)).map((entry) => entry.text).join('');
+const texts = (entries: readonly Entry[], family?: Family) =>
+  entries
+    .filter((entry) => applies(entry, family))
+    .map((entry) => entry.text)
+    .join('');
 
 /** The whole help. */
 export const usage = `${header}Families:\n${FAMILIES.map((family) => familyHelp[family]).join('')}\nOptions:\n${texts(optionHelp)}${inputIntro}${texts(framingHelp)}${closing}`;
 
 /** One family's help: what it is, the options that apply to it, how its input makes cases. */
 export function familyUsage(family: Family): string {
-  const sizes = family === 'sliding' || family === 'eight' ? '\nTables and exit status: see puzzlesearch --help.\n' : '\nExit status: see puzzlesearch --help.\n';
+  const sizes =
+    family === 'sliding' || family === 'eight' ? '\nTables and exit status: see puzzlesearch --help.\n' : '\nExit status: see puzzlesearch --help.\n';
   return `Usage: puzzlesearch ${family} [options] < input\n\n${familyHelp[family]}\nOptions:\n${texts(optionHelp, family)}\nInput: ${texts(framingHelp, family).trimStart()}${sizes}`;
 }

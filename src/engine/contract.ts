@@ -247,7 +247,9 @@ export function checkPdbDerivation(partition: PdbPartition, group: number, sourc
   const bijection = cellMap.length === cells && new Set(cellMap).size === cells && cellMap.every((cell) => Number.isInteger(cell) && cell >= 0 && cell < cells);
   const image = target?.map((cell) => cellMap[cell]!).sort((a, b) => a - b);
   if (!target || !from || !bijection || source.width !== partition.width || source.height !== partition.height || image!.join() !== from.join()) {
-    throw new RangeError(`puzzlesearch: group ${group} of ${partition.name} is not an image of group ${sourceGroup} of ${source.name} under the given cell map`);
+    throw new RangeError(
+      `puzzlesearch: group ${group} of ${partition.name} is not an image of group ${sourceGroup} of ${source.name} under the given cell map`,
+    );
   }
 }
 
@@ -335,7 +337,14 @@ export interface IdaStarCore {
    * every prefix beginning with those moves ends there too, with the same f,
    * so the dealer may skip them.
    */
-  subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null, cutOff?: (stem: number) => void): SubtreesAnswer;
+  subtrees(
+    start: SlidingBoard,
+    goal: SlidingBoard,
+    options: IdaStarOptions,
+    bound: number,
+    takePrefix: () => Uint8Array | null,
+    cutOff?: (stem: number) => void,
+  ): SubtreesAnswer;
   /** IDA* on any board from 2x2 up to 5x5 (width, height each 2..5); `start` must be solvable. */
   solve(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer;
   /**

@@ -32,7 +32,11 @@ export interface ParallelDeps {
     signal: AbortSignal,
     onProgress: (progress: Progress) => void,
   ): Promise<SlidingShareResult>;
-  sliding(board: SlidingInput, options: PoolSlidingOptions, callOptions: { signal?: AbortSignal; onProgress?: (progress: Progress) => void }): Promise<SlidingResult | Unsolvable | Stopped>;
+  sliding(
+    board: SlidingInput,
+    options: PoolSlidingOptions,
+    callOptions: { signal?: AbortSignal; onProgress?: (progress: Progress) => void },
+  ): Promise<SlidingResult | Unsolvable | Stopped>;
   solvable(board: SlidingInput, goal: PoolSlidingOptions['goal']): Promise<boolean>;
 }
 

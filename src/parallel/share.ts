@@ -76,8 +76,16 @@ function searchShare(solver: Solver, input: SlidingInput, options: SlidingOption
   const { depth, flags, workers } = share;
   let { bound } = share;
   const cells = workers === undefined ? 2 : SHARE_FLAGS;
-  if (!Number.isSafeInteger(bound) || bound < -1 || !Number.isSafeInteger(depth) || depth < 1 || depth > 32 || !(flags instanceof Int32Array) || flags.length < cells
-    || (workers !== undefined && !(Number.isSafeInteger(workers) && workers >= 1 && workers <= 256))) {
+  if (
+    !Number.isSafeInteger(bound) ||
+    bound < -1 ||
+    !Number.isSafeInteger(depth) ||
+    depth < 1 ||
+    depth > 32 ||
+    !(flags instanceof Int32Array) ||
+    flags.length < cells ||
+    (workers !== undefined && !(Number.isSafeInteger(workers) && workers >= 1 && workers <= 256))
+  ) {
     throw new PuzzleInputError(`slidingShare: expected { bound, depth 1..32, flags: Int32Array(${cells}), workers?: 1..256 }`);
   }
   let choice: ReturnType<PdbTables['choose']>;
@@ -142,7 +150,13 @@ function searchShare(solver: Solver, input: SlidingInput, options: SlidingOption
       const nodes = before + answer.nodes;
       if (answer.moves) Atomics.store(flags, STATE, FOUND_PATH);
       else if (answer.stopped && Atomics.load(flags, STATE) === 0) throw aborted();
-      const result: SlidingShareResult = { bound, path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null, nextBound: answer.nextBound, nodes, heuristic };
+      const result: SlidingShareResult = {
+        bound,
+        path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null,
+        nextBound: answer.nextBound,
+        nodes,
+        heuristic,
+      };
       if (partition) result.partition = partition.name;
       if (workers === undefined) return result;
       // The end of an iteration for this worker: its least pruned f joins the others', and it waits for them.

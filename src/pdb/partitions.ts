@@ -71,7 +71,8 @@ export function makePartition(width: number, height: number, blankCell: number, 
   for (const group of sorted) {
     if (group.length < 1 || group.length > PDB_MAX_GROUP_TILES) throw new RangeError(`PDB: a group has ${group.length} tiles (1..${PDB_MAX_GROUP_TILES})`);
     for (const cell of group) {
-      if (!(Number.isInteger(cell) && cell >= 0 && cell < cells) || seen[cell]) throw new RangeError(`PDB: cell ${cell} is off the board, the blank's, or in two groups`);
+      if (!(Number.isInteger(cell) && cell >= 0 && cell < cells) || seen[cell])
+        throw new RangeError(`PDB: cell ${cell} is off the board, the blank's, or in two groups`);
       seen[cell] = true;
     }
   }
@@ -101,7 +102,14 @@ function makeNamedPartition(width: number, height: number, blankCell: number, na
   if (!groups) return null;
   const last = width * height - 1;
   if (blankCell === last) return makePartition(width, height, last, groups, name);
-  if (blankCell === 0) return makePartition(width, height, 0, groups.map((group) => group.map((cell) => last - cell)), name);
+  if (blankCell === 0)
+    return makePartition(
+      width,
+      height,
+      0,
+      groups.map((group) => group.map((cell) => last - cell)),
+      name,
+    );
   return null;
 }
 
@@ -172,7 +180,10 @@ export function symmetricSource(
 ): { partition: PdbPartition; group: number; cellMap: number[] } | null {
   const target = partition.groups[group]!;
   for (const cellMap of boardSymmetries(partition.width, partition.height)) {
-    const image = target.map((cell) => cellMap[cell]!).sort((a, b) => a - b).join();
+    const image = target
+      .map((cell) => cellMap[cell]!)
+      .sort((a, b) => a - b)
+      .join();
     for (const source of sources) {
       if (source.partition.width !== partition.width || source.partition.height !== partition.height) continue;
       if (source.partition.groups[source.group]!.join() !== image) continue;

@@ -3,7 +3,18 @@
  * tables ready (from the disk cache or built round by round, with progress
  * and cancel between rounds), and the heuristic a sliding search will use.
  */
-import { HEURISTICS, partitionKey, pdbEntryCount, pdbTableBytes, unknownHeuristicMessage, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
+import {
+  HEURISTICS,
+  partitionKey,
+  pdbEntryCount,
+  pdbTableBytes,
+  unknownHeuristicMessage,
+  type Core,
+  type Heuristic,
+  type PdbBuild,
+  type PdbPartition,
+  type SlidingBoard,
+} from '../engine/contract.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames, symmetricSource } from './partitions.js';
 import { openTableCache, type TableCache } from './cache/index.js';
 
@@ -203,7 +214,16 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       for (;;) {
         const more = build.round();
         const settled = build.settled();
-        prepare.onProgress?.({ partition: partition.name, group, groups, phase, settled, entries: build.entries, done: Math.min(total, finished + settled), total });
+        prepare.onProgress?.({
+          partition: partition.name,
+          group,
+          groups,
+          phase,
+          settled,
+          entries: build.entries,
+          done: Math.min(total, finished + settled),
+          total,
+        });
         if (!more) break;
         // Let timers and abort events run between rounds.
         await nextRound();

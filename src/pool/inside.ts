@@ -89,10 +89,14 @@ export const insideApi = {
     return solver.census(size, { goal: options?.goal, onProgress: relayProgress });
   },
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
-  solveMany: <F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']) => call().solver.solveMany(family, boards, options),
+  solveMany: <F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']) =>
+    call().solver.solveMany(family, boards, options),
   // The outside sends this one to the first worker, then hands its tables to the others (insideTransport below).
   prepareTables: (size: string | { width: number; height: number }, options?: PoolPrepareTablesOptions) =>
-    call().solver.prepareTables(size, options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().relayProgress } : options),
+    call().solver.prepareTables(
+      size,
+      options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().relayProgress } : options,
+    ),
 };
 
 /** A method's parameter count, optional ones included. */
@@ -141,7 +145,8 @@ const EXPORT_SLICE_BYTES = 16 * 2 ** 20;
  */
 export const insideTransport = {
   /** One share of a parallel IDA* (src/parallel/dealer.ts deals them); not a pool method, the pool's solveParallel is. */
-  slidingShare: (board: SlidingInput, options: PoolSlidingOptions | undefined, share: SlidingShare) => slidingShareOf(call().solver)(board, withHook(options), share),
+  slidingShare: (board: SlidingInput, options: PoolSlidingOptions | undefined, share: SlidingShare) =>
+    slidingShareOf(call().solver)(board, withHook(options), share),
   /** The CLI's chunks: cases in, printed text out (see ../cli/judge.ts); loaded on first use, as only the CLI asks. */
   judgeCases: (options: JudgeOptions, cases: readonly JudgeCase[]) => {
     const { solver } = call();
@@ -150,7 +155,9 @@ export const insideTransport = {
   /** The group tables prepareTables(size, options) readies, each with whether this worker holds it. */
   heldTables: (size: string | { width: number; height: number }, options: PoolPrepareTablesOptions | undefined): TableRef[] => {
     const { tables } = call();
-    return tables.partitionsFor(size, options).flatMap((partition) => partition.groups.map((_, group) => ({ partition, group, held: tables.has(partition, group) })));
+    return tables
+      .partitionsFor(size, options)
+      .flatMap((partition) => partition.groups.map((_, group) => ({ partition, group, held: tables.has(partition, group) })));
   },
   /**
    * A held table's bytes: in ONE SharedArrayBuffer when `shared` (the pool

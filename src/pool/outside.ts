@@ -29,7 +29,18 @@ import { ALONE_NODES, parallelSliding, type ParallelSlidingOptions } from '../pa
 import type { SlidingInput } from '../api/boards.js';
 import type { SlidingResult, Stopped, Unsolvable } from '../api/solver.js';
 import type { SlidingShareResult } from '../parallel/share.js';
-import { CANCEL_CELL, type Answer, type Args, type ErrorData, type FromInside, type MethodName, type PoolTablesOptions, type ToInside, type WasmMessage, type WorkerMethodName } from './protocol.js';
+import {
+  CANCEL_CELL,
+  type Answer,
+  type Args,
+  type ErrorData,
+  type FromInside,
+  type MethodName,
+  type PoolTablesOptions,
+  type ToInside,
+  type WasmMessage,
+  type WorkerMethodName,
+} from './protocol.js';
 
 /** Table options for every worker's solver: plain data only (a `warn` function cannot cross to a worker). */
 export type { PoolTablesOptions } from './protocol.js';
@@ -325,7 +336,8 @@ function sharedMemoryWorks(): boolean {
 
 function checkCallOptions(value: unknown): CallOptions<never> {
   if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null) throw new PuzzleInputError(`call options must be an object ({ signal, onProgress }), not ${describeValue(value)}`);
+  if (typeof value !== 'object' || value === null)
+    throw new PuzzleInputError(`call options must be an object ({ signal, onProgress }), not ${describeValue(value)}`);
   return checkSignalAndProgress(value as CallOptions<never>) as CallOptions<never>;
 }
 
@@ -510,7 +522,11 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       slot.job = null;
       slot.port!.keepAlive(false);
       const why = error instanceof Error ? error.message : String(error);
-      settle(job, () => job.reject(new PuzzleInputError(`${job.method}(): its arguments cannot be sent to a worker (${why}); pass plain data, and onProgress instead of onIteration`)));
+      settle(job, () =>
+        job.reject(
+          new PuzzleInputError(`${job.method}(): its arguments cannot be sent to a worker (${why}); pass plain data, and onProgress instead of onIteration`),
+        ),
+      );
     }
   }
 
@@ -542,7 +558,13 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     start(slot);
   }
 
-  function submit(method: WorkerMethodName, args: unknown[], callOptions: unknown, slot?: Slot, extra: Pick<Job, 'transfer' | 'restore'> = {}): Promise<unknown> {
+  function submit(
+    method: WorkerMethodName,
+    args: unknown[],
+    callOptions: unknown,
+    slot?: Slot,
+    extra: Pick<Job, 'transfer' | 'restore'> = {},
+  ): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (terminated) throw abortError(`${method}(): the solver pool was terminated`);
       const { signal, onProgress } = checkCallOptions(callOptions);
@@ -584,7 +606,8 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   async function solveEach<M extends MethodName>(method: M, boards: readonly Args<M>[0][], manyOptions: ManyOptions<M> = {}): Promise<Answer<M>[]> {
     checkChoice('solveEach method', method, Object.keys(insideApi) as MethodName[]);
     if (!Array.isArray(boards)) throw new PuzzleInputError(`solveEach: boards must be an array, not ${describeValue(boards)}`);
-    if (typeof manyOptions !== 'object' || manyOptions === null) throw new PuzzleInputError(`solveEach options must be an object, not ${describeValue(manyOptions)}`);
+    if (typeof manyOptions !== 'object' || manyOptions === null)
+      throw new PuzzleInputError(`solveEach options must be an object, not ${describeValue(manyOptions)}`);
     const { args = [], signal, onResult } = manyOptions;
     if (!Array.isArray(args)) throw new PuzzleInputError(`solveEach: args must be an array of the arguments after the board, not ${describeValue(args)}`);
     checkCallOptions({ signal });
@@ -642,12 +665,18 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     const shared = cancelMode === 'flag';
     const refs = (await submit('heldTables', args, { signal: options.signal }, donor, { restore })) as TableRef[];
     const missing = refs.find((ref) => !ref.held);
-    if (missing) throw new Error(`prepareTables(): ${workerName(donor)} no longer holds the ${missing.partition.name} table of group ${missing.group} (it was restarted); call prepareTables again`);
+    if (missing)
+      throw new Error(
+        `prepareTables(): ${workerName(donor)} no longer holds the ${missing.partition.name} table of group ${missing.group} (it was restarted); call prepareTables again`,
+      );
     const install = async (slot: Slot, ref: TableRef, bytes: Uint8Array, transfer?: ArrayBuffer[]) => {
       try {
         await submit('installTable', [ref.partition, ref.group, bytes], options, slot, { transfer, restore });
       } catch (error) {
-        throw withContext(error, `prepareTables(): ${workerName(slot)} could not take the ${ref.partition.name} table of group ${ref.group} from ${workerName(donor)}`);
+        throw withContext(
+          error,
+          `prepareTables(): ${workerName(slot)} could not take the ${ref.partition.name} table of group ${ref.group} from ${workerName(donor)}`,
+        );
       }
     };
     // What each receiver holds already (after an aborted call, or from another call naming the same tables) is not sent again.
@@ -724,11 +753,13 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       }
     };
     // Nothing to report to: a failed restoration leaves the worker as a fresh one (a later prepareTables says why).
-    slot.restored = run().catch(() => {}).finally(() => {
-      if (slot.generation !== generation) return;
-      slot.restoring = false;
-      if (!terminated) pump();
-    });
+    slot.restored = run()
+      .catch(() => {})
+      .finally(() => {
+        if (slot.generation !== generation) return;
+        slot.restoring = false;
+        if (!terminated) pump();
+      });
   }
 
   methods.prepareTables = async (...args) => {
@@ -740,7 +771,8 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     const [first, ...rest] = slots as [Slot, ...Slot[]];
     const generation = first.generation;
     await submit('prepareTables', own, callOptions, first);
-    if (first.generation !== generation) throw new Error(`prepareTables(): ${workerName(first)} was restarted while preparing the tables; call prepareTables again`);
+    if (first.generation !== generation)
+      throw new Error(`prepareTables(): ${workerName(first)} was restarted while preparing the tables; call prepareTables again`);
     // Remembered before the others have them: a worker restarted meanwhile gets them from the first.
     const entry = preparedEntry(own);
     entry.held.set(first, generation);
@@ -766,7 +798,8 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
         workers: cancelMode === 'flag' ? Math.min(size, cores) : 1,
         share: (worker, shareBoard, shareOptions, share, signal, onProgress) =>
           submit('slidingShare', [shareBoard, shareOptions, share], { signal, onProgress }, slots[worker]) as Promise<SlidingShareResult>,
-        sliding: (slidingBoard, slidingOptions, slidingCall) => methods.sliding(slidingBoard, slidingOptions, slidingCall) as Promise<SlidingResult | Unsolvable | Stopped>,
+        sliding: (slidingBoard, slidingOptions, slidingCall) =>
+          methods.sliding(slidingBoard, slidingOptions, slidingCall) as Promise<SlidingResult | Unsolvable | Stopped>,
         solvable: (solvableBoard, goal) => methods.slidingSolvable(solvableBoard, goal) as Promise<boolean>,
       },
       board,
@@ -796,8 +829,10 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       // Not an object: the worker's solver says what is wrong.
       if (typeof options !== 'object' || options === null) return methods.sliding(board, options, callOptions) as Promise<SlidingResult | Unsolvable | Stopped>;
       const { parallel, depth, ...sliding } = options;
-      if (parallel !== undefined && typeof parallel !== 'boolean') return Promise.reject(new PuzzleInputError(`parallel must be true or false, not ${describeValue(parallel)}`));
-      if (parallel ?? parallelByDefault(board)) return shareSearch('sliding', board, depth === undefined ? sliding : { ...sliding, depth }, callOptions, ALONE_NODES);
+      if (parallel !== undefined && typeof parallel !== 'boolean')
+        return Promise.reject(new PuzzleInputError(`parallel must be true or false, not ${describeValue(parallel)}`));
+      if (parallel ?? parallelByDefault(board))
+        return shareSearch('sliding', board, depth === undefined ? sliding : { ...sliding, depth }, callOptions, ALONE_NODES);
       return methods.sliding(board, sliding, callOptions) as Promise<SlidingResult | Unsolvable | Stopped>;
     },
     engine,

@@ -13,7 +13,16 @@ import type { TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
 import { createSolver, tablesOf, type Solver } from '../api/solver.js';
 import { insideApi, insideTransport, runCall } from './inside.js';
-import { CANCEL_CELL, type Answer, type CallMessage, type ErrorData, type FromInside, type InitMessage, type ToInside, type WorkerMethodName } from './protocol.js';
+import {
+  CANCEL_CELL,
+  type Answer,
+  type CallMessage,
+  type ErrorData,
+  type FromInside,
+  type InitMessage,
+  type ToInside,
+  type WorkerMethodName,
+} from './protocol.js';
 
 /** Thrown from onIteration to unwind a cancelled search. */
 class CallCancelled extends Error {
@@ -81,7 +90,9 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
     };
     // The message's method and arguments were typed together; one call site serves every method.
     const name = message.method;
-    const method = (Object.hasOwn(insideApi, name) ? insideApi[name as keyof typeof insideApi] : insideTransport[name as keyof typeof insideTransport]) as (...args: unknown[]) => unknown;
+    const method = (Object.hasOwn(insideApi, name) ? insideApi[name as keyof typeof insideApi] : insideTransport[name as keyof typeof insideTransport]) as (
+      ...args: unknown[]
+    ) => unknown;
     // Table preparation answers a promise; the solving methods answer at once.
     const context = { solver: callSolver, tables: tablesOf(callSolver), onIteration, stopIfCancelled, relayProgress };
     const value = (await runCall(context, () => method(...message.args))) as Answer<WorkerMethodName>;

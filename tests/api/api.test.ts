@@ -88,7 +88,7 @@ describe.each(engineNames)('the public API on the %s engine', (engine) => {
     const best = fewestPresses('flip');
     let board = 0;
     while (best[board] !== 255 || best[board ^ 0xffff] !== 255) board++;
-    const text = Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => (board >> (r * 4 + c)) & 1 ? 'b' : 'w').join('')).join('\n');
+    const text = Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => ((board >> (r * 4 + c)) & 1 ? 'b' : 'w')).join('')).join('\n');
     const result = (await get()).flip(text);
     expect(result).toMatchObject({ solvable: false, length: null, moves: [] });
     expect(result.solvable || result.reason).toMatch(/Impossible/);
@@ -166,7 +166,10 @@ describe.each(engineNames)('the public API on the %s engine', (engine) => {
 
   it('counts the 8-puzzle boards at each distance as PUZZLES.md states', async () => {
     const counts = (await get()).slidingDistances('1 2 3 4 5 6 7 8 x');
-    expect(counts).toEqual([1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2]);
+    expect(counts).toEqual([
+      1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274,
+      3910, 760, 221, 2,
+    ]);
   });
 
   it('rejects bad input with one-line PuzzleInputErrors', async () => {
@@ -212,7 +215,15 @@ describe.each(engineNames)('option and input validation on the %s engine', (engi
 
   it('rejects ragged rows naming the row, and a 10,000-digit tile as out of range', async () => {
     const s = await createSolver({ engine });
-    expect(inputError(() => s.sliding([[1, 2, 3], [4, 5], [6, 7, 8, 0]]))).toBe('row 2: 2 tiles, but row 1 has 3; rows must be equal');
+    expect(
+      inputError(() =>
+        s.sliding([
+          [1, 2, 3],
+          [4, 5],
+          [6, 7, 8, 0],
+        ]),
+      ),
+    ).toBe('row 2: 2 tiles, but row 1 has 3; rows must be equal');
     expect(inputError(() => s.slidingSolvable('1 2 3\n4 5\n6 7 8 x 9'))).toMatch(/^line 2: 2 tiles, but line 1 has 3/);
     expect(inputError(() => s.sliding(`1 2 3 4 5 6 7 8 ${'7'.repeat(10_000)}`))).toMatch(/^position 9: tile out of range/);
   });
@@ -220,9 +231,13 @@ describe.each(engineNames)('option and input validation on the %s engine', (engi
   it('names the choices of unknown algorithms, heuristics, goals and engines', async () => {
     const s = await createSolver({ engine });
     expect(inputError(() => s.sliding(eightSample, { algorithm: 'dfs' as never }))).toBe("unknown algorithm 'dfs', expected bfs, bibfs, astar or idastar");
-    expect(inputError(() => s.sliding(eightSample, { heuristic: 'pdb-663' as never }))).toBe("unknown heuristic 'pdb-663', expected manhattan, linear-conflict or pdb");
+    expect(inputError(() => s.sliding(eightSample, { heuristic: 'pdb-663' as never }))).toBe(
+      "unknown heuristic 'pdb-663', expected manhattan, linear-conflict or pdb",
+    );
     expect(inputError(() => s.sliding(eightSample, { algorithm: 7 as never }))).toBe('unknown algorithm 7, expected bfs, bibfs, astar or idastar');
-    expect(inputError(() => s.sliding(eightSample, { goal: 'blank-middle' as never }))).toMatch(/^unknown goal 'blank-middle', expected blank-last, blank-first or a board/);
+    expect(inputError(() => s.sliding(eightSample, { goal: 'blank-middle' as never }))).toMatch(
+      /^unknown goal 'blank-middle', expected blank-last, blank-first or a board/,
+    );
     const engineError = "unknown engine 'bogus', expected wasm or ts";
     await expect(createSolver({ engine: 'bogus' as never })).rejects.toThrow(engineError);
     await expect(defaultSolver('bogus' as never)).rejects.toThrow(engineError);
@@ -243,7 +258,12 @@ describe.each(engineNames)('option and input validation on the %s engine', (engi
     expect(s.slidingDistances('blank-last', { width: 3, height: 3 })).toEqual(byBoard);
     expect(s.slidingDistances('1 2 3 4 5 6 7 8 x', { width: 3, height: 3 })).toEqual(byBoard);
     const blankFirst2x3 = s.slidingDistances('blank-first', { width: 3, height: 2 });
-    expect(blankFirst2x3).toEqual(s.slidingDistances([[0, 1, 2], [3, 4, 5]]));
+    expect(blankFirst2x3).toEqual(
+      s.slidingDistances([
+        [0, 1, 2],
+        [3, 4, 5],
+      ]),
+    );
     expect(blankFirst2x3.reduce((a, b) => a + b)).toBe(360); // 6! / 2 boards reachable
     expect(inputError(() => s.slidingDistances('blank-first'))).toMatch(/^goal 'blank-first' needs a size/);
     expect(inputError(() => s.slidingDistances('blank-first', { width: 4, height: 4 }))).toMatch(/at most 10 cells/);
@@ -322,7 +342,14 @@ describe.each(engineNames)('one call at a time on the %s engine', (engine) => {
 
   it('releases the solver when onIteration throws', async () => {
     const s = await createSolver({ engine });
-    expect(() => s.sliding(korf1, { goal: 'blank-first', onIteration: () => { throw new RangeError('caller gave up'); } })).toThrow('caller gave up');
+    expect(() =>
+      s.sliding(korf1, {
+        goal: 'blank-first',
+        onIteration: () => {
+          throw new RangeError('caller gave up');
+        },
+      }),
+    ).toThrow('caller gave up');
     expect(s.flip(flipSample).length).toBe(4);
     const result = s.sliding(korf1, { goal: 'blank-first' });
     expect(result.length).toBe(korf1Optimum);

@@ -47,7 +47,10 @@ describe.each(engineNames)('batch calls, %s engine', (name) => {
     it(`${kind}: the batch answers every one of the 65,536 boards with the Lights Out press count, each press set replayed to a goal`, async () => {
       const core = await loadCore(name);
       const solver = solverFromCore(core);
-      const results = solver.solveMany(kind, ALL_BOARDS.map((board) => flipText(kind, board)));
+      const results = solver.solveMany(
+        kind,
+        ALL_BOARDS.map((board) => flipText(kind, board)),
+      );
       expect(results).toHaveLength(ALL_BOARDS.length);
       let solved = 0;
       for (const board of ALL_BOARDS) {
@@ -122,7 +125,7 @@ describe.each(engineNames)('batch calls, %s engine', (name) => {
     expect(again.answers).toEqual(first.answers);
   });
 
-  it('fourLine: 1,000 random boards batched give the single calls\' moves and nodes, replayed to a line', async () => {
+  it("fourLine: 1,000 random boards batched give the single calls' moves and nodes, replayed to a line", async () => {
     const solver = solverFromCore(await loadCore(name));
     const random = seededRandom(1204);
     const boards = Array.from({ length: 1000 }, () => randomFourLine(random));
@@ -136,7 +139,7 @@ describe.each(engineNames)('batch calls, %s engine', (name) => {
     });
   }, 60_000);
 
-  it('sliding: 200 random 8-puzzles batched give the single calls\' paths and nodes, replayed to the goal', async () => {
+  it("sliding: 200 random 8-puzzles batched give the single calls' paths and nodes, replayed to the goal", async () => {
     const solver = solverFromCore(await loadCore(name));
     const random = seededRandom(77);
     const boards = Array.from({ length: 200 }, () => randomEight(random));
@@ -195,7 +198,8 @@ describe('pool.solveBatch', () => {
       const boards = ['2 3 4 1 5 x 7 6 8', '1 2 3 4 5 6 7 8 8', '2 1 3 4 5 6 7 8 x', '1 2 3 4 5 6 x 7 8'];
       const chunk = await pool.solveMany('sliding', boards, { algorithm: 'bibfs' });
       const here = solver.solveMany('sliding', boards, { algorithm: 'bibfs' });
-      const withoutMs = (results: typeof here) => results.map((result) => (result.status === 'error' ? result : { ...result, stats: { ...result.stats, ms: 0 } }));
+      const withoutMs = (results: typeof here) =>
+        results.map((result) => (result.status === 'error' ? result : { ...result, stats: { ...result.stats, ms: 0 } }));
       expect(withoutMs(chunk)).toEqual(withoutMs(here));
       expect(chunk.map((result) => result.status)).toEqual(['solved', 'error', 'unsolvable', 'solved']);
     } finally {
@@ -249,7 +253,9 @@ describe('batch calls, engines agree', () => {
       const batch = wasm.sliding.solveExhaustiveBatch(starts, goal, algorithm);
       expect(ts.sliding.solveExhaustiveBatch(starts, goal, algorithm)).toEqual(batch);
       expect(batch.filter((answer) => answer === null).length).toBeGreaterThan(20);
-      batch.forEach((answer, i) => expect(answer).toEqual(wasm.sliding.solvable(starts[i], goal) ? wasm.sliding.solveExhaustive(starts[i], goal, algorithm) : null));
+      batch.forEach((answer, i) =>
+        expect(answer).toEqual(wasm.sliding.solvable(starts[i], goal) ? wasm.sliding.solveExhaustive(starts[i], goal, algorithm) : null),
+      );
     }
     const flip = wasm.flip.solveBatch('flip', ALL_BOARDS);
     expect(ts.flip.solveBatch('flip', ALL_BOARDS)).toEqual(flip);

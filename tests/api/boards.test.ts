@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BLACK, EMPTY, WHITE } from '../../src/engine/contract.js';
-import { PuzzleInputError, checkTiles, namedGoal, parseFlipBoard, parseFourLineBoard, parseSlidingBoard, resolveGoal, sizedGoal, tileTokenCount } from '../../src/api/boards.js';
+import {
+  PuzzleInputError,
+  checkTiles,
+  namedGoal,
+  parseFlipBoard,
+  parseFourLineBoard,
+  parseSlidingBoard,
+  resolveGoal,
+  sizedGoal,
+  tileTokenCount,
+} from '../../src/api/boards.js';
 import { gridFramer, splitCases, tokenFramer } from '../../src/cli/cases.js';
 import { readGridText, readSlidingText } from '../oracles.js';
 
@@ -50,7 +60,12 @@ describe('sliding boards', () => {
   it('takes the size from the shape', () => {
     expect(parseSlidingBoard('2 3 4 1 5 x 7 6 8')).toMatchObject({ width: 3, height: 3 });
     expect(Array.from(parseSlidingBoard('2 3 4\n1 5 x\n7 6 8').tiles)).toEqual([2, 3, 4, 1, 5, 0, 7, 6, 8]);
-    expect(parseSlidingBoard([[1, 2, 3, 4], [5, 6, 7, 0]])).toMatchObject({ width: 4, height: 2 });
+    expect(
+      parseSlidingBoard([
+        [1, 2, 3, 4],
+        [5, 6, 7, 0],
+      ]),
+    ).toMatchObject({ width: 4, height: 2 });
     expect(parseSlidingBoard(Array.from({ length: 16 }, (_, i) => i))).toMatchObject({ width: 4, height: 4 });
     expect(parseSlidingBoard({ width: 2, height: 3, tiles: [1, 2, 3, 4, 5, 0] })).toMatchObject({ width: 2, height: 3 });
   });
@@ -59,7 +74,9 @@ describe('sliding boards', () => {
     expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 x'))).toMatch(/^wrong size: 8 tiles/);
     expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 8 y'))).toBe("token 9: stray token 'y', expected a tile number or 'x' for the blank");
     expect(errorOf(() => parseSlidingBoard('1 2 3 4 5 6 7 9 x'))).toMatch(/^position 8: tile out of range \(9\), expected 1 to 8/);
-    expect(errorOf(() => parseSlidingBoard(`1 2 3 4 5 6 7 ${'9'.repeat(10_000)} x`))).toMatch(/^position 8: tile out of range \(a number of more than 15 digits\)/);
+    expect(errorOf(() => parseSlidingBoard(`1 2 3 4 5 6 7 ${'9'.repeat(10_000)} x`))).toMatch(
+      /^position 8: tile out of range \(a number of more than 15 digits\)/,
+    );
     expect(errorOf(() => parseSlidingBoard([1, 2, 3, 4, 5, 6, 7, -1, 0]))).toMatch(/^position 8: tile out of range \(-1\)/);
     expect(errorOf(() => parseSlidingBoard([1, 2, 3, 4, 5, 6, 7, 1.5, 0]))).toMatch(/^position 8: stray tile 1.5/);
     expect(errorOf(() => parseSlidingBoard([1, 2, 3, 4, 5, 6, 7, '8', 0] as never))).toMatch(/^position 8: stray tile '8'/);
@@ -70,7 +87,15 @@ describe('sliding boards', () => {
   });
 
   it('rejects ragged rows of an array, naming the row, instead of reflowing them', () => {
-    expect(errorOf(() => parseSlidingBoard([[1, 2, 3], [4, 5], [6, 7, 8, 0]]))).toBe('row 2: 2 tiles, but row 1 has 3; rows must be equal');
+    expect(
+      errorOf(() =>
+        parseSlidingBoard([
+          [1, 2, 3],
+          [4, 5],
+          [6, 7, 8, 0],
+        ]),
+      ),
+    ).toBe('row 2: 2 tiles, but row 1 has 3; rows must be equal');
     expect(errorOf(() => parseSlidingBoard([[1, 2, 3, 4, 5, 6, 7, 8, 0]]))).toMatch(/^wrong size: 1 row of 9 tiles, sides must be 2 to 5/);
     expect(errorOf(() => parseSlidingBoard([]))).toMatch(/^wrong size: 0 tiles/);
     expect(errorOf(() => parseSlidingBoard([[1, 2], 3, 0] as never))).toBe('board mixes rows and single tiles');
@@ -115,8 +140,14 @@ describe('splitting input into cases', () => {
   });
 
   it('makes a token line that is a whole board, or neither board nor row, a case of its own', () => {
-    const cases = tokenCases('2 3 4\n1 5 x\n7 6 8\n1 2 3 4 5 6 7 8 x\n1 2\n\n' + '1 '.repeat(17) + '\n5 4 3 2 1 x 6 7 8', [9, 16, 25]);
-    expect(cases.map((c) => c.error ?? 'ok')).toEqual(['ok', 'ok', 'wrong size: 2 tokens, expected 9, 16 or 25', 'wrong size: 17 tokens, expected 9, 16 or 25', 'ok']);
+    const cases = tokenCases(`2 3 4\n1 5 x\n7 6 8\n1 2 3 4 5 6 7 8 x\n1 2\n\n${'1 '.repeat(17)}\n5 4 3 2 1 x 6 7 8`, [9, 16, 25]);
+    expect(cases.map((c) => c.error ?? 'ok')).toEqual([
+      'ok',
+      'ok',
+      'wrong size: 2 tokens, expected 9, 16 or 25',
+      'wrong size: 17 tokens, expected 9, 16 or 25',
+      'ok',
+    ]);
     expect(cases.map((c) => c.index)).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -143,9 +174,21 @@ describe('slidingReachable (the parity rule) agrees with the engines on random b
     const random = seededRandom(22);
     let disagreements = 0;
     let reachable = 0;
-    for (const [width, height] of [[2, 2], [3, 2], [2, 3], [3, 3], [4, 3], [4, 4], [5, 4], [5, 5]]) {
+    for (const [width, height] of [
+      [2, 2],
+      [3, 2],
+      [2, 3],
+      [3, 3],
+      [4, 3],
+      [4, 4],
+      [5, 4],
+      [5, 5],
+    ]) {
       for (let i = 0; i < 60; i++) {
-        const tiles = shuffle(Array.from({ length: width * height }, (_, t) => t), random);
+        const tiles = shuffle(
+          Array.from({ length: width * height }, (_, t) => t),
+          random,
+        );
         const start = { width, height, tiles: Uint8Array.from(tiles) };
         for (const goal of ['blank-first', 'blank-last'] as const) {
           const mine = slidingReachable(start, namedGoal(goal, width, height));
@@ -178,7 +221,9 @@ describe('the one-pass readers read as the plain reading does (tests/oracles.js)
     // Mostly four lines of about four characters, so that most boards get past the line count.
     const text = fc.oneof(
       fc.string({ unit: fc.constantFrom('b', 'w', ...spaces, ...lineEnds), maxLength: 30 }),
-      fc.tuple(fc.array(fc.string({ unit, minLength: 3, maxLength: 5 }), { minLength: 3, maxLength: 5 }), fc.constantFrom(...lineEnds)).map(([rows, end]) => rows.join(end)),
+      fc
+        .tuple(fc.array(fc.string({ unit, minLength: 3, maxLength: 5 }), { minLength: 3, maxLength: 5 }), fc.constantFrom(...lineEnds))
+        .map(([rows, end]) => rows.join(end)),
     );
     fc.assert(
       fc.property(text, fc.constantFrom('wb', '-+', 'OBW'), (board, alphabet) => {
@@ -197,30 +242,34 @@ describe('the one-pass readers read as the plain reading does (tests/oracles.js)
     );
   });
 
-  it('sliding boards: tokens, lines and shapes, then the tiles\' own checks', () => {
+  it("sliding boards: tokens, lines and shapes, then the tiles' own checks", () => {
     const token = fc.constantFrom('1', '2', '3', '5', '8', '15', '24', 'x', 'X', '0', '007', 'a', '-1', '1.5', '🧩', '12345678901234567', '9'.repeat(400));
     const separator = fc.constantFrom(...spaces, ...lineEnds);
     const board = fc.oneof(
-      fc.shuffledSubarray(['1', '2', '3', '4', '5', '6', '7', '8', 'x'], { minLength: 9, maxLength: 9 }).chain((tiles) =>
-        fc.array(separator, { minLength: 8, maxLength: 8 }).map((seps) => tiles.map((tile, i) => tile + (seps[i] ?? '')).join('')),
-      ),
+      fc
+        .shuffledSubarray(['1', '2', '3', '4', '5', '6', '7', '8', 'x'], { minLength: 9, maxLength: 9 })
+        .chain((tiles) => fc.array(separator, { minLength: 8, maxLength: 8 }).map((seps) => tiles.map((tile, i) => tile + (seps[i] ?? '')).join(''))),
       fc.array(fc.tuple(token, separator), { maxLength: 28 }).map((pairs) => pairs.map(([t, sep]) => t + sep).join('')),
     );
     fc.assert(
       fc.property(board, (text) => {
         const shape = readSlidingText(text);
-        const expected = 'error' in shape ? shape : outcome(() => ({ width: shape.width, height: shape.height, tiles: checkTiles(shape.width, shape.height, shape.tiles) }));
+        const expected =
+          'error' in shape ? shape : outcome(() => ({ width: shape.width, height: shape.height, tiles: checkTiles(shape.width, shape.height, shape.tiles) }));
         expect(outcome(() => parseSlidingBoard(text))).toEqual(expected);
       }),
       { numRuns: 3000 },
     );
   });
 
-  it('the CLI\'s framing counts a line\'s tile tokens, or says one can be no tile', () => {
+  it("the CLI's framing counts a line's tile tokens, or says one can be no tile", () => {
     const token = fc.constantFrom('1', '12', 'x', 'X', '0', 'a', 'xx', '-1', '🧩', '1x');
     fc.assert(
       fc.property(fc.array(fc.tuple(token, fc.constantFrom(...spaces)), { minLength: 1, maxLength: 12 }), (pairs) => {
-        const line = pairs.map(([t, sep]) => t + sep).join('').trim();
+        const line = pairs
+          .map(([t, sep]) => t + sep)
+          .join('')
+          .trim();
         const tokens = line.split(/\s+/);
         expect(tileTokenCount(line)).toBe(tokens.every((t) => /^(?:\d+|[xX])$/.test(t)) ? tokens.length : -1);
       }),

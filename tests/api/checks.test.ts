@@ -28,7 +28,11 @@ describe('table options are checked at the call (D4)', () => {
   }
 
   it('a pool takes the same words for the options it shares with a solver', async () => {
-    for (const [tables, message] of [[{ dir: 123 }, badTables[0]![1]], [{ dir: '' }, badTables[1]![1]], [null, 'tables must be an object ({ dir, partition }), not null']] as const) {
+    for (const [tables, message] of [
+      [{ dir: 123 }, badTables[0]![1]],
+      [{ dir: '' }, badTables[1]![1]],
+      [null, 'tables must be an object ({ dir, partition }), not null'],
+    ] as const) {
       const error = await rejection(createSolverPool({ workers: 1, tables: tables as never }));
       expect(error).toBeInstanceOf(PuzzleInputError);
       expect(error.message).toBe(message);

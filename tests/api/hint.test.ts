@@ -9,7 +9,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSolver, PuzzleInputError, type Solver } from '../../src/index.js';
 import { engineNames } from '../support/engines.js';
-import { bfsAllDistances, blankTarget, fourLineDistance, fourLineMoves, lightsOutFewest, lightsOutReach, lightsOutStencils, seededRandom, shuffle, slidingNeighbours, slidingWalk } from '../oracles.js';
+import {
+  bfsAllDistances,
+  blankTarget,
+  fourLineDistance,
+  fourLineMoves,
+  lightsOutFewest,
+  lightsOutReach,
+  lightsOutStencils,
+  seededRandom,
+  shuffle,
+  slidingNeighbours,
+  slidingWalk,
+} from '../oracles.js';
 
 const goal3 = [1, 2, 3, 4, 5, 6, 7, 8, 0];
 const goal4 = [0, ...Array.from({ length: 15 }, (_, i) => i + 1)];
@@ -30,8 +42,12 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
     solver = await createSolver({ engine, tables: { dir: false } });
   });
 
-  it('every 3x3 board: each move\'s distance and optimality as a full BFS from the goal has them', () => {
-    const distance = bfsAllDistances(goal3, (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.join(''));
+  it("every 3x3 board: each move's distance and optimality as a full BFS from the goal has them", () => {
+    const distance = bfsAllDistances(
+      goal3,
+      (tiles: number[]) => slidingNeighbours(tiles, 3),
+      (tiles: number[]) => tiles.join(''),
+    );
     expect(distance.size).toBe(181_440);
     let optimalMoves = 0;
     for (const [key, d] of distance) {
@@ -52,7 +68,7 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
     expect(optimalMoves).toBeGreaterThanOrEqual(181_439);
   }, 300_000);
 
-  it('random 4x4 boards on the 6-6-3 tables: each move\'s distance is its child\'s, solved on its own', async () => {
+  it("random 4x4 boards on the 6-6-3 tables: each move's distance is its child's, solved on its own", async () => {
     await solver.prepareTables('4x4', { goal: 'blank-first' });
     const random = seededRandom(2311);
     for (let trial = 0; trial < 6; trial++) {
@@ -73,7 +89,10 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
   it('the solved board: every move one step away; an unsolvable board: no distances, and why', () => {
     const solved = solver.hint(goal3);
     expect(solved.distance).toBe(0);
-    expect(solved.moves).toEqual([{ move: 'u', distance: 1, optimal: false }, { move: 'l', distance: 1, optimal: false }]);
+    expect(solved.moves).toEqual([
+      { move: 'u', distance: 1, optimal: false },
+      { move: 'l', distance: 1, optimal: false },
+    ]);
     const odd = solver.hint([2, 1, 3, 4, 5, 6, 7, 8, 0]);
     expect(odd.status).toBe('unsolvable');
     expect(odd.distance).toBeNull();
@@ -106,7 +125,7 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
     expect(() => solver.hint(korf1, { goal: 'blank-first', signal: AbortSignal.abort() })).toThrow(/aborted/);
   });
 
-  it('Flip and Pilots: every one of the 65,536 boards, each cell\'s fewest presses after pressing it, as brute force over all press sets has them', () => {
+  it("Flip and Pilots: every one of the 65,536 boards, each cell's fewest presses after pressing it, as brute force over all press sets has them", () => {
     for (const kind of ['flip', 'pilots'] as const) {
       const stencil = kind === 'flip' ? lightsOutStencils.cross(4, 4) : lightsOutStencils.rowcol(4, 4);
       const toZero = lightsOutFewest(stencil, 4, 4, false);
@@ -116,11 +135,13 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
         const reachable = options.filter((n) => n >= 0);
         return reachable.length === 0 ? null : Math.min(...reachable);
       };
-      const masks = Array.from({ length: 16 }, (_, cell) => stencil.reduce((mask, [dr, dc]) => {
-        const r = (cell >> 2) + dr;
-        const c = (cell & 3) + dc;
-        return r >= 0 && r < 4 && c >= 0 && c < 4 ? mask | (1 << (4 * r + c)) : mask;
-      }, 0));
+      const masks = Array.from({ length: 16 }, (_, cell) =>
+        stencil.reduce((mask, [dr, dc]) => {
+          const r = (cell >> 2) + dr;
+          const c = (cell & 3) + dc;
+          return r >= 0 && r < 4 && c >= 0 && c < 4 ? mask | (1 << (4 * r + c)) : mask;
+        }, 0),
+      );
       const [on, off] = kind === 'flip' ? ['b', 'w'] : ['+', '-'];
       for (let board = 0; board < 65536; board++) {
         const text = [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => ((board >> (4 * r + c)) & 1 ? on : off)).join('')).join('\n');
@@ -161,7 +182,12 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
           child[to] = move.colour;
           child[from] = 'O';
           const after = fourLineDistance(child.join(''), move.colour === 'B' ? 'W' : 'B');
-          expect({ board, move, distance: move.distance, optimal: move.optimal }).toEqual({ board, move, distance: after, optimal: distance !== null && after === distance - 1 });
+          expect({ board, move, distance: move.distance, optimal: move.optimal }).toEqual({
+            board,
+            move,
+            distance: after,
+            optimal: distance !== null && after === distance - 1,
+          });
         }
         // A board that is not won has a move that keeps it optimal, unless no line can be made.
         if (distance !== null && distance > 0) expect(hint.moves.some((move) => move.optimal)).toBe(true);
@@ -171,15 +197,22 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
     expect(() => solver.fourLineHint('BWBO\nWBWB')).toThrow(PuzzleInputError);
   });
 
-  it('Lights Out up to 20 cells, every pattern, plane and torus: each cell\'s fewest presses after a press, and the cells of some fewest set, as brute force has them', () => {
+  it("Lights Out up to 20 cells, every pattern, plane and torus: each cell's fewest presses after a press, and the cells of some fewest set, as brute force has them", () => {
     const random = seededRandom(4402);
     let inSomeSet = 0;
-    for (const [m, n] of [[3, 3], [4, 4], [4, 5], [2, 6]] as const) {
+    for (const [m, n] of [
+      [3, 3],
+      [4, 4],
+      [4, 5],
+      [2, 6],
+    ] as const) {
       for (const pattern of ['cross', 'x', 'plus-only', 'rowcol'] as const) {
         for (const torus of [false, true]) {
           const stencil = lightsOutStencils[pattern](m, n);
           const fewest = lightsOutFewest(stencil, m, n, torus);
-          const masks = Array.from({ length: m * n }, (_, cell) => lightsOutReach(stencil, m, n, torus, Math.floor(cell / n), cell % n).reduce((mask, at) => mask | (1 << at), 0));
+          const masks = Array.from({ length: m * n }, (_, cell) =>
+            lightsOutReach(stencil, m, n, torus, Math.floor(cell / n), cell % n).reduce((mask, at) => mask | (1 << at), 0),
+          );
           for (let trial = 0; trial < 12; trial++) {
             const board = Math.floor(random() * 2 ** (m * n));
             const rows = Array.from({ length: m }, (_, r) => Array.from({ length: n }, (_, c) => (board >> (r * n + c)) & 1).join(''));

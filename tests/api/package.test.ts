@@ -14,9 +14,20 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 describe('the packed package', () => {
   it('ships the build, LICENSE and CHANGELOG, and no dangling source maps', () => {
     // --ignore-scripts: what is in the folder now (npm test built it); prepack would build it again.
-    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' })) as Array<{ files: Array<{ path: string }> }>;
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' })) as Array<{
+      files: Array<{ path: string }>;
+    }>;
     const paths = pack!.files.map((file) => file.path);
-    for (const needed of ['dist/index.js', 'dist/index.d.ts', 'dist/cli/bin.js', 'dist/pool/worker.js', 'build/puzzlesearch.wasm', 'LICENSE', 'CHANGELOG.md', 'package.json']) {
+    for (const needed of [
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli/bin.js',
+      'dist/pool/worker.js',
+      'build/puzzlesearch.wasm',
+      'LICENSE',
+      'CHANGELOG.md',
+      'package.json',
+    ]) {
       expect(paths, needed).toContain(needed);
     }
     const maps = paths.filter((path) => path.endsWith('.map'));
@@ -35,24 +46,32 @@ describe('the packed package', () => {
 
 /** Whether `version` (x.y.z) is in an npm engines range made of `||`-joined sets of `>=`, `<`, `^` and bare versions (what the lockfile holds). */
 function satisfies(version: string, range: string): boolean {
-  const parse = (text: string) => text.replace(/^v/, '').split('.').map((part) => Number(part) || 0);
+  const parse = (text: string) =>
+    text
+      .replace(/^v/, '')
+      .split('.')
+      .map((part) => Number(part) || 0);
   const compare = (a: number[], b: number[]) => {
     for (let i = 0; i < 3; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) - (b[i] ?? 0);
     return 0;
   };
   const have = parse(version);
   return range.split('||').some((set) =>
-    set.trim().replace(/(>=|<=|<|>|\^)\s+/g, '$1').split(/\s+/).every((term) => {
-      const [, op, rest] = /^(>=|<=|<|>|\^)?(.*)$/.exec(term)!;
-      const want = parse(rest!);
-      const order = compare(have, want);
-      if (op === '>=') return order >= 0;
-      if (op === '>') return order > 0;
-      if (op === '<') return order < 0;
-      if (op === '<=') return order <= 0;
-      // ^x.y.z and a bare version: the same major, at least this one.
-      return have[0] === want[0] && order >= 0;
-    }),
+    set
+      .trim()
+      .replace(/(>=|<=|<|>|\^)\s+/g, '$1')
+      .split(/\s+/)
+      .every((term) => {
+        const [, op, rest] = /^(>=|<=|<|>|\^)?(.*)$/.exec(term)!;
+        const want = parse(rest!);
+        const order = compare(have, want);
+        if (op === '>=') return order >= 0;
+        if (op === '>') return order > 0;
+        if (op === '<') return order < 0;
+        if (op === '<=') return order <= 0;
+        // ^x.y.z and a bare version: the same major, at least this one.
+        return have[0] === want[0] && order >= 0;
+      }),
   );
 }
 
@@ -74,19 +93,34 @@ describe('the package types in a Node-only project', () => {
     const dir = mkdtempSync(join(root, '.types-check-'));
     try {
       writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
-      writeFileSync(join(dir, 'main.ts'), [
-        "import { createSolver, createSolverPool, compilePuzzleWasm } from '../dist/index.js';",
-        'const solver = await createSolver();',
-        "const flip: number | null = solver.flip('bwwb\\nbbwb\\nbwwb\\nbwww').length;",
-        'const module = await compilePuzzleWasm();',
-        'const pool = await createSolverPool({ workers: 1, wasm: module });',
-        'await pool.terminate();',
-        'export { flip };',
-      ].join('\n'));
-      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022'], types: ['node'], strict: true, noEmit: true, skipLibCheck: false },
-        files: ['main.ts'],
-      }));
+      writeFileSync(
+        join(dir, 'main.ts'),
+        [
+          "import { createSolver, createSolverPool, compilePuzzleWasm } from '../dist/index.js';",
+          'const solver = await createSolver();',
+          "const flip: number | null = solver.flip('bwwb\\nbbwb\\nbwwb\\nbwww').length;",
+          'const module = await compilePuzzleWasm();',
+          'const pool = await createSolverPool({ workers: 1, wasm: module });',
+          'await pool.terminate();',
+          'export { flip };',
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            lib: ['ES2022'],
+            types: ['node'],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+          },
+          files: ['main.ts'],
+        }),
+      );
       const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
       const run = spawnSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], { encoding: 'utf8' });
       expect(`${run.stdout}${run.stderr}`).toBe('');

@@ -8,15 +8,7 @@
  */
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import {
-  PuzzleInputError,
-  createSolver,
-  parseFlipBoard,
-  parseFourLineBoard,
-  parseSlidingBoard,
-  type GoalName,
-  type SlidingBoard,
-} from '../../src/index.js';
+import { PuzzleInputError, createSolver, parseFlipBoard, parseFourLineBoard, parseSlidingBoard, type GoalName, type SlidingBoard } from '../../src/index.js';
 import { resolveGoal } from '../../src/api/boards.js';
 import {
   FLIP_GOALS,
@@ -56,7 +48,36 @@ function onlyInputErrors(work: () => unknown): void {
 
 /** Text made of the pieces boards are made of (and a few that are not). */
 const boardishText = fc.string({
-  unit: fc.constantFrom('b', 'w', '+', '-', 'B', 'W', 'O', 'x', 'X', '0', '1', '2', '3', '7', '8', '15', '24', '99', '9'.repeat(400), '-1', ' ', '  ', '\t', '\n', '\r\n', '\u00a0', 'é', '🧩'),
+  unit: fc.constantFrom(
+    'b',
+    'w',
+    '+',
+    '-',
+    'B',
+    'W',
+    'O',
+    'x',
+    'X',
+    '0',
+    '1',
+    '2',
+    '3',
+    '7',
+    '8',
+    '15',
+    '24',
+    '99',
+    '9'.repeat(400),
+    '-1',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\r\n',
+    '\u00a0',
+    'é',
+    '🧩',
+  ),
   maxLength: 60,
 });
 const anyText = fc.oneof(boardishText, fc.string({ unit: 'binary', maxLength: 80 }));
@@ -83,18 +104,30 @@ const anyBoardObject = fc.record({
 const anyInput = fc.oneof(anyText, anyArray, anyBoardObject, fc.anything());
 
 describe('parsers take anything and throw only PuzzleInputErrors', () => {
-  test.prop([anyInput], { numRuns: 3000 })('parseFlipBoard, both kinds', (input) => {
-    onlyInputErrors(() => parseFlipBoard('flip', input as never));
-    onlyInputErrors(() => parseFlipBoard('pilots', input as never));
-  }, HANG_LIMIT_MS);
+  test.prop([anyInput], { numRuns: 3000 })(
+    'parseFlipBoard, both kinds',
+    (input) => {
+      onlyInputErrors(() => parseFlipBoard('flip', input as never));
+      onlyInputErrors(() => parseFlipBoard('pilots', input as never));
+    },
+    HANG_LIMIT_MS,
+  );
 
-  test.prop([anyInput], { numRuns: 3000 })('parseFourLineBoard', (input) => {
-    onlyInputErrors(() => parseFourLineBoard(input as never));
-  }, HANG_LIMIT_MS);
+  test.prop([anyInput], { numRuns: 3000 })(
+    'parseFourLineBoard',
+    (input) => {
+      onlyInputErrors(() => parseFourLineBoard(input as never));
+    },
+    HANG_LIMIT_MS,
+  );
 
-  test.prop([anyInput], { numRuns: 5000 })('parseSlidingBoard, from text, arrays and objects', (input) => {
-    onlyInputErrors(() => parseSlidingBoard(input as never));
-  }, HANG_LIMIT_MS);
+  test.prop([anyInput], { numRuns: 5000 })(
+    'parseSlidingBoard, from text, arrays and objects',
+    (input) => {
+      onlyInputErrors(() => parseSlidingBoard(input as never));
+    },
+    HANG_LIMIT_MS,
+  );
 
   test.prop([anyInput, fc.constantFrom('1 2 3 4 5 6 7 8 x', '1 2\n3 x', '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15')], { numRuns: 3000 })(
     'resolveGoal',
@@ -105,15 +138,19 @@ describe('parsers take anything and throw only PuzzleInputErrors', () => {
     HANG_LIMIT_MS,
   );
 
-  test.prop([anyInput, fc.anything()], { numRuns: 1500 })('the solver entry points, on both engines', (input, options) => {
-    for (const solver of [wasm, ts]) {
-      onlyInputErrors(() => solver.flip(input as never));
-      onlyInputErrors(() => solver.fourLine(input as never));
-      onlyInputErrors(() => solver.slidingSolvable(input as never, options as never));
-      // Options are checked before any search; keep the board small so a valid one solves at once.
-      onlyInputErrors(() => solver.sliding('1 2\n3 x', options as never));
-    }
-  }, HANG_LIMIT_MS);
+  test.prop([anyInput, fc.anything()], { numRuns: 1500 })(
+    'the solver entry points, on both engines',
+    (input, options) => {
+      for (const solver of [wasm, ts]) {
+        onlyInputErrors(() => solver.flip(input as never));
+        onlyInputErrors(() => solver.fourLine(input as never));
+        onlyInputErrors(() => solver.slidingSolvable(input as never, options as never));
+        // Options are checked before any search; keep the board small so a valid one solves at once.
+        onlyInputErrors(() => solver.sliding('1 2\n3 x', options as never));
+      }
+    },
+    HANG_LIMIT_MS,
+  );
 });
 
 // ---------------------------------------------------------------------------
@@ -128,7 +165,11 @@ const padding = fc.constantFrom('', ' ', '  ', '\t');
 const lineEnd = fc.constantFrom('\n', '\r\n', '\n\n');
 
 /** A random permutation of 0..n-1. */
-const permutation = (n: number) => fc.shuffledSubarray(Array.from({ length: n }, (_, i) => i), { minLength: n, maxLength: n });
+const permutation = (n: number) =>
+  fc.shuffledSubarray(
+    Array.from({ length: n }, (_, i) => i),
+    { minLength: n, maxLength: n },
+  );
 const slidingShape = fc.record({ width: fc.integer({ min: 2, max: 5 }), height: fc.integer({ min: 2, max: 5 }) });
 const anySlidingBoard = slidingShape.chain(({ width, height }) =>
   permutation(width * height).map((tiles): SlidingBoard => ({ width, height, tiles: Uint8Array.from(tiles) })),
@@ -140,7 +181,10 @@ function rowsOf(board: SlidingBoard): number[][] {
 
 describe('a printed board parses back to itself', () => {
   test.prop([fc.integer({ min: 0, max: 0xffff }), padding, lineEnd], { numRuns: 1000 })('flip and pilots boards', (bits, pad, end) => {
-    for (const [kind, on, off] of [['flip', 'b', 'w'], ['pilots', '+', '-']] as const) {
+    for (const [kind, on, off] of [
+      ['flip', 'b', 'w'],
+      ['pilots', '+', '-'],
+    ] as const) {
       const rows = gridText(bits, on, off);
       expect(parseFlipBoard(kind, rows.map((row) => pad + row + pad).join(end))).toBe(bits);
       expect(parseFlipBoard(kind, rows)).toBe(bits);
@@ -154,24 +198,29 @@ describe('a printed board parses back to itself', () => {
     expect(Array.from(parseFourLineBoard(rows).cells)).toEqual(codes);
   });
 
-  test.prop([anySlidingBoard, fc.constantFrom('x', 'X', '0'), padding, lineEnd], { numRuns: 1000 })('sliding boards, as text and as arrays', (board, blank, pad, end) => {
-    const tiles = Array.from(board.tiles);
-    const token = (tile: number) => (tile === 0 ? blank : String(tile));
-    const text = rowsOf(board).map((row) => pad + row.map(token).join(' ') + pad).join(end);
-    const same = (parsed: SlidingBoard) => {
-      expect(parsed.width).toBe(board.width);
-      expect(parsed.height).toBe(board.height);
-      expect(Array.from(parsed.tiles)).toEqual(tiles);
-    };
-    same(parseSlidingBoard(text));
-    same(parseSlidingBoard(rowsOf(board)));
-    same(parseSlidingBoard({ width: board.width, height: board.height, tiles }));
-    same(resolveGoal(text, parseSlidingBoard(text)));
-    if (board.width === board.height && board.width >= 3) {
-      same(parseSlidingBoard(tiles.map(token).join(' ')));
-      same(parseSlidingBoard(tiles));
-    }
-  });
+  test.prop([anySlidingBoard, fc.constantFrom('x', 'X', '0'), padding, lineEnd], { numRuns: 1000 })(
+    'sliding boards, as text and as arrays',
+    (board, blank, pad, end) => {
+      const tiles = Array.from(board.tiles);
+      const token = (tile: number) => (tile === 0 ? blank : String(tile));
+      const text = rowsOf(board)
+        .map((row) => pad + row.map(token).join(' ') + pad)
+        .join(end);
+      const same = (parsed: SlidingBoard) => {
+        expect(parsed.width).toBe(board.width);
+        expect(parsed.height).toBe(board.height);
+        expect(Array.from(parsed.tiles)).toEqual(tiles);
+      };
+      same(parseSlidingBoard(text));
+      same(parseSlidingBoard(rowsOf(board)));
+      same(parseSlidingBoard({ width: board.width, height: board.height, tiles }));
+      same(resolveGoal(text, parseSlidingBoard(text)));
+      if (board.width === board.height && board.width >= 3) {
+        same(parseSlidingBoard(tiles.map(token).join(' ')));
+        same(parseSlidingBoard(tiles));
+      }
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------
@@ -181,15 +230,20 @@ describe('a printed board parses back to itself', () => {
 const flipBoard = (kind: 'flip' | 'pilots') =>
   fc.oneof(
     fc.integer({ min: 0, max: 0xffff }),
-    fc.tuple(fc.constantFrom(...FLIP_GOALS[kind]), fc.array(fc.integer({ min: 0, max: 15 }), { maxLength: 10 })).map(([goal, presses]) =>
-      replayPresses(kind, goal, presses),
-    ),
+    fc
+      .tuple(fc.constantFrom(...FLIP_GOALS[kind]), fc.array(fc.integer({ min: 0, max: 15 }), { maxLength: 10 }))
+      .map(([goal, presses]) => replayPresses(kind, goal, presses)),
   );
 
 function flipDistance(kind: 'flip' | 'pilots', board: number): number | null {
   const goals: readonly number[] = FLIP_GOALS[kind];
   const presses = Array.from({ length: 16 }, (_, cell) => pressMask(kind, cell >> 2, cell & 3));
-  return bfsDistance([board], (b) => presses.map((mask) => b ^ mask), (b) => goals.includes(b), (b) => b);
+  return bfsDistance(
+    [board],
+    (b) => presses.map((mask) => b ^ mask),
+    (b) => goals.includes(b),
+    (b) => b,
+  );
 }
 
 describe('both engines agree, every answer replays, and lengths match BFS', () => {
@@ -207,10 +261,12 @@ describe('both engines agree, every answer replays, and lengths match BFS', () =
   }
 
   /** Random four-in-a-line boards of any counts (7 B, 7 W, 2 O most often). */
-  const fourLineBoard = fc.oneof(
-    { weight: 3, arbitrary: fc.shuffledSubarray([...'BBBBBBBWWWWWWWOO'], { minLength: 16, maxLength: 16 }) },
-    { weight: 1, arbitrary: fc.array(fc.constantFrom('B', 'W', 'O'), { minLength: 16, maxLength: 16 }) },
-  ).map((cells) => cells.join(''));
+  const fourLineBoard = fc
+    .oneof(
+      { weight: 3, arbitrary: fc.shuffledSubarray([...'BBBBBBBWWWWWWWOO'], { minLength: 16, maxLength: 16 }) },
+      { weight: 1, arbitrary: fc.array(fc.constantFrom('B', 'W', 'O'), { minLength: 16, maxLength: 16 }) },
+    )
+    .map((cells) => cells.join(''));
 
   type FourLineState = { board: string; side: 'B' | 'W' };
   function fourLineSuccessors({ board, side }: FourLineState): FourLineState[] {
@@ -231,7 +287,10 @@ describe('both engines agree, every answer replays, and lengths match BFS', () =
     const [a, b] = [wasm.fourLine(text), ts.fourLine(text)];
     expect(a.length).toBe(b.length);
     const expected = bfsDistance<FourLineState>(
-      [{ board, side: 'B' }, { board, side: 'W' }],
+      [
+        { board, side: 'B' },
+        { board, side: 'W' },
+      ],
       fourLineSuccessors,
       (state) => hasLine(state.board),
       (state) => state.board + state.side,
@@ -248,7 +307,11 @@ describe('both engines agree, every answer replays, and lengths match BFS', () =
     const id = `${goal.width}x${goal.height}:${goal.tiles.join(',')}`;
     let distances = distancesFrom.get(id);
     if (!distances) {
-      distances = bfsAllDistances(Array.from(goal.tiles), (tiles) => slidingNeighbours(tiles, goal.width), (tiles) => tiles.join(','));
+      distances = bfsAllDistances(
+        Array.from(goal.tiles),
+        (tiles) => slidingNeighbours(tiles, goal.width),
+        (tiles) => tiles.join(','),
+      );
       distancesFrom.set(id, distances);
     }
     return distances;
@@ -262,7 +325,12 @@ describe('both engines agree, every answer replays, and lengths match BFS', () =
   // Boards of at most 9 cells: every algorithm, checked against a full BFS (3x3 is 181,440 boards).
   const smallShape = fc.constantFrom([2, 2], [2, 3], [3, 2], [2, 4], [4, 2], [3, 3]);
   const smallBoard = smallShape.chain(([width, height]) =>
-    fc.record({ width: fc.constant(width), height: fc.constant(height), tiles: permutation(width * height), goal: fc.constantFrom<GoalName>('blank-last', 'blank-first') }),
+    fc.record({
+      width: fc.constant(width),
+      height: fc.constant(height),
+      tiles: permutation(width * height),
+      goal: fc.constantFrom<GoalName>('blank-last', 'blank-first'),
+    }),
   );
 
   test.prop([smallBoard], { numRuns: 200 })('sliding boards of at most 9 cells, every algorithm', ({ width, height, tiles, goal }) => {

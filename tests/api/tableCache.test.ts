@@ -21,22 +21,32 @@ async function builtCache() {
   const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-cache-'));
   dirs.push(dir);
   await (await createSolver({ engine: 'wasm', tables: { dir } })).prepareTables('3x3');
-  const files = readdirSync(dir).filter((name) => name.endsWith('.pdb')).sort();
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.pdb'))
+    .sort();
   return { dir, files, good: files.map((name) => readFileSync(join(dir, name))) };
 }
 
 const start = [8, 6, 7, 2, 5, 4, 3, 0, 1];
 const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
-const optimal = bfsDistance([start], (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.join() === goal.join());
+const optimal = bfsDistance(
+  [start],
+  (tiles: number[]) => slidingNeighbours(tiles, 3),
+  (tiles: number[]) => tiles.join() === goal.join(),
+);
 
 describe('the table cache checks a file before it reads it (D2)', () => {
   const spoilers: Array<[string, (path: string) => void, RegExp]> = [
     ['a FIFO', (path) => execFileSync('mkfifo', [path]), /not a regular file/],
     ['a link to /dev/zero', (path) => symlinkSync('/dev/zero', path), /not a regular file/],
-    ['a 1.9 GB sparse file', (path) => {
-      writeFileSync(path, '');
-      truncateSync(path, 1.9e9);
-    }, /too long \(1900000000 bytes/],
+    [
+      'a 1.9 GB sparse file',
+      (path) => {
+        writeFileSync(path, '');
+        truncateSync(path, 1.9e9);
+      },
+      /too long \(1900000000 bytes/,
+    ],
   ];
   for (const [what, spoil, message] of spoilers) {
     it(`${what} where a table should be is reported once and rebuilt, and the answer comes`, async () => {

@@ -68,10 +68,26 @@ describe('browser table cache (IndexedDB)', () => {
   });
 
   const bad: Array<[string, (good: Uint8Array) => unknown, RegExp]> = [
-    ['a corrupt table (one bit flipped)', (good) => { const bytes = good.slice(); bytes[HEADER_BYTES + 5] ^= 1; return bytes.buffer; }, /checksum mismatch/],
+    [
+      'a corrupt table (one bit flipped)',
+      (good) => {
+        const bytes = good.slice();
+        bytes[HEADER_BYTES + 5] ^= 1;
+        return bytes.buffer;
+      },
+      /checksum mismatch/,
+    ],
     ['a truncated record', (good) => good.slice(0, good.length - 3).buffer, /truncated/],
     ['a record shorter than its header', (good) => good.slice(0, 10).buffer, /truncated/],
-    ['another format version', (good) => { const bytes = good.slice(); new DataView(bytes.buffer).setUint32(8, 99, true); return bytes.buffer; }, /format version 99/],
+    [
+      'another format version',
+      (good) => {
+        const bytes = good.slice();
+        new DataView(bytes.buffer).setUint32(8, 99, true);
+        return bytes.buffer;
+      },
+      /format version 99/,
+    ],
     ['another goal’s table under this key', () => record(otherGoal, 0, someTable(otherGoal, 0)).buffer, /another board, goal or partition/],
     ['foreign bytes', (good) => new Uint8Array(good.length).fill(65).buffer, /not a puzzlesearch table/],
     ['a value that is not bytes', () => ({ table: [1, 2, 3] }), /not bytes/],

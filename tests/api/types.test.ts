@@ -111,11 +111,15 @@ describe('the public types', () => {
       files[`readme-${i + 1}.ts`] = block.replaceAll("from 'puzzlesearch'", `from '${index}'`);
     });
     // A known drift (the old README line): proves this harness fails on one.
-    files['drift.ts'] = `import { createSolver } from '${index}';\nconst solver = await createSolver();\nexport const path: string = solver.sliding('2 3 4 1 5 x 7 6 8').path;\n`;
+    files['drift.ts'] =
+      `import { createSolver } from '${index}';\nconst solver = await createSolver();\nexport const path: string = solver.sliding('2 3 4 1 5 x 7 6 8').path;\n`;
     const { status, output } = typeCheck(files, [thisFile]);
     const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
     expect(status).not.toBe(0);
-    expect(errors.filter((line) => !line.includes('drift.ts')), output).toEqual([]);
+    expect(
+      errors.filter((line) => !line.includes('drift.ts')),
+      output,
+    ).toEqual([]);
     expect(errors.join('\n')).toMatch(/drift\.ts\(3,\d+\): error TS2339: Property 'path' does not exist/);
   });
 

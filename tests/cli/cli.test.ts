@@ -59,10 +59,7 @@ describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
     const { status, stdout, stderr } = cli('eight', input);
     expect(status).toBe(2);
     expect(stdout.split('\n')).toEqual(['', 'error', 'error', 'unsolvable', '']);
-    expect(stderr.trim().split('\n')).toEqual([
-      'case 2: position 8: duplicate tile 7 (also at position 7)',
-      'case 3: wrong size: 3 tokens, expected 9',
-    ]);
+    expect(stderr.trim().split('\n')).toEqual(['case 2: position 8: duplicate tile 7 (also at position 7)', 'case 3: wrong size: 3 tokens, expected 9']);
   });
 
   it('solves 15-puzzles with a blank-first goal and skips a malformed line', () => {
@@ -82,7 +79,12 @@ describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
     const korf1 = '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3';
     const { status, stdout, stderr } = cli('sliding', `${korf1}\n1 2 3 4 5 6 7 8 x\n`, '--goal', 'blank-first', '--max-nodes', '5000');
     expect(status).toBe(3);
-    expect(stderr.trim().split('\n').filter((line) => line.startsWith('case'))).toEqual(['case 1: stopped: no solution found within 5000 nodes']);
+    expect(
+      stderr
+        .trim()
+        .split('\n')
+        .filter((line) => line.startsWith('case')),
+    ).toEqual(['case 1: stopped: no solution found within 5000 nodes']);
     expect(stdout.trim()).toMatch(/^stopped\n[udlr]+$/);
     expect(run(['eight', '--max-nodes', 'many'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/--max-nodes takes a whole number/) });
   });
@@ -94,7 +96,9 @@ describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
       const stencil = lightsOutStencils.cross(m, n);
       const fewest = lightsOutFewest(stencil, m, n, torus);
       const boards = Array.from({ length: 12 }, () => Math.floor(random() * 2 ** (m * n)));
-      const text = boards.map((bits) => Array.from({ length: m }, (_, r) => Array.from({ length: n }, (_, c) => (bits >> (r * n + c)) & 1).join('')).join('\n'));
+      const text = boards.map((bits) =>
+        Array.from({ length: m }, (_, r) => Array.from({ length: n }, (_, c) => (bits >> (r * n + c)) & 1).join('')).join('\n'),
+      );
       const { status, stdout } = cli('lightsout', `${text.join('\n\n')}\n`, '--moves', ...(torus ? ['--torus'] : []));
       expect(status).toBe(0);
       const lines = stdout.trim().split('\n');
@@ -192,7 +196,18 @@ describe('puzzlesearch CLI framing: a bad case never takes the lines of a good o
     const { status, stdout, stderr } = run(['eight'], input);
     expect(status).toBe(2);
     const answers = stdout.split('\n').slice(0, -1);
-    expect(answers.map((a) => (/^[udlr]{19}$/.test(a) ? 'path' : a))).toEqual(['error', 'path', 'error', 'error', 'path', 'error', 'path', '', 'error', 'path']);
+    expect(answers.map((a) => (/^[udlr]{19}$/.test(a) ? 'path' : a))).toEqual([
+      'error',
+      'path',
+      'error',
+      'error',
+      'path',
+      'error',
+      'path',
+      '',
+      'error',
+      'path',
+    ]);
     for (const path of answers.filter((a) => a.length === 19)) {
       expect(replaySliding([2, 3, 4, 1, 5, 0, 7, 6, 8], 3, path)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 0]);
     }
@@ -269,7 +284,11 @@ describe('puzzlesearch CLI as a Unix tool', () => {
       'puzzlesearch: warning: --moves does nothing for eight: its answer always lists the moves',
     ]);
     const flip = run(['flip', '--goal', 'x'], 'wwww\nwwww\nwwww\nwwww\n');
-    expect(flip).toMatchObject({ status: 0, stdout: '0\n', stderr: 'puzzlesearch: warning: --goal does nothing for flip: it applies to eight, sliding and lightsout\n' });
+    expect(flip).toMatchObject({
+      status: 0,
+      stdout: '0\n',
+      stderr: 'puzzlesearch: warning: --goal does nothing for flip: it applies to eight, sliding and lightsout\n',
+    });
   });
 
   it('says "no cases read" on empty input with --stats, and nothing otherwise', () => {
@@ -339,10 +358,17 @@ describe('puzzlesearch CLI and pattern databases', () => {
       expect(second.stderr).toMatch(/^puzzlesearch: 4x4 tables: 6-6-3 tables ready \(3 loaded\) in [\d.]+ s$/m);
       expect(second.stderr).not.toMatch(/built/);
       expect(second.stdout.trim()).toHaveLength(57);
-      const plain = spawnSync(process.execPath, [bin, 'sliding', '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--stats'], { input: `${korf[1]}\n`, env, encoding: 'utf8' });
+      const plain = spawnSync(process.execPath, [bin, 'sliding', '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--stats'], {
+        input: `${korf[1]}\n`,
+        env,
+        encoding: 'utf8',
+      });
       expect(plain.stderr).toMatch(/^case 1: \d+ nodes, [\d.]+ ms \(wasm, linear-conflict\)$/m);
       expect(plain.stdout.trim()).toHaveLength(55);
-      expect(run(['sliding', '--partition', '5-5-5'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/unknown partition '5-5-5', expected 6-6-3 or 7-8/) });
+      expect(run(['sliding', '--partition', '5-5-5'])).toMatchObject({
+        status: 1,
+        stderr: expect.stringMatching(/unknown partition '5-5-5', expected 6-6-3 or 7-8/),
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -49,7 +49,9 @@ describe('CLI: census', () => {
     expect(json.answers).toHaveLength(1);
     const census = JSON.parse(json.answers[0]!);
     expect(census).toMatchObject({ width: 4, height: 2, goal: [0, 1, 2, 3, 4, 5, 6, 7], total: 20_160, godsNumber: 36 });
-    expect(census.counts.map((count: number, distance: number) => `${String(distance).padStart(8)}  ${String(count).padStart(8)}`)).toEqual(wasm.answers.slice(2, 2 + census.counts.length));
+    expect(census.counts.map((count: number, distance: number) => `${String(distance).padStart(8)}  ${String(count).padStart(8)}`)).toEqual(
+      wasm.answers.slice(2, 2 + census.counts.length),
+    );
   });
 
   it('bad usage: one line naming what is wrong, status 1, nothing on standard output', async () => {

@@ -32,14 +32,14 @@ async function deliver(args: string[], input: string, cuts: number[], pauses: nu
 }
 
 const random = seededRandom(2026);
-const eightInput = Array.from({ length: 120 }, (_, i) => {
+const eightInput = `${Array.from({ length: 120 }, (_, i) => {
   if (i % 23 === 5) return '1 2 3 4 5 6 7 8 x';
   if (i % 31 === 7) return '1 2 3 4 5 6 7 8 8';
   return shuffle(['1', '2', '3', '4', '5', '6', '7', '8', 'x'], random).join(' ');
-}).join('\n') + '\n';
-const flipInput = Array.from({ length: 60 }, (_, i) =>
+}).join('\n')}\n`;
+const flipInput = `${Array.from({ length: 60 }, (_, i) =>
   i % 17 === 4 ? 'bwbw\nbqbw\nbwbw\nbwbw' : Array.from({ length: 4 }, () => Array.from({ length: 4 }, () => (random() < 0.5 ? 'b' : 'w')).join('')).join('\n'),
-).join('\n\n') + '\n';
+).join('\n\n')}\n`;
 
 const deliveries = (length: number) =>
   fc.tuple(
@@ -48,7 +48,10 @@ const deliveries = (length: number) =>
   );
 
 describe('CLI: output does not depend on how the input arrives, at any job count', () => {
-  for (const [family, input] of [['eight', eightInput], ['flip', flipInput]] as const) {
+  for (const [family, input] of [
+    ['eight', eightInput],
+    ['flip', flipInput],
+  ] as const) {
     test.prop([deliveries(input.length)], { numRuns: 3 })(`${family}`, async ([cuts, pauses]) => {
       const reference = await deliver([family, '--jobs', '1'], input, [], []);
       expect(reference.stdout.split('\n').length - 1).toBe(family === 'eight' ? 120 : 60);

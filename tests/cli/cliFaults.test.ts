@@ -136,7 +136,10 @@ describe('CLI: tables build, list and clear say what they could not do (D7)', ()
 
 describe('CLI: usage errors in our own words, with the nearest spelling (issue 22 §3)', () => {
   it('an unknown option, family, choice or tables action names the likely one', () => {
-    expect(run(['flip', '--mvoes'])).toMatchObject({ status: 1, stderr: "puzzlesearch: unknown option '--mvoes' (did you mean --moves?); see puzzlesearch --help\n" });
+    expect(run(['flip', '--mvoes'])).toMatchObject({
+      status: 1,
+      stderr: "puzzlesearch: unknown option '--mvoes' (did you mean --moves?); see puzzlesearch --help\n",
+    });
     expect(run(['flipp']).stderr).toMatch(/unknown family 'flipp', expected .* \(did you mean 'flip'\?\)/);
     expect(run(['eight', '--algorithm', 'astr']).stderr).toMatch(/unknown algorithm 'astr', .* \(did you mean 'astar'\?\)/);
     expect(run(['tables', 'biuld']).stderr).toMatch(/expected one of build, list, clear, not 'biuld' \(did you mean 'build'\?\)/);
@@ -146,11 +149,23 @@ describe('CLI: usage errors in our own words, with the nearest spelling (issue 2
     expect(far.stderr).not.toMatch(/positional argument/);
   });
 
-  it('FAMILY --help is that family\'s help: its own options and input rules, none of the others\'', () => {
+  it("FAMILY --help is that family's help: its own options and input rules, none of the others'", () => {
     const expectations: Array<[string, string[], string[]]> = [
-      ['flip', ['--moves', '--jobs', '--json', '4 lines of 4 characters'], ['--heuristic', '--pattern', '--size', 'lightsout: the lines between blank lines', 'eight, sliding: a line holding']],
-      ['sliding', ['--heuristic', '--size', '--partition', '--max-nodes', 'eight, sliding:'], ['--pattern', '--torus', '--goal off|on', 'flip, pilots, fourline: 4 lines']],
-      ['lightsout', ['--pattern', '--torus', '--colors', '--goal off|on', '--moves', 'lightsout: the lines between blank lines'], ['--heuristic', '--size', '--goal "TILES"']],
+      [
+        'flip',
+        ['--moves', '--jobs', '--json', '4 lines of 4 characters'],
+        ['--heuristic', '--pattern', '--size', 'lightsout: the lines between blank lines', 'eight, sliding: a line holding'],
+      ],
+      [
+        'sliding',
+        ['--heuristic', '--size', '--partition', '--max-nodes', 'eight, sliding:'],
+        ['--pattern', '--torus', '--goal off|on', 'flip, pilots, fourline: 4 lines'],
+      ],
+      [
+        'lightsout',
+        ['--pattern', '--torus', '--colors', '--goal off|on', '--moves', 'lightsout: the lines between blank lines'],
+        ['--heuristic', '--size', '--goal "TILES"'],
+      ],
     ];
     for (const [family, has, hasNot] of expectations) {
       for (const flag of ['--help', '-h']) {
@@ -170,7 +185,11 @@ describe('CLI: usage errors in our own words, with the nearest spelling (issue 2
 
   it('every --help example is one line that runs as shown', () => {
     const help = run(['--help']).stdout;
-    const examples = help.slice(help.indexOf('Examples:')).split('\n').slice(1).filter((line) => line.trim() !== '');
+    const examples = help
+      .slice(help.indexOf('Examples:'))
+      .split('\n')
+      .slice(1)
+      .filter((line) => line.trim() !== '');
     expect(examples.every((line) => /\| puzzlesearch /.test(line))).toBe(true);
     const printf = examples.find((line) => line.includes('printf'))!;
     const shell = spawnSync('sh', ['-c', printf.trim().replace(/puzzlesearch/, `${process.execPath} ${bin}`)], { encoding: 'utf8' });

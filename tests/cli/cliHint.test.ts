@@ -6,23 +6,40 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cliRun.js';
-import { bfsAllDistances, blankTarget, fourLineDistance, fourLineMoves, lightsOutFewest, lightsOutReach, lightsOutStencils, seededRandom, shuffle, slidingNeighbours } from '../oracles.js';
+import {
+  bfsAllDistances,
+  blankTarget,
+  fourLineDistance,
+  fourLineMoves,
+  lightsOutFewest,
+  lightsOutReach,
+  lightsOutStencils,
+  seededRandom,
+  shuffle,
+  slidingNeighbours,
+} from '../oracles.js';
 
 const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
-const distance = bfsAllDistances(goal, (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.join(''));
+const distance = bfsAllDistances(
+  goal,
+  (tiles: number[]) => slidingNeighbours(tiles, 3),
+  (tiles: number[]) => tiles.join(''),
+);
 const text = (tiles: readonly number[]) => tiles.map((t) => (t === 0 ? 'x' : String(t))).join(' ');
 
 /** The line the oracle expects: every legal move (u, d, l, r) and the distance after it. */
 function expectedLine(tiles: readonly number[]): string {
   const blank = tiles.indexOf(0);
-  return ['u', 'd', 'l', 'r'].flatMap((move) => {
-    const next = blankTarget(3, 3, blank, move);
-    if (next < 0) return [];
-    const child = [...tiles];
-    child[blank] = child[next]!;
-    child[next] = 0;
-    return [`${move} ${distance.get(child.join(''))}`];
-  }).join(' ');
+  return ['u', 'd', 'l', 'r']
+    .flatMap((move) => {
+      const next = blankTarget(3, 3, blank, move);
+      if (next < 0) return [];
+      const child = [...tiles];
+      child[blank] = child[next]!;
+      child[next] = 0;
+      return [`${move} ${distance.get(child.join(''))}`];
+    })
+    .join(' ');
 }
 
 describe('CLI: hint', () => {
@@ -47,8 +64,16 @@ describe('CLI: hint', () => {
   it('--json gives the distance and the moves; --max-nodes too small says stopped; a family it does not know is bad usage', async () => {
     const board = [1, 2, 3, 4, 0, 6, 7, 5, 8];
     const json = await runCli(['hint', 'sliding', '--json'], `${text(board)}\n`);
-    expect(JSON.parse(json.answers[0]!)).toMatchObject({ case: 1, status: 'solved', length: distance.get(board.join('')), moves: expectedLine(board).match(/[udlr] \d+/g) });
-    const stopped = await runCli(['hint', 'sliding', '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--max-nodes', '100'], '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n');
+    expect(JSON.parse(json.answers[0]!)).toMatchObject({
+      case: 1,
+      status: 'solved',
+      length: distance.get(board.join('')),
+      moves: expectedLine(board).match(/[udlr] \d+/g),
+    });
+    const stopped = await runCli(
+      ['hint', 'sliding', '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--max-nodes', '100'],
+      '14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3\n',
+    );
     expect(stopped.answers).toEqual(['stopped']);
     expect(stopped.status).toBe(3);
     const lightsout = await runCli(['hint', 'tetris'], '');
@@ -56,12 +81,13 @@ describe('CLI: hint', () => {
     expect(lightsout.errors[0]).toMatch(/unknown family 'tetris'/);
   });
 
-  it('lightsout: each cell\'s fewest presses after pressing it, rows between slashes, as brute force over every press set has them, on a 3x4 plane and torus; Impossible in place', async () => {
+  it("lightsout: each cell's fewest presses after pressing it, rows between slashes, as brute force over every press set has them, on a 3x4 plane and torus; Impossible in place", async () => {
     for (const torus of [false, true]) {
       const [m, n] = [3, 4];
       const stencil = lightsOutStencils.cross(m, n);
       const fewest = lightsOutFewest(stencil, m, n, torus);
-      const effect = (cell: number) => lightsOutReach(stencil, m, n, torus, Math.floor(cell / n), cell % n).reduce((bits: number, at: number) => bits | (1 << at), 0);
+      const effect = (cell: number) =>
+        lightsOutReach(stencil, m, n, torus, Math.floor(cell / n), cell % n).reduce((bits: number, at: number) => bits | (1 << at), 0);
       const random = seededRandom(torus ? 2027 : 2029);
       const boards = Array.from({ length: 30 }, () => Math.floor(random() * 2 ** (m * n)));
       const text = (board: number) => Array.from({ length: m }, (_, r) => Array.from({ length: n }, (_, c) => (board >> (r * n + c)) & 1).join('')).join('\n');
@@ -85,25 +111,30 @@ describe('CLI: hint', () => {
     // Two lone pieces on an empty board can never make four.
     const hopeless = 'BOOOOOOOOOOOOOOW';
     const cases = [...boards.slice(0, 15), 'BWBXWBWBBWBWWBWO', hopeless, ...boards.slice(15)];
-    const run = await runCli(['hint', 'fourline'], cases.map((board) => board.match(/.{4}/g)!.join('\n')).join('\n') + '\n');
+    const run = await runCli(['hint', 'fourline'], `${cases.map((board) => board.match(/.{4}/g)!.join('\n')).join('\n')}\n`);
     expect(run.answers).toHaveLength(cases.length);
     expect(run.answers[15]).toBe('error');
     expect(run.answers[16]).toBe('Impossible');
     run.answers.forEach((line, i) => {
       if (i === 15 || i === 16) return;
       const board = cases[i]!;
-      const expected = [...'BW'].flatMap((colour) => fourLineMoves(board, colour).map(([from, to]) => {
-        const child = [...board];
-        child[to] = colour;
-        child[from] = 'O';
-        const after = fourLineDistance(child.join(''), colour === 'B' ? 'W' : 'B');
-        return { from, line: `${colour} ${(from >> 2) + 1} ${(from & 3) + 1} -> ${(to >> 2) + 1} ${(to & 3) + 1} = ${after ?? '-'}` };
-      })).sort((a, b) => a.from - b.from).map((move) => move.line);
+      const expected = [...'BW']
+        .flatMap((colour) =>
+          fourLineMoves(board, colour).map(([from, to]) => {
+            const child = [...board];
+            child[to] = colour;
+            child[from] = 'O';
+            const after = fourLineDistance(child.join(''), colour === 'B' ? 'W' : 'B');
+            return { from, line: `${colour} ${(from >> 2) + 1} ${(from & 3) + 1} -> ${(to >> 2) + 1} ${(to & 3) + 1} = ${after ?? '-'}` };
+          }),
+        )
+        .sort((a, b) => a.from - b.from)
+        .map((move) => move.line);
       expect([board, line]).toEqual([board, expected.join('; ')]);
     });
   });
 
-  it('flip: a line of each cell\'s fewest presses after pressing it, rows between slashes, as brute force has them; Impossible in place', async () => {
+  it("flip: a line of each cell's fewest presses after pressing it, rows between slashes, as brute force has them; Impossible in place", async () => {
     const toZero = lightsOutFewest(lightsOutStencils.cross(4, 4), 4, 4, false);
     const fewest = (board: number) => {
       const reachable = [toZero[board]!, toZero[board ^ 0xffff]!].filter((n) => n >= 0);

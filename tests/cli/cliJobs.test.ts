@@ -133,7 +133,10 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
         { index: 2, text: 'bwbw\nbqbw\nbwbw\nbwbw' },
         { index: 3, text: 'bwbw\nwwww\nbbbb\nwbwb' },
       ];
-      const lights: JudgeCase[] = [{ index: 1, text: '11111\n11111\n11111\n11111\n11111' }, { index: 2, text: '101\n010\n101' }];
+      const lights: JudgeCase[] = [
+        { index: 1, text: '11111\n11111\n11111\n11111\n11111' },
+        { index: 2, text: '101\n010\n101' },
+      ];
       const chunks: Array<[JudgeOptions, JudgeCase[]]> = [
         [{ family: 'eight', solve: {}, moves: false, stats: false }, eight],
         // A bound so low that most searches stop: 'stopped' lines, counted apart from bad input.
@@ -200,7 +203,9 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
     // Korf's #1, #2 and #88 (#88 needs about 5.4 million nodes with the 6-6-3
     // tables and parent pruning, past the 4 million one worker tries alone), with their optimal
     // lengths from the file.
-    const korf = readFileSync(new URL('../../data/korf100.txt', import.meta.url), 'utf8').trim().split('\n')
+    const korf = readFileSync(new URL('../../data/korf100.txt', import.meta.url), 'utf8')
+      .trim()
+      .split('\n')
       .filter((_, i) => i === 0 || i === 1 || i === 87)
       .map((line) => line.trim().split(/\s+/).map(Number));
     const random = seededRandom(2965);
@@ -238,7 +243,14 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
         }
         const goal = c.tiles.map((_, t) => t);
         // 3x3: the distance by breadth-first search; 4x4: Korf's length (the swapped one is unsolvable).
-        const length = c.width === 3 ? bfsDistance([c.tiles], (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.every((t, k) => t === k)) : c.length;
+        const length =
+          c.width === 3
+            ? bfsDistance(
+                [c.tiles],
+                (tiles: number[]) => slidingNeighbours(tiles, 3),
+                (tiles: number[]) => tiles.every((t, k) => t === k),
+              )
+            : c.length;
         if (length === undefined || length === null) {
           expect(line).toBe('unsolvable');
           return;
@@ -264,7 +276,11 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
     expect(said(one.stderr)).toHaveLength(2);
     expect(one.stderr).not.toMatch(/over \d+ workers/);
     // The 3x3 boards, solved in the CLI's own thread either way, print the same paths.
-    const threeByThree = (text: string) => text.trimEnd().split('\n').filter((_, i) => (cases[i] as { width?: number }).width === 3);
+    const threeByThree = (text: string) =>
+      text
+        .trimEnd()
+        .split('\n')
+        .filter((_, i) => (cases[i] as { width?: number }).width === 3);
     expect(threeByThree(two.stdout)).toEqual(threeByThree(one.stdout));
   }, 300_000);
 

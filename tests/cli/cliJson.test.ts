@@ -14,7 +14,11 @@ const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 const run = (args: string[], input: string) => spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8', timeout: 120_000 });
 
 type Answer = { case: number; status: string; length?: number | null; moves?: string[]; nodes?: number; ms?: number; reason?: string };
-const parse = (stdout: string): Answer[] => stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Answer);
+const parse = (stdout: string): Answer[] =>
+  stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Answer);
 const timeless = (answers: Answer[]) => answers.map(({ ms, ...rest }) => rest);
 
 describe('CLI --json', () => {
@@ -22,7 +26,9 @@ describe('CLI --json', () => {
     const random = seededRandom(44);
     const boards: Array<number | null> = Array.from({ length: 300 }, (_, i) => (i % 97 === 5 ? null : Math.floor(random() * 65536)));
     const text = (board: number | null) =>
-      board === null ? 'bwbw\nbqbw\nbwbw\nbwbw' : Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => ((board >> (4 * r + c)) & 1 ? 'b' : 'w')).join('')).join('\n');
+      board === null
+        ? 'bwbw\nbqbw\nbwbw\nbwbw'
+        : Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => ((board >> (4 * r + c)) & 1 ? 'b' : 'w')).join('')).join('\n');
     const input = `${boards.map(text).join('\n\n')}\n`;
     const one = run(['flip', '--json', '--jobs', '1'], input);
     const two = run(['flip', '--json', '--jobs', '2'], input);
@@ -55,7 +61,11 @@ describe('CLI --json', () => {
     const answers = parse(run(['eight', '--json'], input).stdout);
     expect(answers).toHaveLength(boards.length);
     answers.forEach((answer, i) => {
-      const distance = bfsDistance([boards[i]!], (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.join() === goal.join());
+      const distance = bfsDistance(
+        [boards[i]!],
+        (tiles: number[]) => slidingNeighbours(tiles, 3),
+        (tiles: number[]) => tiles.join() === goal.join(),
+      );
       if (distance === null) return expect(answer).toMatchObject({ status: 'unsolvable', length: null, moves: [] });
       expect(answer).toMatchObject({ status: 'solved', length: distance });
       expect(replaySliding(boards[i]!, 3, answer.moves!.join(''))).toEqual(goal);

@@ -25,7 +25,10 @@ function pressedBoard(side: number, seed: number): { board: number[]; text: stri
 }
 
 describe('CLI: lightsout --moves on large boards, replayed', () => {
-  it.each([[1000, 1000], [2000, 2000]])('a %ix%i cross board', (side) => {
+  it.each([
+    [1000, 1000],
+    [2000, 2000],
+  ])('a %ix%i cross board', (side) => {
     const { board, text } = pressedBoard(side, side);
     const run = spawnSync(process.execPath, [bin, 'lightsout', '--moves'], { input: text, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
     expect(run.stderr).toBe('');

@@ -62,7 +62,11 @@ describe('CLI: one line for every case, a solved board included (D1)', () => {
 
     it(`${family}: on a slow pipe, a case, a solved board and a case give three lines`, async () => {
       const boards = [hard[0], SOLVED, hard[1]];
-      const { status, stdout } = await slowPipe([family], boards.map((board) => `${text(board)}\n`), 150);
+      const { status, stdout } = await slowPipe(
+        [family],
+        boards.map((board) => `${text(board)}\n`),
+        150,
+      );
       expect(status).toBe(0);
       expectAligned(boards, stdout);
     });

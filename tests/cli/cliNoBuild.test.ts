@@ -24,7 +24,12 @@ describe('CLI: a 24-puzzle that linear conflict settles builds no tables', () =>
         const random = seededRandom(4040);
         const walks = [slidingWalk(goal, 5, 40, random), slidingWalk(goal, 5, 40, random)];
         const input = walks.map((walk) => walk.tiles.map((t) => (t === 0 ? 'x' : String(t))).join(' ')).join('\n');
-        const run = spawnSync(process.execPath, [bin, 'sliding', '--stats', '--jobs', jobs], { input: `${input}\n`, encoding: 'utf8', env: { ...process.env, PUZZLESEARCH_CACHE: cache }, timeout: 120_000 });
+        const run = spawnSync(process.execPath, [bin, 'sliding', '--stats', '--jobs', jobs], {
+          input: `${input}\n`,
+          encoding: 'utf8',
+          env: { ...process.env, PUZZLESEARCH_CACHE: cache },
+          timeout: 120_000,
+        });
         expect(run.status).toBe(0);
         expect(run.stderr).not.toMatch(/table|build/);
         const paths = run.stdout.trimEnd().split('\n');

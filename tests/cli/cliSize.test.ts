@@ -46,8 +46,15 @@ describe.each(engineNames)('sliding --size with --engine %s', (engine) => {
   ])('answers %ix%i boards (W columns, H rows) as a full BFS does, for both goals', async (width, height) => {
     const cells = width * height;
     const random = seededRandom(width * 10 + height);
-    for (const [goalName, goal] of [['blank-last', blankLast(cells)], ['blank-first', blankFirst(cells)]] as const) {
-      const distances = bfsAllDistances(goal, (tiles) => slidingNeighbours(tiles, width), (tiles) => tiles.join(','));
+    for (const [goalName, goal] of [
+      ['blank-last', blankLast(cells)],
+      ['blank-first', blankFirst(cells)],
+    ] as const) {
+      const distances = bfsAllDistances(
+        goal,
+        (tiles) => slidingNeighbours(tiles, width),
+        (tiles) => tiles.join(','),
+      );
       const starts = Array.from({ length: 12 }, () => shuffle(blankFirst(cells), random));
       // Half on one line, half a row a line.
       const input = starts.map((tiles, i) => (i % 2 === 0 ? oneLine(tiles) : asRows(tiles, width))).join('\n');
@@ -80,7 +87,12 @@ describe.each(engineNames)('sliding --size with --engine %s', (engine) => {
     expect(run.errors).toEqual([]);
     expect(run.status).toBe(0);
     starts.forEach((start, i) => {
-      const distance = bfsDistance([start], (tiles) => slidingNeighbours(tiles, width), (tiles) => tiles.join(',') === goal.join(','), (tiles) => tiles.join(','));
+      const distance = bfsDistance(
+        [start],
+        (tiles) => slidingNeighbours(tiles, width),
+        (tiles) => tiles.join(',') === goal.join(','),
+        (tiles) => tiles.join(','),
+      );
       expectOptimal(run.answers[i], start, width, goal, distance ?? undefined);
     });
     expect(run.answers[3]).toBe('unsolvable');
@@ -108,7 +120,18 @@ describe.each(engineNames)('sliding --size with --engine %s', (engine) => {
     expect(run.answers[0]).toBe('r');
     expect(run.answers[1]).toBe('r');
     expect(run.answers.filter((_, i) => [2, 3, 4, 6, 7, 9].includes(i))).toEqual(Array(6).fill('error'));
-    expectOptimal(run.answers[5], [0, 1, 2, 3, 4, 5], 3, blankLast(6), bfsDistance([[0, 1, 2, 3, 4, 5]], (t) => slidingNeighbours(t, 3), (t) => t.join(',') === blankLast(6).join(','), (t) => t.join(',')) ?? undefined);
+    expectOptimal(
+      run.answers[5],
+      [0, 1, 2, 3, 4, 5],
+      3,
+      blankLast(6),
+      bfsDistance(
+        [[0, 1, 2, 3, 4, 5]],
+        (t) => slidingNeighbours(t, 3),
+        (t) => t.join(',') === blankLast(6).join(','),
+        (t) => t.join(','),
+      ) ?? undefined,
+    );
     expect(run.answers[8]).toBe('');
     expect(run.errors).toEqual([
       'case 3: wrong size: 4 tokens, expected 6 (a 3x2 board: one line, or 2 rows of 3)',
@@ -132,7 +155,9 @@ describe.each(engineNames)('sliding --size with --engine %s', (engine) => {
     const wrong = await runCli(['sliding', '--engine', engine, '--size', '3x2', '--goal', '1 2 3 4 5 6 7 8 x'], '1 2 3 4 5 x\n');
     expect(wrong.status).toBe(1);
     expect(wrong.answers).toEqual([]);
-    expect(wrong.errors).toEqual(["puzzlesearch: --goal: not one 3x2 board (wrong size: 9 tokens, expected 6 (a 3x2 board: one line, or 2 rows of 3)); see puzzlesearch --help"]);
+    expect(wrong.errors).toEqual([
+      'puzzlesearch: --goal: not one 3x2 board (wrong size: 9 tokens, expected 6 (a 3x2 board: one line, or 2 rows of 3)); see puzzlesearch --help',
+    ]);
   });
 });
 
@@ -158,17 +183,30 @@ describe('--size and --partition as options', () => {
       expect(run.errors).toHaveLength(1);
       return run.errors[0];
     };
-    expect(await refused(['--size', '5x5', '--partition', '7-8'])).toBe("puzzlesearch: unknown partition '7-8' for 5x5 boards, expected 6-6-6-6; see puzzlesearch --help");
-    expect(await refused(['--size', '4x4', '--partition', '6-6-6-6'])).toBe("puzzlesearch: unknown partition '6-6-6-6' for 4x4 boards, expected 6-6-3 or 7-8; see puzzlesearch --help");
-    expect(await refused(['--size', '5x4', '--partition', '6-6-3'])).toBe('puzzlesearch: --partition: 5x4 boards have no pattern database (4x4 and 5x5 have); see puzzlesearch --help');
-    expect(await refused(['--partition', '5-5-5'])).toBe("puzzlesearch: unknown partition '5-5-5', expected 6-6-3 or 7-8 (4x4) or 6-6-6-6 (5x5); see puzzlesearch --help");
-    for (const args of [['--partition', '6-6-6-6'], ['--partition', '7-8'], ['--size', '5x5', '--partition', '6-6-6-6']]) {
+    expect(await refused(['--size', '5x5', '--partition', '7-8'])).toBe(
+      "puzzlesearch: unknown partition '7-8' for 5x5 boards, expected 6-6-6-6; see puzzlesearch --help",
+    );
+    expect(await refused(['--size', '4x4', '--partition', '6-6-6-6'])).toBe(
+      "puzzlesearch: unknown partition '6-6-6-6' for 4x4 boards, expected 6-6-3 or 7-8; see puzzlesearch --help",
+    );
+    expect(await refused(['--size', '5x4', '--partition', '6-6-3'])).toBe(
+      'puzzlesearch: --partition: 5x4 boards have no pattern database (4x4 and 5x5 have); see puzzlesearch --help',
+    );
+    expect(await refused(['--partition', '5-5-5'])).toBe(
+      "puzzlesearch: unknown partition '5-5-5', expected 6-6-3 or 7-8 (4x4) or 6-6-6-6 (5x5); see puzzlesearch --help",
+    );
+    for (const args of [
+      ['--partition', '6-6-6-6'],
+      ['--partition', '7-8'],
+      ['--size', '5x5', '--partition', '6-6-6-6'],
+    ]) {
       expect(await runCli(['sliding', ...args], '')).toEqual({ status: 0, answers: [], errors: [] });
     }
   });
 
   it('frames one-line m x n boards into rows for the parser, and leaves square counts alone', () => {
-    const texts = (input: string, sizes: Parameters<typeof tokenFramer>[1]) => splitCases((emit) => tokenFramer(emit, sizes), input).map((c) => [c.text, c.error]);
+    const texts = (input: string, sizes: Parameters<typeof tokenFramer>[1]) =>
+      splitCases((emit) => tokenFramer(emit, sizes), input).map((c) => [c.text, c.error]);
     expect(texts('1 2 3 4 5 x\n1 2\n3 4\n5 x\n', [{ width: 2, height: 3 }])).toEqual([
       ['1 2\n3 4\n5 x', undefined],
       ['1 2\n3 4\n5 x', undefined],
@@ -209,7 +247,9 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
           // One line without --size; rows with it.
           const input = walk.args.length > 0 ? asRows(walk.tiles, 5) : oneLine(walk.tiles);
           // --heuristic pdb: on the default heuristic, linear conflict would settle a 30-move walk without the tables.
-          const run = runBin(['sliding', '--engine', engine, '--heuristic', 'pdb', '--goal', walk.goalName, '--stats', ...walk.args], `${input}\n`, { PUZZLESEARCH_CACHE: dir });
+          const run = runBin(['sliding', '--engine', engine, '--heuristic', 'pdb', '--goal', walk.goalName, '--stats', ...walk.args], `${input}\n`, {
+            PUZZLESEARCH_CACHE: dir,
+          });
           expect(run.status).toBe(0);
           expect(run.stderr).toMatch(/6-6-6-6 tables ready \(4 loaded\)/);
           expect(run.stderr).not.toMatch(/built|building/);
@@ -253,7 +293,12 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
   it('a board linear conflict does not settle within its try (Korf & Felner #40) loads the tables and is solved on them, at its published length', () => {
     const dir = linkedCache();
     try {
-      const instance = readFileSync(new URL('../../data/korf24.txt', import.meta.url), 'utf8').trim().split('\n')[39]!.trim().split(/\s+/).map(Number);
+      const instance = readFileSync(new URL('../../data/korf24.txt', import.meta.url), 'utf8')
+        .trim()
+        .split('\n')[39]!
+        .trim()
+        .split(/\s+/)
+        .map(Number);
       const tiles = instance.slice(0, 25);
       const run = runBin(['sliding', '--goal', 'blank-first', '--stats'], `${oneLine(tiles)}\n`, { PUZZLESEARCH_CACHE: dir });
       expect(run.status).toBe(0);

@@ -29,7 +29,9 @@ describe('table progress on standard error', () => {
     report(step('build', 0, 100, 0));
     report(step('build', 1, 100, 100));
     report(step('derive', 2, 4, 200));
-    expect(lines.join('')).toMatch(/^ 49% tables 4x4: 6-6-3 table 1 of 3 built\n 98% tables 4x4: 6-6-3 table 2 of 3 built\n100% tables 4x4: 6-6-3 table 3 of 3 derived\ntables 4x4: 6-6-3 tables ready \(2 built, 1 derived\) in [\d.]+ s\n$/);
+    expect(lines.join('')).toMatch(
+      /^ 49% tables 4x4: 6-6-3 table 1 of 3 built\n 98% tables 4x4: 6-6-3 table 2 of 3 built\n100% tables 4x4: 6-6-3 table 3 of 3 derived\ntables 4x4: 6-6-3 tables ready \(2 built, 1 derived\) in [\d.]+ s\n$/,
+    );
   });
 
   it('on a terminal: a bar of work, never backwards, cut to the width, ending in a final line of its own', () => {
@@ -37,10 +39,10 @@ describe('table progress on standard error', () => {
     const report = tablesProgress({ write: (text) => (out += text), isTTY: true, columns: 60 }, 'tables 4x4');
     report(step('build', 0, 50, 0));
     // The third table is 4 entries of 204: a third of the tables, 2% of the work.
-    expect(screen(out).pop()).toMatch(/^\[#{7}\.{23}\]  24% tables 4x4: 6-6-3 ta…$/);
+    expect(screen(out).pop()).toMatch(/^\[#{7}\.{23}\] {2}24% tables 4x4: 6-6-3 ta…$/);
     // A worker's copy of the first table (no work count) reads as less done: the bar stays.
     report({ partition: '6-6-3', group: 0, groups: 3, phase: 'build', settled: 10, entries: 100 });
-    expect(screen(out).pop()).toMatch(/^\[#{7}\.{23}\]  24% /);
+    expect(screen(out).pop()).toMatch(/^\[#{7}\.{23}\] {2}24% /);
     for (const line of screen(out)) expect(line.length).toBeLessThan(60);
     report(step('build', 1, 100, 100));
     report(step('build', 2, 4, 200));

@@ -15,15 +15,27 @@ import { slidingCensus } from '../oracles.js';
 /** Published distributions: states at each distance, the blank's goal as named. */
 const PUBLISHED = {
   // OEIS A089473: 3x3, the blank's goal in a corner.
-  corner3x3: [1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2],
+  corner3x3: [
+    1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910,
+    760, 221, 2,
+  ],
   // OEIS A089474: 3x3, the blank's goal in the centre.
-  centre3x3: [1, 4, 8, 8, 16, 32, 60, 72, 136, 200, 376, 512, 964, 1296, 2368, 3084, 5482, 6736, 11132, 12208, 18612, 18444, 24968, 19632, 22289, 13600, 11842, 4340, 2398, 472, 148],
+  centre3x3: [
+    1, 4, 8, 8, 16, 32, 60, 72, 136, 200, 376, 512, 964, 1296, 2368, 3084, 5482, 6736, 11132, 12208, 18612, 18444, 24968, 19632, 22289, 13600, 11842, 4340,
+    2398, 472, 148,
+  ],
   // OEIS A089483: 3x3, the blank's goal mid-side.
-  side3x3: [1, 3, 5, 10, 14, 28, 42, 80, 108, 202, 278, 524, 726, 1348, 1804, 3283, 4193, 7322, 8596, 13930, 14713, 21721, 19827, 25132, 18197, 18978, 9929, 7359, 2081, 878, 126, 2],
+  side3x3: [
+    1, 3, 5, 10, 14, 28, 42, 80, 108, 202, 278, 524, 726, 1348, 1804, 3283, 4193, 7322, 8596, 13930, 14713, 21721, 19827, 25132, 18197, 18978, 9929, 7359, 2081,
+    878, 126, 2,
+  ],
   // OEIS A090034: 3 rows of 2, the blank's goal in a corner.
   corner2x3: [1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1],
   // OEIS A090035: 4 rows of 2, the blank's goal in a corner.
-  corner2x4: [1, 2, 3, 6, 10, 14, 19, 28, 42, 61, 85, 119, 161, 215, 293, 396, 506, 632, 788, 985, 1194, 1414, 1664, 1884, 1999, 1958, 1770, 1463, 1076, 667, 361, 190, 88, 39, 19, 7, 1],
+  corner2x4: [
+    1, 2, 3, 6, 10, 14, 19, 28, 42, 61, 85, 119, 161, 215, 293, 396, 506, 632, 788, 985, 1194, 1414, 1664, 1884, 1999, 1958, 1770, 1463, 1076, 667, 361, 190,
+    88, 39, 19, 7, 1,
+  ],
 };
 
 /** OEIS A151944: the largest distance of each size (width x height; the same turned). */
@@ -47,7 +59,12 @@ describe.each(engineNames)('solver.census on %s', (engine) => {
   });
 
   it.each([
-    [2, 2], [3, 2], [2, 3], [4, 2], [2, 4], [3, 3],
+    [2, 2],
+    [3, 2],
+    [2, 3],
+    [4, 2],
+    [2, 4],
+    [3, 3],
   ])('%ix%i from the blank-last goal: every count as a plain BFS has it, total n!/2, a farthest state at that distance', async (width, height) => {
     const census = await solver.census(`${width}x${height}`);
     const goal = goalOf(width, height, width * height - 1);
@@ -111,13 +128,23 @@ describe.each(engineNames)('solver.census on %s', (engine) => {
 
   it('refuses sizes it does not take, and bad goals and options, with a one-line error', async () => {
     for (const size of ['1x5', '4x4', '3x5', '7x2', 'three by four', '', '3x', 12, null, { width: 3 }, { width: 2.5, height: 2 }]) {
-      const error = await solver.census(size as never).then(() => null, (e: unknown) => e);
+      const error = await solver.census(size as never).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error, String(size)).toBeInstanceOf(PuzzleInputError);
       expect((error as Error).message).toMatch(/^census: .*(size|board)/);
       expect((error as Error).message).not.toContain('\n');
     }
     await expect(solver.census('2x2', { goal: [1, 2, 3, 4] })).rejects.toThrow(PuzzleInputError);
-    await expect(solver.census('2x2', { goal: [[1, 2, 3], [4, 5, 0]] })).rejects.toThrow(/do not make the 2x2 board/);
+    await expect(
+      solver.census('2x2', {
+        goal: [
+          [1, 2, 3],
+          [4, 5, 0],
+        ],
+      }),
+    ).rejects.toThrow(/do not make the 2x2 board/);
     await expect(solver.census('2x2', { onProgress: 5 as never })).rejects.toThrow(/onProgress/);
     await expect(solver.census('2x2', 'fast' as never)).rejects.toThrow(/options/);
   });

@@ -38,7 +38,10 @@ describe('the 12-cell censuses in wasm', () => {
   }, 600_000);
 
   it('2x6 (six wide, its goal given as rows): 80 moves at most', async () => {
-    const goal = [[1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 0]];
+    const goal = [
+      [1, 2, 3, 4, 5, 6],
+      [7, 8, 9, 10, 11, 0],
+    ];
     const census = await solver.census({ width: 6, height: 2 }, { goal });
     checkTotals(census);
     expect(census.godsNumber).toBe(80);

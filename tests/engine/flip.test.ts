@@ -108,7 +108,14 @@ describe.each(engineNames)('flip on %s', (name: EngineName) => {
     const answer = flip.solve('pilots', fridge);
     expect(check('pilots', fridge, answer)).toBe(6);
     // The judge's answer: 1 1, 1 3, 1 4, 4 1, 4 3, 4 4 (1-based row, column), in any order.
-    const judge = [[1, 1], [1, 3], [1, 4], [4, 1], [4, 3], [4, 4]].map(([r, c]) => (r - 1) * 4 + (c - 1));
+    const judge = [
+      [1, 1],
+      [1, 3],
+      [1, 4],
+      [4, 1],
+      [4, 3],
+      [4, 4],
+    ].map(([r, c]) => (r - 1) * 4 + (c - 1));
     expect([...answer.cells!].sort((a, b) => a - b)).toEqual(judge);
   });
 

@@ -40,7 +40,7 @@ const other = (side: Side): Side => (side === 'B' ? 'W' : 'B');
 /** Fewest moves to a line, either side first, or null; level by level over (board, side to move). */
 function fewestMoves(board: string): number | null {
   if (hasLine(board)) return 0;
-  const seen = new Set<string>([board + 'B', board + 'W']);
+  const seen = new Set<string>([`${board}B`, `${board}W`]);
   let level: Array<[string, Side]> = [
     [board, 'B'],
     [board, 'W'],
@@ -68,8 +68,8 @@ const reachableCounts = new Map<string, number>();
 function reachableStates(board: string): number {
   const known = reachableCounts.get(board);
   if (known !== undefined) return known;
-  const seen = new Set<string>([board + 'B', board + 'W']);
-  const queue: string[] = [board + 'B', board + 'W'];
+  const seen = new Set<string>([`${board}B`, `${board}W`]);
+  const queue: string[] = [`${board}B`, `${board}W`];
   for (let head = 0; head < queue.length; head++) {
     const state = queue[head];
     const side = state[16] as Side;
@@ -89,7 +89,6 @@ function toCells(board: string): Uint8Array {
   return Uint8Array.from(board, (ch) => (ch === 'B' ? 1 : ch === 'W' ? 2 : 0));
 }
 
-
 function randomBoards(count: number, blacks: number, whites: number, seed: number): string[] {
   const random = seededRandom(seed);
   const boards: string[] = [];
@@ -108,12 +107,7 @@ const SAMPLE = 'BWBO' + 'WBWB' + 'BWBW' + 'WBWO';
 /** No empty cell and no line: nobody can move. */
 const LOCKED = 'BBWW' + 'WWBB' + 'BBWW' + 'WWBB';
 const judgeBoards = randomBoards(1000, 7, 7, 1004);
-const otherCountBoards = [
-  ...randomBoards(40, 8, 6, 86),
-  ...randomBoards(40, 6, 6, 664),
-  ...randomBoards(20, 5, 5, 556),
-  ...randomBoards(5, 4, 3, 439),
-];
+const otherCountBoards = [...randomBoards(40, 8, 6, 86), ...randomBoards(40, 6, 6, 664), ...randomBoards(20, 5, 5, 556), ...randomBoards(5, 4, 3, 439)];
 /** Three pieces a side can never make four: the search must exhaust the space. */
 const tooFewPieces = randomBoards(1, 3, 3, 33)[0];
 

@@ -22,9 +22,12 @@ function board(width: number, height: number, tiles: ArrayLike<number>): Sliding
 /** Tiles in order, blank last. */
 function blankLastGoal(width: number, height: number): SlidingBoard {
   const cells = width * height;
-  return board(width, height, Array.from({ length: cells }, (_, i) => (i + 1) % cells));
+  return board(
+    width,
+    height,
+    Array.from({ length: cells }, (_, i) => (i + 1) % cells),
+  );
 }
-
 
 /** Blank moves 0 u, 1 d, 2 l, 3 r: the blank's next position, or -1 off the board. */
 function step(blank: number, move: number, width: number, height: number): number {
@@ -163,12 +166,7 @@ function linearConflict(b: SlidingBoard, goal: SlidingBoard): number {
 // ---------------------------------------------------------------------------
 
 /** Solves on every engine, checks optimal length, replay, and that the engines agree. */
-async function solveEverywhere(
-  start: SlidingBoard,
-  goal: SlidingBoard,
-  heuristic: Heuristic,
-  optimal: number,
-): Promise<SlidingAnswer> {
+async function solveEverywhere(start: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, optimal: number): Promise<SlidingAnswer> {
   const answers: SlidingAnswer[] = [];
   for (const { name, ida } of await engines()) {
     const answer = ida.solve(start, goal, { heuristic });
@@ -185,7 +183,11 @@ async function solveEverywhere(
 }
 
 /** Korf's goal: blank first. */
-const korfGoal = board(4, 4, Array.from({ length: 16 }, (_, i) => i));
+const korfGoal = board(
+  4,
+  4,
+  Array.from({ length: 16 }, (_, i) => i),
+);
 const korfInstances = readFileSync(new URL('../../data/korf100.txt', import.meta.url), 'utf8')
   .trim()
   .split('\n')

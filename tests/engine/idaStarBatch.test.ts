@@ -19,7 +19,11 @@ const FIFTEEN_GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0];
 /** Distance to the goal of every 8-puzzle board that can reach it, by a plain BFS from the goal. */
 let eightDistances: Map<string | number, number> | null = null;
 function distanceOf(tiles: number[]): number | undefined {
-  eightDistances ??= bfsAllDistances(EIGHT_GOAL, (board: number[]) => slidingNeighbours(board, 3), (board: number[]) => board.join(''));
+  eightDistances ??= bfsAllDistances(
+    EIGHT_GOAL,
+    (board: number[]) => slidingNeighbours(board, 3),
+    (board: number[]) => board.join(''),
+  );
   return eightDistances.get(tiles.join(''));
 }
 
@@ -30,11 +34,18 @@ const board = (width: number, height: number, tiles: number[]): SlidingBoard => 
 function eightBatch(seed: number, count: number): string[] {
   const random = seededRandom(seed);
   const bad = ['1 2 3 4 5 6 7 8 8', '1 2 3 4 5 6 7 8', 'x 1 2 3 4 5 6 7 q', '1 2 3 4 5 6 7 8 9'];
-  return Array.from({ length: count }, (_, i) => (i % 50 === 17 ? bad[(i / 50) % bad.length | 0] : shuffle(['1', '2', '3', '4', '5', '6', '7', '8', 'x'], random).join(' ')));
+  return Array.from({ length: count }, (_, i) =>
+    i % 50 === 17 ? bad[((i / 50) % bad.length) | 0] : shuffle(['1', '2', '3', '4', '5', '6', '7', '8', 'x'], random).join(' '),
+  );
 }
 
 /** `batch` equals one `sliding` call per board with the same options; returns the statuses. */
-function expectSingles(solver: Solver, boards: readonly unknown[], batch: ReturnType<Solver['solveMany']>, options: Parameters<Solver['sliding']>[1]): string[] {
+function expectSingles(
+  solver: Solver,
+  boards: readonly unknown[],
+  batch: ReturnType<Solver['solveMany']>,
+  options: Parameters<Solver['sliding']>[1],
+): string[] {
   expect(batch).toHaveLength(boards.length);
   return batch.map((result, i) => {
     let single: ReturnType<Solver['sliding']> | BoardError;
@@ -50,7 +61,7 @@ function expectSingles(solver: Solver, boards: readonly unknown[], batch: Return
 }
 
 describe.each(engineNames)('IDA* batches, %s engine', (name) => {
-  it('300 random 8-puzzles (bad boards among them) give the single calls\' answers; lengths are the BFS distances, paths replay', async () => {
+  it("300 random 8-puzzles (bad boards among them) give the single calls' answers; lengths are the BFS distances, paths replay", async () => {
     const solver = solverFromCore(await loadCore(name));
     const boards = eightBatch(31, 300);
     const batch = solver.solveMany('sliding', boards);
@@ -89,7 +100,8 @@ describe.each(engineNames)('IDA* batches, %s engine', (name) => {
       const batch = solver.solveMany('sliding', boards, options);
       const statuses = expectSingles(solver, boards, batch, options);
       expect(statuses).toContain(options.maxNodes ? 'stopped' : 'solved');
-      for (const result of batch) if (result.status === 'solved' || result.status === 'stopped') expect(result.stats).toMatchObject({ heuristic: 'pdb', partition: '4-4' });
+      for (const result of batch)
+        if (result.status === 'solved' || result.status === 'stopped') expect(result.stats).toMatchObject({ heuristic: 'pdb', partition: '4-4' });
     }
   }, 60_000);
 
@@ -130,7 +142,13 @@ describe.each(engineNames)('IDA* batches, %s engine', (name) => {
     const boards: unknown[] = [];
     for (let i = 0; i < 30; i++) {
       if (i % 3 === 0) boards.push(shuffle(['1', '2', '3', '4', '5', '6', '7', '8', 'x'], random).join(' '));
-      else if (i % 3 === 1) boards.push(shuffle([0, 1, 2, 3, 4, 5, 6, 7], random).reduce<number[][]>((rows, tile, k) => (k % 4 ? rows[rows.length - 1].push(tile) : rows.push([tile]), rows), []));
+      else if (i % 3 === 1)
+        boards.push(
+          shuffle([0, 1, 2, 3, 4, 5, 6, 7], random).reduce<number[][]>(
+            (rows, tile, k) => (k % 4 ? rows[rows.length - 1].push(tile) : rows.push([tile]), rows),
+            [],
+          ),
+        );
       else boards.push(board(4, 4, slidingWalk(FIFTEEN_GOAL, 4, 20, random).tiles));
     }
     boards.splice(7, 0, [[1, 2], [3]]);
@@ -171,7 +189,7 @@ describe.each(engineNames)('IDA* batches, %s engine', (name) => {
     expect(bounds[bounds.length - 1]).toBe(31);
   });
 
-  it('the core batch: null for the other parity, the single solve\'s answer for the rest', async () => {
+  it("the core batch: null for the other parity, the single solve's answer for the rest", async () => {
     const core = await loadCore(name);
     const random = seededRandom(38);
     const goal = board(3, 3, EIGHT_GOAL);
@@ -182,7 +200,9 @@ describe.each(engineNames)('IDA* batches, %s engine', (name) => {
       batch.forEach((answer, i) => expect(answer).toEqual(core.sliding.solvable(starts[i], goal) ? core.idaStar.solve(starts[i], goal, options) : null));
     }
     expect(core.idaStar.solveBatch([], goal, { heuristic: 'manhattan' })).toEqual([]);
-    expect(() => core.idaStar.solveBatch([board(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 8])], goal, { heuristic: 'manhattan' })).toThrow(/tiles of a 3x3 board must be 0..8, each once/);
+    expect(() => core.idaStar.solveBatch([board(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 8])], goal, { heuristic: 'manhattan' })).toThrow(
+      /tiles of a 3x3 board must be 0..8, each once/,
+    );
     expect(() => core.idaStar.solveBatch([board(2, 2, [1, 2, 3, 0])], goal, { heuristic: 'manhattan' })).toThrow(/different sizes/);
     expect(() => core.idaStar.solveBatch(starts, goal, { heuristic: 'nope' as 'manhattan' })).toThrow(/unknown heuristic 'nope'/);
   });

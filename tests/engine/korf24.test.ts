@@ -49,7 +49,12 @@ const published = readFileSync(new URL('../../data/kf-iterations.tsv', import.me
 function iterations(solver: Solver, tiles: number[], maxNodes: number): { h: number; expanded: number[] } {
   const calls: Array<{ bound: number; expanded: number }> = [];
   // Only the undo of the last move pruned, as the published counts have it.
-  solver.sliding(tiles, { goal: blankFirst, maxNodes, pruning: 'parent', onIteration: (bound, _nodes, expanded) => calls.push({ bound, expanded: expanded! }) });
+  solver.sliding(tiles, {
+    goal: blankFirst,
+    maxNodes,
+    pruning: 'parent',
+    onIteration: (bound, _nodes, expanded) => calls.push({ bound, expanded: expanded! }),
+  });
   return { h: calls[0]!.bound, expanded: calls.slice(1).map((call, i) => call.expanded - calls[i]!.expanded) };
 }
 
@@ -104,7 +109,7 @@ describe("Korf and Felner's 24-puzzles (blank first)", () => {
   });
 });
 
-describe('random 24-puzzles against the test\'s bidirectional BFS', () => {
+describe("random 24-puzzles against the test's bidirectional BFS", () => {
   // A fresh seed each run, printed so that a failure can be replayed.
   const seed = Number(process.env.PUZZLESEARCH_SEED ?? Date.now() % 1_000_000);
   const random = seededRandom(seed);
@@ -116,7 +121,13 @@ describe('random 24-puzzles against the test\'s bidirectional BFS', () => {
   test(`optimal on both engines, same nodes, paths replayed (seed ${seed})`, () => {
     for (const { goal, tiles } of boards) {
       const target = goal === 'blank-first' ? blankFirst : blankLast;
-      const optimal = bidirectionalDistance(tiles, target, (state) => slidingNeighbours(state, 5), (state) => state.join(), 32);
+      const optimal = bidirectionalDistance(
+        tiles,
+        target,
+        (state) => slidingNeighbours(state, 5),
+        (state) => state.join(),
+        32,
+      );
       expect(optimal, `seed ${seed}: ${tiles.join(' ')}`).not.toBeNull();
       const answers = (['wasm', 'ts'] as const).map((engine) => solvers[engine].sliding(tiles, { goal }));
       for (const answer of answers) {

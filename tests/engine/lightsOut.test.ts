@@ -7,17 +7,19 @@
 import { describe, expect, it } from 'vitest';
 import type { LightsOutCore, LightsOutProblem } from '../../src/engine/contract.js';
 import { PuzzleInputError } from '../../src/api/boards.js';
-import {
-  lightsOutProblem,
-  parseLightsOutBoard,
-  pressGrid,
-  solveLightsOut,
-  type LightsOutOptions,
-  type LightsOutResult,
-} from '../../src/api/lightsOut.js';
+import { lightsOutProblem, parseLightsOutBoard, pressGrid, solveLightsOut, type LightsOutOptions, type LightsOutResult } from '../../src/api/lightsOut.js';
 import { createSolver, type Solver } from '../../src/api/solver.js';
 import { engineNames, loadCore, type EngineName } from '../support/engines.js';
-import { lightsOutFewest, lightsOutLightest, lightsOutReach, lightsOutStencils, pressMask, readLightsOutText, replayLightsOut, seededRandom as mulberry32 } from '../oracles.js';
+import {
+  lightsOutFewest,
+  lightsOutLightest,
+  lightsOutReach,
+  lightsOutStencils,
+  pressMask,
+  readLightsOutText,
+  replayLightsOut,
+  seededRandom as mulberry32,
+} from '../oracles.js';
 import fc from 'fast-check';
 import { blockFramer, splitCases } from '../../src/cli/cases.js';
 
@@ -119,7 +121,10 @@ describe.each(engineNames)('lights out on %s', (name: EngineName) => {
 
   it('every 4x4 board: cross to all 0 or all 1 (Flip Game) and rowcol to all 0 (Pilots), against all 2^16 press sets', async () => {
     const engine = await core();
-    for (const [pattern, goals] of [['cross', [0, 0xffff]], ['rowcol', [0]]] as const) {
+    for (const [pattern, goals] of [
+      ['cross', [0, 0xffff]],
+      ['rowcol', [0]],
+    ] as const) {
       const fewest = fewestTable(stencils[pattern](4, 4), 4, 4, false);
       const failures = collector();
       let solvable = 0;
@@ -184,10 +189,26 @@ describe.each(engineNames)('lights out on %s', (name: EngineName) => {
 
   it('every board up to 4x3 for x, plus-only, rowcol and two stencils, plane and torus', async () => {
     const engine = await core();
-    const knight: Stencil = [[0, 0], [-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]];
+    const knight: Stencil = [
+      [0, 0],
+      [-2, -1],
+      [-2, 1],
+      [-1, -2],
+      [-1, 2],
+      [1, -2],
+      [1, 2],
+      [2, -1],
+      [2, 1],
+    ];
     const knightGrid = ['.#.#.', '#...#', '..X..', '#...#', '.#.#.'];
     // Reaches two rows up through one cell straight above: chased with 2 unknown rows.
-    const tall: Stencil = [[-2, 0], [0, -1], [0, 0], [0, 1], [1, 0]];
+    const tall: Stencil = [
+      [-2, 0],
+      [0, -1],
+      [0, 0],
+      [0, 1],
+      [1, 0],
+    ];
     const tallGrid = '.#./.../#X#/.#.';
     expect(lightsOutProblem('000\n000\n000', { pattern: tallGrid }).chaseRows).toBe(2);
     const failures = collector();
@@ -219,7 +240,12 @@ describe.each(engineNames)('lights out on %s', (name: EngineName) => {
     const engine = await core();
     const failures = collector();
     for (const [m, n, k, torus, pattern] of [
-      [3, 3, 3, false, 'cross'], [3, 3, 3, true, 'cross'], [2, 3, 3, true, 'cross'], [2, 4, 3, false, 'x'], [2, 2, 5, false, 'cross'], [2, 3, 5, true, 'plus-only'],
+      [3, 3, 3, false, 'cross'],
+      [3, 3, 3, true, 'cross'],
+      [2, 3, 3, true, 'cross'],
+      [2, 4, 3, false, 'x'],
+      [2, 2, 5, false, 'cross'],
+      [2, 3, 5, true, 'plus-only'],
     ] as const) {
       const cells = m * n;
       const stencil = stencils[pattern](m, n);
@@ -342,7 +368,11 @@ describe.each(engineNames)('lights out on %s', (name: EngineName) => {
     const engine = await core();
     const published: Record<number, number> = { 4: 4, 5: 2, 9: 8, 16: 8, 19: 16 };
     for (let n = 1; n <= 60; n++) {
-      const result = solveLightsOut(engine, Array.from({ length: n }, () => '0'.repeat(n)), { maxKernel: 1 });
+      const result = solveLightsOut(
+        engine,
+        Array.from({ length: n }, () => '0'.repeat(n)),
+        { maxKernel: 1 },
+      );
       const formula = kernelDimensionFormula(n);
       expect(result.kernelDimension, `n = ${n}`).toBe(formula);
       if (n <= 14) expect(n * n - crossRank(n), `n = ${n} by rank`).toBe(formula);
@@ -454,7 +484,10 @@ describe('memory', () => {
   it('grows for a 1000x1000 board and still answers small ones after', async () => {
     const core = (await loadCore('wasm')).lightsOut;
     const before = solveLightsOut(core, ['11', '11']);
-    solveLightsOut(core, Array.from({ length: 1000 }, () => '0'.repeat(1000)));
+    solveLightsOut(
+      core,
+      Array.from({ length: 1000 }, () => '0'.repeat(1000)),
+    );
     expect(solveLightsOut(core, ['11', '11'])).toEqual({ ...before, stats: expect.anything() });
   });
 });
@@ -467,7 +500,16 @@ describe('the public API', () => {
     expect(pressGrid(result)).toHaveLength(5);
     expect(solver.flip('bwwb\nbbwb\nbwwb\nbwww').length).toBe(4);
     const pilots = solver.pilots('-+--\n----\n----\n-+--');
-    expect(pilots.moves).toEqual([[1, 1], [1, 3], [1, 4], [4, 1], [4, 3], [4, 4]].map(([row, col]) => ({ row, col })));
+    expect(pilots.moves).toEqual(
+      [
+        [1, 1],
+        [1, 3],
+        [1, 4],
+        [4, 1],
+        [4, 3],
+        [4, 4],
+      ].map(([row, col]) => ({ row, col })),
+    );
   });
 
   it('pressGrid writes a press count per cell; an unsolvable board is a grid of 0', async () => {
@@ -513,7 +555,15 @@ describe('the public API', () => {
     const expected = { rows: 2, cols: 3, cells: Uint8Array.from([0, 1, 2, 1, 0, 0]) };
     expect(parseLightsOutBoard('012\n#..', 3)).toEqual(expected);
     expect(parseLightsOutBoard(['012', '#..'], 3)).toEqual(expected);
-    expect(parseLightsOutBoard([[0, 1, 2], [1, 0, 0]], 3)).toEqual(expected);
+    expect(
+      parseLightsOutBoard(
+        [
+          [0, 1, 2],
+          [1, 0, 0],
+        ],
+        3,
+      ),
+    ).toEqual(expected);
     expect(splitCases((emit) => blockFramer(emit), '01\n10\n\n\n  \n11\n11\n').map((c) => c.text)).toEqual(['01\n10', '11\n11']);
   });
 
@@ -558,7 +608,11 @@ describe('the public API', () => {
       ['010', { maxKernel: 0 }, /^maxKernel must be/],
       [[[0, 1], [2]], {}, /^line 2, column 1: value 2 is not below the 2 colours$/],
       ['', {}, /^empty/],
-      [Array.from({ length: 100 }, () => '0'.repeat(100)), { pattern: 'x' }, /^too large: a 100x100 board, pattern x, k = 2 needs Gaussian elimination over all 10000 cells .*about 64x64 otherwise$/],
+      [
+        Array.from({ length: 100 }, () => '0'.repeat(100)),
+        { pattern: 'x' },
+        /^too large: a 100x100 board, pattern x, k = 2 needs Gaussian elimination over all 10000 cells .*about 64x64 otherwise$/,
+      ],
     ];
     for (const [board, options, message] of bad) {
       let error: unknown;
@@ -579,6 +633,8 @@ describe('the public API', () => {
     // A torus chases only when the pattern's rows do not meet round the back.
     expect([chase({ torus: true }, '000'), chase({ torus: true }, '00\n00'), chase({ torus: true }, '000\n000\n000\n000')]).toEqual([0, 1, 1]);
     // rowcol reaches m - 1 rows up through one cell, straight above: it chases too.
-    expect([chase({ pattern: 'rowcol' }), chase({ pattern: 'rowcol', torus: true }), chase({ pattern: '#X#' }), chase({ pattern: '#.#\n.X.' })]).toEqual([2, 2, 0, 0]);
+    expect([chase({ pattern: 'rowcol' }), chase({ pattern: 'rowcol', torus: true }), chase({ pattern: '#X#' }), chase({ pattern: '#.#\n.X.' })]).toEqual([
+      2, 2, 0, 0,
+    ]);
   });
 });

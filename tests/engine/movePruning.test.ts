@@ -16,7 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { movePruning, movePruningDepth } from '../../src/engine/movePruning.js';
 import { createSolver, type Solver } from '../../src/index.js';
 import { engineNames } from '../support/engines.js';
-import { bfsAllDistances, blankTarget, seededRandom, shuffle, slidingNeighbours, slidingWalk } from '../oracles.js';
+import { bfsAllDistances, blankTarget, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
 
 /** Every board reached by the move strings the machine lets through from `start`, up to `depth` moves: the counts per length, and whether any board came twice. */
 function acceptedWalks(width: number, height: number, start: number[], depth: number) {
@@ -48,20 +48,34 @@ function acceptedWalks(width: number, height: number, start: number[], depth: nu
 
 describe('the move-pruning machine', () => {
   it.each([
-    [3, 3], [4, 2], [2, 4], [4, 4], [5, 3], [5, 5],
-  ])('%ix%i: from every cell, the strings it lets through up to its depth are one per board, as many of each length as BFS has boards at that distance', (width, height) => {
-    const cells = width * height;
-    // Its whole depth, but on the larger boards a little less (the BFS here grows fast).
-    const depth = Math.min(movePruningDepth(cells), cells >= 25 ? 8 : cells >= 15 ? 9 : 12);
-    for (let blank = 0; blank < cells; blank++) {
-      const start = Array.from({ length: cells }, (_, i) => (i === blank ? 0 : i < blank ? i + 1 : i));
-      const distance = bfsAllDistances(start, (tiles: number[]) => slidingNeighbours(tiles, width), (tiles: number[]) => tiles.join(','), depth);
-      const byDistance = new Array<number>(depth + 1).fill(0);
-      for (const d of distance.values()) if (d <= depth) byDistance[d]!++;
-      const { counts, repeated } = acceptedWalks(width, height, start, depth);
-      expect({ blank, counts, repeated }).toEqual({ blank, counts: byDistance, repeated: 0 });
-    }
-  }, 120_000);
+    [3, 3],
+    [4, 2],
+    [2, 4],
+    [4, 4],
+    [5, 3],
+    [5, 5],
+  ])(
+    '%ix%i: from every cell, the strings it lets through up to its depth are one per board, as many of each length as BFS has boards at that distance',
+    (width, height) => {
+      const cells = width * height;
+      // Its whole depth, but on the larger boards a little less (the BFS here grows fast).
+      const depth = Math.min(movePruningDepth(cells), cells >= 25 ? 8 : cells >= 15 ? 9 : 12);
+      for (let blank = 0; blank < cells; blank++) {
+        const start = Array.from({ length: cells }, (_, i) => (i === blank ? 0 : i < blank ? i + 1 : i));
+        const distance = bfsAllDistances(
+          start,
+          (tiles: number[]) => slidingNeighbours(tiles, width),
+          (tiles: number[]) => tiles.join(','),
+          depth,
+        );
+        const byDistance = new Array<number>(depth + 1).fill(0);
+        for (const d of distance.values()) if (d <= depth) byDistance[d]!++;
+        const { counts, repeated } = acceptedWalks(width, height, start, depth);
+        expect({ blank, counts, repeated }).toEqual({ blank, counts: byDistance, repeated: 0 });
+      }
+    },
+    120_000,
+  );
 
   it("'parent' forbids only the undo of the last move", () => {
     const machine = movePruning(4, 4, 'parent');
@@ -89,7 +103,11 @@ describe.each(engineNames)('IDA* with move pruning on %s', (engine) => {
 
   it('3x3: 400 random boards and the two farthest, each at its BFS distance, the path replayed', () => {
     const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
-    const distance = bfsAllDistances(goal, (tiles: number[]) => slidingNeighbours(tiles, 3), (tiles: number[]) => tiles.join(','));
+    const distance = bfsAllDistances(
+      goal,
+      (tiles: number[]) => slidingNeighbours(tiles, 3),
+      (tiles: number[]) => tiles.join(','),
+    );
     const random = seededRandom(1931);
     const keys = [...distance.keys()];
     const boards = [...Array.from({ length: 400 }, () => keys[Math.floor(random() * keys.length)]!), ...keys.filter((key) => distance.get(key) === 31)];

@@ -77,7 +77,10 @@ const manhattanOf = (placement: number[], homes: number[], width: number) =>
 describe('8-puzzle, partition 4-4 (blank last)', () => {
   const goal = board(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
   // Not symmetric about the diagonal, so that the mirrored lookup differs.
-  const partition = makePartition(3, 3, 8, [[0, 1, 2, 3], [4, 5, 6, 7]]);
+  const partition = makePartition(3, 3, 8, [
+    [0, 1, 2, 3],
+    [4, 5, 6, 7],
+  ]);
   const groupBfs = partition.groups.map((homes) => groupDistances(3, 3, homes, partition.blankCell));
   const cores = new Map<string, Core>();
 
@@ -228,181 +231,275 @@ describe('8-puzzle, partition 4-4 (blank last)', () => {
 describe('heuristic names', () => {
   test('an unknown heuristic is an error on both engines, and pdb without tables names what is missing', async () => {
     const goal = board(3, 3, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
-    const missing = makePartition(3, 3, 8, [[0, 1], [2, 3, 4, 5, 6, 7]]);
+    const missing = makePartition(3, 3, 8, [
+      [0, 1],
+      [2, 3, 4, 5, 6, 7],
+    ]);
     for (const name of engineNames) {
       const core = await loadCore(name);
-      expect(() => core.idaStar.solve(goal, goal, { heuristic: 'pdb-663' as never })).toThrow("unknown heuristic 'pdb-663', expected manhattan, linear-conflict or pdb");
+      expect(() => core.idaStar.solve(goal, goal, { heuristic: 'pdb-663' as never })).toThrow(
+        "unknown heuristic 'pdb-663', expected manhattan, linear-conflict or pdb",
+      );
       expect(() => core.idaStar.estimate(goal, goal, 'pdb', missing)).toThrow(/not built/);
       expect(() => core.idaStar.estimate(goal, goal, 'pdb')).toThrow(/needs the tables/);
     }
   });
 
   test('a partition must cover every cell but the blank once', () => {
-    expect(() => makePartition(3, 3, 8, [[0, 1, 2], [3, 4, 5, 6]])).toThrow(/leave cell 7 out/);
-    expect(() => makePartition(3, 3, 8, [[0, 1, 2, 8], [3, 4, 5, 6, 7]])).toThrow(/cell 8/);
+    expect(() =>
+      makePartition(3, 3, 8, [
+        [0, 1, 2],
+        [3, 4, 5, 6],
+      ]),
+    ).toThrow(/leave cell 7 out/);
+    expect(() =>
+      makePartition(3, 3, 8, [
+        [0, 1, 2, 8],
+        [3, 4, 5, 6, 7],
+      ]),
+    ).toThrow(/cell 8/);
     expect(() => makePartition(6, 6, 35, [[0]])).toThrow(/more than 25 cells/);
-    expect(() => makePartition(5, 5, 24, Array.from({ length: 24 }, (_, cell) => [cell]))).toThrow(/24 groups, at most 16/);
+    expect(() =>
+      makePartition(
+        5,
+        5,
+        24,
+        Array.from({ length: 24 }, (_, cell) => [cell]),
+      ),
+    ).toThrow(/24 groups, at most 16/);
   });
 });
 
 describe('other sizes: 3x4 (one-byte blank sets in wasm) and 5x5 (four-byte)', () => {
   const cases = [
-    { width: 3, height: 4, groups: [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10]], walks: 12, length: 30 },
+    {
+      width: 3,
+      height: 4,
+      groups: [
+        [0, 1, 2, 3],
+        [4, 5, 6, 7],
+        [8, 9, 10],
+      ],
+      walks: 12,
+      length: 30,
+    },
     {
       width: 5,
       height: 5,
-      groups: [[0, 1, 2], [3, 4, 9], [5, 6, 7], [8, 13, 14], [10, 11, 12], [15, 16, 17], [18, 19, 23], [20, 21, 22]],
+      groups: [
+        [0, 1, 2],
+        [3, 4, 9],
+        [5, 6, 7],
+        [8, 13, 14],
+        [10, 11, 12],
+        [15, 16, 17],
+        [18, 19, 23],
+        [20, 21, 22],
+      ],
       walks: 8,
       length: 14,
     },
   ];
 
-  test.each(cases)('$width x $height: byte-identical tables; IDA* with the PDB at the BFS distance on both engines', async ({ width, height, groups, walks, length }) => {
-    const cells = width * height;
-    const goal = board(width, height, Array.from({ length: cells }, (_, i) => (i + 1) % cells));
-    const partition = makePartition(width, height, cells - 1, groups);
-    const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
-    for (const core of cores) buildAll(core, partition);
-    partition.groups.forEach((_, group) => {
-      expect(Buffer.compare(cores[0]!.pdb.table(partition, group)!, cores[1]!.pdb.table(partition, group)!)).toBe(0);
-    });
-    let state = 99;
-    const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0);
-    for (let walk = 0; walk < walks; walk++) {
-      const tiles = Array.from(goal.tiles);
-      let blank = cells - 1;
-      for (let i = 0; i < length; i++) {
-        const choices = neighbourCells(blank, width, height);
-        const to = choices[random() % choices.length]!;
-        tiles[blank] = tiles[to]!;
-        tiles[to] = 0;
-        blank = to;
-      }
-      // The test's BFS from the board to the goal.
-      const target = goal.tiles.join(',');
-      let frontier = [tiles];
-      const seen = new Set([tiles.join(',')]);
-      let optimal = 0;
-      while (!frontier.some((b) => b.join(',') === target)) {
-        const next: number[][] = [];
-        for (const b of frontier) {
-          const at = b.indexOf(0);
-          for (const to of neighbourCells(at, width, height)) {
-            const child = b.slice();
-            child[at] = child[to]!;
-            child[to] = 0;
-            const key = child.join(',');
-            if (!seen.has(key)) {
-              seen.add(key);
-              next.push(child);
+  test.each(cases)(
+    '$width x $height: byte-identical tables; IDA* with the PDB at the BFS distance on both engines',
+    async ({ width, height, groups, walks, length }) => {
+      const cells = width * height;
+      const goal = board(
+        width,
+        height,
+        Array.from({ length: cells }, (_, i) => (i + 1) % cells),
+      );
+      const partition = makePartition(width, height, cells - 1, groups);
+      const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
+      for (const core of cores) buildAll(core, partition);
+      partition.groups.forEach((_, group) => {
+        expect(Buffer.compare(cores[0]!.pdb.table(partition, group)!, cores[1]!.pdb.table(partition, group)!)).toBe(0);
+      });
+      let state = 99;
+      const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0);
+      for (let walk = 0; walk < walks; walk++) {
+        const tiles = Array.from(goal.tiles);
+        let blank = cells - 1;
+        for (let i = 0; i < length; i++) {
+          const choices = neighbourCells(blank, width, height);
+          const to = choices[random() % choices.length]!;
+          tiles[blank] = tiles[to]!;
+          tiles[to] = 0;
+          blank = to;
+        }
+        // The test's BFS from the board to the goal.
+        const target = goal.tiles.join(',');
+        let frontier = [tiles];
+        const seen = new Set([tiles.join(',')]);
+        let optimal = 0;
+        while (!frontier.some((b) => b.join(',') === target)) {
+          const next: number[][] = [];
+          for (const b of frontier) {
+            const at = b.indexOf(0);
+            for (const to of neighbourCells(at, width, height)) {
+              const child = b.slice();
+              child[at] = child[to]!;
+              child[to] = 0;
+              const key = child.join(',');
+              if (!seen.has(key)) {
+                seen.add(key);
+                next.push(child);
+              }
             }
           }
+          frontier = next;
+          optimal++;
         }
-        frontier = next;
-        optimal++;
-      }
-      const answers = cores.map((core) => core.idaStar.solve(board(width, height, tiles), goal, { heuristic: 'pdb', partition }));
-      for (const answer of answers) {
-        expect(answer.moves!.length).toBe(optimal);
-        const out = tiles.slice();
-        let at = out.indexOf(0);
-        for (const move of answer.moves!) {
-          const to = [at - width, at + width, at - 1, at + 1][move]!;
-          expect(neighbourCells(at, width, height)).toContain(to);
-          out[at] = out[to]!;
-          out[to] = 0;
-          at = to;
+        const answers = cores.map((core) => core.idaStar.solve(board(width, height, tiles), goal, { heuristic: 'pdb', partition }));
+        for (const answer of answers) {
+          expect(answer.moves!.length).toBe(optimal);
+          const out = tiles.slice();
+          let at = out.indexOf(0);
+          for (const move of answer.moves!) {
+            const to = [at - width, at + width, at - 1, at + 1][move]!;
+            expect(neighbourCells(at, width, height)).toContain(to);
+            out[at] = out[to]!;
+            out[to] = 0;
+            at = to;
+          }
+          expect(out).toEqual(Array.from(goal.tiles));
         }
-        expect(out).toEqual(Array.from(goal.tiles));
+        expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
+        for (const core of cores) expect(core.idaStar.estimate(board(width, height, tiles), goal, 'pdb', partition)).toBeLessThanOrEqual(optimal);
       }
-      expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
-      for (const core of cores) expect(core.idaStar.estimate(board(width, height, tiles), goal, 'pdb', partition)).toBeLessThanOrEqual(optimal);
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
-describe('3x4 and 4x3 with two groups (6 + 5 tiles): the partition machinery against the test\'s BFS', () => {
+describe("3x4 and 4x3 with two groups (6 + 5 tiles): the partition machinery against the test's BFS", () => {
   // The 24-puzzle's tables in miniature: two groups that cover every cell but
   // the blank's, checked entry by entry against the oracle's 0-1 BFS; then the
   // sum against true distances, and tables read through board symmetries.
   const shapes = [
-    { width: 3, height: 4, groups: [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]] },
-    { width: 4, height: 3, groups: [[0, 1, 4, 5, 8, 9], [2, 3, 6, 7, 10]] },
+    {
+      width: 3,
+      height: 4,
+      groups: [
+        [0, 1, 2, 3, 4, 5],
+        [6, 7, 8, 9, 10],
+      ],
+    },
+    {
+      width: 4,
+      height: 3,
+      groups: [
+        [0, 1, 4, 5, 8, 9],
+        [2, 3, 6, 7, 10],
+      ],
+    },
   ];
 
-  test.each(shapes)('$width x $height: every entry exact, h admissible, IDA* optimal, derived tables equal built ones', async ({ width, height, groups }) => {
-    const cells = width * height;
-    const partition = makePartition(width, height, cells - 1, groups);
-    const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
-    for (const core of cores) buildAll(core, partition);
-    partition.groups.forEach((homes, group) => {
-      const oracle = groupDistanceTable(width, height, homes, partition.blankCell);
-      for (const [index, core] of cores.entries()) {
-        const table = core.pdb.table(partition, group)!;
-        let mismatches = 0;
-        for (let rank = 0; rank < oracle.length; rank++) {
-          const placement = placementOfRank(rank, homes.length, cells);
-          const entry = (table[rank >> 1]! >> ((rank & 1) * 4)) & 15;
-          if (entry !== Math.min(15, (oracle[rank]! - manhattanOf(placement, homes, width)) / 2)) mismatches++;
+  test.each(shapes)(
+    '$width x $height: every entry exact, h admissible, IDA* optimal, derived tables equal built ones',
+    async ({ width, height, groups }) => {
+      const cells = width * height;
+      const partition = makePartition(width, height, cells - 1, groups);
+      const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
+      for (const core of cores) buildAll(core, partition);
+      partition.groups.forEach((homes, group) => {
+        const oracle = groupDistanceTable(width, height, homes, partition.blankCell);
+        for (const [index, core] of cores.entries()) {
+          const table = core.pdb.table(partition, group)!;
+          let mismatches = 0;
+          for (let rank = 0; rank < oracle.length; rank++) {
+            const placement = placementOfRank(rank, homes.length, cells);
+            const entry = (table[rank >> 1]! >> ((rank & 1) * 4)) & 15;
+            if (entry !== Math.min(15, (oracle[rank]! - manhattanOf(placement, homes, width)) / 2)) mismatches++;
+          }
+          expect(mismatches, `${engineNames[index]} group ${group}`).toBe(0);
         }
-        expect(mismatches, `${engineNames[index]} group ${group}`).toBe(0);
-      }
-    });
+      });
 
-    // Every symmetry of the board that carries a group onto a group of the
-    // same size gives that group's table, derived, byte for byte.
-    for (const core of cores) {
-      for (const cellMap of boardSymmetries(width, height)) {
-        const image = partition.groups.map((homes) => homes.map((cell) => cellMap.indexOf(cell)));
-        const target = makePartition(width, height, cellMap.indexOf(cells - 1), image);
-        target.groups.forEach((_, group) => {
-          const source = symmetricSource(target, group, partition.groups.map((__, g) => ({ partition, group: g })))!;
-          expect(source).not.toBeNull();
-          const derive = core.pdb.derive(target, group, source.partition, source.group, source.cellMap);
-          while (derive.round());
-          expect(derive.settled()).toBe(derive.entries);
-          const fresh = makePartition(width, height, target.blankCell, target.groups, 'fresh');
-          const build = core.pdb.build(fresh, group);
-          while (build.round());
-          expect(Buffer.compare(core.pdb.table(target, group)!, core.pdb.table(fresh, group)!)).toBe(0);
-        });
+      // Every symmetry of the board that carries a group onto a group of the
+      // same size gives that group's table, derived, byte for byte.
+      for (const core of cores) {
+        for (const cellMap of boardSymmetries(width, height)) {
+          const image = partition.groups.map((homes) => homes.map((cell) => cellMap.indexOf(cell)));
+          const target = makePartition(width, height, cellMap.indexOf(cells - 1), image);
+          target.groups.forEach((_, group) => {
+            const source = symmetricSource(
+              target,
+              group,
+              partition.groups.map((__, g) => ({ partition, group: g })),
+            )!;
+            expect(source).not.toBeNull();
+            const derive = core.pdb.derive(target, group, source.partition, source.group, source.cellMap);
+            while (derive.round());
+            expect(derive.settled()).toBe(derive.entries);
+            const fresh = makePartition(width, height, target.blankCell, target.groups, 'fresh');
+            const build = core.pdb.build(fresh, group);
+            while (build.round());
+            expect(Buffer.compare(core.pdb.table(target, group)!, core.pdb.table(fresh, group)!)).toBe(0);
+          });
+        }
       }
-    }
 
-    const goal = board(width, height, Array.from({ length: cells }, (_, i) => (i + 1) % cells));
-    const random = seededRandom(width * 10 + height);
-    for (let walk = 0; walk < 6; walk++) {
-      let tiles = Array.from(goal.tiles);
-      for (let i = 0; i < 40; i++) {
-        const options = slidingNeighbours(tiles, width);
-        tiles = options[Math.floor(random() * options.length)]!;
+      const goal = board(
+        width,
+        height,
+        Array.from({ length: cells }, (_, i) => (i + 1) % cells),
+      );
+      const random = seededRandom(width * 10 + height);
+      for (let walk = 0; walk < 6; walk++) {
+        let tiles = Array.from(goal.tiles);
+        for (let i = 0; i < 40; i++) {
+          const options = slidingNeighbours(tiles, width);
+          tiles = options[Math.floor(random() * options.length)]!;
+        }
+        const target = goal.tiles.join(',');
+        const optimal = bfsDistance(
+          [tiles],
+          (state) => slidingNeighbours(state, width),
+          (state) => state.join(',') === target,
+        )!;
+        const answers = cores.map((core) => core.idaStar.solve(board(width, height, tiles), goal, { heuristic: 'pdb', partition }));
+        for (const [index, answer] of answers.entries()) {
+          expect(answer.moves!.length, engineNames[index]).toBe(optimal);
+          expect(replaySliding(tiles, width, answer.moves!)).toEqual(Array.from(goal.tiles));
+          expect(cores[index]!.idaStar.estimate(board(width, height, tiles), goal, 'pdb', partition)).toBeLessThanOrEqual(optimal);
+        }
+        expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
       }
-      const target = goal.tiles.join(',');
-      const optimal = bfsDistance([tiles], (state) => slidingNeighbours(state, width), (state) => state.join(',') === target)!;
-      const answers = cores.map((core) => core.idaStar.solve(board(width, height, tiles), goal, { heuristic: 'pdb', partition }));
-      for (const [index, answer] of answers.entries()) {
-        expect(answer.moves!.length, engineNames[index]).toBe(optimal);
-        expect(replaySliding(tiles, width, answer.moves!)).toEqual(Array.from(goal.tiles));
-        expect(cores[index]!.idaStar.estimate(board(width, height, tiles), goal, 'pdb', partition)).toBeLessThanOrEqual(optimal);
-      }
-      expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 
   test('a cell map that is not a symmetry carrying the group onto the source is refused', async () => {
-    const partition = makePartition(3, 4, 11, [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]);
+    const partition = makePartition(3, 4, 11, [
+      [0, 1, 2, 3, 4, 5],
+      [6, 7, 8, 9, 10],
+    ]);
     for (const name of engineNames) {
       const core = await loadCore(name);
       buildAll(core, partition);
       const identity = Array.from({ length: 12 }, (_, cell) => cell);
       expect(() => core.pdb.derive(partition, 1, partition, 0, identity)).toThrow(/not an image/);
-      expect(() => core.pdb.derive(partition, 0, partition, 0, identity.map(() => 0))).toThrow(/not an image/);
+      expect(() =>
+        core.pdb.derive(
+          partition,
+          0,
+          partition,
+          0,
+          identity.map(() => 0),
+        ),
+      ).toThrow(/not an image/);
     }
   });
 });
 
 describe("Korf's 15-puzzle instances with the 6-6-3 PDB (blank first)", () => {
-  const goal = board(4, 4, Array.from({ length: 16 }, (_, i) => i));
+  const goal = board(
+    4,
+    4,
+    Array.from({ length: 16 }, (_, i) => i),
+  );
   const partition = namedPartition(4, 4, 0, '6-6-3')!;
   const instances = readFileSync(new URL('../../data/korf100.txt', import.meta.url), 'utf8')
     .trim()
@@ -413,9 +510,7 @@ describe("Korf's 15-puzzle instances with the 6-6-3 PDB (blank first)", () => {
     });
   // The 25 quickest with this partition, and five of the slowest (among them
   // #88 and #82, 65 and 62 moves, and #60, the slowest).
-  const chosen = [
-    9, 97, 42, 47, 71, 31, 57, 12, 94, 55, 79, 86, 30, 19, 13, 58, 95, 93, 74, 85, 48, 73, 44, 34, 65, 22, 59, 88, 82, 60,
-  ];
+  const chosen = [9, 97, 42, 47, 71, 31, 57, 12, 94, 55, 79, 86, 30, 19, 13, 58, 95, 93, 74, 85, 48, 73, 44, 34, 65, 22, 59, 88, 82, 60];
   const cores = new Map<string, Core>();
 
   beforeAll(async () => {
@@ -432,24 +527,28 @@ describe("Korf's 15-puzzle instances with the 6-6-3 PDB (blank first)", () => {
     });
   });
 
-  test.each(chosen.map((number) => instances[number - 1]!))('Korf #$number at its published length $optimal', ({ tiles, optimal }) => {
-    const answers = [...cores].map(([, core]) => core.idaStar.solve(board(4, 4, tiles), goal, { heuristic: 'pdb', partition }));
-    for (const answer of answers) {
-      expect(answer.moves!.length).toBe(optimal);
-      const out = tiles.slice();
-      let blank = out.indexOf(0);
-      for (const move of answer.moves!) {
-        const to = [blank - 4, blank + 4, blank - 1, blank + 1][move]!;
-        expect(neighbourCells(blank, 4, 4)).toContain(to);
-        out[blank] = out[to]!;
-        out[to] = 0;
-        blank = to;
+  test.each(chosen.map((number) => instances[number - 1]!))(
+    'Korf #$number at its published length $optimal',
+    ({ tiles, optimal }) => {
+      const answers = [...cores].map(([, core]) => core.idaStar.solve(board(4, 4, tiles), goal, { heuristic: 'pdb', partition }));
+      for (const answer of answers) {
+        expect(answer.moves!.length).toBe(optimal);
+        const out = tiles.slice();
+        let blank = out.indexOf(0);
+        for (const move of answer.moves!) {
+          const to = [blank - 4, blank + 4, blank - 1, blank + 1][move]!;
+          expect(neighbourCells(blank, 4, 4)).toContain(to);
+          out[blank] = out[to]!;
+          out[to] = 0;
+          blank = to;
+        }
+        expect(out).toEqual(Array.from(goal.tiles));
       }
-      expect(out).toEqual(Array.from(goal.tiles));
-    }
-    expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
-    expect(Array.from(answers[1]!.moves!)).toEqual(Array.from(answers[0]!.moves!));
-  }, 60_000);
+      expect(answers[1]!.nodes).toBe(answers[0]!.nodes);
+      expect(Array.from(answers[1]!.moves!)).toEqual(Array.from(answers[0]!.moves!));
+    },
+    60_000,
+  );
 });
 
 // ---------------------------------------------------------------------------
@@ -470,7 +569,12 @@ describe('solver tables and the disk cache', () => {
   const eightGoal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
   const eightSample = [8, 6, 7, 2, 5, 4, 3, 0, 1]; // 31 moves
   const rows = (tiles: number[], width: number) =>
-    Array.from({ length: tiles.length / width }, (_, r) => tiles.slice(r * width, r * width + width).map((t) => (t === 0 ? 'x' : String(t))).join(' ')).join('\n');
+    Array.from({ length: tiles.length / width }, (_, r) =>
+      tiles
+        .slice(r * width, r * width + width)
+        .map((t) => (t === 0 ? 'x' : String(t)))
+        .join(' '),
+    ).join('\n');
 
   test.each(engineNames)('%s: an unknown heuristic names the choices; explicit pdb builds on first need', async (engine) => {
     const solver = await createSolver({ engine, tables: { dir: false } });
@@ -574,26 +678,37 @@ describe('solver tables and the disk cache', () => {
     const dir = tempDir();
     const builder = await createSolver({ engine: 'wasm', tables: { dir } });
     await builder.prepareTables('3x3');
-    const files = readdirSync(dir).filter((name) => name.endsWith('.pdb')).sort();
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith('.pdb'))
+      .sort();
     expect(files).toHaveLength(2);
     const good = files.map((name) => readFileSync(join(dir, name)));
     const damage: Array<[string, (bytes: Buffer) => Buffer]> = [
       ['truncated', (bytes) => bytes.subarray(0, bytes.length - 100)],
-      ['checksum', (bytes) => {
-        const copy = Buffer.from(bytes);
-        copy[copy.length - 7]! ^= 0x10;
-        return copy;
-      }],
-      ['format version', (bytes) => {
-        const copy = Buffer.from(bytes);
-        copy.writeUInt32LE(99, 8);
-        return copy;
-      }],
-      ['another board', (bytes) => {
-        const copy = Buffer.from(bytes);
-        copy[16]! ^= 0x01; // the group's cells
-        return copy;
-      }],
+      [
+        'checksum',
+        (bytes) => {
+          const copy = Buffer.from(bytes);
+          copy[copy.length - 7]! ^= 0x10;
+          return copy;
+        },
+      ],
+      [
+        'format version',
+        (bytes) => {
+          const copy = Buffer.from(bytes);
+          copy.writeUInt32LE(99, 8);
+          return copy;
+        },
+      ],
+      [
+        'another board',
+        (bytes) => {
+          const copy = Buffer.from(bytes);
+          copy[16]! ^= 0x01; // the group's cells
+          return copy;
+        },
+      ],
       ['truncated', () => Buffer.from('PZS')],
     ];
     for (const [reason, spoil] of damage) {
@@ -653,7 +768,10 @@ describe('solver tables and the disk cache', () => {
       delete process.env.XDG_CACHE_HOME;
       expect(await cacheDir()).toBe(join(homedir(), '.cache', 'puzzlesearch'));
     } finally {
-      for (const [name, value] of [['PUZZLESEARCH_CACHE', saved.cache], ['XDG_CACHE_HOME', saved.xdg]] as const) {
+      for (const [name, value] of [
+        ['PUZZLESEARCH_CACHE', saved.cache],
+        ['XDG_CACHE_HOME', saved.xdg],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }
@@ -685,10 +803,18 @@ describe('table memory', () => {
     const exports = await instantiatePuzzleWasm<import('../../src/engine/wasm/index.js').PuzzleExports>(undefined, { searchPoll: () => 0 });
     const core = { pdb: wasmPdb(exports) };
     const memory = () => exports.memory.buffer.byteLength;
-    const partition = makePartition(3, 4, 11, [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10]]);
+    const partition = makePartition(3, 4, 11, [
+      [0, 1, 2, 3, 4, 5],
+      [6, 7, 8, 9, 10],
+    ]);
     const build = core.pdb.build(partition, 0);
     while (build.round());
-    const turned = makePartition(3, 4, 0, partition.groups.map((homes) => homes.map((cell) => 11 - cell)));
+    const turned = makePartition(
+      3,
+      4,
+      0,
+      partition.groups.map((homes) => homes.map((cell) => 11 - cell)),
+    );
     const before = memory();
     const source = symmetricSource(turned, 0, [{ partition, group: 0 }])!;
     const derive = core.pdb.derive(turned, 0, source.partition, source.group, source.cellMap);
@@ -717,7 +843,10 @@ describe('table memory', () => {
 
   test('a wasm build overtaken by another build says so instead of writing a wrong table', async () => {
     const core = await loadCore('wasm');
-    const partition = makePartition(3, 3, 8, [[0, 1, 2], [3, 4, 5, 6, 7]]);
+    const partition = makePartition(3, 3, 8, [
+      [0, 1, 2],
+      [3, 4, 5, 6, 7],
+    ]);
     const first = core.pdb.build(partition, 0);
     const second = core.pdb.build(partition, 1);
     expect(() => first.round()).toThrow(/overtaken by another table build/);
@@ -743,7 +872,9 @@ describe('table memory', () => {
 
 describe("the solver's partition option", () => {
   test('applies to the sizes that have it; others keep their default; an unknown name is refused', async () => {
-    await expect(createSolver({ engine: 'ts', tables: { dir: false, partition: 'x-y' } })).rejects.toThrow(/unknown partition 'x-y', expected 4-4, 6-6-3, 7-8, 6-6-6-6/);
+    await expect(createSolver({ engine: 'ts', tables: { dir: false, partition: 'x-y' } })).rejects.toThrow(
+      /unknown partition 'x-y', expected 4-4, 6-6-3, 7-8, 6-6-6-6/,
+    );
     const solver = await createSolver({ engine: 'ts', tables: { dir: false, partition: '7-8' } });
     const seen = new Set<string>();
     await solver.prepareTables('3x3', { onProgress: (progress) => seen.add(progress.partition) });

@@ -13,8 +13,8 @@ const ALGORITHMS: ExhaustiveAlgorithm[] = ['bfs', 'bibfs', 'astar'];
 
 /** PUZZLES.md: boards of the 8-puzzle at distance 0, 1, ... 31 from `1 2 3 4 5 6 7 8 x`. */
 const EIGHT_PUZZLE_DISTANCES = [
-  1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110,
-  23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221, 2,
+  1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485, 5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274, 3910,
+  760, 221, 2,
 ];
 
 const RANDOM_3X3_BOARDS = 2000;
@@ -132,7 +132,6 @@ function blankFirstGoal(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
 }
 
-
 /**
  * Uniform random arrangements (Fisher-Yates), split into those that reach the
  * reference goal, until `count` of them do: uniform among the solvable boards.
@@ -223,13 +222,7 @@ function sample(key: string, make: () => { solvable: number[][]; unsolvable: num
 const runs = new Map<string, SlidingAnswer[]>();
 
 /** Every start solved by one engine's `algorithm` toward `ref.goal`, computed once per engine. */
-async function solveAll(
-  name: EngineName,
-  label: string,
-  ref: Reference,
-  starts: number[][],
-  algorithm: ExhaustiveAlgorithm,
-): Promise<SlidingAnswer[]> {
+async function solveAll(name: EngineName, label: string, ref: Reference, starts: number[][], algorithm: ExhaustiveAlgorithm): Promise<SlidingAnswer[]> {
   const key = `${name}:${label}:${algorithm}`;
   let answers = runs.get(key);
   if (!answers) {
@@ -417,7 +410,10 @@ describe('both engines', () => {
         const b = ts[i];
         return a.nodes !== b.nodes || a.moves?.join(',') !== b.moves?.join(',');
       });
-      expect(differ.map((tiles) => tiles.join(' ')), suite).toEqual([]);
+      expect(
+        differ.map((tiles) => tiles.join(' ')),
+        suite,
+      ).toEqual([]);
     }
   });
 

@@ -40,7 +40,12 @@ function randomWalk(goal: SlidingBoard, steps: number, random: () => number): Sl
   for (let i = 0; i < steps; i++) {
     const row = Math.floor(blank / goal.width);
     const column = blank % goal.width;
-    const options = [row > 0 ? blank - goal.width : -1, row < goal.height - 1 ? blank + goal.width : -1, column > 0 ? blank - 1 : -1, column < goal.width - 1 ? blank + 1 : -1].filter((p) => p >= 0);
+    const options = [
+      row > 0 ? blank - goal.width : -1,
+      row < goal.height - 1 ? blank + goal.width : -1,
+      column > 0 ? blank - 1 : -1,
+      column < goal.width - 1 ? blank + 1 : -1,
+    ].filter((p) => p >= 0);
     const next = options[Math.floor(random() * options.length)];
     tiles[blank] = tiles[next];
     tiles[next] = 0;
@@ -52,7 +57,11 @@ function randomWalk(goal: SlidingBoard, steps: number, random: () => number): Sl
 describe('walk prefixes', () => {
   it('are every walk of the depth without an undo, on the board, each once', () => {
     // Counted here by brute force over all 4^depth move strings.
-    for (const [width, height, blank, depth] of [[3, 3, 4, 3], [4, 4, 0, 4], [2, 5, 9, 5]] as const) {
+    for (const [width, height, blank, depth] of [
+      [3, 3, 4, 3],
+      [4, 4, 0, 4],
+      [2, 5, 9, 5],
+    ] as const) {
       const expected: string[] = [];
       for (let code = 0; code < 4 ** depth; code++) {
         const moves = Array.from({ length: depth }, (_, i) => Math.floor(code / 4 ** (depth - 1 - i)) % 4);
@@ -76,8 +85,11 @@ describe('walk prefixes', () => {
     }
   });
 
-  it('know, for each stem length, where the prefixes sharing a prefix\'s first moves end', () => {
-    for (const [width, height, blank, depth] of [[3, 3, 4, 4], [4, 4, 5, 5]] as const) {
+  it("know, for each stem length, where the prefixes sharing a prefix's first moves end", () => {
+    for (const [width, height, blank, depth] of [
+      [3, 3, 4, 4],
+      [4, 4, 5, 5],
+    ] as const) {
       const prefixes = slidingPrefixes(width, height, blank, depth);
       const ends = prefixStemEnds(prefixes, depth);
       const text = prefixes.map((p) => Array.from(p).join(''));
@@ -115,8 +127,17 @@ describe('IDA* split into subtrees (core, both engines)', () => {
   it('finds the optimal length on random 3x3 and 4x4 boards, both engines agreeing on every round', async () => {
     const random = seededRandom(12);
     const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
-    for (const [width, height, steps, depth] of [[3, 3, 30, 3], [4, 4, 40, 4], [3, 3, 2, 4], [4, 3, 25, 1]] as const) {
-      const goal = board(width, height, Array.from({ length: width * height }, (_, i) => (i + 1) % (width * height)));
+    for (const [width, height, steps, depth] of [
+      [3, 3, 30, 3],
+      [4, 4, 40, 4],
+      [3, 3, 2, 4],
+      [4, 3, 25, 1],
+    ] as const) {
+      const goal = board(
+        width,
+        height,
+        Array.from({ length: width * height }, (_, i) => (i + 1) % (width * height)),
+      );
       for (let trial = 0; trial < 6; trial++) {
         const start = randomWalk(goal, steps, random);
         const prefixes = slidingPrefixes(width, height, start.tiles.indexOf(0), depth);
@@ -137,7 +158,11 @@ describe('IDA* split into subtrees (core, both engines)', () => {
   it('skipping the prefixes that share a stem cut off by the bound leaves every round as it was, and walks fewer prefixes', async () => {
     const random = seededRandom(29);
     const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
-    const goal = board(4, 4, Array.from({ length: 16 }, (_, i) => (i + 1) % 16));
+    const goal = board(
+      4,
+      4,
+      Array.from({ length: 16 }, (_, i) => (i + 1) % 16),
+    );
     for (let trial = 0; trial < 4; trial++) {
       const start = randomWalk(goal, 40, random);
       const prefixes = slidingPrefixes(4, 4, start.tiles.indexOf(0), 6);
@@ -148,7 +173,14 @@ describe('IDA* split into subtrees (core, both engines)', () => {
           let index = 0;
           let taken = 0;
           const take = () => (index < prefixes.length ? (walked++, prefixes[(taken = index++)]!) : null);
-          return core.idaStar.subtrees(start, goal, { heuristic: 'linear-conflict' }, bound, take, (stem) => (index = Math.max(index, ends[stem - 1]![taken]!)));
+          return core.idaStar.subtrees(
+            start,
+            goal,
+            { heuristic: 'linear-conflict' },
+            bound,
+            take,
+            (stem) => (index = Math.max(index, ends[stem - 1]![taken]!)),
+          );
         }, prefixes);
         const plain = splitSolve((bound, take) => core.idaStar.subtrees(start, goal, { heuristic: 'linear-conflict' }, bound, take), prefixes);
         expect(skipping.rounds.map((round) => round.nextBound)).toEqual(plain.rounds.map((round) => round.nextBound));
@@ -202,7 +234,9 @@ describe('the pool', () => {
       const single = await lib.createSolver({ engine: 'wasm' });
       await single.prepareTables('4x4', { goal: 'blank-first' });
       for (const number of [2, 4, 9]) {
-        expect((await pool.solveParallel(korfTiles(number), { goal: 'blank-first' })).length).toBe(single.sliding(korfTiles(number), { goal: 'blank-first' }).length);
+        expect((await pool.solveParallel(korfTiles(number), { goal: 'blank-first' })).length).toBe(
+          single.sliding(korfTiles(number), { goal: 'blank-first' }).length,
+        );
       }
       const swapped = korfTiles(2);
       [swapped[1], swapped[2]] = [swapped[2], swapped[1]];
@@ -260,14 +294,25 @@ describe('the pool', () => {
       // Korf #60 with Manhattan: iterations of billions of nodes, reported from inside; stopped after eight reports.
       const controller = new AbortController();
       const bounds: number[] = [];
-      const long = pool.sliding(korfTiles(60), { goal: 'blank-first', heuristic: 'manhattan' }, {
-        signal: controller.signal,
-        onProgress: ({ bound }) => {
-          bounds.push(bound);
-          if (bounds.length === 8) controller.abort();
+      const long = pool.sliding(
+        korfTiles(60),
+        { goal: 'blank-first', heuristic: 'manhattan' },
+        {
+          signal: controller.signal,
+          onProgress: ({ bound }) => {
+            bounds.push(bound);
+            if (bounds.length === 8) controller.abort();
+          },
         },
-      });
-      expect((await long.then(() => null, (error: Error) => error))?.name).toBe('AbortError');
+      );
+      expect(
+        (
+          await long.then(
+            () => null,
+            (error: Error) => error,
+          )
+        )?.name,
+      ).toBe('AbortError');
       expect(bounds.length).toBeGreaterThan(new Set(bounds).size);
 
       before = calls();
@@ -292,10 +337,13 @@ describe('the pool', () => {
       // lone search among them: each worker takes them in the order they
       // came, so no worker waits for a partner stuck behind another search.
       const numbers = [3, 1, 5, 2, 4, 7];
-      const answers = await Promise.all(numbers.map((number, i) =>
-        i % 3 === 2
-          ? pool.sliding(korfTiles(number), { goal: 'blank-first', parallel: false })
-          : pool.solveParallel(korfTiles(number), { goal: 'blank-first' })));
+      const answers = await Promise.all(
+        numbers.map((number, i) =>
+          i % 3 === 2
+            ? pool.sliding(korfTiles(number), { goal: 'blank-first', parallel: false })
+            : pool.solveParallel(korfTiles(number), { goal: 'blank-first' }),
+        ),
+      );
       answers.forEach((result, i) => {
         const number = numbers[i]!;
         expect(result.length).toBe(korf[number - 1][16]);
@@ -312,14 +360,21 @@ describe('the pool', () => {
     try {
       const controller = new AbortController();
       const bounds: number[] = [];
-      const running = pool.solveParallel(korfTiles(60), { goal: 'blank-first', heuristic: 'manhattan' }, {
-        signal: controller.signal,
-        onProgress: ({ bound, nodes }) => {
-          bounds.push(bound);
-          if (nodes >= 1e8) controller.abort();
+      const running = pool.solveParallel(
+        korfTiles(60),
+        { goal: 'blank-first', heuristic: 'manhattan' },
+        {
+          signal: controller.signal,
+          onProgress: ({ bound, nodes }) => {
+            bounds.push(bound);
+            if (nodes >= 1e8) controller.abort();
+          },
         },
-      });
-      const error = await running.then(() => null, (thrown: Error) => thrown);
+      );
+      const error = await running.then(
+        () => null,
+        (thrown: Error) => thrown,
+      );
       expect(error?.name).toBe('AbortError');
       expect(bounds.length).toBeGreaterThan(2);
       const next = await pool.solveParallel(korfTiles(2), { goal: 'blank-first', heuristic: 'linear-conflict' });
@@ -338,16 +393,23 @@ describe('the pool', () => {
     try {
       const controller = new AbortController();
       let abortedAt: Package.Progress | null = null;
-      const running = pool.sliding(korfTiles(60), { goal: 'blank-first', heuristic: 'manhattan' }, {
-        signal: controller.signal,
-        onProgress: (step) => {
-          if (step.nodes >= threshold && !abortedAt) {
-            abortedAt = step;
-            controller.abort();
-          }
+      const running = pool.sliding(
+        korfTiles(60),
+        { goal: 'blank-first', heuristic: 'manhattan' },
+        {
+          signal: controller.signal,
+          onProgress: (step) => {
+            if (step.nodes >= threshold && !abortedAt) {
+              abortedAt = step;
+              controller.abort();
+            }
+          },
         },
-      });
-      const error = await running.then(() => null, (thrown: Error) => thrown);
+      );
+      const error = await running.then(
+        () => null,
+        (thrown: Error) => thrown,
+      );
       expect(error?.name).toBe('AbortError');
       expect(abortedAt).not.toBeNull();
       const next = await pool.sliding(korfTiles(1), { goal: 'blank-first', heuristic: 'linear-conflict' });

@@ -51,7 +51,6 @@ function unstated(result: { stats: { nodes: number; ms: number } }): unknown {
   return rest;
 }
 
-
 function flipText(board: number, kind: 'flip' | 'pilots'): string {
   const [on, off] = kind === 'flip' ? ['b', 'w'] : ['+', '-'];
   let text = '';
@@ -96,7 +95,10 @@ describe.each(engineNames)('a solver pool on %s', (engine) => {
     try {
       for (const kind of ['flip', 'pilots'] as const) {
         const boards = Array.from({ length: 150 }, () => Math.floor(random() * 0x10000));
-        const results = await pool.solveEach(kind, boards.map((board) => flipText(board, kind)));
+        const results = await pool.solveEach(
+          kind,
+          boards.map((board) => flipText(board, kind)),
+        );
         expect(results).toHaveLength(boards.length);
         results.forEach((result, i) => {
           expect(unstated(result)).toEqual(unstated(solver[kind](flipText(boards[i], kind))));
@@ -104,7 +106,12 @@ describe.each(engineNames)('a solver pool on %s', (engine) => {
         });
         if (kind === 'flip') expect(results.some((result) => !result.solvable)).toBe(true);
       }
-      const eights = Array.from({ length: 150 }, () => shuffle(Array.from({ length: 9 }, (_, i) => i), random));
+      const eights = Array.from({ length: 150 }, () =>
+        shuffle(
+          Array.from({ length: 9 }, (_, i) => i),
+          random,
+        ),
+      );
       const results = await pool.solveEach('sliding', eights.map(eightText), { args: [{ goal: 'blank-first' }] });
       results.forEach((result, i) => {
         expect(untimed(result)).toEqual(untimed(solver.sliding(eightText(eights[i]), { goal: 'blank-first' })));
@@ -150,13 +157,17 @@ describe.each(engineNames)('a solver pool on %s', (engine) => {
       expect(pool.cancelMode).toBe('flag');
       const hard = new AbortController();
       const progress: Package.Progress[] = [];
-      const running = pool.sliding(korfTiles(60), { goal: 'blank-first', heuristic: 'linear-conflict' }, {
-        signal: hard.signal,
-        onProgress: (step) => {
-          progress.push(step);
-          hard.abort();
+      const running = pool.sliding(
+        korfTiles(60),
+        { goal: 'blank-first', heuristic: 'linear-conflict' },
+        {
+          signal: hard.signal,
+          onProgress: (step) => {
+            progress.push(step);
+            hard.abort();
+          },
         },
-      });
+      );
       const queuedAbort = new AbortController();
       const queued = pool.flip('bwwb\nbbwb\nbwwb\nbwww', { signal: queuedAbort.signal });
       queuedAbort.abort();
@@ -191,7 +202,17 @@ describe.each(engineNames)('a solver pool on %s', (engine) => {
     const pool = await lib.createSolverPool({ workers: 1, engine });
     try {
       const thrown = new RangeError('caller gave up');
-      const error = await rejection(pool.sliding(korfTiles(60), { goal: 'blank-first' }, { onProgress: () => { throw thrown; } }));
+      const error = await rejection(
+        pool.sliding(
+          korfTiles(60),
+          { goal: 'blank-first' },
+          {
+            onProgress: () => {
+              throw thrown;
+            },
+          },
+        ),
+      );
       expect(error).toBe(thrown);
       expect((await pool.sliding(korfTiles(9), { goal: 'blank-first' })).length).toBe(korf[8][16]);
       expect(pool.workers).toEqual([{ generation: 1, calls: 2, stopped: 1, busy: false }]);
@@ -344,7 +365,10 @@ describe('a solver pool', () => {
         const running = impatient.slidingDistances('blank-first', { width: 5, height: 2 }, { signal: controller.signal });
         await new Promise((resolve) => setTimeout(resolve, 10 * attempt));
         controller.abort();
-        const outcome = await running.then(() => 'answered', (error: Error) => error.name);
+        const outcome = await running.then(
+          () => 'answered',
+          (error: Error) => error.name,
+        );
         // The next call runs on the slot's worker, whichever it is now.
         expect(await impatient.slidingSolvable('1 2 3\n4 5 6\n8 7 x')).toBe(false);
         const after = impatient.workers[0];
@@ -441,7 +465,7 @@ void pool.solveEach('flip', [], { args: [1] });
 `;
 
 describe('the pool types', () => {
-  it('type-check the docs/pool.md example and the pool\'s method types, and tsc would catch a drift', async () => {
+  it("type-check the docs/pool.md example and the pool's method types, and tsc would catch a drift", async () => {
     const blocks = poolBlocks();
     expect(blocks.length).toBeGreaterThan(0);
     const dir = mkdtempSync(join(root, '.types-check-pool-'));
@@ -452,17 +476,32 @@ describe('the pool types', () => {
         files[`readme-${i + 1}.ts`] = block.replaceAll("from 'puzzlesearch'", `from '${index}'`);
       });
       // A known drift: proves this harness fails on one.
-      files['drift.ts'] = `import { createSolverPool } from '${index}';\nconst pool = await createSolverPool();\nexport const length: number = pool.flip('wwww\\nwwww\\nwwww\\nwwww').length;\n`;
+      files['drift.ts'] =
+        `import { createSolverPool } from '${index}';\nconst pool = await createSolverPool();\nexport const length: number = pool.flip('wwww\\nwwww\\nwwww\\nwwww').length;\n`;
       for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
       const config = {
-        compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', lib: ['ES2022', 'DOM'], types: ['node'], strict: true, noEmit: true, skipLibCheck: true },
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          lib: ['ES2022', 'DOM'],
+          types: ['node'],
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+        },
         files: Object.keys(files).map((name) => relative(dir, join(dir, name))),
       };
       writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(config));
-      const run = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], { encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json'), '--pretty', 'false'], {
+        encoding: 'utf8',
+      });
       const output = `${run.stdout}${run.stderr}`;
       const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
-      expect(errors.filter((line) => !line.includes('drift.ts')), output).toEqual([]);
+      expect(
+        errors.filter((line) => !line.includes('drift.ts')),
+        output,
+      ).toEqual([]);
       expect(errors.join('\n')).toMatch(/drift\.ts\(3,\d+\): error TS2339: Property 'length' does not exist/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -503,7 +542,11 @@ describe('solver pool with pattern databases', () => {
         await single.prepareTables('4x4', { goal: 'blank-first' });
         // Abort a running search: in 'restart' mode its worker is replaced, and the new one prepares again.
         const controller = new AbortController();
-        const hard = single.sliding(korfTiles(60), { goal: 'blank-first', heuristic: 'linear-conflict' }, { signal: controller.signal, onProgress: () => controller.abort() });
+        const hard = single.sliding(
+          korfTiles(60),
+          { goal: 'blank-first', heuristic: 'linear-conflict' },
+          { signal: controller.signal, onProgress: () => controller.abort() },
+        );
         await expect(hard).rejects.toMatchObject({ name: 'AbortError' });
         const again = await single.solveEach('sliding', [korfTiles(5), korfTiles(6)], { args: [{ goal: 'blank-first' }] });
         expect(single.workers[0].generation).toBe(2);
@@ -542,7 +585,10 @@ describe('solver pool with pattern databases', () => {
       expect(heard.findIndex((progress) => progress.phase === 'share')).toBeGreaterThan(heard.lastIndexOf(builds.at(-1)!));
       // Both workers now search with the PDB for the blank-last goal.
       const results = await pool.solveEach('sliding', ['1 2 3 4\n5 6 x 8\n9 10 7 11\n13 14 15 12', '1 2 3 4\n5 6 7 8\n9 10 x 11\n13 14 15 12']);
-      expect(results.map((result) => [result.length, result.stats.heuristic, result.stats.partition])).toEqual([[3, 'pdb', '6-6-3'], [2, 'pdb', '6-6-3']]);
+      expect(results.map((result) => [result.length, result.stats.heuristic, result.stats.partition])).toEqual([
+        [3, 'pdb', '6-6-3'],
+        [2, 'pdb', '6-6-3'],
+      ]);
       expect(pool.workers.every((worker) => worker.calls >= 1)).toBe(true);
     } finally {
       await pool.terminate();

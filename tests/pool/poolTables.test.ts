@@ -76,9 +76,12 @@ type Pool = Package.SolverPool;
  * settled) is one build; a second worker building the group would add a run.
  */
 function builtTables(heard: Progress[]): Progress[] {
-  return heard.filter((progress, i) => progress.phase === 'build' && !(heard[i - 1]?.phase === 'build' && heard[i - 1]!.group === progress.group && heard[i - 1]!.partition === progress.partition));
+  return heard.filter(
+    (progress, i) =>
+      progress.phase === 'build' &&
+      !(heard[i - 1]?.phase === 'build' && heard[i - 1]!.group === progress.group && heard[i - 1]!.partition === progress.partition),
+  );
 }
-
 
 /** Every table `size`/`goal` names, as worker `worker` holds it (its bytes exported without shared memory). */
 async function workerTables(pool: Pool, worker: number, size: string, goal: Goal | 'both'): Promise<Array<{ name: string; bytes: Uint8Array }>> {
@@ -99,12 +102,22 @@ async function singleSolverTables(engine: Package.EngineName, size: string, goal
   const tables = solverModule.tablesOf(solver);
   const partitions = await tables.prepare(size, { goal });
   return partitions.flatMap((partition) =>
-    partition.groups.map((_, group) => ({ name: `${size} blank ${partition.blankCell} ${partition.name} group ${group}`, bytes: tables.read(partition, group)! })),
+    partition.groups.map((_, group) => ({
+      name: `${size} blank ${partition.blankCell} ${partition.name} group ${group}`,
+      bytes: tables.read(partition, group)!,
+    })),
   );
 }
 
 /** Each worker solves `boards` on its own: the PDB, the optimal length, a path that reaches the goal. */
-async function expectOptimalOnEveryWorker(pool: Pool, boards: Tiles[], goal: Goal, width: number, distance: (tiles: Tiles) => number, partition: string): Promise<void> {
+async function expectOptimalOnEveryWorker(
+  pool: Pool,
+  boards: Tiles[],
+  goal: Goal,
+  width: number,
+  distance: (tiles: Tiles) => number,
+  partition: string,
+): Promise<void> {
   const internals = outside.poolInternals(pool);
   for (let worker = 0; worker < pool.size; worker++) {
     for (const tiles of boards) {
@@ -119,7 +132,7 @@ async function expectOptimalOnEveryWorker(pool: Pool, boards: Tiles[], goal: Goa
 }
 
 describe('the pool option tables', () => {
-  it('rejects what cannot be a worker\'s table options with a PuzzleInputError naming it', async () => {
+  it("rejects what cannot be a worker's table options with a PuzzleInputError naming it", async () => {
     const cases: Array<[unknown, string]> = [
       ['memory', "tables must be an object ({ dir, partition }), not 'memory'"],
       [{ dir: 3 }, 'tables.dir must be a directory or false, not 3'],
@@ -145,7 +158,11 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
       const heard: Progress[] = [];
       await pool.prepareTables('3x3', { goal: 'both' }, { onProgress: (progress) => heard.push(progress) });
       // Blank-last's two groups built once (one worker's worth); blank-first's derived from them, on that worker too.
-      expect(builtTables(heard).map((progress) => progress.group).sort()).toEqual([0, 1]);
+      expect(
+        builtTables(heard)
+          .map((progress) => progress.group)
+          .sort(),
+      ).toEqual([0, 1]);
       expect(new Set(heard.filter((progress) => progress.phase === 'derive').map((progress) => progress.group))).toEqual(new Set([0, 1]));
       expect(heard.filter((progress) => progress.phase === 'load')).toEqual([]);
       // Every other worker received each of the four tables once.
@@ -153,7 +170,9 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
       expect(shares).toHaveLength((workers - 1) * 4);
       expect(shares.every((progress) => progress.partition === '4-4' && progress.groups === 2 && progress.settled === progress.entries)).toBe(true);
       // Shares follow the last build round.
-      expect(heard.findIndex((progress) => progress.phase === 'share')).toBeGreaterThan(heard.findLastIndex((progress) => progress.phase === 'build' || progress.phase === 'derive'));
+      expect(heard.findIndex((progress) => progress.phase === 'share')).toBeGreaterThan(
+        heard.findLastIndex((progress) => progress.phase === 'build' || progress.phase === 'derive'),
+      );
 
       const reference = await singleSolverTables(engine, '3x3', 'both');
       expect(reference).toHaveLength(4);
@@ -179,8 +198,17 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
     try {
       const heard: Progress[] = [];
       await pool.prepareTables('4x4', { partition: '6-6-3' }, { onProgress: (progress) => heard.push(progress) });
-      expect(builtTables(heard).map((progress) => progress.group).sort()).toEqual([0, 1, 2]);
-      expect(heard.filter((progress) => progress.phase === 'share').map((progress) => progress.group).sort()).toEqual([0, 1, 2]);
+      expect(
+        builtTables(heard)
+          .map((progress) => progress.group)
+          .sort(),
+      ).toEqual([0, 1, 2]);
+      expect(
+        heard
+          .filter((progress) => progress.phase === 'share')
+          .map((progress) => progress.group)
+          .sort(),
+      ).toEqual([0, 1, 2]);
       const [first, second] = [await workerTables(pool, 0, '4x4', 'blank-last'), await workerTables(pool, 1, '4x4', 'blank-last')];
       first.forEach((table, i) => expect(Buffer.from(table.bytes).equals(Buffer.from(second[i]!.bytes)), table.name).toBe(true));
       const goal = 'blank-last';
@@ -200,7 +228,10 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
       internals.onRestore = (restore) => restores.push(restore);
       await pool.prepareTables('3x3', { goal: 'both' });
       const controller = new AbortController();
-      const hard = internals.call(0, 'sliding', [hardBoard, { goal: 'blank-first', heuristic: 'linear-conflict' }], { signal: controller.signal, onProgress: () => controller.abort() });
+      const hard = internals.call(0, 'sliding', [hardBoard, { goal: 'blank-first', heuristic: 'linear-conflict' }], {
+        signal: controller.signal,
+        onProgress: () => controller.abort(),
+      });
       expect((await rejection(hard)).name).toBe('AbortError');
       expect(pool.workers[0]!.generation).toBe(2);
       await internals.restored(0);
@@ -227,11 +258,19 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
       internals.onRestore = (restore) => restores.push(restore);
       await pool.prepareTables('3x3');
       const controller = new AbortController();
-      const hard = pool.sliding(hardBoard, { goal: 'blank-first', heuristic: 'linear-conflict' }, { signal: controller.signal, onProgress: () => controller.abort() });
+      const hard = pool.sliding(
+        hardBoard,
+        { goal: 'blank-first', heuristic: 'linear-conflict' },
+        { signal: controller.signal, onProgress: () => controller.abort() },
+      );
       expect((await rejection(hard)).name).toBe('AbortError');
       await internals.restored(0);
       expect(restores).toMatchObject([{ worker: 0, generation: 2, from: 'replay' }]);
-      expect(builtTables(restores[0]!.progress).map((progress) => progress.group).sort()).toEqual([0, 1]);
+      expect(
+        builtTables(restores[0]!.progress)
+          .map((progress) => progress.group)
+          .sort(),
+      ).toEqual([0, 1]);
       await expectOptimalOnEveryWorker(pool, walks('blank-last', 3, 30, 4, 31), 'blank-last', 3, (tiles) => eightDistance(tiles, 'blank-last'), '4-4');
     } finally {
       await pool.terminate();
@@ -243,13 +282,17 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
     try {
       const controller = new AbortController();
       const heard: Progress[] = [];
-      const call = pool.prepareTables('3x3', { goal: 'both' }, {
-        signal: controller.signal,
-        onProgress: (progress) => {
-          heard.push(progress);
-          if (progress.phase === 'share') controller.abort();
+      const call = pool.prepareTables(
+        '3x3',
+        { goal: 'both' },
+        {
+          signal: controller.signal,
+          onProgress: (progress) => {
+            heard.push(progress);
+            if (progress.phase === 'share') controller.abort();
+          },
         },
-      });
+      );
       const error = await rejection(call);
       expect(error.name).toBe('AbortError');
       // Aborted at the first table shared: not every table reached every worker.

@@ -77,9 +77,16 @@ beforeAll(async () => {
   app = join(folder, 'app');
   mkdirSync(join(app, 'src'), { recursive: true });
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'fresh-app', private: true, type: 'module' }, null, 2));
-  writeFileSync(join(app, 'index.html'), '<!doctype html>\n<html><head><link rel="icon" href="data:,"></head><body><script type="module" src="/src/main.ts"></script></body></html>\n');
+  writeFileSync(
+    join(app, 'index.html'),
+    '<!doctype html>\n<html><head><link rel="icon" href="data:,"></head><body><script type="module" src="/src/main.ts"></script></body></html>\n',
+  );
   writeFileSync(join(app, 'src', 'main.ts'), appMain);
-  run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(folder, tarball), join(repo, 'node_modules', '@assemblyscript', 'loader')], app);
+  run(
+    'npm',
+    ['install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts', join(folder, tarball), join(repo, 'node_modules', '@assemblyscript', 'loader')],
+    app,
+  );
   // The repository's Vite, run in the app's folder: it resolves 'puzzlesearch' from the app's node_modules.
   run(process.execPath, [join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], app);
 
@@ -139,7 +146,11 @@ describe('a fresh Vite app with the packed package', () => {
   });
 
   it('runs the same in the Vite dev server, with no config', async () => {
-    const dev = spawn(process.execPath, [join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), '--host', '127.0.0.1', '--port', '0', '--strictPort', 'false'], { cwd: app, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const dev = spawn(process.execPath, [join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), '--host', '127.0.0.1', '--port', '0', '--strictPort', 'false'], {
+      cwd: app,
+      env: userEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let printed = '';
       const url = await new Promise<string>((resolve, reject) => {

@@ -64,12 +64,26 @@ beforeAll(async () => {
   const env = { ...process.env };
   delete env.NODE_ENV;
   delete env.VITEST;
-  const built = spawnSync(process.execPath, [join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(repo, 'web/vite.config.ts'), '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: repo,
-    env,
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const built = spawnSync(
+    process.execPath,
+    [
+      join(repo, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      join(repo, 'web/vite.config.ts'),
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
+    {
+      cwd: repo,
+      env,
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
   server = await serveFolder(outDir, { [mount]: {}, [isolatedMount]: isolation });
   base = `${originOf(server)}${mount}`;
@@ -196,7 +210,6 @@ const korf24 = readFileSync(join(repo, 'data/korf24.txt'), 'utf8')
   .split('\n')
   .map((line) => line.trim().split(/\s+/).map(Number));
 
-
 // ---- Lights Out: the page's own panel, checked against a light-chasing solver written here ----
 
 /** Fewest presses for a k = 2 cross board on a plane (rows of 0/1), by light chasing over every first-row press set; null when none works. */
@@ -207,15 +220,21 @@ function fewestCrossPresses(board: number[][]): number | null {
   for (let first = 0; first < 1 << cols; first++) {
     const cells = board.map((row) => [...row]);
     const press = (r: number, c: number) => {
-      for (const [dr, dc] of [[0, 0], [1, 0], [-1, 0], [0, 1], [0, -1]]) {
+      for (const [dr, dc] of [
+        [0, 0],
+        [1, 0],
+        [-1, 0],
+        [0, 1],
+        [0, -1],
+      ]) {
         const rr = r + dr;
         const cc = c + dc;
         if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) cells[rr][cc] ^= 1;
       }
     };
     let count = 0;
-    for (let c = 0; c < cols; c++) if ((first >> c) & 1) (press(0, c), count++);
-    for (let r = 1; r < rows; r++) for (let c = 0; c < cols; c++) if (cells[r - 1][c]) (press(r, c), count++);
+    for (let c = 0; c < cols; c++) if ((first >> c) & 1) press(0, c), count++;
+    for (let r = 1; r < rows; r++) for (let c = 0; c < cols; c++) if (cells[r - 1][c]) press(r, c), count++;
     if (cells[rows - 1].every((v) => v === 0) && (best === null || count < best)) best = count;
   }
   return best;
@@ -252,11 +271,17 @@ describe("the Lights Out panel's rules (in Node)", () => {
   it('presses as the library does: every dealt board is solvable, and the answer pressed on the page’s table clears it', async () => {
     const solver = await createSolver({ engine: 'ts' });
     let seed = 12345;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (const pattern of ['cross', 'rowcol', 'x', 'plus-only'] as LightsOutPatternName[]) {
       for (const torus of [false, true]) {
         for (const colors of [2, 3, 5]) {
-          for (const [rows, cols] of [[2, 2], [3, 5], [4, 4], [5, 3], [1 + 5, 7]]) {
+          for (const [rows, cols] of [
+            [2, 2],
+            [3, 5],
+            [4, 4],
+            [5, 3],
+            [1 + 5, 7],
+          ]) {
             const table = new PressTable({ rows, cols, colors, pattern, torus });
             const cells = table.randomSolvable(random);
             const text = Array.from({ length: rows }, (_, r) => cells.subarray(r * cols, (r + 1) * cols).join('')).join('\n');
@@ -265,7 +290,10 @@ describe("the Lights Out panel's rules (in Node)", () => {
             expect(result.status, what).toBe('solved');
             if (result.status !== 'solved') continue;
             for (const press of result.presses) table.press(cells, (press.row - 1) * cols + press.col - 1, press.count ?? 1);
-            expect([...cells].every((v) => v === 0), what).toBe(true);
+            expect(
+              [...cells].every((v) => v === 0),
+              what,
+            ).toBe(true);
           }
         }
       }
@@ -374,20 +402,21 @@ describe('the web page in Chromium', () => {
     await page.click(`${panel('fifteen')} button.primary`);
     await page.waitForSelector(`${panel('fifteen')}[data-busy="true"]`);
     const frames = await page.evaluate(
-      () => new Promise<{ count: number; longest: number }>((resolve) => {
-        const start = performance.now();
-        let last = start;
-        let count = 0;
-        let longest = 0;
-        const tick = (now: number) => {
-          count++;
-          longest = Math.max(longest, now - last);
-          last = now;
-          if (now - start < 2000) requestAnimationFrame(tick);
-          else resolve({ count, longest });
-        };
-        requestAnimationFrame(tick);
-      }),
+      () =>
+        new Promise<{ count: number; longest: number }>((resolve) => {
+          const start = performance.now();
+          let last = start;
+          let count = 0;
+          let longest = 0;
+          const tick = (now: number) => {
+            count++;
+            longest = Math.max(longest, now - last);
+            last = now;
+            if (now - start < 2000) requestAnimationFrame(tick);
+            else resolve({ count, longest });
+          };
+          requestAnimationFrame(tick);
+        }),
     );
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     console.log(`frames during a 24-puzzle search: ${frames.count} in 2 s, longest gap ${frames.longest.toFixed(0)} ms (${cores} cores)`);
@@ -416,16 +445,27 @@ describe('the web page in Chromium', () => {
     expect(await boardText(page, 'eight')).toBe('2 5 3/x 1 4/7 6 8');
   });
 
-  it('follows the system\'s dark scheme: dark page and cards, light text, the tiles of a goal picture still readable', async () => {
+  it("follows the system's dark scheme: dark page and cards, light text, the tiles of a goal picture still readable", async () => {
     const page = await open();
-    const colours = () => page.evaluate(() => {
-      const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
-      return { page: style('body').backgroundColor, ink: style('body').color, card: style('#panel-flip').backgroundColor, tile: style('.goal-picture span').color };
-    });
+    const colours = () =>
+      page.evaluate(() => {
+        const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+        return {
+          page: style('body').backgroundColor,
+          ink: style('body').color,
+          card: style('#panel-flip').backgroundColor,
+          tile: style('.goal-picture span').color,
+        };
+      });
     const light = await colours();
     await page.emulateMedia({ colorScheme: 'dark' });
     const dark = await colours();
-    const lightness = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0) / 3;
+    const lightness = (rgb: string) =>
+      rgb
+        .match(/\d+/g)!
+        .slice(0, 3)
+        .map(Number)
+        .reduce((a, b) => a + b, 0) / 3;
     expect(lightness(light.page)).toBeGreaterThan(200);
     expect(lightness(dark.page)).toBeLessThan(60);
     expect(lightness(dark.card)).toBeLessThan(60);
@@ -466,7 +506,9 @@ describe('the web page in Chromium', () => {
     expect((await bars()).reduce((a, b) => a + b, 0)).toBe(239_500_800);
     await page.selectOption('#census-goal', 'blank-first');
     await page.waitForSelector(`${census} .census-summary[data-gods-number="53"]`);
-    const pictures = await page.$$eval(`${census} .census-board`, (boards) => boards.map((board) => [...board.children].map((cell) => Number(cell.textContent || 0))));
+    const pictures = await page.$$eval(`${census} .census-board`, (boards) =>
+      boards.map((board) => [...board.children].map((cell) => Number(cell.textContent || 0))),
+    );
     expect(pictures[0]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     // The farthest state, turned with the goal, is still 53 moves from it.
     const solver = await createSolver({ tables: { dir: false } });
@@ -590,7 +632,18 @@ describe('the web page in Chromium', () => {
     expect(await solve(page, 'fourline')).toBe(5);
     const final = await playToEnd(page, 'fourline', 5);
     const cells = final.replace(/\//g, '');
-    const lines = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15], [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15], [0, 5, 10, 15], [3, 6, 9, 12]];
+    const lines = [
+      [0, 1, 2, 3],
+      [4, 5, 6, 7],
+      [8, 9, 10, 11],
+      [12, 13, 14, 15],
+      [0, 4, 8, 12],
+      [1, 5, 9, 13],
+      [2, 6, 10, 14],
+      [3, 7, 11, 15],
+      [0, 5, 10, 15],
+      [3, 6, 9, 12],
+    ];
     expect(lines.some((line) => cells[line[0]] !== 'O' && line.every((i) => cells[i] === cells[line[0]]))).toBe(true);
   });
 
@@ -632,7 +685,13 @@ describe('the web page in Chromium', () => {
     await page.click(`${panel('fifteen')} button:text-is("Load")`);
     expect(await page.inputValue('#fifteen-goal')).toBe('blank-first');
     expect(await page.getAttribute(`${panel('fifteen')} .goal-picture`, 'data-goal')).toBe('blank-first');
-    expect(await boardText(page, 'fifteen')).toBe(korf[78].slice(0, 16).map((t) => (t === 0 ? 'x' : t)).join(' ').replace(/((?:\S+ ){3}\S+) /g, '$1/'));
+    expect(await boardText(page, 'fifteen')).toBe(
+      korf[78]
+        .slice(0, 16)
+        .map((t) => (t === 0 ? 'x' : t))
+        .join(' ')
+        .replace(/((?:\S+ ){3}\S+) /g, '$1/'),
+    );
     expect(await solve(page, 'fifteen')).toBe(optimum);
     expect(await playToEnd(page, 'fifteen', optimum)).toBe('x 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15');
   });
@@ -650,7 +709,9 @@ describe('the web page in Chromium', () => {
     const ratio = await expectFairComparison(page, 'fifteen');
     expect(ratio).not.toBeNull();
     expect(ratio).toBeGreaterThan(0);
-    expect(await page.textContent(`${panel('fifteen')} .speedup`)).toMatch(/medians of \d timed runs each after a warm-up run, interleaved; same nodes searched/);
+    expect(await page.textContent(`${panel('fifteen')} .speedup`)).toMatch(
+      /medians of \d timed runs each after a warm-up run, interleaved; same nodes searched/,
+    );
   });
 
   it('solves a scrambled 15-puzzle on the TypeScript twin in the optimum the Node API finds', async () => {
@@ -691,18 +752,17 @@ describe('the web page in Chromium', () => {
       expect(Date.now() - asked).toBeLessThan(2_000);
     }
     const answered = await page.evaluate(
-      () => new Promise<number>((resolve) => {
-        const asked = performance.now();
-        requestAnimationFrame(() => resolve(performance.now() - asked));
-      }),
+      () =>
+        new Promise<number>((resolve) => {
+          const asked = performance.now();
+          requestAnimationFrame(() => resolve(performance.now() - asked));
+        }),
     );
     expect(answered).toBeLessThan(500);
     // The search goes on and reports deeper bounds.
-    await page.waitForFunction(
-      (first) => Number(document.querySelector('#panel-fifteen .progress')?.getAttribute('data-bound')) > first,
-      firstBound,
-      { timeout: 60_000 },
-    );
+    await page.waitForFunction((first) => Number(document.querySelector('#panel-fifteen .progress')?.getAttribute('data-bound')) > first, firstBound, {
+      timeout: 60_000,
+    });
     expect(await page.getAttribute(panel('fifteen'), 'data-busy')).toBe('true');
 
     await page.click(`${panel('fifteen')} button:text-is("Cancel")`);
@@ -740,7 +800,9 @@ describe('the web page in Chromium', () => {
     // The build reports its rounds: the line says so and the bar fills.
     await page.waitForSelector(`${panel('fifteen')} .progress[data-tables="build"]`, { timeout: 30_000 });
     expect(await page.isVisible(`${panel('fifteen')} .tables-bar`)).toBe(true);
-    await page.waitForFunction(() => Number((document.querySelector('#panel-fifteen .tables-bar') as HTMLProgressElement | null)?.value) > 0, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => Number((document.querySelector('#panel-fifteen .tables-bar') as HTMLProgressElement | null)?.value) > 0, undefined, {
+      timeout: 60_000,
+    });
     expect(await page.textContent(`${panel('fifteen')} .progress`)).toMatch(/Building the 6-6-3 pattern database \(group \d of 3, \d+%\)/);
     await page.waitForSelector(`${panel('fifteen')}[data-busy="false"] .result[data-solvable]`, { timeout: 180_000 });
     expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
@@ -750,17 +812,24 @@ describe('the web page in Chromium', () => {
     expect(await playToEnd(page, 'fifteen', 57)).toBe('x 1 2 3/4 5 6 7/8 9 10 11/12 13 14 15');
     // The tables are in IndexedDB: three records, each a header and the table as one ArrayBuffer.
     const stored = await page.evaluate(
-      () => new Promise<Array<{ key: string; bytes: number; magic: string }>>((resolve, reject) => {
-        const req = indexedDB.open('puzzlesearch-tables');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const all = req.result.transaction('tables').objectStore('tables');
-          const keys = all.getAllKeys();
-          const values = all.getAll();
-          values.onsuccess = () =>
-            resolve((values.result as ArrayBuffer[]).map((value, i) => ({ key: String(keys.result[i]), bytes: value.byteLength, magic: String.fromCharCode(...new Uint8Array(value, 0, 6)) })));
-        };
-      }),
+      () =>
+        new Promise<Array<{ key: string; bytes: number; magic: string }>>((resolve, reject) => {
+          const req = indexedDB.open('puzzlesearch-tables');
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            const all = req.result.transaction('tables').objectStore('tables');
+            const keys = all.getAllKeys();
+            const values = all.getAll();
+            values.onsuccess = () =>
+              resolve(
+                (values.result as ArrayBuffer[]).map((value, i) => ({
+                  key: String(keys.result[i]),
+                  bytes: value.byteLength,
+                  magic: String.fromCharCode(...new Uint8Array(value, 0, 6)),
+                })),
+              );
+          };
+        }),
     );
     expect(stored.map((record) => record.key).sort()).toEqual([0, 1, 2].map((group) => `4x4-blank0-6-6-3-group${group}.pdb`));
     expect(stored.every((record) => record.magic === 'PZSPDB')).toBe(true);
@@ -834,20 +903,21 @@ describe('the web page in Chromium', () => {
     expect(await page.getAttribute(panel('fifteen'), 'data-tables')).toBe('built');
     // One bit of group 1's stored table flipped: its CRC-32 no longer holds.
     await page.evaluate(
-      () => new Promise<void>((resolve, reject) => {
-        const req = indexedDB.open('puzzlesearch-tables');
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const store = req.result.transaction('tables', 'readwrite').objectStore('tables');
-          const key = '4x4-blank15-6-6-3-group1.pdb';
-          const get = store.get(key);
-          get.onsuccess = () => {
-            const bytes = new Uint8Array((get.result as ArrayBuffer).slice(0));
-            bytes[64 + 1000] ^= 0x10;
-            store.put(bytes.buffer, key).onsuccess = () => resolve();
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const req = indexedDB.open('puzzlesearch-tables');
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            const store = req.result.transaction('tables', 'readwrite').objectStore('tables');
+            const key = '4x4-blank15-6-6-3-group1.pdb';
+            const get = store.get(key);
+            get.onsuccess = () => {
+              const bytes = new Uint8Array((get.result as ArrayBuffer).slice(0));
+              bytes[64 + 1000] ^= 0x10;
+              store.put(bytes.buffer, key).onsuccess = () => resolve();
+            };
           };
-        };
-      }),
+        }),
     );
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');
@@ -946,7 +1016,12 @@ describe('the web page in Chromium', () => {
 
     // Arrow keys move the blank while the board has focus.
     await page.focus('#twentyfour-board');
-    for (const [key, move] of [['ArrowUp', 'u'], ['ArrowLeft', 'l'], ['ArrowDown', 'd'], ['ArrowRight', 'r']]) {
+    for (const [key, move] of [
+      ['ArrowUp', 'u'],
+      ['ArrowLeft', 'l'],
+      ['ArrowDown', 'd'],
+      ['ArrowRight', 'r'],
+    ]) {
       const next = moveBlank24(tiles, move);
       await page.keyboard.press(key);
       if (next) tiles = next;
@@ -1008,14 +1083,18 @@ describe('the web page in Chromium', () => {
 
     // Solve again: the whole build, both bars filling, then the search and its answer.
     await page.click(`${twentyfour} button.primary`);
-    await page.waitForFunction(() => Number((document.querySelector('#panel-twentyfour .group-bar') as HTMLProgressElement | null)?.value) > 0, undefined, { timeout: 300_000 });
+    await page.waitForFunction(() => Number((document.querySelector('#panel-twentyfour .group-bar') as HTMLProgressElement | null)?.value) > 0, undefined, {
+      timeout: 300_000,
+    });
     await page.waitForSelector(`${twentyfour}[data-busy="false"] .result[data-solvable]`, { timeout: 1_500_000 });
     expect(await page.getAttribute(twentyfour, 'data-tables')).toBe('built');
     const builtMs = Number(await page.getAttribute(twentyfour, 'data-tables-ms'));
     expect(await page.getAttribute(`${twentyfour} .result`, 'data-length')).toBe(String(expected.length));
     expect(await page.getAttribute(`${twentyfour} .result .heuristic`, 'data-partition')).toBe('6-6-6-6');
     const solveMs = Number(await page.getAttribute(`${twentyfour} tr[data-engine="wasm"]`, 'data-ms'));
-    console.log(`24-puzzle in Chromium: 6-6-6-6 tables built in ${(builtMs / 1000).toFixed(1)} s; a ${expected.length}-move position solved in ${solveMs.toFixed(0)} ms`);
+    console.log(
+      `24-puzzle in Chromium: 6-6-6-6 tables built in ${(builtMs / 1000).toFixed(1)} s; a ${expected.length}-move position solved in ${solveMs.toFixed(0)} ms`,
+    );
 
     // The moves, replayed here from the start, reach the goal; and so does the page's playback.
     const moves = ((await page.textContent(`${twentyfour} .judge-output`)) ?? '').split('');
@@ -1111,7 +1190,12 @@ describe('the web page in Chromium', () => {
     await clickLightsCell(page, 0, 0);
     await page.click(`${lights} button:text-is("Done editing")`);
     const board = await lightsBoard(page);
-    expect(board).toEqual([[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]);
+    expect(board).toEqual([
+      [1, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+      [0, 0, 0, 0],
+    ]);
     expect(fewestCrossPresses(board)).toBeNull();
     await solveLights(page);
     const result = `${lights} .result`;

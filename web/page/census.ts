@@ -51,7 +51,10 @@ function chart(counts: readonly number[]): SVGSVGElement {
   svg.setAttribute('viewBox', `0 0 ${width} ${height + 18}`);
   svg.setAttribute('class', 'census-chart');
   svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `States at each distance from 0 to ${counts.length - 1}; the most, ${numberFormat.format(top)}, at distance ${counts.indexOf(top)}`);
+  svg.setAttribute(
+    'aria-label',
+    `States at each distance from 0 to ${counts.length - 1}; the most, ${numberFormat.format(top)}, at distance ${counts.indexOf(top)}`,
+  );
   counts.forEach((count, distance) => {
     // At least a pixel: the one goal state and the few farthest ones stay visible.
     const tall = Math.max(1, (height * count) / top);
@@ -68,7 +71,11 @@ function chart(counts: readonly number[]): SVGSVGElement {
     svg.append(rect);
   });
   const last = counts.length - 1;
-  const axis: [number, string, string][] = [[0, 'start', '0'], [Math.round(last / 2), 'middle', `${Math.round(last / 2)} moves from the goal`], [last, 'end', String(last)]];
+  const axis: [number, string, string][] = [
+    [0, 'start', '0'],
+    [Math.round(last / 2), 'middle', `${Math.round(last / 2)} moves from the goal`],
+    [last, 'end', String(last)],
+  ];
   for (const [distance, anchor, text] of axis) {
     const label = document.createElementNS(SVG, 'text');
     // The ends sit on the bar's outer edge, so that they are never cut off.
@@ -121,7 +128,11 @@ export class CensusPanel {
       h('option', { value: 'blank-first' }, 'blank first (top left)'),
     );
     this.countButton = h('button', { type: 'button', class: 'primary', onclick: () => void this.count() }, 'Count');
-    this.cancelButton = h('button', { type: 'button', class: 'danger', hidden: true, 'aria-label': 'Cancel the census', onclick: () => this.client.cancel() }, 'Cancel');
+    this.cancelButton = h(
+      'button',
+      { type: 'button', class: 'danger', hidden: true, 'aria-label': 'Cancel the census', onclick: () => this.client.cancel() },
+      'Cancel',
+    );
     this.bar = h('progress', { class: 'tables-bar census-bar', max: 1, value: 0, hidden: true, 'aria-label': 'States found of all reachable ones' });
     this.progress = h('p', { class: 'progress', 'aria-live': 'polite', hidden: true });
     this.result = h('div', { class: 'census-result', 'aria-live': 'polite' });
@@ -132,7 +143,11 @@ export class CensusPanel {
         'header',
         { class: 'panel-head' },
         h('h2', { id: `${id}-title` }, this.spec.title),
-        h('p', { class: 'rules' }, 'Every position of a small sliding board, counted by its fewest moves from the goal: a breadth-first search of all of them. The largest distance is the board’s “God’s number”.'),
+        h(
+          'p',
+          { class: 'rules' },
+          'Every position of a small sliding board, counted by its fewest moves from the goal: a breadth-first search of all of them. The largest distance is the board’s “God’s number”.',
+        ),
       ),
       h(
         'div',
@@ -157,7 +172,10 @@ export class CensusPanel {
   render(): void {
     const live = (LIVE_SIZES as readonly string[]).includes(this.size.value);
     this.countButton.textContent = live ? `Count on ${engineLabel[this.context.engine()]}` : 'Show';
-    this.countButton.setAttribute('aria-label', live ? `Count every ${this.size.value} board on ${engineLabel[this.context.engine()]}` : `Show the shipped census of the ${this.size.value} board`);
+    this.countButton.setAttribute(
+      'aria-label',
+      live ? `Count every ${this.size.value} board on ${engineLabel[this.context.engine()]}` : `Show the shipped census of the ${this.size.value} board`,
+    );
   }
 
   private sizeChanged(): void {
@@ -223,7 +241,12 @@ export class CensusPanel {
         'div',
         { class: 'census-boards' },
         h('figure', {}, miniBoard(census.goal, census.width, 'The goal'), h('figcaption', {}, 'Goal')),
-        h('figure', {}, miniBoard(census.farthest, census.width, `A state ${census.godsNumber} moves from the goal`), h('figcaption', {}, `${census.godsNumber} moves away`)),
+        h(
+          'figure',
+          {},
+          miniBoard(census.farthest, census.width, `A state ${census.godsNumber} moves from the goal`),
+          h('figcaption', {}, `${census.godsNumber} moves away`),
+        ),
       ),
       h(
         'details',

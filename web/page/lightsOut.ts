@@ -14,7 +14,17 @@
 import { LIGHTS_OUT_PATTERNS, type EngineName, type LightsOutResult } from '../../src/index.js';
 import { formatMs, h, numberFormat } from './dom.js';
 import { LightsOutCanvas } from './lightsOutCanvas.js';
-import { boardSizeLimits, boardText, colorChoices, formatCount, litCount, PressTable, patternLabel, type LightsOutPatternName, type LightsOutRules } from './lightsOutRules.js';
+import {
+  boardSizeLimits,
+  boardText,
+  colorChoices,
+  formatCount,
+  litCount,
+  PressTable,
+  patternLabel,
+  type LightsOutPatternName,
+  type LightsOutRules,
+} from './lightsOutRules.js';
 import { engineLabel, PlaybackTimer, solveFailure, type PanelContext } from './panel.js';
 import { SolveCancelled, SolverClient } from './solverClient.js';
 
@@ -172,13 +182,40 @@ export class LightsOutPanel {
       ...[20, 16, 12, 8].map((bits) => h('option', { value: 2 ** bits }, `2^${bits} press sets`)),
     );
     this.editButton = h('button', { type: 'button', class: 'toggle', 'aria-pressed': 'false', onclick: () => this.toggleEdit() }, 'Edit mode');
-    this.hintButton = h('button', { type: 'button', class: 'small hint-toggle', 'aria-pressed': 'false', 'aria-label': 'Hint: outline the cells of a fewest press set', onclick: () => this.toggleHint() }, 'Hint');
+    this.hintButton = h(
+      'button',
+      {
+        type: 'button',
+        class: 'small hint-toggle',
+        'aria-pressed': 'false',
+        'aria-label': 'Hint: outline the cells of a fewest press set',
+        onclick: () => this.toggleHint(),
+      },
+      'Hint',
+    );
     this.hintLine = h('p', { class: 'hint-line', 'aria-live': 'polite', hidden: true });
-    const randomButton = h('button', { type: 'button', class: 'lights-random', 'aria-label': 'Deal a random solvable Lights Out board', onclick: () => this.randomBoard() }, 'Random solvable');
-    const clearButton = h('button', { type: 'button', class: 'lights-clear', 'aria-label': 'Switch every light off', onclick: () => this.setCells(new Uint8Array(this.rules.rows * this.rules.cols)) }, 'Clear');
+    const randomButton = h(
+      'button',
+      { type: 'button', class: 'lights-random', 'aria-label': 'Deal a random solvable Lights Out board', onclick: () => this.randomBoard() },
+      'Random solvable',
+    );
+    const clearButton = h(
+      'button',
+      {
+        type: 'button',
+        class: 'lights-clear',
+        'aria-label': 'Switch every light off',
+        onclick: () => this.setCells(new Uint8Array(this.rules.rows * this.rules.cols)),
+      },
+      'Clear',
+    );
 
     this.solveButton = h('button', { type: 'button', class: 'primary', 'aria-label': 'Solve the Lights Out board', onclick: () => void this.solve() }, 'Solve');
-    this.cancelButton = h('button', { type: 'button', class: 'danger', hidden: true, 'aria-label': 'Cancel the Lights Out search', onclick: () => this.client.cancel() }, 'Cancel');
+    this.cancelButton = h(
+      'button',
+      { type: 'button', class: 'danger', hidden: true, 'aria-label': 'Cancel the Lights Out search', onclick: () => this.client.cancel() },
+      'Cancel',
+    );
     this.progress = h('p', { class: 'progress', 'aria-live': 'polite', hidden: true });
     this.result = h('div', { class: 'result', 'aria-live': 'polite' });
     this.facts = h('dl', { class: 'lights-facts' });
@@ -193,7 +230,15 @@ export class LightsOutPanel {
       forward: button('forward', 'Make the next press', '▶', () => this.stepForward()),
       end: button('end', 'Make every press left', '▶|', () => this.toEnd()),
     };
-    this.speed = h('input', { type: 'range', min: 0, max: speeds.length - 1, value: 3, id: `${id}-speed`, 'aria-label': 'Playback speed in presses per second', oninput: () => this.speedChanged() });
+    this.speed = h('input', {
+      type: 'range',
+      min: 0,
+      max: speeds.length - 1,
+      value: 3,
+      id: `${id}-speed`,
+      'aria-label': 'Playback speed in presses per second',
+      oninput: () => this.speedChanged(),
+    });
     this.speedLabel = h('span', { class: 'speed-label' });
     this.playback = h(
       'div',
@@ -210,12 +255,24 @@ export class LightsOutPanel {
         'header',
         { class: 'panel-head' },
         h('h2', { id: `${id}-title` }, 'Lights Out on any board'),
-        h('p', { class: 'rules' }, 'Pressing a cell adds 1 (mod k) to every cell of its pattern; switch every light off (all 0) in the fewest presses. Sizes up to 200×200, on a plane or a torus.'),
+        h(
+          'p',
+          { class: 'rules' },
+          'Pressing a cell adds 1 (mod k) to every cell of its pattern; switch every light off (all 0) in the fewest presses. Sizes up to 200×200, on a plane or a torus.',
+        ),
       ),
       h(
         'div',
         { class: 'panel-body' },
-        h('div', { class: 'board-side' }, this.frame, h('div', { class: 'board-bar' }, this.counter, h('span', { class: 'spacer' }), this.hintButton), this.status, this.hintLine, this.help),
+        h(
+          'div',
+          { class: 'board-side' },
+          this.frame,
+          h('div', { class: 'board-bar' }, this.counter, h('span', { class: 'spacer' }), this.hintButton),
+          this.status,
+          this.hintLine,
+          this.help,
+        ),
         h(
           'div',
           { class: 'controls-side' },
@@ -239,9 +296,19 @@ export class LightsOutPanel {
             'fieldset',
             { class: 'group' },
             h('legend', {}, 'Solve'),
-            h('div', { class: 'row' }, this.solveButton, this.cancelButton, h('label', { class: 'check', for: `${id}-overlay` }, this.overlayBox, 'Show the presses')),
+            h(
+              'div',
+              { class: 'row' },
+              this.solveButton,
+              this.cancelButton,
+              h('label', { class: 'check', for: `${id}-overlay` }, this.overlayBox, 'Show the presses'),
+            ),
             h('div', { class: 'row' }, h('label', { for: `${id}-limit` }, 'Search limit'), this.limitSelect),
-            h('p', { class: 'hint', id: `${id}-limit-hint` }, 'The fewest presses are searched among k^d press sets (d: the kernel dimension); past the limit the answer is the best seen, not proven minimal.'),
+            h(
+              'p',
+              { class: 'hint', id: `${id}-limit-hint` },
+              'The fewest presses are searched among k^d press sets (d: the kernel dimension); past the limit the answer is the best seen, not proven minimal.',
+            ),
             this.progress,
             this.result,
             this.playback,
@@ -375,7 +442,12 @@ export class LightsOutPanel {
     this.busyTimer = window.setInterval(() => this.renderProgress(), 100);
     this.render();
     try {
-      const result = await this.client.lightsOut(engine, boardText(start, rules.rows, rules.cols), { pattern: rules.pattern, torus: rules.torus, colors: rules.colors, maxKernel });
+      const result = await this.client.lightsOut(engine, boardText(start, rules.rows, rules.cols), {
+        pattern: rules.pattern,
+        torus: rules.torus,
+        colors: rules.colors,
+        maxKernel,
+      });
       const byHand = this.pressedWhileSolving;
       if (byHand === null || !this.sameRules(rules)) {
         this.message = { text: 'The board was edited while it was being solved: solve again.', kind: 'info' };
@@ -476,20 +548,23 @@ export class LightsOutPanel {
     this.playCredit = 0;
     let last = performance.now();
     const perSecond = () => speeds[Number(this.speed.value)];
-    this.player.start(() => {
-      const now = performance.now();
-      // Presses owed since the last tick (at least one a tick at slow speeds, as soon as it is due).
-      this.playCredit += ((now - last) * perSecond()) / 1000;
-      last = now;
-      let moved = false;
-      while (this.playCredit >= 1) {
-        this.playCredit--;
-        if (!this.forwardOne()) break;
-        moved = true;
-      }
-      if (this.nextPress() === null) this.player.stop();
-      if (moved || !this.player.playing) this.render();
-    }, Math.min(tickMs, 1000 / perSecond()));
+    this.player.start(
+      () => {
+        const now = performance.now();
+        // Presses owed since the last tick (at least one a tick at slow speeds, as soon as it is due).
+        this.playCredit += ((now - last) * perSecond()) / 1000;
+        last = now;
+        let moved = false;
+        while (this.playCredit >= 1) {
+          this.playCredit--;
+          if (!this.forwardOne()) break;
+          moved = true;
+        }
+        if (this.nextPress() === null) this.player.stop();
+        if (moved || !this.player.playing) this.render();
+      },
+      Math.min(tickMs, 1000 / perSecond()),
+    );
     this.render();
   }
 
@@ -550,11 +625,12 @@ export class LightsOutPanel {
       (hint) => {
         if (this.hintAsked === key) this.hintAsked = null;
         if (!this.hinting || this.hintKey() !== key) return;
-        const text = hint.status === 'unsolvable'
-          ? 'Hint: no press set switches every light off from here.'
-          : hint.distance === 0
-            ? 'Hint: every light is off.'
-            : `Hint: ${hint.distance} press${hint.distance === 1 ? '' : 'es'} to go; the outlined cells belong to a fewest press set${hint.minimal ? '' : ' (not proven: the kernel is too large to weigh)'}.`;
+        const text =
+          hint.status === 'unsolvable'
+            ? 'Hint: no press set switches every light off from here.'
+            : hint.distance === 0
+              ? 'Hint: every light is off.'
+              : `Hint: ${hint.distance} press${hint.distance === 1 ? '' : 'es'} to go; the outlined cells belong to a fewest press set${hint.minimal ? '' : ' (not proven: the kernel is too large to weigh)'}.`;
         this.hinted = { key, optimal: hint.status === 'solved' ? hint.optimal : null, distance: hint.distance, text };
         this.render();
       },
@@ -612,7 +688,10 @@ export class LightsOutPanel {
     board.classList.toggle('editing', this.editing);
     this.draw();
 
-    this.counter.textContent = colors === 2 ? `Lights on: ${numberFormat.format(lit)} of ${numberFormat.format(rows * cols)}` : `Cells not 0: ${numberFormat.format(lit)} of ${numberFormat.format(rows * cols)}`;
+    this.counter.textContent =
+      colors === 2
+        ? `Lights on: ${numberFormat.format(lit)} of ${numberFormat.format(rows * cols)}`
+        : `Cells not 0: ${numberFormat.format(lit)} of ${numberFormat.format(rows * cols)}`;
     this.status.textContent = this.editing
       ? 'Edit mode: a click adds 1 to one cell only.'
       : goal
@@ -668,12 +747,24 @@ export class LightsOutPanel {
         h(
           'p',
           { class: 'length' },
-          h('strong', {}, solved.length === 0 ? 'Already solved: 0 presses.' : `${solved.minimal ? 'Fewest presses' : 'A solution'}: ${numberFormat.format(solved.length)} press${solved.length === 1 ? '' : 'es'}.`),
+          h(
+            'strong',
+            {},
+            solved.length === 0
+              ? 'Already solved: 0 presses.'
+              : `${solved.minimal ? 'Fewest presses' : 'A solution'}: ${numberFormat.format(solved.length)} press${solved.length === 1 ? '' : 'es'}.`,
+          ),
           solved.length > 0 ? ` Played ${numberFormat.format(this.played.length)}, ${numberFormat.format(remaining)} left.` : '',
         ),
       );
       if (this.handPresses > 0) {
-        r.append(h('p', { class: 'message info' }, `The dots follow your ${this.handPresses} press${this.handPresses === 1 ? '' : 'es'} by hand: they still solve the board, but may no longer be the fewest.`));
+        r.append(
+          h(
+            'p',
+            { class: 'message info' },
+            `The dots follow your ${this.handPresses} press${this.handPresses === 1 ? '' : 'es'} by hand: they still solve the board, but may no longer be the fewest.`,
+          ),
+        );
       }
     }
     const { rules } = shown;
@@ -682,8 +773,19 @@ export class LightsOutPanel {
     this.facts.append(
       ...fact('Board', `${rules.rows}×${rules.cols}, ${rules.pattern}${rules.torus ? ', torus' : ''}, k = ${k}`),
       ...fact('Kernel dimension', String(result.kernelDimension), 'Press sets that change nothing form a space of this dimension over GF(k)'),
-      ...fact(result.solvable ? 'Press sets that solve it' : 'Solvable boards', result.solvable ? formatCount(result.solutions) : `1 in ${formatCount(BigInt(k) ** BigInt(result.kernelDimension))}`, result.solvable ? result.solutions.toString() : undefined),
-      ...fact('Proven minimal', result.solvable ? (result.minimal ? 'yes: every solution was weighed' : `no: the best of ${numberFormat.format(result.stats.nodes)} press sets weighed (the search limit)`) : '—'),
+      ...fact(
+        result.solvable ? 'Press sets that solve it' : 'Solvable boards',
+        result.solvable ? formatCount(result.solutions) : `1 in ${formatCount(BigInt(k) ** BigInt(result.kernelDimension))}`,
+        result.solvable ? result.solutions.toString() : undefined,
+      ),
+      ...fact(
+        'Proven minimal',
+        result.solvable
+          ? result.minimal
+            ? 'yes: every solution was weighed'
+            : `no: the best of ${numberFormat.format(result.stats.nodes)} press sets weighed (the search limit)`
+          : '—',
+      ),
       ...fact('Nodes', numberFormat.format(result.stats.nodes), 'Press sets weighed'),
       ...fact('Time', `${formatMs(result.stats.ms)} on ${shown.engine}`),
     );

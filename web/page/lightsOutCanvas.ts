@@ -129,7 +129,8 @@ export class LightsOutCanvas {
     // What the hovered press would change.
     if (view.preview && !view.editing) {
       context.fillStyle = 'rgb(255 255 255 / 28%)';
-      for (const i of view.preview) context.fillRect(x0(i % cols), y0(Math.floor(i / cols)), x0((i % cols) + 1) - x0(i % cols), y0(Math.floor(i / cols) + 1) - y0(Math.floor(i / cols)));
+      for (const i of view.preview)
+        context.fillRect(x0(i % cols), y0(Math.floor(i / cols)), x0((i % cols) + 1) - x0(i % cols), y0(Math.floor(i / cols) + 1) - y0(Math.floor(i / cols)));
     }
 
     // The solution overlay: presses still to make.

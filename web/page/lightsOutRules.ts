@@ -4,7 +4,7 @@
  * cells off the board are skipped, on a torus they wrap and a cell reached
  * twice counts once), random solvable boards, and the numbers the panel shows.
  */
-import { LIGHTS_OUT_PATTERNS, patternOffsets } from '../../src/index.js';
+import { type LIGHTS_OUT_PATTERNS, patternOffsets } from '../../src/index.js';
 
 export type LightsOutPatternName = (typeof LIGHTS_OUT_PATTERNS)[number];
 

@@ -62,7 +62,11 @@ function engineSwitch(): HTMLElement {
     { class: 'engine-switch' },
     h('legend', {}, 'Engine'),
     ...options,
-    h('p', { id: 'engine-note', class: 'hint' }, 'Same algorithms, same node counts: the hot loops in AssemblyScript compiled to WebAssembly, or their pure-TypeScript twin.'),
+    h(
+      'p',
+      { id: 'engine-note', class: 'hint' },
+      'Same algorithms, same node counts: the hot loops in AssemblyScript compiled to WebAssembly, or their pure-TypeScript twin.',
+    ),
   );
 }
 
@@ -80,7 +84,16 @@ app.replaceChildren(
   h(
     'header',
     { class: 'page-head' },
-    h('div', { class: 'title' }, h('h1', {}, 'puzzlesearch'), h('p', { class: 'tagline' }, 'Six classic puzzles and Lights Out on any board, solved optimally in your browser. Play them, scramble them, or ask for the shortest solution and watch it play out.')),
+    h(
+      'div',
+      { class: 'title' },
+      h('h1', {}, 'puzzlesearch'),
+      h(
+        'p',
+        { class: 'tagline' },
+        'Six classic puzzles and Lights Out on any board, solved optimally in your browser. Play them, scramble them, or ask for the shortest solution and watch it play out.',
+      ),
+    ),
     engineSwitch(),
   ),
   nav(),
@@ -88,7 +101,11 @@ app.replaceChildren(
   h(
     'footer',
     {},
-    h('p', {}, 'Searches run in a pool of Web Workers on this page (Cancel stops one at once); nothing is sent anywhere. Node counts are the same on both engines, so the times compare the same work.'),
+    h(
+      'p',
+      {},
+      'Searches run in a pool of Web Workers on this page (Cancel stops one at once); nothing is sent anywhere. Node counts are the same on both engines, so the times compare the same work.',
+    ),
   ),
 );
 for (const panel of panels) {

@@ -165,7 +165,8 @@ function hintText(answer: HintAnswer): string {
   if (answer.distance === null) return 'Hint: too far to settle quickly.';
   if (answer.distance === 0) return 'Hint: solved.';
   // A sliding move's null distance is one not settled within the budget (a four-in-a-line one's, no line after it).
-  const unknown = 'moves' in answer && answer.moves.some((move) => 'move' in move && move.distance === null) ? ' (some moves not settled within the budget)' : '';
+  const unknown =
+    'moves' in answer && answer.moves.some((move) => 'move' in move && move.distance === null) ? ' (some moves not settled within the budget)' : '';
   return `Hint: ${answer.distance} move${answer.distance === 1 ? '' : 's'} to go; the highlighted ${'cells' in answer ? 'presses keep' : 'moves keep'} it optimal${unknown}.`;
 }
 
@@ -372,7 +373,15 @@ export abstract class Panel<S, M extends SolutionMove> {
     this.renderCells();
     const board = this.format(state);
     try {
-      const answer = await this.hintClient.hint({ engine: this.context.engine(), family: this.spec.family, board, goal: this.goal(), heuristic: this.heuristic(), toMove: this.hintToMove(state), maxNodes: HINT_MAX_NODES });
+      const answer = await this.hintClient.hint({
+        engine: this.context.engine(),
+        family: this.spec.family,
+        board,
+        goal: this.goal(),
+        heuristic: this.heuristic(),
+        toMove: this.hintToMove(state),
+        maxNodes: HINT_MAX_NODES,
+      });
       if (!this.hinting || this.hintKey(this.state) !== key) return;
       const blank = board.split(/\s+/).indexOf('x');
       this.hinted = { key, distance: answer.distance, cells: new Set(hintCells(answer, this.spec.width, blank)), text: hintText(answer) };
@@ -422,9 +431,7 @@ export abstract class Panel<S, M extends SolutionMove> {
         onmouseleave: () => this.setHover(null),
       }),
     );
-    const rows = Array.from({ length: spec.height }, (_, r) =>
-      h('div', { class: 'board-row' }, ...this.cells.slice(r * spec.width, (r + 1) * spec.width)),
-    );
+    const rows = Array.from({ length: spec.height }, (_, r) => h('div', { class: 'board-row' }, ...this.cells.slice(r * spec.width, (r + 1) * spec.width)));
     this.board = h(
       'div',
       {
@@ -441,16 +448,51 @@ export abstract class Panel<S, M extends SolutionMove> {
     );
 
     this.counter = h('span', { class: 'counter', 'aria-live': 'polite' });
-    this.undoButton = h('button', { type: 'button', class: 'small', 'aria-label': `Undo the last move on the ${spec.title} board`, onclick: () => this.undo() }, 'Undo');
-    this.restartButton = h('button', { type: 'button', class: 'small', 'aria-label': `Back to the ${spec.title} starting position`, onclick: () => this.restart() }, 'Restart');
+    this.undoButton = h(
+      'button',
+      { type: 'button', class: 'small', 'aria-label': `Undo the last move on the ${spec.title} board`, onclick: () => this.undo() },
+      'Undo',
+    );
+    this.restartButton = h(
+      'button',
+      { type: 'button', class: 'small', 'aria-label': `Back to the ${spec.title} starting position`, onclick: () => this.restart() },
+      'Restart',
+    );
     this.status = h('p', { class: 'status', 'aria-live': 'polite', id: `${id}-status` });
-    this.hintButton = h('button', { type: 'button', class: 'small hint-toggle', 'aria-pressed': 'false', 'aria-label': `Hint: highlight the moves that keep the ${spec.title} optimal`, onclick: () => this.toggleHint() }, 'Hint');
+    this.hintButton = h(
+      'button',
+      {
+        type: 'button',
+        class: 'small hint-toggle',
+        'aria-pressed': 'false',
+        'aria-label': `Hint: highlight the moves that keep the ${spec.title} optimal`,
+        onclick: () => this.toggleHint(),
+      },
+      'Hint',
+    );
     this.hintLine = h('p', { class: 'hint-line', 'aria-live': 'polite', hidden: true });
     this.help = h('p', { class: 'help', id: `${id}-help` });
 
-    this.editButton = h('button', { type: 'button', class: 'toggle', 'aria-pressed': 'false', 'aria-label': `Edit mode for the ${spec.title} board`, onclick: () => this.toggleEdit() }, 'Edit mode');
-    const scrambleButton = h('button', { type: 'button', 'aria-label': `Scramble the ${spec.title} board to a random solvable position`, onclick: () => this.setPosition(this.scramble()) }, 'Scramble');
-    const sampleButton = h('button', { type: 'button', 'aria-label': `Load the ${(spec.sampleLabel ?? 'judge sample').toLowerCase()} for the ${spec.title} (${spec.sampleNote})`, title: spec.sampleNote, onclick: () => this.loadSample() }, spec.sampleLabel ?? 'Judge sample');
+    this.editButton = h(
+      'button',
+      { type: 'button', class: 'toggle', 'aria-pressed': 'false', 'aria-label': `Edit mode for the ${spec.title} board`, onclick: () => this.toggleEdit() },
+      'Edit mode',
+    );
+    const scrambleButton = h(
+      'button',
+      { type: 'button', 'aria-label': `Scramble the ${spec.title} board to a random solvable position`, onclick: () => this.setPosition(this.scramble()) },
+      'Scramble',
+    );
+    const sampleButton = h(
+      'button',
+      {
+        type: 'button',
+        'aria-label': `Load the ${(spec.sampleLabel ?? 'judge sample').toLowerCase()} for the ${spec.title} (${spec.sampleNote})`,
+        title: spec.sampleNote,
+        onclick: () => this.loadSample(),
+      },
+      spec.sampleLabel ?? 'Judge sample',
+    );
     this.textArea = h('textarea', {
       id: `${id}-text`,
       rows: spec.height,
@@ -466,14 +508,32 @@ export abstract class Panel<S, M extends SolutionMove> {
         }
       },
     });
-    const loadButton = h('button', { type: 'button', 'aria-label': `Load the ${spec.title} position typed as judge text`, onclick: () => this.loadText(this.textArea.value) }, 'Load text');
+    const loadButton = h(
+      'button',
+      { type: 'button', 'aria-label': `Load the ${spec.title} position typed as judge text`, onclick: () => this.loadText(this.textArea.value) },
+      'Load text',
+    );
     this.inputError = h('p', { class: 'input-error', id: `${id}-input-error`, role: 'alert' });
 
     this.solveButton = h('button', { type: 'button', class: 'primary', 'aria-label': `Solve the ${spec.title}`, onclick: () => void this.solve() }, 'Solve');
-    this.compareButton = h('button', { type: 'button', 'aria-label': `Solve the ${spec.title} on both engines and compare`, onclick: () => void this.compare() }, 'Compare engines');
-    this.cancelButton = h('button', { type: 'button', class: 'danger', hidden: true, 'aria-label': `Cancel the ${spec.title} search`, onclick: () => this.client.cancel() }, 'Cancel');
+    this.compareButton = h(
+      'button',
+      { type: 'button', 'aria-label': `Solve the ${spec.title} on both engines and compare`, onclick: () => void this.compare() },
+      'Compare engines',
+    );
+    this.cancelButton = h(
+      'button',
+      { type: 'button', class: 'danger', hidden: true, 'aria-label': `Cancel the ${spec.title} search`, onclick: () => this.client.cancel() },
+      'Cancel',
+    );
     this.progress = h('p', { class: 'progress', 'aria-live': 'polite', hidden: true });
-    this.tablesBar = h('progress', { class: 'tables-bar', id: `${id}-tables-bar`, max: 1, value: 0, 'aria-label': 'Pattern database tables prepared, all groups' });
+    this.tablesBar = h('progress', {
+      class: 'tables-bar',
+      id: `${id}-tables-bar`,
+      max: 1,
+      value: 0,
+      'aria-label': 'Pattern database tables prepared, all groups',
+    });
     this.groupBar = h('progress', { class: 'group-bar', id: `${id}-group-bar`, max: 1, value: 0, 'aria-label': 'Pattern database group being prepared' });
     this.groupLabel = h('label', { for: `${id}-group-bar` });
     this.tablesNote = h('p', { class: 'tables-note' });
@@ -498,7 +558,15 @@ export abstract class Panel<S, M extends SolutionMove> {
       forward: button('forward', 'Step forward one move', '▶', () => this.stepForward()),
       end: button('end', 'Jump to the end of the solution', '▶|', () => this.toEnd()),
     };
-    this.speed = h('input', { type: 'range', min: 1, max: 20, value: 4, id: `${id}-speed`, 'aria-label': 'Playback speed in moves per second', oninput: () => this.speedChanged() });
+    this.speed = h('input', {
+      type: 'range',
+      min: 1,
+      max: 20,
+      value: 4,
+      id: `${id}-speed`,
+      'aria-label': 'Playback speed in moves per second',
+      oninput: () => this.speedChanged(),
+    });
     this.speedLabel = h('span', { class: 'speed-label' });
     this.playback = h(
       'div',
@@ -514,7 +582,18 @@ export abstract class Panel<S, M extends SolutionMove> {
       'table',
       { class: 'engines' },
       h('caption', {}, 'This position on each engine'),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Engine'), h('th', { scope: 'col' }, 'Moves'), h('th', { scope: 'col' }, 'Nodes'), h('th', { scope: 'col' }, 'Time'))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Engine'),
+          h('th', { scope: 'col' }, 'Moves'),
+          h('th', { scope: 'col' }, 'Nodes'),
+          h('th', { scope: 'col' }, 'Time'),
+        ),
+      ),
       this.engineTable,
     );
 
@@ -543,7 +622,12 @@ export abstract class Panel<S, M extends SolutionMove> {
             h('legend', {}, 'Position'),
             h('div', { class: 'row' }, this.editButton, scrambleButton, sampleButton),
             ...this.extraControls(),
-            h('label', { for: `${id}-text`, class: 'text-label' }, 'Judge text ', h('span', { class: 'hint' }, '(paste a position, then Load text or Ctrl+Enter)')),
+            h(
+              'label',
+              { for: `${id}-text`, class: 'text-label' },
+              'Judge text ',
+              h('span', { class: 'hint' }, '(paste a position, then Load text or Ctrl+Enter)'),
+            ),
             this.textArea,
             h('div', { class: 'row' }, loadButton),
             this.inputError,
@@ -594,13 +678,27 @@ export abstract class Panel<S, M extends SolutionMove> {
     const row = Math.floor(this.focusIndex / width);
     const col = this.focusIndex % width;
     const target =
-      event.key === 'ArrowUp' ? (row > 0 ? this.focusIndex - width : -1)
-      : event.key === 'ArrowDown' ? (row < height - 1 ? this.focusIndex + width : -1)
-      : event.key === 'ArrowLeft' ? (col > 0 ? this.focusIndex - 1 : -1)
-      : event.key === 'ArrowRight' ? (col < width - 1 ? this.focusIndex + 1 : -1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? width * height - 1
-      : undefined;
+      event.key === 'ArrowUp'
+        ? row > 0
+          ? this.focusIndex - width
+          : -1
+        : event.key === 'ArrowDown'
+          ? row < height - 1
+            ? this.focusIndex + width
+            : -1
+          : event.key === 'ArrowLeft'
+            ? col > 0
+              ? this.focusIndex - 1
+              : -1
+            : event.key === 'ArrowRight'
+              ? col < width - 1
+                ? this.focusIndex + 1
+                : -1
+              : event.key === 'Home'
+                ? 0
+                : event.key === 'End'
+                  ? width * height - 1
+                  : undefined;
     if (target === undefined) return;
     event.preventDefault();
     if (target >= 0) this.focusCell(target);
@@ -911,14 +1009,11 @@ export abstract class Panel<S, M extends SolutionMove> {
     if (!s) return;
     r.dataset.solvable = 'true';
     r.dataset.length = String(s.moves.length);
-    const headline =
-      s.moves.length === 0
-        ? 'Already solved: 0 moves.'
-        : `Optimal solution: ${s.moves.length} move${s.moves.length === 1 ? '' : 's'}.`;
+    const headline = s.moves.length === 0 ? 'Already solved: 0 moves.' : `Optimal solution: ${s.moves.length} move${s.moves.length === 1 ? '' : 's'}.`;
     r.append(h('p', { class: 'length' }, h('strong', {}, headline), s.attached ? ` Step ${s.index} of ${s.moves.length}.` : ''));
     const used = run?.answer.stats.heuristic;
     if (run && used && run.answer.solvable) {
-      const words = used === 'pdb' ? `additive pattern database ${run.answer.stats.partition ?? ''}`.trim() : heuristicWords[used] ?? used;
+      const words = used === 'pdb' ? `additive pattern database ${run.answer.stats.partition ?? ''}`.trim() : (heuristicWords[used] ?? used);
       r.append(h('p', { class: 'heuristic', 'data-heuristic': used, 'data-partition': run.answer.stats.partition }, `Heuristic: ${words}.`));
     }
     if (!s.attached) {
@@ -992,10 +1087,12 @@ export abstract class Panel<S, M extends SolutionMove> {
       }),
     );
     const comparison = this.comparison;
-    const shown = comparison && engineNames.every((engine) => {
-      const run = this.runs.get(engine);
-      return run !== undefined && run.key === comparison.key && this.current(run);
-    });
+    const shown =
+      comparison &&
+      engineNames.every((engine) => {
+        const run = this.runs.get(engine);
+        return run !== undefined && run.key === comparison.key && this.current(run);
+      });
     delete this.speedup.dataset.ratio;
     if (comparison && shown) {
       const { text, ratio } = verdict(comparison);

@@ -100,7 +100,8 @@ export class FlipPanel extends TogglePanel {
         family: 'flip',
         title: 'Flip Game',
         rules: 'Pressing a piece turns it and its up, down, left and right neighbours over. Make all sixteen one colour, white or black.',
-        playHelp: 'Click a piece (or Tab to the board, arrow keys to move, Enter to press) to turn it and its neighbours; the outlined pieces show what a press turns.',
+        playHelp:
+          'Click a piece (or Tab to the board, arrow keys to move, Enter to press) to turn it and its neighbours; the outlined pieces show what a press turns.',
         editHelp: 'Click a piece to turn only that one over; a new starting position begins.',
         width: 4,
         height: 4,
@@ -148,7 +149,8 @@ export class PilotsPanel extends TogglePanel {
         family: 'pilots',
         title: 'Pilots Brothers’ refrigerator',
         rules: 'Turning a handle turns every handle in its row and its column. Open all sixteen (horizontal, −) to open the fridge.',
-        playHelp: 'Click a handle (or Tab to the board, arrow keys to move, Enter to turn) to turn its whole row and column; the outlined handles show what turns.',
+        playHelp:
+          'Click a handle (or Tab to the board, arrow keys to move, Enter to turn) to turn its whole row and column; the outlined handles show what turns.',
         editHelp: 'Click a handle to turn only that one; a new starting position begins.',
         width: 4,
         height: 4,
@@ -193,9 +195,16 @@ interface FourLineState {
 }
 
 const LINES = [
-  [0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15],
-  [0, 4, 8, 12], [1, 5, 9, 13], [2, 6, 10, 14], [3, 7, 11, 15],
-  [0, 5, 10, 15], [3, 6, 9, 12],
+  [0, 1, 2, 3],
+  [4, 5, 6, 7],
+  [8, 9, 10, 11],
+  [12, 13, 14, 15],
+  [0, 4, 8, 12],
+  [1, 5, 9, 13],
+  [2, 6, 10, 14],
+  [3, 7, 11, 15],
+  [0, 5, 10, 15],
+  [3, 6, 9, 12],
 ];
 
 const colourName: Record<Colour, string> = { B: 'Black', W: 'White' };
@@ -218,8 +227,10 @@ export class FourLinePanel extends Panel<FourLineState, FourLineMove> {
         id: 'fourline',
         family: 'fourLine',
         title: 'Four in a line',
-        rules: 'Black and White take turns sliding one of their pieces into an adjacent empty square; either may start. Get four of one colour in a row, a column or a long diagonal.',
-        playHelp: 'Click a piece, then an empty square next to it (keyboard: arrows and Enter). Solve treats the shown position as a fresh game where either colour may move first.',
+        rules:
+          'Black and White take turns sliding one of their pieces into an adjacent empty square; either may start. Get four of one colour in a row, a column or a long diagonal.',
+        playHelp:
+          'Click a piece, then an empty square next to it (keyboard: arrows and Enter). Solve treats the shown position as a fresh game where either colour may move first.',
         editHelp: 'Click a square to cycle it: empty, black, white.',
         width: 4,
         height: 4,

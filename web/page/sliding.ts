@@ -164,7 +164,8 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
         family: 'sliding',
         title: size.name,
         rules: `Slide the tiles into the blank until they stand in goal order. The solver prints the blank’s moves: u, d, l, r.`,
-        playHelp: 'Click a tile next to the blank to slide it. Arrow keys move the blank (↑ = u: the blank goes up, the tile above it comes down) while the board has focus.',
+        playHelp:
+          'Click a tile next to the blank to slide it. Arrow keys move the blank (↑ = u: the blank goes up, the tile above it comes down) while the board has focus.',
         editHelp: 'Click two tiles (or a tile and the blank) to swap them: half of all positions cannot reach the goal, and Solve says why.',
         width: side,
         height: side,
@@ -188,7 +189,9 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
   parse(text: string): Tiles {
     const board = parseSlidingBoard(text);
     if (board.width !== this.side || board.height !== this.side) {
-      throw new PuzzleInputError(`this panel holds a ${this.side}x${this.side} board (${this.side * this.side - 1} tiles and the blank), not ${board.width}x${board.height}`);
+      throw new PuzzleInputError(
+        `this panel holds a ${this.side}x${this.side} board (${this.side * this.side - 1} tiles and the blank), not ${board.width}x${board.height}`,
+      );
     }
     return Array.from(board.tiles);
   }
@@ -196,7 +199,12 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
   format(tiles: Tiles): string {
     const rows: string[] = [];
     for (let r = 0; r < this.side; r++) {
-      rows.push(tiles.slice(r * this.side, (r + 1) * this.side).map((t) => (t === 0 ? 'x' : String(t))).join(' '));
+      rows.push(
+        tiles
+          .slice(r * this.side, (r + 1) * this.side)
+          .map((t) => (t === 0 ? 'x' : String(t)))
+          .join(' '),
+      );
     }
     return rows.join('\n');
   }
@@ -303,7 +311,15 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
           { class: 'row' },
           h('label', { for: `${id}-korf` }, instances.label),
           select,
-          h('button', { type: 'button', 'aria-label': `Load the chosen ${instances.label} instance, with the blank-first goal`, onclick: () => this.loadKorf(Number(select.value)) }, 'Load'),
+          h(
+            'button',
+            {
+              type: 'button',
+              'aria-label': `Load the chosen ${instances.label} instance, with the blank-first goal`,
+              onclick: () => this.loadKorf(Number(select.value)),
+            },
+            'Load',
+          ),
         ),
       );
     }
@@ -347,7 +363,8 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
     if (tile !== 0 && goal[index] === tile) classes.push('home');
     if (!this.editing && tile !== 0 && adjacent(index, blank, this.side)) classes.push('movable');
     if (this.editing && index === this.editSelected) classes.push('selected');
-    const label = tile === 0 ? `${place(index, this.side)}: blank` : `${place(index, this.side)}: tile ${tile}${classes.includes('movable') ? ', can slide' : ''}`;
+    const label =
+      tile === 0 ? `${place(index, this.side)}: blank` : `${place(index, this.side)}: tile ${tile}${classes.includes('movable') ? ', can slide' : ''}`;
     return { text: tile === 0 ? '' : String(tile), value: tile === 0 ? 'x' : String(tile), label, classes };
   }
 

@@ -6,7 +6,26 @@
  * in its worker (or, on a page without cross-origin isolation, replaces that
  * one worker).
  */
-import { createSolverPool, type CallOptions, type Census, type CensusProgress, type FlipHint, type FourLineHint, type LightsOutHint, type SlidingHint, type Cell, type EngineName, type FourLineMove, type GoalName, type LightsOutOptions, type LightsOutResult, type Progress, type SlidingMove, type SolverPool, type TablesProgress } from '../../src/index.js';
+import {
+  createSolverPool,
+  type CallOptions,
+  type Census,
+  type CensusProgress,
+  type FlipHint,
+  type FourLineHint,
+  type LightsOutHint,
+  type SlidingHint,
+  type Cell,
+  type EngineName,
+  type FourLineMove,
+  type GoalName,
+  type LightsOutOptions,
+  type LightsOutResult,
+  type Progress,
+  type SlidingMove,
+  type SolverPool,
+  type TablesProgress,
+} from '../../src/index.js';
 
 export type Family = 'flip' | 'pilots' | 'fourLine' | 'sliding';
 export type SolutionMove = Cell | FourLineMove | SlidingMove;
@@ -69,7 +88,10 @@ function poolFor(engine: EngineName): Promise<SolverPool> {
     const workers = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, 4));
     pool = createSolverPool({ engine, workers });
     pools.set(engine, pool);
-    pool.then((ready) => started.push(ready), () => pools.delete(engine));
+    pool.then(
+      (ready) => started.push(ready),
+      () => pools.delete(engine),
+    );
   }
   return pool;
 }
@@ -96,9 +118,14 @@ export class SolverClient {
   }
 
   solve(request: SolveRequest, onProgress?: (progress: Progress) => void): Promise<SolveAnswer> {
-    return this.call<SolveAnswer>(request.engine, (pool, call) =>
-      request.family === 'sliding' ? pool.sliding(request.board, { goal: request.goal, heuristic: request.heuristic }, call) : pool[request.family](request.board, call),
-    { onProgress });
+    return this.call<SolveAnswer>(
+      request.engine,
+      (pool, call) =>
+        request.family === 'sliding'
+          ? pool.sliding(request.board, { goal: request.goal, heuristic: request.heuristic }, call)
+          : pool[request.family](request.board, call),
+      { onProgress },
+    );
   }
 
   /**
@@ -134,12 +161,16 @@ export class SolverClient {
   /** The optimal moves from a position, on a worker (see solver.hint and its kin). */
   hint(request: HintRequest): Promise<HintAnswer> {
     const { engine, family, board } = request;
-    return this.call<HintAnswer>(engine, (pool, call) => {
-      if (family === 'flip') return pool.flipHint(board, call);
-      if (family === 'pilots') return pool.pilotsHint(board, call);
-      if (family === 'fourLine') return pool.fourLineHint(board, { toMove: request.toMove }, call);
-      return pool.hint(board, { goal: request.goal, heuristic: request.heuristic, maxNodes: request.maxNodes }, call);
-    }, {});
+    return this.call<HintAnswer>(
+      engine,
+      (pool, call) => {
+        if (family === 'flip') return pool.flipHint(board, call);
+        if (family === 'pilots') return pool.pilotsHint(board, call);
+        if (family === 'fourLine') return pool.fourLineHint(board, { toMove: request.toMove }, call);
+        return pool.hint(board, { goal: request.goal, heuristic: request.heuristic, maxNodes: request.maxNodes }, call);
+      },
+      {},
+    );
   }
 
   /** Lights Out: each cell's fewest presses after a press, and the cells of some fewest press set. */
@@ -158,7 +189,11 @@ export class SolverClient {
   }
 
   /** One call on the engine's pool; a new call cancels the running one, and Cancel turns into SolveCancelled. */
-  private async call<T, P = Progress>(engine: EngineName, run: (pool: SolverPool, call: CallOptions<P>) => Promise<T>, extra: Omit<CallOptions<P>, 'signal'>): Promise<T> {
+  private async call<T, P = Progress>(
+    engine: EngineName,
+    run: (pool: SolverPool, call: CallOptions<P>) => Promise<T>,
+    extra: Omit<CallOptions<P>, 'signal'>,
+  ): Promise<T> {
     this.cancel();
     const running = new AbortController();
     this.running = running;

@@ -86,7 +86,7 @@ export function twinFourLine(): FourLineCore {
     }
     enqueued = 0;
     dequeued = 0;
-    if (stopAtGoal && (lineTable[startBlack] | lineTable[startWhite])) return 0;
+    if (stopAtGoal && lineTable[startBlack] | lineTable[startWhite]) return 0;
 
     const blackCount = bitCount16(startBlack);
     const whiteWays = binomials[(16 - blackCount) * 17 + bitCount16(startWhite)];

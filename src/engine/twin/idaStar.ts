@@ -141,8 +141,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
     for (let i = 0, power = 1; i <= height; i++, power *= height + 1) columnPowers[i] = power;
     for (let tile = 0; tile < cells; tile++) {
       for (let p = 0; p < cells; p++) {
-        manhattan[tile * POSITION_STRIDE + p] =
-          Math.abs(Math.floor(p / width) - goalRow[tile]!) + Math.abs((p % width) - goalColumn[tile]!);
+        manhattan[tile * POSITION_STRIDE + p] = Math.abs(Math.floor(p / width) - goalRow[tile]!) + Math.abs((p % width) - goalColumn[tile]!);
       }
     }
     rowTableSize = fillLineCosts(lineCost, 0, width);
@@ -442,8 +441,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
         nextPoll += POLL_NODES;
       }
       generated++;
-      const next =
-        direction === UP ? blank - boardWidth : direction === DOWN ? blank + boardWidth : direction === LEFT ? blank - 1 : blank + 1;
+      const next = direction === UP ? blank - boardWidth : direction === DOWN ? blank + boardWidth : direction === LEFT ? blank - 1 : blank + 1;
       const tile = tiles[next]!;
       const record = (((tile * POSITION_STRIDE + next) << 2) | direction) << 1;
       const childH = childEstimate(record, tile, blank, h, room);
@@ -571,7 +569,14 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
   }
 
   return {
-    subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, searchBound: number, takePrefix: () => Uint8Array | null, cutOff?: (stem: number) => void): SubtreesAnswer {
+    subtrees(
+      start: SlidingBoard,
+      goal: SlidingBoard,
+      options: IdaStarOptions,
+      searchBound: number,
+      takePrefix: () => Uint8Array | null,
+      cutOff?: (stem: number) => void,
+    ): SubtreesAnswer {
       setup(start, goal, options);
       bound = searchBound;
       if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);

@@ -348,7 +348,15 @@ function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem
     }
   }
   if (best === null) return answerNone(dimension);
-  return { presses: best, pressCount: bestWeight, target: bestTarget, kernelDimension: dimension, reachableTargets: reachable, minimal: used === dimension && candidates === field.base ** dimension, nodes };
+  return {
+    presses: best,
+    pressCount: bestWeight,
+    target: bestTarget,
+    kernelDimension: dimension,
+    reachableTargets: reachable,
+    minimal: used === dimension && candidates === field.base ** dimension,
+    nodes,
+  };
 }
 
 /**
@@ -801,9 +809,7 @@ export function twinLightsOut(): LightsOutCore {
     solve(problem: LightsOutProblem): LightsOutAnswer {
       const shape = shapeOf(problem);
       const unknowns = shape.unknownRows * problem.cols;
-      return problem.colors === 2
-        ? solveOver(problem, shape, new Gf2(problem, shape, unknowns))
-        : solveOver(problem, shape, new Gfp(problem, shape, unknowns));
+      return problem.colors === 2 ? solveOver(problem, shape, new Gf2(problem, shape, unknowns)) : solveOver(problem, shape, new Gfp(problem, shape, unknowns));
     },
   };
 }

@@ -21,7 +21,7 @@ const ENTRY_MAX = 15;
 function popcount(value: number): number {
   value -= (value >>> 1) & 0x55555555;
   value = (value & 0x33333333) + ((value >>> 2) & 0x33333333);
-  return (Math.imul((value + (value >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((value + (value >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Rank of a group's placement (`cellOf[i]` = cell of its tile i) on a board of `cells` cells. */
@@ -79,8 +79,7 @@ function startBuild(width: number, height: number, homes: readonly number[], bla
     if (column < width - 1) near |= 1 << (cell + 1);
     adjacent[cell] = near;
   }
-  const distanceBetween = (a: number, b: number) =>
-    Math.abs(Math.floor(a / width) - Math.floor(b / width)) + Math.abs((a % width) - (b % width));
+  const distanceBetween = (a: number, b: number) => Math.abs(Math.floor(a / width) - Math.floor(b / width)) + Math.abs((a % width) - (b % width));
   const floodFill = (start: number, blocked: number): number => {
     const open = allCells & ~blocked;
     let region = start;
@@ -200,8 +199,7 @@ export interface TwinPdb extends PdbCore {
 export function twinPdb(): TwinPdb {
   const installed = new Map<string, Uint8Array>();
   const key = (partition: PdbPartition, group: number) => `${partitionKey(partition)}#${group}`;
-  const bytesOf = (partition: PdbPartition, group: number) =>
-    pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
+  const bytesOf = (partition: PdbPartition, group: number) => pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
 
   /** `inner`'s rounds, installing `table` under `tableKey` once the last one is done. */
   const installWhenDone = (inner: PdbBuild, tableKey: string, table: Uint8Array): PdbBuild => ({
@@ -236,11 +234,15 @@ export function twinPdb(): TwinPdb {
 
     install(partition, group, bytes) {
       const expected = bytesOf(partition, group);
-      if (bytes.length !== expected) throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${expected}`);
+      if (bytes.length !== expected)
+        throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${expected}`);
       // Shared memory is read where it lies, not copied: the pool posts one
       // SharedArrayBuffer of a table to all of its workers, which then hold a
       // single copy between them (nothing writes an installed table).
-      installed.set(key(partition, group), typeof SharedArrayBuffer === 'function' && bytes.buffer instanceof SharedArrayBuffer ? bytes : Uint8Array.from(bytes));
+      installed.set(
+        key(partition, group),
+        typeof SharedArrayBuffer === 'function' && bytes.buffer instanceof SharedArrayBuffer ? bytes : Uint8Array.from(bytes),
+      );
     },
 
     has: (partition, group) => installed.has(key(partition, group)),

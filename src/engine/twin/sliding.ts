@@ -139,8 +139,7 @@ export function twinSliding(): SlidingCore {
       const column = goalPosition % width;
       const at = tile * MAX_RANKED_CELLS;
       for (let position = 0; position < n; position++) {
-        manhattan[at + position] =
-          tile === 0 ? 0 : Math.abs(Math.floor(position / width) - row) + Math.abs((position % width) - column);
+        manhattan[at + position] = tile === 0 ? 0 : Math.abs(Math.floor(position / width) - row) + Math.abs((position % width) - column);
       }
     }
   }

@@ -15,7 +15,9 @@ export function reserveBatch(exports: BatchExports, bytes: number, what: string)
   const at = exports.batchReserve(bytes);
   if (at < 0) {
     const have = (exports.memory.buffer.byteLength / 2 ** 20).toFixed(1);
-    throw new RangeError(`puzzlesearch: cannot grow WebAssembly memory for a batch of ${what}: it needs a buffer of ${bytes} bytes (memory holds ${have} MiB already)`);
+    throw new RangeError(
+      `puzzlesearch: cannot grow WebAssembly memory for a batch of ${what}: it needs a buffer of ${bytes} bytes (memory holds ${have} MiB already)`,
+    );
   }
   return at;
 }

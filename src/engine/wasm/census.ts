@@ -21,7 +21,9 @@ export function wasmCensus(exports: CensusExports): CensusCore {
       if (ranks === 0) throw new RangeError(`census: a ${goal.width}x${goal.height} board is not one of 2 to 12 cells`);
       if (ranks < 0) {
         const bytes = exports.censusNeeded();
-        throw new RangeError(`census: a ${goal.width}x${goal.height} board needs ${(bytes / 2 ** 20).toFixed(1)} MiB of wasm memory (${bytes} bytes) and memory could not grow that far`);
+        throw new RangeError(
+          `census: a ${goal.width}x${goal.height} board needs ${(bytes / 2 ** 20).toFixed(1)} MiB of wasm memory (${bytes} bytes) and memory could not grow that far`,
+        );
       }
       return ranks;
     },

@@ -103,7 +103,8 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
     if (machine === installed) return;
     const cells = width * height;
     const at = exports.idaStarPruningReserve(machine.states, cells);
-    if (at === 0) throw new RangeError(`IDA*: the ${machine.name} move pruning needs ${exports.idaStarNeeded()} bytes of wasm memory, and memory could not grow that far`);
+    if (at === 0)
+      throw new RangeError(`IDA*: the ${machine.name} move pruning needs ${exports.idaStarNeeded()} bytes of wasm memory, and memory could not grow that far`);
     // Fresh views: the reserve may have grown memory.
     new Int32Array(exports.memory.buffer, at, machine.states * 4).set(machine.next);
     new Uint8Array(exports.memory.buffer, at + machine.states * 16, machine.states * cells).set(machine.allowed);
@@ -133,7 +134,14 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
     return scratchBytes(exports, PATH_AT, length).slice();
   }
 
-  function subtrees(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions, bound: number, takePrefix: () => Uint8Array | null, cutOff?: (stem: number) => void): SubtreesAnswer {
+  function subtrees(
+    start: SlidingBoard,
+    goal: SlidingBoard,
+    options: IdaStarOptions,
+    bound: number,
+    takePrefix: () => Uint8Array | null,
+    cutOff?: (stem: number) => void,
+  ): SubtreesAnswer {
     writeBoards(start, goal);
     const code = heuristicCode(options.heuristic, options.partition);
     installPruning(start.width, start.height, options);

@@ -36,7 +36,14 @@ export function wasmLightsOut(exports: LightsOutExports): LightsOutCore {
       bytes.set(board, 0);
       targets.forEach((target, t) => bytes.set(target, cells * (1 + t)));
       const status = exports.lightsOutSolve(
-        rows, cols, problem.colors, problem.torus ? 1 : 0, problem.chaseRows, offsets.length >> 1, targets.length, problem.maxCandidates,
+        rows,
+        cols,
+        problem.colors,
+        problem.torus ? 1 : 0,
+        problem.chaseRows,
+        offsets.length >> 1,
+        targets.length,
+        problem.maxCandidates,
       );
       if (status < 0) throw outOfMemory(exports.lightsOutNeeded(), `solving a ${rows}x${cols} board`);
       const nodes = exports.lastNodes();

@@ -170,7 +170,8 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
 
     install(partition, group, bytes) {
       const table = tableRegion(partition, group, true);
-      if (bytes.length !== table.bytes) throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${table.bytes}`);
+      if (bytes.length !== table.bytes)
+        throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${table.bytes}`);
       new Uint8Array(exports.memory.buffer, table.at, table.bytes).set(bytes);
       installed.add(tableKey(partition, group));
     },
