@@ -1,9 +1,10 @@
 /**
  * The house's layout as a test: src/ has no import cycle (type imports
  * included: a cycle of types still ties two modules together), every
- * relative import names a file that exists, and the engine layer imports
- * nothing above it.
+ * relative import names a file that exists, the engine layer imports
+ * nothing above it, and the tree is formatted and linted as biome.json says.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,10 @@ function importGraph(): Map<string, string[]> {
   for (const file of sources(src)) {
     const text = readFileSync(file, 'utf8');
     const targets = [...text.matchAll(specifier)].map((match) => resolve(dirname(file), match[1]!.replace(/\.js$/, '.ts')));
-    graph.set(relative(src, file), targets.map((target) => relative(src, target)));
+    graph.set(
+      relative(src, file),
+      targets.map((target) => relative(src, target)),
+    );
   }
   return graph;
 }
@@ -59,5 +63,15 @@ describe('the layout of src/', () => {
       .filter(([file]) => file.startsWith('engine/'))
       .flatMap(([file, targets]) => targets.filter((t) => !t.startsWith('engine/') && t !== 'platform.ts').map((t) => `${file} -> ${t}`));
     expect(upward).toEqual([]);
+  });
+});
+
+describe('style', () => {
+  it('Biome finds nothing to format or lint (biome.json; `npx biome check --write .` fixes what it can)', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const biome = join(root, 'node_modules', '@biomejs', 'biome', 'bin', 'biome');
+    const run = spawnSync(process.execPath, [biome, 'check', '--colors=off', '--max-diagnostics=20', '.'], { cwd: root, encoding: 'utf8' });
+    expect(`${run.stdout}${run.stderr}`.trim().split('\n').slice(-3).join('\n')).toMatch(/^Checked \d+ files in .*\. No fixes applied\.$/m);
+    expect(run.status, run.stdout + run.stderr).toBe(0);
   });
 });
