@@ -29,10 +29,12 @@ import { MAX_SIDE, type MovePruningName } from './contract.js';
 
 /**
  * Longest forbidden strings searched for, by the board's cells: the machine
- * is built at the first search of a size, in about 0.3 s for 4x4 at 12 moves
- * (14 would take 4 s for 5% fewer nodes on Korf's 100) and 0.3 s for 5x5 at
- * 10 (12 takes 2.3 s for 12% fewer nodes on Korf and Felner's #40); small
- * boards, solved in a millisecond, get a machine of a few milliseconds.
+ * is built at the first search of a size (in each process and worker), in
+ * about 0.16 s for 4x4 at 12 moves and 0.13 s for 5x5 at 10 (cold, this
+ * 2-core machine; 0.3 s each with boards as strings); 14 moves on 4x4 gave
+ * 5% fewer nodes on Korf's 100 for 4 s, 12 on 5x5 12% fewer on Korf and
+ * Felner's #40 for 2.3 s (measured then); small boards, solved in a
+ * millisecond, get a machine of a few milliseconds.
  */
 export function movePruningDepth(cells: number): number {
   return cells <= 9 ? 8 : cells <= 16 ? 12 : 10;
@@ -60,66 +62,179 @@ function step(width: number, height: number, blank: number, move: number): numbe
   return col < width - 1 ? blank + 1 : -1;
 }
 
-/** The forbidden strings (move codes) and, for each, the cells it is forbidden from (a bit per cell). */
-function forbiddenStrings(width: number, height: number, depth: number): Map<string, number> {
+/**
+ * Boards as packed words (a tile a few bits, `perWord` cells a word), and a
+ * set of them: open addressing over flat typed arrays, exact (every word
+ * compared). Strings of char codes in a Set took 0.3 s and a third of that in
+ * garbage collection for the 4x4 machine, each process, each worker.
+ */
+class PackedBoards {
+  readonly words: number;
+  private readonly bits: number;
+  private readonly perWord: number;
+  private capacity = 1 << 12;
+  private count = 0;
+  private keys: Uint32Array;
+  private used: Uint8Array;
+
+  constructor(cells: number) {
+    this.bits = cells <= 16 ? 4 : 5;
+    this.perWord = Math.floor(32 / this.bits);
+    this.words = Math.ceil(cells / this.perWord);
+    this.keys = new Uint32Array(this.capacity * this.words);
+    this.used = new Uint8Array(this.capacity);
+  }
+
+  /** Writes the board whose cell c holds tile c into `out` at `at`. */
+  identity(out: Uint32Array, at: number, cells: number): void {
+    out.fill(0, at, at + this.words);
+    for (let cell = 0; cell < cells; cell++) this.set(out, at, cell, cell);
+  }
+
+  tile(board: Uint32Array, at: number, cell: number): number {
+    const shift = (cell % this.perWord) * this.bits;
+    return (board[at + Math.floor(cell / this.perWord)]! >>> shift) & ((1 << this.bits) - 1);
+  }
+
+  set(board: Uint32Array, at: number, cell: number, tile: number): void {
+    const word = at + Math.floor(cell / this.perWord);
+    const shift = (cell % this.perWord) * this.bits;
+    board[word] = (board[word]! & ~(((1 << this.bits) - 1) << shift)) | (tile << shift);
+  }
+
+  clear(): void {
+    this.used.fill(0);
+    this.count = 0;
+  }
+
+  /** Adds the board at `board[at..]`; false when it was there already. */
+  add(board: Uint32Array, at: number): boolean {
+    if (2 * (this.count + 1) > this.capacity) this.grow();
+    const { words, keys, used } = this;
+    const mask = this.capacity - 1;
+    let slot = this.hash(board, at) & mask;
+    for (; used[slot]; slot = (slot + 1) & mask) {
+      let same = true;
+      for (let w = 0; w < words && same; w++) same = keys[slot * words + w] === board[at + w];
+      if (same) return false;
+    }
+    used[slot] = 1;
+    for (let w = 0; w < words; w++) keys[slot * words + w] = board[at + w]!;
+    this.count++;
+    return true;
+  }
+
+  private hash(board: Uint32Array, at: number): number {
+    let h = 0x811c9dc5;
+    for (let w = 0; w < this.words; w++) h = Math.imul(h ^ board[at + w]!, 0x9e3779b1) ^ (h >>> 15);
+    return (h ^ (h >>> 16)) >>> 0;
+  }
+
+  private grow(): void {
+    const { words, keys, used, capacity } = this;
+    this.capacity *= 2;
+    this.keys = new Uint32Array(this.capacity * words);
+    this.used = new Uint8Array(this.capacity);
+    this.count = 0;
+    for (let slot = 0; slot < capacity; slot++) if (used[slot]) this.add(keys, slot * words);
+  }
+}
+
+/** 4^i, exact in a double far beyond any machine's depth. */
+const POW4 = Array.from({ length: 27 }, (_, i) => 4 ** i);
+
+/**
+ * A move string as a number, its key: 4^length + its moves in base 4, the
+ * first move the highest digit (so a suffix's key is arithmetic, not a slice).
+ */
+function keyMoves(key: number): number[] {
+  let length = 0;
+  while (POW4[length + 1]! <= key) length++;
+  const moves: number[] = [];
+  for (let i = length - 1; i >= 0; i--) moves.push(Math.floor(key / POW4[i]!) % 4);
+  return moves;
+}
+
+/** The forbidden strings (by key) and, for each, the cells it is forbidden from (a bit per cell). */
+function forbiddenStrings(width: number, height: number, depth: number): Map<number, number> {
   const cells = width * height;
-  const strings = new Map<string, number>();
+  const strings = new Map<number, number>();
+  const seen = new PackedBoards(cells);
+  const words = seen.words;
   for (let start = 0; start < cells; start++) {
-    // Boards as arrays (tile = the cell it started on), keyed as strings of char codes.
-    const board = Array.from({ length: cells }, (_, cell) => cell);
-    const seen = new Set([String.fromCharCode(...board)]);
-    let layer: { board: number[]; blank: number; moves: string }[] = [{ board, blank: start, moves: '' }];
+    // A layer: each node's board (tile = the cell it started on), blank and moves (2 bits a move).
+    let boards = new Uint32Array(words);
+    let blanks = new Uint8Array(1);
+    let codes = new Float64Array(1);
+    let size = 1;
+    seen.clear();
+    seen.identity(boards, 0, cells);
+    blanks[0] = start;
+    seen.add(boards, 0);
     for (let length = 1; length <= depth; length++) {
-      const next: typeof layer = [];
-      for (const { board: from, blank, moves } of layer) {
+      const nextBoards = new Uint32Array(size * 4 * words);
+      const nextBlanks = new Uint8Array(size * 4);
+      const nextCodes = new Float64Array(size * 4);
+      let nextSize = 0;
+      for (let node = 0; node < size; node++) {
+        const blank = blanks[node]!;
         for (let move = 0; move < 4; move++) {
           const to = step(width, height, blank, move);
           if (to < 0) continue;
-          const child = from.slice();
-          child[blank] = child[to]!;
-          child[to] = from[blank]!;
-          const key = String.fromCharCode(...child);
-          const string = moves + String.fromCharCode(48 + move);
-          if (seen.has(key)) {
-            strings.set(string, (strings.get(string) ?? 0) | (1 << start));
+          const at = nextSize * words;
+          const from = node * words;
+          for (let w = 0; w < words; w++) nextBoards[at + w] = boards[from + w]!;
+          seen.set(nextBoards, at, blank, seen.tile(boards, from, to));
+          seen.set(nextBoards, at, to, seen.tile(boards, from, blank));
+          const code = codes[node]! * 4 + move;
+          if (!seen.add(nextBoards, at)) {
+            const key = POW4[length]! + code;
+            strings.set(key, (strings.get(key) ?? 0) | (1 << start));
             continue;
           }
-          seen.add(key);
-          next.push({ board: child, blank: to, moves: string });
+          nextBlanks[nextSize] = to;
+          nextCodes[nextSize] = code;
+          nextSize++;
         }
       }
-      layer = next;
+      boards = nextBoards;
+      blanks = nextBlanks;
+      codes = nextCodes;
+      size = nextSize;
     }
   }
   // Drop what a shorter suffix forbids already, from the cell where that suffix starts.
-  const minimal = new Map<string, number>();
-  for (const [string, starts] of strings) {
+  const minimal = new Map<number, number>();
+  for (const [key, starts] of strings) {
+    const moves = keyMoves(key);
+    const length = moves.length;
     let kept = 0;
     for (let start = 0; start < cells; start++) {
       if (!((starts >>> start) & 1)) continue;
       let at = start;
       let covered = false;
-      for (let i = 1; i < string.length - 1 && !covered; i++) {
-        at = step(width, height, at, string.charCodeAt(i - 1) - 48);
-        const suffix = strings.get(string.slice(i));
+      for (let i = 1; i < length - 1 && !covered; i++) {
+        at = step(width, height, at, moves[i - 1]!);
+        // The suffix from move i: the key's last length - i digits.
+        const suffix = strings.get(POW4[length - i]! + (key % POW4[length - i]!));
         covered = suffix !== undefined && ((suffix >>> at) & 1) === 1;
       }
       if (!covered) kept |= 1 << start;
     }
-    if (kept) minimal.set(string, kept);
+    if (kept) minimal.set(key, kept);
   }
   return minimal;
 }
 
 /** The machine of the strings: trie, failure links, then the full transition table and the forbidden end cells of each state. */
-function automaton(width: number, height: number, strings: Map<string, number>): MovePruning {
+function automaton(width: number, height: number, strings: Map<number, number>): MovePruning {
   const cells = width * height;
   const children: number[] = [-1, -1, -1, -1];
   const ends: number[] = [0];
-  for (const [string, starts] of strings) {
+  for (const [key, starts] of strings) {
+    const moves = keyMoves(key);
     let node = 0;
-    for (let i = 0; i < string.length; i++) {
-      const move = string.charCodeAt(i) - 48;
+    for (const move of moves) {
       if (children[node * 4 + move]! < 0) {
         children[node * 4 + move] = ends.length;
         children.push(-1, -1, -1, -1);
@@ -131,7 +246,7 @@ function automaton(width: number, height: number, strings: Map<string, number>):
     for (let start = 0; start < cells; start++) {
       if (!((starts >>> start) & 1)) continue;
       let at = start;
-      for (let i = 0; i < string.length; i++) at = step(width, height, at, string.charCodeAt(i) - 48);
+      for (const move of moves) at = step(width, height, at, move);
       ends[node] = ends[node]! | (1 << at);
     }
   }
