@@ -563,6 +563,21 @@ export function lightsOutLightest(stencil, m, n, torus, k, board, target, maxSet
 }
 
 /**
+ * The lines of a board as the plain reading takes them: text split at line
+ * ends, each trimmed, blank ones dropped; an array's rows trimmed and kept.
+ * @param {string | string[]} input
+ * @returns {string[]}
+ */
+function plainLines(input) {
+  return typeof input === 'string'
+    ? input
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter((line) => line.length > 0)
+    : input.map((line) => line.trim());
+}
+
+/**
  * A character as the parsers' messages name it: itself when printable ASCII, else its code point.
  * @param {string} ch
  */
@@ -580,13 +595,7 @@ function charName(ch) {
  * @returns {{ rows: number, cols: number, cells: number[] } | { error: string }}
  */
 export function readLightsOutText(text, colors) {
-  const lines =
-    typeof text === 'string'
-      ? text
-          .split(/\r?\n/)
-          .map((line) => line.trim())
-          .filter((line) => line.length > 0)
-      : text.map((line) => line.trim());
+  const lines = plainLines(text);
   /** @type {number[][]} */
   const grid = [];
   for (let r = 0; r < lines.length; r++) {
@@ -618,13 +627,7 @@ export function readLightsOutText(text, colors) {
  * @returns {{ cells: number[] } | { error: string }}
  */
 export function readGridText(input, alphabet) {
-  const rows =
-    typeof input === 'string'
-      ? input
-          .split(/\r?\n/)
-          .map((line) => line.trim())
-          .filter((line) => line.length > 0)
-      : input.map((row) => row.trim());
+  const rows = plainLines(input);
   if (rows.length !== 4) return { error: `wrong size: ${rows.length} ${rows.length === 1 ? 'line' : 'lines'}, expected 4 lines of 4 characters` };
   const expected = [...alphabet]
     .map((ch) => `'${ch}'`)
@@ -652,10 +655,7 @@ export function readGridText(input, alphabet) {
  * @returns {{ width: number, height: number, tiles: number[] } | { error: string }}
  */
 export function readSlidingText(text) {
-  const lines = text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0);
+  const lines = plainLines(text);
   const show = (/** @type {string} */ token) =>
     `'${(token.length > 24 ? `${token.slice(0, 24)}...` : token).replace(/[\x00-\x1f\x7f\u2028\u2029]/g, (/** @type {string} */ ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
   /** @type {number[][]} */
