@@ -840,8 +840,8 @@ function addGrayP(step: f64): void {
 }
 
 // Whether step 1 can go by recurrence (as in the twin): a plane board chased
-// one row, with the plus pattern (the cell and its four neighbours) or the
-// cross (the four neighbours alone).
+// one row, with the cross pattern (the cell and its four neighbours) or
+// plus-only (the four neighbours alone).
 function byRecurrence(): bool {
   if (torus || h != 1 || (offsetCount != 4 && offsetCount != 5)) return false;
   let seen = 0;

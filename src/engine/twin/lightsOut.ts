@@ -210,10 +210,10 @@ function buildByChase<V extends Uint8Array | Uint32Array>(problem: LightsOutProb
 
 /**
  * Whether step 1 can go by recurrence: a plane board chased one row, with the
- * plus pattern (the cell and its four neighbours) or the cross (the four
+ * cross pattern (the cell and its four neighbours) or plus-only (the four
  * neighbours alone).
  */
-export function byRecurrence(problem: LightsOutProblem): boolean {
+function byRecurrence(problem: LightsOutProblem): boolean {
   const { offsets, torus, chaseRows } = problem;
   if (torus || chaseRows !== 1) return false;
   const count = offsets.length >> 1;
