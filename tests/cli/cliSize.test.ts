@@ -9,10 +9,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { splitCases, tokenFramer } from '../../src/cli/cases.js';
 import { runCli } from '../support/cliRun.js';
 import { engineNames } from '../support/engines.js';
+import { tables5x5Dir } from '../support/tables5x5.js';
 import { bfsAllDistances, bfsDistance, replaySliding, seededRandom, shuffle, slidingNeighbours, slidingWalk } from '../oracles.js';
 
 // Any tables the in-process runs would build go to a folder of this file's own.
@@ -221,8 +222,8 @@ describe('--size and --partition as options', () => {
 const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 
 /** A cache directory of this test's own whose 5x5 files link to the prepared tables (read, never written: a rebuild would replace a link, not its target). */
-function linkedCache(): string {
-  const source = inject('tables5x5Dir');
+async function linkedCache(): Promise<string> {
+  const source = await tables5x5Dir();
   const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-cli-5x5-'));
   for (const name of readdirSync(source).filter((file) => /^5x5-.*\.pdb$/.test(file))) symlinkSync(join(source, name), join(dir, name));
   return dir;
@@ -234,8 +235,8 @@ function runBin(args: string[], input: string, env: Record<string, string>) {
 }
 
 describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
-  it('loads the tables, and both engines give paths that replay, with the walk parity and no longer than the walk', () => {
-    const dir = linkedCache();
+  it('loads the tables, and both engines give paths that replay, with the walk parity and no longer than the walk', async () => {
+    const dir = await linkedCache();
     try {
       const random = seededRandom(2425);
       const walks = [
@@ -268,8 +269,8 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
     }
   });
 
-  it('gives --partition to the size that has it: 5x5 boards on 6-6-6-6, 4x4 boards on their default 6-6-3', () => {
-    const dir = linkedCache();
+  it('gives --partition to the size that has it: 5x5 boards on 6-6-6-6, 4x4 boards on their default 6-6-3', async () => {
+    const dir = await linkedCache();
     try {
       const random = seededRandom(1544);
       const big = slidingWalk(blankFirst(25), 5, 24, random);
@@ -290,8 +291,8 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
     }
   });
 
-  it('a board linear conflict does not settle within its try (Korf & Felner #40) loads the tables and is solved on them, at its published length', () => {
-    const dir = linkedCache();
+  it('a board linear conflict does not settle within its try (Korf & Felner #40) loads the tables and is solved on them, at its published length', async () => {
+    const dir = await linkedCache();
     try {
       const instance = readFileSync(new URL('../../data/korf24.txt', import.meta.url), 'utf8')
         .trim()
@@ -332,8 +333,8 @@ describe('sliding on 5x5 boards with the prepared 6-6-6-6 tables', () => {
     expect(other.errors[0]).toMatch(/\(wasm, linear-conflict\)$/);
   });
 
-  it('tables build --size 5x5 loads the cached tables of both goals without building, and tables list shows them', () => {
-    const dir = linkedCache();
+  it('tables build --size 5x5 loads the cached tables of both goals without building, and tables list shows them', async () => {
+    const dir = await linkedCache();
     try {
       const built = runBin(['tables', 'build', '--size', '5x5', '--dir', dir], '', {});
       expect(built.status).toBe(0);

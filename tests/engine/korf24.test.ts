@@ -6,8 +6,9 @@
  * inside an iteration, AbortSignal).
  */
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { createSolver, type Solver } from '../../src/api/solver.js';
+import { tables5x5Dir } from '../support/tables5x5.js';
 import { bidirectionalDistance, replaySliding, seededRandom, slidingNeighbours } from '../oracles.js';
 
 const instances = readFileSync(new URL('../../data/korf24.txt', import.meta.url), 'utf8')
@@ -20,7 +21,7 @@ const blankLast = Array.from({ length: 25 }, (_, i) => (i + 1) % 25);
 const solvers: Record<'wasm' | 'ts', Solver> = {} as Record<'wasm' | 'ts', Solver>;
 
 beforeAll(async () => {
-  const dir = inject('tables5x5Dir');
+  const dir = await tables5x5Dir();
   for (const engine of ['wasm', 'ts'] as const) {
     solvers[engine] = await createSolver({ engine, tables: { dir } });
     const phases = new Set<string>();
@@ -28,7 +29,8 @@ beforeAll(async () => {
     // The global setup built and saved them: here they only load.
     expect([...phases]).toEqual(['load']);
   }
-});
+  // Long enough to wait for the setup's build, which runs beside the other files.
+}, 1_200_000);
 
 /**
  * The exact oracle of issue 19: h at the start and the nodes expanded in each

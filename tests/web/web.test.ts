@@ -31,10 +31,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSolver } from '../../src/index.js';
 import { PressTable, type LightsOutPatternName } from '../../web/page/lightsOutRules.js';
 import { launchChromium } from '../support/browser.js';
+import { tables5x5Dir } from '../support/tables5x5.js';
 import { slidingCensus } from '../oracles.js';
 import { originOf, serveFolder } from '../support/staticServer.js';
 
@@ -1043,7 +1044,7 @@ describe('the web page in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  it('24-puzzle: Cancel during the 6-6-6-6 build stops at once; the next Solve builds the tables (one-time, per group and overall) and solves a 20-move scramble in the optimum found in Node', async () => {
+  it('24-puzzle: the groups already in IndexedDB are loaded, not built; Cancel during the build of the last stops at once; the next Solve builds it (per group and overall) and solves a 20-move scramble in the optimum found in Node', async () => {
     const page = await open(isolatedBase);
     expect(await page.inputValue('#twentyfour-heuristic')).toBe('pdb');
     await page.selectOption('#twentyfour-depth', '20');
@@ -1051,16 +1052,56 @@ describe('the web page in Chromium', () => {
     const start = await tiles24(page);
 
     // The optimum, by the library in Node with the prebuilt tables.
-    const solver = await createSolver({ engine: 'wasm', tables: { dir: inject('tables5x5Dir') } });
+    const tablesDir = await tables5x5Dir();
+    const solver = await createSolver({ engine: 'wasm', tables: { dir: tablesDir } });
     await solver.prepareTables('5x5', { goal: 'blank-first' });
     const expected = solver.sliding(text24(start).replace(/\//g, '\n'), { goal: 'blank-first' });
     expect(expected.length).not.toBeNull();
     expect(expected.stats.heuristic).toBe('pdb');
     expect(expected.length!).toBeLessThanOrEqual(20);
 
-    // The build starts with its bars and its note; Cancel answers at once.
+    // Three of the four groups in this browser's store, as a build cancelled
+    // after them leaves them (the same files, built in Node): group 1 is
+    // built, groups 2 and 3 are its mirror images. The page must load them
+    // and build group 4 alone (the whole build here took about three minutes).
+    const files = [0, 1, 2].map((group) => `5x5-blank0-6-6-6-6-group${group}.pdb`);
+    const tablesServer = await serveFolder(tablesDir, { '/': { 'access-control-allow-origin': '*', 'cross-origin-resource-policy': 'cross-origin' } });
+    try {
+      const stored = await page.evaluate(
+        async ({ origin, names }) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const request = indexedDB.open('puzzlesearch-tables', 1);
+            request.onupgradeneeded = () => {
+              if (!request.result.objectStoreNames.contains('tables')) request.result.createObjectStore('tables');
+            };
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+          let bytes = 0;
+          for (const name of names) {
+            const buffer = await (await fetch(`${origin}/${name}`)).arrayBuffer();
+            bytes += buffer.byteLength;
+            await new Promise<void>((resolve, reject) => {
+              const transaction = db.transaction('tables', 'readwrite');
+              transaction.objectStore('tables').put(buffer, name);
+              transaction.oncomplete = () => resolve();
+              transaction.onerror = () => reject(transaction.error);
+            });
+          }
+          db.close();
+          return bytes;
+        },
+        { origin: originOf(tablesServer), names: files },
+      );
+      expect(stored).toBe(files.reduce((sum, name) => sum + statSync(join(tablesDir, name)).size, 0));
+    } finally {
+      await new Promise((resolve) => tablesServer.close(resolve));
+    }
+
+    // The build starts with its bars and its note, at the last group; Cancel answers at once.
     await page.click(`${twentyfour} button.primary`);
     await page.waitForSelector(`${twentyfour} .progress[data-tables="build"]`, { timeout: 120_000 });
+    expect(await page.textContent(`${twentyfour} .progress`)).toMatch(/\(group 4 of 4, \d+%\)/);
     expect(await page.isVisible(`${twentyfour} .tables-bar`)).toBe(true);
     expect(await page.isVisible(`${twentyfour} .group-bar`)).toBe(true);
     expect(await page.textContent(`${twentyfour} .progress`)).toMatch(/Building the 6-6-6-6 pattern database \(group \d of 4, \d+%\)/);
@@ -1081,7 +1122,7 @@ describe('the web page in Chromium', () => {
     await page.click(`${twentyfour} button:text-is("Undo")`);
     expect(await tiles24(page)).toEqual(start);
 
-    // Solve again: the whole build, both bars filling, then the search and its answer.
+    // Solve again: the rest of the build (group 4), both bars filling, then the search and its answer.
     await page.click(`${twentyfour} button.primary`);
     await page.waitForFunction(() => Number((document.querySelector('#panel-twentyfour .group-bar') as HTMLProgressElement | null)?.value) > 0, undefined, {
       timeout: 300_000,
