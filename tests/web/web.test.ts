@@ -36,7 +36,7 @@ import { createSolver } from '../../src/index.js';
 import { PressTable, type LightsOutPatternName } from '../../web/page/lightsOutRules.js';
 import { launchChromium } from '../support/browser.js';
 import { tables5x5Dir } from '../support/tables5x5.js';
-import { slidingCensus } from '../oracles.js';
+import { FOUR_LINES, slidingCensus } from '../oracles.js';
 import { originOf, serveFolder } from '../support/staticServer.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -633,19 +633,7 @@ describe('the web page in Chromium', () => {
     expect(await solve(page, 'fourline')).toBe(5);
     const final = await playToEnd(page, 'fourline', 5);
     const cells = final.replace(/\//g, '');
-    const lines = [
-      [0, 1, 2, 3],
-      [4, 5, 6, 7],
-      [8, 9, 10, 11],
-      [12, 13, 14, 15],
-      [0, 4, 8, 12],
-      [1, 5, 9, 13],
-      [2, 6, 10, 14],
-      [3, 7, 11, 15],
-      [0, 5, 10, 15],
-      [3, 6, 9, 12],
-    ];
-    expect(lines.some((line) => cells[line[0]] !== 'O' && line.every((i) => cells[i] === cells[line[0]]))).toBe(true);
+    expect(FOUR_LINES.some((line) => cells[line[0]] !== 'O' && line.every((i) => cells[i] === cells[line[0]]))).toBe(true);
   });
 
   it('solves the 8-puzzle sample in 19 on both engines, with the same nodes, and plays it home', async () => {
