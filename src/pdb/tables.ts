@@ -103,205 +103,225 @@ export interface PdbTables {
   install(partition: PdbPartition, group: number, bytes: Uint8Array): void;
 }
 
+/**
+ * One solver's tables: the state the functions below read and change, and
+ * pdbTables' facade over them.
+ */
+interface TablesState {
+  core: Core;
+  options: TablesOptions;
+  warn: (message: string) => void;
+  cache: Promise<TableCache> | null;
+  /** prepare() calls run one after another (the wasm engine builds one table at a time): the last one's promise. */
+  queue: Promise<unknown>;
+  /** While a prepare() runs, choose() does not build synchronously. */
+  preparing: number;
+  /** Every partition whose tables this solver has held: their installed tables are sources for deriving symmetric groups. */
+  partitionsSeen: Map<string, PdbPartition>;
+}
+
+function openCache(state: TablesState): Promise<TableCache> {
+  return (state.cache ??= openTableCache(state.options.dir, state.warn));
+}
+
+function heldTables(state: TablesState): Array<{ partition: PdbPartition; group: number }> {
+  return [...state.partitionsSeen.values()].flatMap((partition) =>
+    partition.groups.map((_, group) => ({ partition, group })).filter(({ partition, group }) => state.core.pdb.has(partition, group)),
+  );
+}
+
+/**
+ * Starts making group `group`'s table: read through a board symmetry from
+ * a held table when one maps onto it (seconds), else built (minutes).
+ */
+function startTable(state: TablesState, partition: PdbPartition, group: number): { build: PdbBuild; phase: 'build' | 'derive' } {
+  state.partitionsSeen.set(partitionKey(partition), partition);
+  const source = symmetricSource(partition, group, heldTables(state));
+  if (source) return { build: state.core.pdb.derive(partition, group, source.partition, source.group, source.cellMap), phase: 'derive' };
+  return { build: state.core.pdb.build(partition, group), phase: 'build' };
+}
+
+/** The solver's partition if this size has one of that name, else the size's default. */
+function defaultPartition(state: TablesState, width: number, height: number): string | undefined {
+  const { partition } = state.options;
+  const own = partition !== undefined && partitionNames(width, height).includes(partition) ? partition : undefined;
+  return own ?? DEFAULT_PARTITIONS[`${width}x${height}`];
+}
+
+function partitionName(state: TablesState, width: number, height: number, name: string | undefined): string {
+  const chosen = name ?? defaultPartition(state, width, height);
+  const known = partitionNames(width, height);
+  if (!chosen || !known.includes(chosen)) {
+    throw new RangeError(
+      known.length
+        ? `tables: unknown partition '${chosen}' for ${width}x${height}, expected ${known.join(' or ')}`
+        : `tables: no PDB partition for ${width}x${height} boards`,
+    );
+  }
+  return chosen;
+}
+
+/**
+ * Loads from the cache a table of the same partition for the other blank
+ * corner that a board symmetry carries onto this group, if there is one:
+ * deriving from it takes seconds where a build takes minutes.
+ */
+async function loadSymmetricSource(state: TablesState, store: TableCache, partition: PdbPartition, group: number): Promise<void> {
+  const cells = partition.width * partition.height;
+  for (const blank of [0, cells - 1]) {
+    const sibling = namedPartition(partition.width, partition.height, blank, partition.name);
+    if (!sibling || blank === partition.blankCell) continue;
+    const all = sibling.groups.map((_, g) => ({ partition: sibling, group: g }));
+    const source = symmetricSource(partition, group, all);
+    if (!source) continue;
+    const bytes = await store.load(sibling, source.group);
+    if (!bytes) continue;
+    state.core.pdb.install(sibling, source.group, bytes);
+    state.partitionsSeen.set(partitionKey(sibling), sibling);
+    return;
+  }
+}
+
+/**
+ * The groups in the order to make them: those no held table or earlier
+ * group maps onto by a symmetry first (built, largest first), then those
+ * derived from them. Derived tables can then sit in the builds' idle
+ * working memory (see src/engine/wasm/pdb.ts) without a later build needing more.
+ */
+function buildsFirst(state: TablesState, partition: PdbPartition): number[] {
+  const built: Array<{ partition: PdbPartition; group: number }> = [];
+  const derived: number[] = [];
+  for (const group of largestFirst(partition)) {
+    if (symmetricSource(partition, group, [...heldTables(state), ...built])) derived.push(group);
+    else built.push({ partition, group });
+  }
+  return [...built.map(({ group }) => group), ...derived];
+}
+
+/** Readies every group of one partition: held already, loaded from the cache, or made (and saved) round by round. */
+async function prepareOne(state: TablesState, partition: PdbPartition, prepare: PrepareTablesOptions): Promise<void> {
+  const { core } = state;
+  const store = await openCache(state);
+  const groups = partition.groups.length;
+  const entriesOf = (group: number) => pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length);
+  const total = partition.groups.reduce((sum, _, group) => sum + entriesOf(group), 0);
+  // Entries of the groups done, those held already included.
+  let finished = partition.groups.reduce((sum, _, group) => sum + (core.pdb.has(partition, group) ? entriesOf(group) : 0), 0);
+  for (const group of buildsFirst(state, partition)) {
+    if (core.pdb.has(partition, group)) continue;
+    prepare.signal?.throwIfAborted();
+    const cached = await store.load(partition, group);
+    if (cached) {
+      core.pdb.install(partition, group, cached);
+      state.partitionsSeen.set(partitionKey(partition), partition);
+      const entries = cached.length * 2;
+      finished += entriesOf(group);
+      prepare.onProgress?.({ partition: partition.name, group, groups, phase: 'load', settled: entries, entries, done: finished, total });
+      continue;
+    }
+    if (!symmetricSource(partition, group, heldTables(state))) await loadSymmetricSource(state, store, partition, group);
+    const { build, phase } = startTable(state, partition, group);
+    for (;;) {
+      const more = build.round();
+      const settled = build.settled();
+      prepare.onProgress?.({
+        partition: partition.name,
+        group,
+        groups,
+        phase,
+        settled,
+        entries: build.entries,
+        done: Math.min(total, finished + settled),
+        total,
+      });
+      if (!more) break;
+      // Let timers and abort events run between rounds.
+      await nextRound();
+      prepare.signal?.throwIfAborted();
+    }
+    finished += entriesOf(group);
+    // Read out in slices: a whole copy of a 250 MB table would raise the peak.
+    await store.save(partition, group, (offset, length) => core.pdb.table(partition, group, offset, length)!);
+  }
+}
+
+function partitionsFor(state: TablesState, size: string | { width: number; height: number }, prepare: PrepareTablesOptions): PdbPartition[] {
+  const { width, height } = parseSize(size);
+  const name = partitionName(state, width, height, prepare.partition);
+  const which = prepare.goal ?? 'blank-last';
+  if (!['blank-last', 'blank-first', 'both'].includes(which)) {
+    throw new RangeError(`tables: unknown goal '${which}', expected blank-last, blank-first or both`);
+  }
+  const cells = width * height;
+  const blanks = which === 'both' ? [cells - 1, 0] : which === 'blank-first' ? [0] : [cells - 1];
+  return blanks.map((blank) => namedPartition(width, height, blank, name)!);
+}
+
+/** PdbTables.prepare: after the prepare() calls before it. */
+function prepare(state: TablesState, size: string | { width: number; height: number }, options: PrepareTablesOptions): Promise<PdbPartition[]> {
+  const run = state.queue.then(async () => {
+    state.preparing++;
+    try {
+      const partitions = partitionsFor(state, size, options);
+      for (const partition of partitions) await prepareOne(state, partition, options);
+      return partitions;
+    } finally {
+      state.preparing--;
+    }
+  });
+  state.queue = run.catch(() => {});
+  return run;
+}
+
+/** PdbTables.choose. */
+function choose(state: TablesState, start: SlidingBoard, goal: SlidingBoard, requested: string | undefined, build: boolean): HeuristicChoice {
+  if (requested !== undefined && !(HEURISTICS as readonly string[]).includes(requested)) {
+    throw new RangeError(unknownHeuristicMessage(requested));
+  }
+  const { width, height } = start;
+  const cells = width * height;
+  const fallback: Heuristic = cells <= 9 ? 'manhattan' : 'linear-conflict';
+  if (requested === 'manhattan' || requested === 'linear-conflict') return { heuristic: requested };
+  const name = defaultPartition(state, width, height);
+  const partition = name ? namedPartition(width, height, goal.tiles.indexOf(0), name) : null;
+  if (!partition) return { heuristic: requested === 'pdb' ? 'linear-conflict' : fallback };
+  if (state.core.pdb.ready(partition)) return { heuristic: 'pdb', partition };
+  if (requested !== 'pdb') return { heuristic: fallback };
+  // A build is under way in prepare(); building here would cut across it.
+  if (state.preparing > 0 || !build) return { heuristic: 'linear-conflict' };
+  // Asked for by name: built now, in memory (prepareTables also uses the disk cache).
+  for (const group of buildsFirst(state, partition)) {
+    if (state.core.pdb.has(partition, group)) continue;
+    const made = startTable(state, partition, group).build;
+    while (made.round());
+  }
+  return { heuristic: 'pdb', partition };
+}
+
 export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
-  const warn = options.warn ?? ((message: string) => console.warn(message));
   if (options.partition !== undefined) {
     const known = Object.keys(DEFAULT_PARTITIONS).flatMap((size) => partitionNames(...(size.split('x').map(Number) as [number, number])));
     if (!known.includes(options.partition)) throw new RangeError(`tables: unknown partition '${options.partition}', expected ${known.join(', ')}`);
   }
-  let cache: Promise<TableCache> | null = null;
-  // prepare() calls run one after another (the wasm engine builds one table
-  // at a time); while one runs, choose() does not build synchronously.
-  let queue: Promise<unknown> = Promise.resolve();
-  let preparing = 0;
-  const openCache = () => (cache ??= openTableCache(options.dir, warn));
-  // Every partition whose tables this solver has held: their installed
-  // tables are sources for deriving symmetric groups.
-  const partitionsSeen = new Map<string, PdbPartition>();
-  const heldTables = () =>
-    [...partitionsSeen.values()].flatMap((partition) =>
-      partition.groups.map((_, group) => ({ partition, group })).filter(({ partition, group }) => core.pdb.has(partition, group)),
-    );
-
-  /**
-   * Starts making group `group`'s table: read through a board symmetry from
-   * a held table when one maps onto it (seconds), else built (minutes).
-   */
-  function startTable(partition: PdbPartition, group: number): { build: PdbBuild; phase: 'build' | 'derive' } {
-    partitionsSeen.set(partitionKey(partition), partition);
-    const source = symmetricSource(partition, group, heldTables());
-    if (source) return { build: core.pdb.derive(partition, group, source.partition, source.group, source.cellMap), phase: 'derive' };
-    return { build: core.pdb.build(partition, group), phase: 'build' };
-  }
-
-  /** The solver's partition if this size has one of that name, else the size's default. */
-  function defaultPartition(width: number, height: number): string | undefined {
-    const own = options.partition !== undefined && partitionNames(width, height).includes(options.partition) ? options.partition : undefined;
-    return own ?? DEFAULT_PARTITIONS[`${width}x${height}`];
-  }
-
-  function partitionName(width: number, height: number, name: string | undefined): string {
-    const chosen = name ?? defaultPartition(width, height);
-    const known = partitionNames(width, height);
-    if (!chosen || !known.includes(chosen)) {
-      throw new RangeError(
-        known.length
-          ? `tables: unknown partition '${chosen}' for ${width}x${height}, expected ${known.join(' or ')}`
-          : `tables: no PDB partition for ${width}x${height} boards`,
-      );
-    }
-    return chosen;
-  }
-
-  /**
-   * Loads from the cache a table of the same partition for the other blank
-   * corner that a board symmetry carries onto this group, if there is one:
-   * deriving from it takes seconds where a build takes minutes.
-   */
-  async function loadSymmetricSource(store: TableCache, partition: PdbPartition, group: number): Promise<void> {
-    const cells = partition.width * partition.height;
-    for (const blank of [0, cells - 1]) {
-      const sibling = namedPartition(partition.width, partition.height, blank, partition.name);
-      if (!sibling || blank === partition.blankCell) continue;
-      const all = sibling.groups.map((_, g) => ({ partition: sibling, group: g }));
-      const source = symmetricSource(partition, group, all);
-      if (!source) continue;
-      const bytes = await store.load(sibling, source.group);
-      if (!bytes) continue;
-      core.pdb.install(sibling, source.group, bytes);
-      partitionsSeen.set(partitionKey(sibling), sibling);
-      return;
-    }
-  }
-
-  /**
-   * The groups in the order to make them: those no held table or earlier
-   * group maps onto by a symmetry first (built, largest first), then those
-   * derived from them. Derived tables can then sit in the builds' idle
-   * working memory (see src/engine/wasm/pdb.ts) without a later build needing more.
-   */
-  function buildsFirst(partition: PdbPartition): number[] {
-    const built: Array<{ partition: PdbPartition; group: number }> = [];
-    const derived: number[] = [];
-    for (const group of largestFirst(partition)) {
-      if (symmetricSource(partition, group, [...heldTables(), ...built])) derived.push(group);
-      else built.push({ partition, group });
-    }
-    return [...built.map(({ group }) => group), ...derived];
-  }
-
-  async function prepareOne(partition: PdbPartition, prepare: PrepareTablesOptions): Promise<void> {
-    const store = await openCache();
-    const groups = partition.groups.length;
-    const entriesOf = (group: number) => pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length);
-    const total = partition.groups.reduce((sum, _, group) => sum + entriesOf(group), 0);
-    // Entries of the groups done, those held already included.
-    let finished = partition.groups.reduce((sum, _, group) => sum + (core.pdb.has(partition, group) ? entriesOf(group) : 0), 0);
-    for (const group of buildsFirst(partition)) {
-      if (core.pdb.has(partition, group)) continue;
-      prepare.signal?.throwIfAborted();
-      const cached = await store.load(partition, group);
-      if (cached) {
-        core.pdb.install(partition, group, cached);
-        partitionsSeen.set(partitionKey(partition), partition);
-        const entries = cached.length * 2;
-        finished += entriesOf(group);
-        prepare.onProgress?.({ partition: partition.name, group, groups, phase: 'load', settled: entries, entries, done: finished, total });
-        continue;
-      }
-      if (!symmetricSource(partition, group, heldTables())) await loadSymmetricSource(store, partition, group);
-      const { build, phase } = startTable(partition, group);
-      for (;;) {
-        const more = build.round();
-        const settled = build.settled();
-        prepare.onProgress?.({
-          partition: partition.name,
-          group,
-          groups,
-          phase,
-          settled,
-          entries: build.entries,
-          done: Math.min(total, finished + settled),
-          total,
-        });
-        if (!more) break;
-        // Let timers and abort events run between rounds.
-        await nextRound();
-        prepare.signal?.throwIfAborted();
-      }
-      finished += entriesOf(group);
-      // Read out in slices: a whole copy of a 250 MB table would raise the peak.
-      await store.save(partition, group, (offset, length) => core.pdb.table(partition, group, offset, length)!);
-    }
-  }
-
-  function partitionsFor(size: string | { width: number; height: number }, prepare: PrepareTablesOptions): PdbPartition[] {
-    const { width, height } = parseSize(size);
-    const name = partitionName(width, height, prepare.partition);
-    const which = prepare.goal ?? 'blank-last';
-    if (!['blank-last', 'blank-first', 'both'].includes(which)) {
-      throw new RangeError(`tables: unknown goal '${which}', expected blank-last, blank-first or both`);
-    }
-    const cells = width * height;
-    const blanks = which === 'both' ? [cells - 1, 0] : which === 'blank-first' ? [0] : [cells - 1];
-    return blanks.map((blank) => namedPartition(width, height, blank, name)!);
-  }
-
-  async function prepareSize(size: string | { width: number; height: number }, prepare: PrepareTablesOptions): Promise<PdbPartition[]> {
-    const partitions = partitionsFor(size, prepare);
-    for (const partition of partitions) await prepareOne(partition, prepare);
-    return partitions;
-  }
-
+  const state: TablesState = {
+    core,
+    options,
+    warn: options.warn ?? ((message: string) => console.warn(message)),
+    cache: null,
+    queue: Promise.resolve(),
+    preparing: 0,
+    partitionsSeen: new Map(),
+  };
   return {
-    prepare(size, prepare = {}) {
-      const run = queue.then(async () => {
-        preparing++;
-        try {
-          return await prepareSize(size, prepare);
-        } finally {
-          preparing--;
-        }
-      });
-      queue = run.catch(() => {});
-      return run;
-    },
-
-    choose(start, goal, requested, build = true) {
-      if (requested !== undefined && !(HEURISTICS as readonly string[]).includes(requested)) {
-        throw new RangeError(unknownHeuristicMessage(requested));
-      }
-      const { width, height } = start;
-      const cells = width * height;
-      const fallback: Heuristic = cells <= 9 ? 'manhattan' : 'linear-conflict';
-      if (requested === 'manhattan' || requested === 'linear-conflict') return { heuristic: requested };
-      const name = defaultPartition(width, height);
-      const partition = name ? namedPartition(width, height, goal.tiles.indexOf(0), name) : null;
-      if (!partition) return { heuristic: requested === 'pdb' ? 'linear-conflict' : fallback };
-      if (core.pdb.ready(partition)) return { heuristic: 'pdb', partition };
-      if (requested !== 'pdb') return { heuristic: fallback };
-      // A build is under way in prepare(); building here would cut across it.
-      if (preparing > 0 || !build) return { heuristic: 'linear-conflict' };
-      // Asked for by name: built now, in memory (prepareTables also uses the disk cache).
-      for (const group of buildsFirst(partition)) {
-        if (core.pdb.has(partition, group)) continue;
-        const { build } = startTable(partition, group);
-        while (build.round());
-      }
-      return { heuristic: 'pdb', partition };
-    },
-
-    partitionsFor: (size, prepare = {}) => partitionsFor(size, prepare),
-
+    prepare: (size, options = {}) => prepare(state, size, options),
+    choose: (start, goal, requested, build = true) => choose(state, start, goal, requested, build),
+    partitionsFor: (size, options = {}) => partitionsFor(state, size, options),
     tableBytes: (partition, group) => pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length),
-
     has: (partition, group) => core.pdb.has(partition, group),
-
     read: (partition, group, offset, length) => core.pdb.table(partition, group, offset, length),
-
     install(partition, group, bytes) {
       core.pdb.install(partition, group, bytes);
-      partitionsSeen.set(partitionKey(partition), partition);
+      state.partitionsSeen.set(partitionKey(partition), partition);
     },
   };
 }
