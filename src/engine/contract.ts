@@ -68,6 +68,19 @@ export interface FourLineAnswer {
 export const MOVE_PRUNINGS = ['fsm', 'parent'] as const;
 export type MovePruningName = (typeof MOVE_PRUNINGS)[number];
 
+/** A move-pruning machine (built in ./movePruning.ts), as both engines' one search body takes it. */
+export interface MovePruning {
+  name: MovePruningName;
+  width: number;
+  height: number;
+  /** States of the machine; 0 is the start (no move yet). */
+  states: number;
+  /** next[state * 4 + move]: the state after the blank moves `move` (0 u, 1 d, 2 l, 3 r). */
+  next: Int32Array;
+  /** allowed[state * cells + blank]: bit `move` set when the blank at `blank` may move so (on the board, not pruned). */
+  allowed: Uint8Array;
+}
+
 /** Which side may move first: 1 black, 2 white, 3 either (the judge's rule). */
 export type FourLineSides = 1 | 2 | 3;
 

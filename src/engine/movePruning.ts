@@ -25,31 +25,23 @@
  * every pruning: 'parent' is the same shape with five states, the last move,
  * and forbids only the move that undoes it.
  */
-import { MAX_SIDE, type MovePruningName } from './contract.js';
+import { MAX_SIDE, type MovePruning, type MovePruningName } from './contract.js';
+import { decodeMovePruning, readShippedMovePruning } from './movePruningFile.js';
+
+export type { MovePruning };
 
 /**
  * Longest forbidden strings searched for, by the board's cells: the machine
  * is built at the first search of a size (in each process and worker), in
- * about 0.16 s for 4x4 at 12 moves and 0.13 s for 5x5 at 10 (cold, this
- * 2-core machine; 0.3 s each with boards as strings); 14 moves on 4x4 gave
+ * about 0.17 s for 4x4 at 12 moves and 0.08 s for 5x5 at 10 (cold, this
+ * 2-core machine; 0.3 s each with boards as strings), unless Node reads it
+ * from data/ (movePruningFile.ts); 14 moves on 4x4 gave
  * 5% fewer nodes on Korf's 100 for 4 s, 12 on 5x5 12% fewer on Korf and
  * Felner's #40 for 2.3 s (measured then); small boards, solved in a
  * millisecond, get a machine of a few milliseconds.
  */
 export function movePruningDepth(cells: number): number {
   return cells <= 9 ? 8 : cells <= 16 ? 12 : 10;
-}
-
-export interface MovePruning {
-  name: MovePruningName;
-  width: number;
-  height: number;
-  /** States of the machine; 0 is the start (no move yet). */
-  states: number;
-  /** next[state * 4 + move]: the state after the blank moves `move` (0 u, 1 d, 2 l, 3 r). */
-  next: Int32Array;
-  /** allowed[state * cells + blank]: bit `move` set when the blank at `blank` may move so (on the board, not pruned). */
-  allowed: Uint8Array;
 }
 
 /** The cell the blank reaches from `blank` by `move`, or -1 off the board. */
@@ -284,22 +276,37 @@ function automaton(width: number, height: number, strings: Map<number, number>):
   return { name: 'fsm', width, height, states, next, allowed };
 }
 
+/** Each cell's moves on the board (bit `move` set when the blank at that cell can move so). */
+function boardMoves(width: number, height: number): Uint8Array {
+  const moves = new Uint8Array(width * height);
+  for (let blank = 0; blank < moves.length; blank++)
+    for (let move = 0; move < 4; move++) if (step(width, height, blank, move) >= 0) moves[blank] = moves[blank]! | (1 << move);
+  return moves;
+}
+
+/** The 'fsm' machine of a width x height board, built (never read from data/: the shipped files are held to this). */
+export function buildMovePruning(width: number, height: number): MovePruning {
+  return automaton(width, height, forbiddenStrings(width, height, movePruningDepth(width * height)));
+}
+
+/** The 'fsm' machine: read from data/ where Node has it shipped (the same bytes), else built. */
+function shippedOrBuilt(width: number, height: number): MovePruning {
+  const bytes = readShippedMovePruning(width, height);
+  const shipped = bytes && decodeMovePruning(bytes, width, height, movePruningDepth(width * height), boardMoves(width, height));
+  return shipped ?? buildMovePruning(width, height);
+}
+
 /** The 'parent' machine: state 0 the start, 1 + m after move m, whose undo (m ^ 1) is the one move forbidden. */
 function parentOnly(width: number, height: number): MovePruning {
   const cells = width * height;
   const states = 5;
   const next = new Int32Array(states * 4);
   const allowed = new Uint8Array(states * cells);
+  const onBoard = boardMoves(width, height);
   for (let state = 0; state < states; state++) {
     for (let move = 0; move < 4; move++) next[state * 4 + move] = 1 + move;
-    for (let blank = 0; blank < cells; blank++) {
-      let moves = 0;
-      for (let move = 0; move < 4; move++) {
-        if (state > 0 && move === ((state - 1) ^ 1)) continue;
-        if (step(width, height, blank, move) >= 0) moves |= 1 << move;
-      }
-      allowed[state * cells + blank] = moves;
-    }
+    const undo = state > 0 ? 1 << ((state - 1) ^ 1) : 0;
+    for (let blank = 0; blank < cells; blank++) allowed[state * cells + blank] = onBoard[blank]! & ~undo;
   }
   return { name: 'parent', width, height, states, next, allowed };
 }
@@ -312,7 +319,7 @@ export function movePruning(width: number, height: number, name: MovePruningName
   const key = `${width}x${height} ${name}`;
   let machine = built.get(key);
   if (!machine) {
-    machine = name === 'parent' ? parentOnly(width, height) : automaton(width, height, forbiddenStrings(width, height, movePruningDepth(width * height)));
+    machine = name === 'parent' ? parentOnly(width, height) : shippedOrBuilt(width, height);
     built.set(key, machine);
   }
   return machine;

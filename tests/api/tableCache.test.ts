@@ -3,14 +3,18 @@
  * round 3, D2): a FIFO, a link to /dev/zero or a huge sparse file where a
  * table should be is a bad file, reported once and rebuilt, with no hang and
  * no memory beyond the table's own. The tables are the 3x3 ones, built in
- * milliseconds, and the answer is checked against a BFS.
+ * milliseconds, and the answer is checked against a BFS. The files'
+ * checksum (CRC-32, eight bytes a step) is held to zlib's.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32 as zlibCrc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSolver } from '../../src/api/solver.js';
+import { crc32 } from '../../src/pdb/cache/format.js';
+import { seededRandom } from '../oracles.js';
 import { bfsDistance, slidingNeighbours } from '../oracles.js';
 
 const dirs: string[] = [];
@@ -69,4 +73,20 @@ describe('the table cache checks a file before it reads it (D2)', () => {
       expect(Buffer.compare(readFileSync(path), good[0]!)).toBe(0);
     });
   }
+});
+
+describe("the table files' checksum", () => {
+  it("is zlib's CRC-32 on every length up to 40 and on random slices, also continued over a split", () => {
+    const random = seededRandom(32);
+    const bytes = Uint8Array.from({ length: 5000 }, () => Math.floor(random() * 256));
+    for (let length = 0; length <= 40; length++) expect(crc32(bytes.subarray(0, length))).toBe(zlibCrc32(bytes.subarray(0, length)));
+    for (let round = 0; round < 200; round++) {
+      const from = Math.floor(random() * 100);
+      const to = from + Math.floor(random() * 4000);
+      const split = from + Math.floor(random() * (to - from + 1));
+      const slice = bytes.subarray(from, to);
+      expect(crc32(slice)).toBe(zlibCrc32(slice));
+      expect(crc32(bytes.subarray(split, to), crc32(bytes.subarray(from, split)))).toBe(zlibCrc32(slice));
+    }
+  });
 });

@@ -11,9 +11,13 @@
  *   on both engines; on random 4x4 boards the same length as IDA* pruning
  *   only the parent move, with fewer nodes; the machine of 'parent' is the
  *   old pruning exactly (same node counts).
+ * - The machines shipped in data/ are the bytes a fresh build gives, and the
+ *   one Node uses; a damaged or stale file is refused (then the machine is built).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { movePruning, movePruningDepth } from '../../src/engine/movePruning.js';
+import { readFileSync } from 'node:fs';
+import { buildMovePruning, movePruning, movePruningDepth } from '../../src/engine/movePruning.js';
+import { decodeMovePruning, encodeMovePruning, movePruningFileName, readShippedMovePruning, SHIPPED_SIZES } from '../../src/engine/movePruningFile.js';
 import { createSolver, type Solver } from '../../src/index.js';
 import { engineNames } from '../support/engines.js';
 import { bfsAllDistances, blankTarget, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
@@ -139,5 +143,49 @@ describe.each(engineNames)('IDA* with move pruning on %s', (engine) => {
 
   it('rejects a pruning it does not know, naming the choices', () => {
     expect(() => solver.sliding([1, 2, 3, 4, 5, 6, 7, 0, 8], { pruning: 'all' as never })).toThrow(/unknown pruning 'all', expected fsm or parent/);
+  });
+});
+
+describe('the machines shipped in data/ (read by Node instead of built)', () => {
+  const legalMoves = (width: number, height: number) =>
+    Uint8Array.from({ length: width * height }, (_, blank) =>
+      [0, 1, 2, 3].reduce((moves, move) => moves | (blankTarget(width, height, blank, move) >= 0 ? 1 << move : 0), 0),
+    );
+
+  it.each(SHIPPED_SIZES.map((size) => size.split('x').map(Number) as [number, number]))(
+    '%ix%i: the file is a fresh build, byte for byte, and is the machine in use',
+    (width, height) => {
+      const built = buildMovePruning(width, height);
+      const depth = movePruningDepth(width * height);
+      const file = readFileSync(new URL(`../../data/${movePruningFileName(width, height)}`, import.meta.url));
+      expect(Buffer.compare(file, Buffer.from(encodeMovePruning(built, depth)))).toBe(0);
+      // What the engines read in Node: the same file, found from the source.
+      expect(Buffer.compare(Buffer.from(readShippedMovePruning(width, height)!), file)).toBe(0);
+      const used = movePruning(width, height, 'fsm');
+      expect({ states: used.states, next: [...used.next], allowed: [...used.allowed] }).toEqual({
+        states: built.states,
+        next: [...built.next],
+        allowed: [...built.allowed],
+      });
+    },
+    60_000,
+  );
+
+  it('refuses a file of another size or depth, cut short, or with a transition or move out of range', () => {
+    const machine = buildMovePruning(3, 3);
+    const depth = movePruningDepth(9);
+    const legal = legalMoves(3, 3);
+    const bytes = encodeMovePruning(machine, depth);
+    expect(decodeMovePruning(bytes, 3, 3, depth, legal)?.next).toEqual(machine.next);
+    expect(decodeMovePruning(bytes, 3, 3, depth + 1, legal)).toBeNull();
+    expect(decodeMovePruning(bytes, 4, 3, depth, legalMoves(4, 3))).toBeNull();
+    expect(decodeMovePruning(bytes.subarray(0, bytes.length - 1), 3, 3, depth, legal)).toBeNull();
+    const badState = bytes.slice();
+    new DataView(badState.buffer).setInt32(24, machine.states, true);
+    expect(decodeMovePruning(badState, 3, 3, depth, legal)).toBeNull();
+    const offBoard = bytes.slice();
+    // Cell 0 (a corner) cannot move up.
+    offBoard[24 + machine.states * 16] = 1;
+    expect(decodeMovePruning(offBoard, 3, 3, depth, legal)).toBeNull();
   });
 });

@@ -1,0 +1,93 @@
+/**
+ * The move-pruning machines shipped in `data/` (issue 21: the CLI's fixed
+ * costs): a file a board size whose machine takes long to build. The 4x4
+ * machine takes about 0.17 s to build cold, in every process and every pool
+ * worker; Korf's 100 take about a second of search in all, so with `--jobs 2`
+ * each worker's build cost a sixth of the run. Read, it takes well under a
+ * millisecond.
+ *
+ * A file is a cache of the build, never a different machine: movePruning.ts
+ * builds the same bytes (tests/engine/movePruning.test.ts holds every shipped
+ * file to a fresh build, and `node data/make-pruning.js` writes them). A file
+ * that is missing, of another depth or damaged is ignored, and the machine is
+ * built as before. Read only in Node, synchronously (the machine is asked for
+ * inside a search); a browser builds it.
+ *
+ * The format, little-endian: six 32-bit words (MAGIC, VERSION, width, height,
+ * depth, states), then `next` (states x 4 signed 32-bit words), then
+ * `allowed` (states x cells bytes), as in MovePruning.
+ */
+import type { MovePruning } from './contract.js';
+
+const MAGIC = 0x4d465350; // "PSFM"
+const VERSION = 1;
+const HEADER_WORDS = 6;
+
+/** The board sizes whose machine ships in data/ (the sizes with pattern databases, whose machines are the largest). */
+export const SHIPPED_SIZES: readonly string[] = ['4x4', '5x5'];
+
+/** The file name of a size's machine in data/. */
+export function movePruningFileName(width: number, height: number): string {
+  return `pruning-${width}x${height}.bin`;
+}
+
+/** A machine as the bytes of its file. */
+export function encodeMovePruning(machine: MovePruning, depth: number): Uint8Array {
+  const cells = machine.width * machine.height;
+  const bytes = new Uint8Array(HEADER_WORDS * 4 + machine.states * 16 + machine.states * cells);
+  const view = new DataView(bytes.buffer);
+  [MAGIC, VERSION, machine.width, machine.height, depth, machine.states].forEach((word, i) => view.setUint32(i * 4, word, true));
+  let at = HEADER_WORDS * 4;
+  for (const state of machine.next) {
+    view.setInt32(at, state, true);
+    at += 4;
+  }
+  bytes.set(machine.allowed, at);
+  return bytes;
+}
+
+/**
+ * The machine in `bytes` when they hold the width x height machine of
+ * `depth`, whole and in range (every transition a state, every allowed move
+ * on the board: `legal[blank]`); else null.
+ */
+export function decodeMovePruning(bytes: Uint8Array, width: number, height: number, depth: number, legal: Uint8Array): MovePruning | null {
+  const cells = width * height;
+  if (bytes.length < HEADER_WORDS * 4) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const word = (i: number) => view.getUint32(i * 4, true);
+  const states = word(5);
+  if (word(0) !== MAGIC || word(1) !== VERSION || word(2) !== width || word(3) !== height || word(4) !== depth) return null;
+  if (states < 1 || bytes.length !== HEADER_WORDS * 4 + states * 16 + states * cells) return null;
+  const next = new Int32Array(states * 4);
+  let at = HEADER_WORDS * 4;
+  for (let i = 0; i < next.length; i++, at += 4) {
+    const state = view.getInt32(at, true);
+    if (state < 0 || state >= states) return null;
+    next[i] = state;
+  }
+  const allowed = bytes.slice(at);
+  for (let i = 0; i < allowed.length; i++) if (allowed[i]! & ~legal[i % cells]!) return null;
+  return { name: 'fsm', width, height, states, next, allowed };
+}
+
+/** Node's fs, without importing it (the engine runs in browsers too); undefined elsewhere or before Node 20.16. */
+function nodeFs(): { readFileSync(url: URL): Uint8Array } | undefined {
+  const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  return proc?.getBuiltinModule?.('node:fs') as { readFileSync(url: URL): Uint8Array } | undefined;
+}
+
+// Built from a variable so that a bundler does not take the files for assets of the browser build.
+const here = import.meta.url;
+
+/** The shipped file of a size (Node only), or null when there is none or it cannot be read. */
+export function readShippedMovePruning(width: number, height: number): Uint8Array | null {
+  const size = `${width}x${height}`;
+  const fs = SHIPPED_SIZES.includes(size) ? nodeFs() : undefined;
+  if (!fs) return null;
+  try {
+    return fs.readFileSync(new URL(`../../data/${movePruningFileName(width, height)}`, here));
+  } catch {
+    return null;
+  }
+}
