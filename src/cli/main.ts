@@ -352,6 +352,9 @@ function boardCells(text: string): number {
   return text.trim().split(/\s+/).length;
 }
 
+/** IDA*'s node limit for a sliding case in the CLI's own thread while --jobs starts its workers (see tryHere). */
+const HERE_NODES = 2_000_000;
+
 /** How long (ms) the CLI's own thread solves before --jobs starts its workers. */
 const POOL_AFTER_MS = 25;
 /**
@@ -424,8 +427,11 @@ function errorSink(io: CliIO): ProgressSink {
   };
 }
 
-/** Readies one size's tables for one goal: in this thread's solver, or in every worker of a pool. */
-type PrepareTables = (size: string, goal: 'blank-first' | 'blank-last', onProgress: (progress: TablesProgress) => void) => Promise<void>;
+/** Readies one size's tables for one goal in this thread's solver. */
+type PrepareTables = (size: string, goal: TablesGoal, onProgress: (progress: TablesProgress) => void) => Promise<void>;
+type TablesGoal = 'blank-first' | 'blank-last';
+/** What a sliding case needs before its search: its answer already (settled on linear conflict), or a size's tables for one goal, readied in this thread; undefined for neither. */
+type CaseTables = { settled: AnyResult } | { size: string; goal: TablesGoal } | undefined;
 /** One search of a board on linear conflict within `maxNodes`: here, or on a worker. */
 type TryLinearConflict = (text: string, maxNodes: number) => Promise<AnyResult>;
 
@@ -449,7 +455,7 @@ const TRY_BEFORE_BUILD: Record<string, number> = { '5x5': 30_000_000 };
  * Before the tables of a size in TRY_BEFORE_BUILD are readied, a board on the
  * default heuristic is first tried on linear conflict (`tryFirst`); resolves
  * with that answer when it settled the board (optimal all the same), else
- * with undefined once the tables are ready.
+ * with the tables' size and goal once they are ready.
  */
 function slidingTables(
   solver: Solver,
@@ -457,7 +463,7 @@ function slidingTables(
   sink: ProgressSink,
   prepare: PrepareTables,
   tryFirst: TryLinearConflict,
-): (text: string) => Promise<AnyResult | undefined> {
+): (text: string) => Promise<CaseTables> {
   const usesTables = (options.algorithm ?? 'idastar') === 'idastar' && (options.heuristic === undefined || options.heuristic === 'pdb');
   const goalOption = (familyOptions(options) as SlidingOptions | undefined)?.goal;
   const ready = new Map<string, Promise<void>>();
@@ -483,7 +489,7 @@ function slidingTables(
     // Only on the default heuristic (--heuristic pdb asks for the tables), and within the case's own --max-nodes.
     if (done === undefined && tryNodes !== undefined && options.heuristic === undefined && !options.hint && (options.maxNodes ?? Infinity) > tryNodes) {
       const tried = await tryFirst(text, tryNodes);
-      if ((tried as { status?: string }).status === 'solved') return tried;
+      if ((tried as { status?: string }).status === 'solved') return { settled: tried };
       done = ready.get(`${size} ${which}`);
     }
     if (done === undefined) {
@@ -496,7 +502,7 @@ function slidingTables(
       ready.set(`${size} ${which}`, done);
     }
     await done;
-    return undefined;
+    return { size, goal: which };
   };
 }
 
@@ -541,7 +547,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   // workers: it answers a chunk whenever the workers have enough queued, and
   // every chunk while they start. For sliding boards of 4x4 and up, N
   // workers, each case over all of them once it proves hard (parallel IDA*,
-  // src/parallel/dealer.ts), while this thread reads, orders and prints.
+  // src/parallel/dealer.ts), while this thread reads, orders and prints; and
+  // while the workers start, this thread answers the cases it settles soon.
   const slidingPool = options.family === 'sliding' && options.jobs > 1;
   const workers = slidingPool ? options.jobs : options.jobs - 1;
   let pool: Promise<SolverPool | null> | null = null;
@@ -566,10 +573,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         },
       ));
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
+  // This thread readies the tables with workers too (loaded, or built and
+  // saved as with --jobs 1), so that it can answer cases while the workers
+  // start (about 0.1 s, and the tables after); they load them from the cache.
   const prepareTables: PrepareTables = async (size, goal, onProgress) => {
-    const onWorkers = slidingPool ? await startPool() : null;
-    if (onWorkers) await onWorkers.prepareTables(size, { goal }, { onProgress });
-    else await solver.prepareTables(size, { goal, onProgress });
+    if (slidingPool) void startPool();
+    await solver.prepareTables(size, { goal, onProgress });
   };
   const tryLinearConflict: TryLinearConflict = async (text, maxNodes) => {
     const sliding = { ...(familyOptions(options) as SlidingOptions), heuristic: 'linear-conflict' as const, maxNodes };
@@ -578,6 +587,45 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return solver.sliding(text, sliding);
   };
   const tablesFor = slidingTables(solver, options, errorSink(io), prepareTables, tryLinearConflict);
+  // The pool with the tables a case needs, by size and goal ('' for none):
+  // each worker loads them once, from the cache this thread's preparation
+  // filled. A key is in `poolReady` once its promise has settled.
+  const poolTables = new Map<string, Promise<SolverPool | null>>();
+  const poolReady = new Set<string>();
+  const poolWith = (needs: { size: string; goal: TablesGoal } | undefined): Promise<SolverPool | null> => {
+    const key = needs ? `${needs.size} ${needs.goal}` : '';
+    let ready = poolTables.get(key);
+    if (!ready) {
+      ready = startPool().then(async (onWorkers) => {
+        if (onWorkers && needs)
+          await onWorkers.prepareTables(needs.size, { goal: needs.goal }).catch((error: Error) => {
+            io.error(`puzzlesearch: warning: the workers have no ${needs.size} pattern database (${error.message.split('\n')[0]})`);
+          });
+        poolReady.add(key);
+        return onWorkers;
+      });
+      poolTables.set(key, ready);
+    }
+    return ready;
+  };
+  // IDA*'s node limit in this thread while the workers start (about 0.07 s in
+  // wasm): a case it does not settle goes to the workers (the nodes spent are
+  // lost, a fraction of such a case), so one hard board still gets them all.
+  // Cases take turns in this thread, a turn of the event loop each, so that
+  // the pool's messages (workers up, tables loaded) come in between tries.
+  let turns: Promise<unknown> = Promise.resolve();
+  const nextTurn = () => (turns = turns.then(() => new Promise((resolve) => setImmediate(resolve))));
+  const tryHere = (text: string): AnyResult | null => {
+    if ((options.algorithm ?? 'idastar') !== 'idastar') return null;
+    const limit = Math.min(HERE_NODES, options.maxNodes ?? Infinity);
+    try {
+      const result = solver.sliding(text, { ...(familyOptions(options) as SlidingOptions), maxNodes: limit });
+      // Stopped by the case's own --max-nodes: that is its answer.
+      return result.status === 'stopped' && limit < (options.maxNodes ?? Infinity) ? null : result;
+    } catch {
+      return null;
+    }
+  };
   const output = new Output(io);
   // Searches that may run long: what is answered before one goes out first.
   // Not the 8-puzzle's, which take microseconds (and a write each would cost more).
@@ -702,9 +750,15 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     if (item.error || boardCells(item.text) <= 9) outcome = Promise.resolve(here);
     else {
       outcome = (async () => {
-        const settled = await tablesFor(item.text);
-        if (settled) return () => format(judge, item, settled);
-        const onWorkers = await startPool();
+        const needs = await tablesFor(item.text);
+        if (needs && 'settled' in needs) return () => format(judge, item, needs.settled);
+        await nextTurn();
+        if (!poolReady.has(needs ? `${needs.size} ${needs.goal}` : '')) {
+          void poolWith(needs);
+          const answered = tryHere(item.text);
+          if (answered) return () => format(judge, item, answered);
+        }
+        const onWorkers = await poolWith(needs);
         if (!onWorkers) return here;
         const sliding = { ...familyOptions(options), ...(crowd >= options.jobs ? { parallel: false } : {}) } as ManyFamilies['sliding']['options'];
         const result = await onWorkers.sliding(item.text, sliding).catch((error: Error) => error);
@@ -741,8 +795,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     for (const item of ready) {
       // A search may run for long: what is already answered goes out first.
       if (searches) await output.flush(true);
-      const settled = options.family === 'sliding' && !item.error ? await tablesFor(item.text) : undefined;
-      if (settled) report(item, () => format(judge, item, settled));
+      const needs = options.family === 'sliding' && !item.error ? await tablesFor(item.text) : undefined;
+      if (needs && 'settled' in needs) report(item, () => format(judge, item, needs.settled));
       else solve(item);
       await output.flush(searches);
     }
