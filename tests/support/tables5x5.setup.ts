@@ -31,8 +31,12 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const kept = process.env.PUZZLESEARCH_TEST_TABLES;
   const dir = kept ?? (await mkdtemp(join(tmpdir(), 'puzzlesearch-tables5x5-')));
+  // A kept directory may hold the marks of an earlier run.
+  if (kept) await Promise.all([READY_MARK, FAILED_MARK].map((mark) => rm(join(dir, mark), { force: true })));
   const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
   const started = Date.now();
+  // Set once this run ends and stops the build.
+  let ending = false;
   // `tables build` loads what the directory holds already and builds the rest.
   const child = spawn(process.execPath, [bin, 'tables', 'build', '--size', '5x5', '--goal', 'both'], {
     env: { ...process.env, PUZZLESEARCH_CACHE: dir },
@@ -44,6 +48,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   const done = new Promise<void>((resolve) => {
     child.on('close', (status) => {
+      // Stopped by this run's own end (below): no verdict to leave for another run sharing a kept directory.
+      if (ending) return resolve();
       if (status === 0) {
         writeFileSync(join(dir, READY_MARK), '');
         console.log(`5x5 tables ready in ${dir} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -55,6 +61,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide('tables5x5Dir', dir);
   return async () => {
+    ending = true;
     child.kill();
     await done;
     if (!kept) await rm(dir, { recursive: true, force: true });
