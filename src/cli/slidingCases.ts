@@ -1,0 +1,113 @@
+/**
+ * Sliding cases with --jobs: N workers, each case alone on one or spread over
+ * all of them once it proves hard (parallel IDA*, src/parallel/dealer.ts),
+ * while this thread reads, orders and prints; and while the workers start,
+ * this thread answers the cases it settles soon.
+ */
+import type { ManyFamilies, SlidingOptions, Solver } from '../api/solver.js';
+import { solveOne, type Answers } from './answers.js';
+import type { InputCase } from './cases.js';
+import { format, type AnyResult, type Formatted } from './judge.js';
+import { familyOptions, type Options } from './options.js';
+import type { CaseTables } from './slidingTables.js';
+import type { CliWorkers } from './workers.js';
+
+/**
+ * IDA*'s node limit for a case in this thread while the workers start (about
+ * 0.07 s in wasm): a case it does not settle goes to the workers (the nodes
+ * spent are lost, a fraction of such a case), so one hard board still gets
+ * them all.
+ */
+const HERE_NODES = 2_000_000;
+
+/** A framed sliding case's cells: its token count (the framer made it 9, 16, 25 or --size's). */
+function boardCells(text: string): number {
+  return text.trim().split(/\s+/).length;
+}
+
+export class SlidingCases {
+  // Cases take turns in this thread, a turn of the event loop each, so that
+  // the pool's messages (workers up, tables loaded) come in between tries.
+  private turns: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly solver: Solver,
+    private readonly options: Options,
+    private readonly answers: Answers,
+    private readonly workers: CliWorkers,
+    /** Readies a case's tables in this thread (or settles it on linear conflict). */
+    private readonly tablesFor: (text: string) => Promise<CaseTables>,
+  ) {}
+
+  /**
+   * A sliding case with workers: a board of 4x4 or larger goes to the pool, a
+   * smaller one (over before a worker could be told) and a bad one are
+   * answered here. While at least as many cases as workers are in flight or
+   * read and waiting (`crowd`, with `behind` read after this one), each case
+   * is searched alone on a worker: the cases keep every worker busy, and a
+   * search split over workers pays for a barrier at every bound. With fewer
+   * (one hard board, or the last ones of a stream), a case is tried alone and
+   * then spread over every worker. Its outcome lands in input order on the
+   * chain, at most eight a thread ahead.
+   */
+  async solve(item: InputCase, behind: number): Promise<void> {
+    const { answers, options } = this;
+    const crowd = answers.waiting + 1 + behind;
+    const outcome = item.error || boardCells(item.text) <= 9 ? Promise.resolve(this.here(item)) : this.onWorkers(item, crowd);
+    answers.inOrder(
+      async () => {
+        // A search may run for long: what is already answered goes out first.
+        await answers.output.flush(true);
+        answers.report(item, await outcome);
+      },
+      // Written as it lands, also while the input stays open: a harness that
+      // sends a case and waits for its answer must get it.
+      () => answers.output.flush(true),
+    );
+    await answers.below(8 * options.jobs);
+  }
+
+  /** The case solved in this thread when its outcome is read. */
+  private here(item: InputCase): () => Formatted {
+    return () => format(this.answers.judge, item, solveOne(this.solver, this.options, item));
+  }
+
+  private async onWorkers(item: InputCase, crowd: number): Promise<() => Formatted> {
+    const { answers, options, workers } = this;
+    const needs = await this.tablesFor(item.text);
+    if (needs && 'settled' in needs) return () => format(answers.judge, item, needs.settled);
+    await this.nextTurn();
+    if (!workers.readyFor(needs)) {
+      void workers.withTables(needs);
+      const answered = this.tryHere(item.text);
+      if (answered) return () => format(answers.judge, item, answered);
+    }
+    const pool = await workers.withTables(needs);
+    if (!pool) return this.here(item);
+    const sliding = { ...familyOptions(options), ...(crowd >= options.jobs ? { parallel: false } : {}) } as ManyFamilies['sliding']['options'];
+    const result = await pool.sliding(item.text, sliding).catch((error: Error) => error);
+    return () => {
+      if (result instanceof Error) throw result;
+      return format(answers.judge, item, result);
+    };
+  }
+
+  private nextTurn(): Promise<unknown> {
+    this.turns = this.turns.then(() => new Promise((resolve) => setImmediate(resolve)));
+    return this.turns;
+  }
+
+  /** The case's answer when this thread settles it within HERE_NODES (or its own --max-nodes); else null. */
+  private tryHere(text: string): AnyResult | null {
+    const { options } = this;
+    if ((options.algorithm ?? 'idastar') !== 'idastar') return null;
+    const limit = Math.min(HERE_NODES, options.maxNodes ?? Infinity);
+    try {
+      const result = this.solver.sliding(text, { ...(familyOptions(options) as SlidingOptions), maxNodes: limit });
+      // Stopped by the case's own --max-nodes: that is its answer.
+      return result.status === 'stopped' && limit < (options.maxNodes ?? Infinity) ? null : result;
+    } catch {
+      return null;
+    }
+  }
+}
