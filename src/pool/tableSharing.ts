@@ -1,0 +1,191 @@
+/**
+ * Tables in a pool: every worker has its own wasm instance (one linear memory
+ * each), so tables cannot live in one place that all of them search. One
+ * worker prepares them (loads or builds) and the pool hands the bytes to the
+ * others: over one SharedArrayBuffer posted to all where shared memory works,
+ * else transferred, a copy per worker. A restarted worker gets back what the
+ * pool prepared before it takes any other call.
+ */
+import { PuzzleInputError } from '../api/boards.js';
+import { checkPrepareTables } from '../api/checks.js';
+import type { TablesProgress } from '../pdb/tables.js';
+import { insideArity, type TableRef } from './inside.js';
+import { checkCallOptions, type CheckedCallOptions, type Slot, type WorkerSlots } from './slots.js';
+
+/** One prepareTables call the pool made, with the workers that hold its tables. */
+interface PreparedTables {
+  /** The call's own arguments (size, options), replayed for a restarted worker. */
+  args: unknown[];
+  /** The generation of each slot's worker that holds them (a restarted worker does not). */
+  held: Map<Slot, number>;
+}
+
+/** How a restarted worker got its tables back: from another worker (its index) or by preparing them again. */
+export interface TablesRestore {
+  worker: number;
+  generation: number;
+  from: number | 'replay';
+  progress: TablesProgress[];
+}
+
+/** `error` with `context` before its message, its name (the class a caller tests for) kept. */
+function withContext(error: unknown, context: string): Error {
+  if (!(error instanceof Error) || error.name === 'AbortError') return error as Error;
+  const wrapped = error instanceof PuzzleInputError ? new PuzzleInputError(`${context}: ${error.message}`) : new Error(`${context}: ${error.message}`);
+  wrapped.name = error.name;
+  return wrapped;
+}
+
+export class PoolTables {
+  /** Hears each restarted worker's table restoration once it is done. */
+  onRestore: ((restore: TablesRestore) => void) | undefined;
+  /** Every prepareTables call whose first worker succeeded, one entry per distinct arguments; restarted workers get their tables back. */
+  private readonly prepared: PreparedTables[] = [];
+
+  constructor(
+    private readonly workers: WorkerSlots,
+    /** Whether a table goes to the others as one SharedArrayBuffer (else a transferred copy each). */
+    private readonly shared: boolean,
+  ) {
+    workers.onRestart = (slot) => {
+      if (this.prepared.length > 0) this.restore(slot);
+    };
+  }
+
+  /** The pool's prepareTables(size, options, callOptions): the first worker prepares them, the others get its bytes, so no core builds twice, even without a cache. */
+  async prepare(args: unknown[]): Promise<void> {
+    const arity = insideArity.prepareTables;
+    const own = args.slice(0, arity);
+    checkPrepareTables(own[0], own[1]);
+    const callOptions = checkCallOptions(args[arity]);
+    const [first, ...rest] = this.workers.slots as [Slot, ...Slot[]];
+    const generation = first.generation;
+    await this.workers.submit('prepareTables', own, callOptions, first);
+    if (first.generation !== generation)
+      throw new Error(`prepareTables(): ${this.workerName(first)} was restarted while preparing the tables; call prepareTables again`);
+    // Remembered before the others have them: a worker restarted meanwhile gets them from the first.
+    const entry = this.entry(own);
+    entry.held.set(first, generation);
+    // Workers that hold them already (an earlier call, a restoration) are left out.
+    const receivers = rest.filter((slot) => !this.holds(entry, slot));
+    const generations = receivers.map((slot) => slot.generation);
+    if (receivers.length > 0) await this.share(first, receivers, own, callOptions);
+    receivers.forEach((slot, i) => slot.generation === generations[i] && entry.held.set(slot, generations[i]!));
+  }
+
+  private workerName(slot: Slot): string {
+    return `worker ${this.workers.slots.indexOf(slot) + 1} of ${this.workers.slots.length}`;
+  }
+
+  /**
+   * Hands the tables that prepareTables(...args) readies from `donor`, which
+   * holds them, to `receivers`, which install them (no cache read, no build):
+   * where shared memory works the donor copies each table into one
+   * SharedArrayBuffer and that same buffer goes to every receiver; elsewhere
+   * each receiver gets an ArrayBuffer of its own, transferred, not copied, by
+   * postMessage.
+   */
+  private async share(donor: Slot, receivers: Slot[], args: unknown[], options: CheckedCallOptions, restore = false): Promise<void> {
+    const { workers, shared } = this;
+    const refs = (await workers.submit('heldTables', args, { signal: options.signal }, donor, { restore })) as TableRef[];
+    const missing = refs.find((ref) => !ref.held);
+    if (missing)
+      throw new Error(
+        `prepareTables(): ${this.workerName(donor)} no longer holds the ${missing.partition.name} table of group ${missing.group} (it was restarted); call prepareTables again`,
+      );
+    const install = async (slot: Slot, ref: TableRef, bytes: Uint8Array, transfer?: ArrayBuffer[]) => {
+      try {
+        await workers.submit('installTable', [ref.partition, ref.group, bytes], options, slot, { transfer, restore });
+      } catch (error) {
+        throw withContext(
+          error,
+          `prepareTables(): ${this.workerName(slot)} could not take the ${ref.partition.name} table of group ${ref.group} from ${this.workerName(donor)}`,
+        );
+      }
+    };
+    // What each receiver holds already (after an aborted call, or from another call naming the same tables) is not sent again.
+    const receiverHolds = await Promise.all(
+      receivers.map(async (slot) => (await workers.submit('heldTables', args, { signal: options.signal }, slot, { restore })) as TableRef[]),
+    );
+    // One table at a time, every receiver installing it before the next is
+    // exported: at most one table is in transit (64 MB on 5x5) rather than all
+    // of a goal's (256 MB), on top of what every worker holds.
+    for (const [index, ref] of refs.entries()) {
+      const targets = receivers.filter((_, i) => !receiverHolds[i]![index]?.held);
+      if (targets.length === 0) continue;
+      const bytes = (await workers.submit('exportTable', [ref.partition, ref.group, shared], { signal: options.signal }, donor, { restore })) as Uint8Array;
+      if (shared) {
+        await Promise.all(targets.map((slot) => install(slot, ref, bytes)));
+        continue;
+      }
+      // A transferred buffer is gone from here: each receiver but the last gets a copy, made just before it is sent.
+      for (let i = 0; i < targets.length; i++) {
+        const own = i === targets.length - 1 ? bytes : bytes.slice();
+        await install(targets[i]!, ref, own, [own.buffer as ArrayBuffer]);
+      }
+    }
+  }
+
+  /** The entry for these prepareTables arguments, made on first use. */
+  private entry(args: unknown[]): PreparedTables {
+    const key = JSON.stringify(args);
+    let entry = this.prepared.find((candidate) => JSON.stringify(candidate.args) === key);
+    if (!entry) this.prepared.push((entry = { args, held: new Map() }));
+    return entry;
+  }
+
+  private holds(entry: PreparedTables, slot: Slot): boolean {
+    return entry.held.get(slot) === slot.generation;
+  }
+
+  /**
+   * Gets a restarted worker's tables back: from a live worker that holds them
+   * (an idle one if there is one), else by preparing them again on it. Until
+   * then the worker takes no other call, so that no search runs there without
+   * the tables the pool prepared.
+   */
+  private restore(slot: Slot): void {
+    const { workers } = this;
+    const generation = slot.generation;
+    const current = () => slot.generation === generation && !workers.terminated;
+    slot.restoring = true;
+    const run = async () => {
+      for (const entry of [...this.prepared]) {
+        if (!current()) return;
+        const progress: TablesProgress[] = [];
+        const onProgress = (heard: TablesProgress) => progress.push(heard);
+        const donors = workers.slots.filter((other) => other !== slot && other.ready && this.holds(entry, other));
+        const donor = donors.find((other) => !other.busy) ?? donors[0];
+        let from: number | 'replay' = donor ? workers.slots.indexOf(donor) : 'replay';
+        if (donor) {
+          try {
+            await this.share(donor, [slot], entry.args, { onProgress: onProgress as (progress: never) => void }, true);
+          } catch {
+            // The donor was restarted or failed meanwhile: prepare them here after all.
+            if (!current()) return;
+            from = 'replay';
+            progress.length = 0;
+          }
+        }
+        if (from === 'replay') {
+          try {
+            await workers.submit('prepareTables', entry.args, { onProgress }, slot, { restore: true });
+          } catch {
+            continue; // As the call itself would fail now; a later prepareTables says why.
+          }
+        }
+        if (!current()) return;
+        entry.held.set(slot, generation);
+        this.onRestore?.({ worker: workers.slots.indexOf(slot), generation, from, progress });
+      }
+    };
+    // Nothing to report to: a failed restoration leaves the worker as a fresh one (a later prepareTables says why).
+    slot.restored = run()
+      .catch(() => {})
+      .finally(() => {
+        if (slot.generation !== generation) return;
+        slot.restoring = false;
+        if (!workers.terminated) workers.pump();
+      });
+  }
+}
