@@ -6,9 +6,11 @@
  * on the page, in the worker pool, with a progress bar and Cancel; the
  * 12-cell ones (a minute each) are read from data/census12.json, computed
  * once with `puzzlesearch census --json` and shipped with the package.
+ * How a census is drawn is censusView.ts.
  */
-import type { Census, CensusProgress, EngineName, GoalName } from '../../src/index.js';
+import type { CensusProgress, EngineName, GoalName } from '../../src/index.js';
 import shippedText from '../../data/census12.json?raw';
+import { censusView, type CensusShown } from './censusView.js';
 import { formatMs, h, numberFormat } from './dom.js';
 import { engineLabel, solveFailure, type PanelContext } from './panel.js';
 import { SolverClient } from './solverClient.js';
@@ -16,10 +18,7 @@ import { SolverClient } from './solverClient.js';
 /** The sizes offered: width x height, counted here, or read from the shipped table. */
 const LIVE_SIZES = ['2x2', '3x2', '2x3', '4x2', '2x4', '3x3', '5x2', '2x5'] as const;
 const SHIPPED_SIZES = ['4x3', '3x4', '6x2', '2x6'] as const;
-const SVG = 'http://www.w3.org/2000/svg';
-
-type ShippedCensus = Omit<Census, 'stats'>;
-const shipped = JSON.parse(shippedText) as Record<string, ShippedCensus>;
+const shipped = JSON.parse(shippedText) as Record<string, CensusShown>;
 
 /**
  * The shipped census (blank-last) turned into the blank-first one: a half
@@ -27,7 +26,7 @@ const shipped = JSON.parse(shippedText) as Record<string, ShippedCensus>;
  * n - t makes the goal's numbering match. Distances are kept, so the counts
  * are the same and the farthest state turns with it.
  */
-function blankFirst(census: ShippedCensus): ShippedCensus {
+function blankFirst(census: CensusShown): CensusShown {
   const n = census.goal.length;
   const turn = (tiles: readonly number[]) => tiles.map((_, at) => tiles[n - 1 - at]).map((tile) => (tile === 0 ? 0 : n - tile));
   return { ...census, goal: turn(census.goal), farthest: turn(census.farthest) };
@@ -40,62 +39,6 @@ function sizeLabel(size: string): string {
 }
 
 const factorial = (n: number): number => (n <= 1 ? 1 : n * factorial(n - 1));
-
-/** The counts as bars, distance along, states up; each bar's title says both. */
-function chart(counts: readonly number[]): SVGSVGElement {
-  const width = 640;
-  const height = 220;
-  const top = Math.max(...counts);
-  const bar = width / counts.length;
-  const svg = document.createElementNS(SVG, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${width} ${height + 18}`);
-  svg.setAttribute('class', 'census-chart');
-  svg.setAttribute('role', 'img');
-  svg.setAttribute(
-    'aria-label',
-    `States at each distance from 0 to ${counts.length - 1}; the most, ${numberFormat.format(top)}, at distance ${counts.indexOf(top)}`,
-  );
-  counts.forEach((count, distance) => {
-    // At least a pixel: the one goal state and the few farthest ones stay visible.
-    const tall = Math.max(1, (height * count) / top);
-    const rect = document.createElementNS(SVG, 'rect');
-    rect.setAttribute('x', String(distance * bar + bar * 0.1));
-    rect.setAttribute('y', String(height - tall));
-    rect.setAttribute('width', String(bar * 0.8));
-    rect.setAttribute('height', String(tall));
-    rect.setAttribute('data-distance', String(distance));
-    rect.setAttribute('data-count', String(count));
-    const title = document.createElementNS(SVG, 'title');
-    title.textContent = `distance ${distance}: ${numberFormat.format(count)} states`;
-    rect.append(title);
-    svg.append(rect);
-  });
-  const last = counts.length - 1;
-  const axis: [number, string, string][] = [
-    [0, 'start', '0'],
-    [Math.round(last / 2), 'middle', `${Math.round(last / 2)} moves from the goal`],
-    [last, 'end', String(last)],
-  ];
-  for (const [distance, anchor, text] of axis) {
-    const label = document.createElementNS(SVG, 'text');
-    // The ends sit on the bar's outer edge, so that they are never cut off.
-    label.setAttribute('x', String(anchor === 'start' ? 0 : anchor === 'end' ? width : distance * bar + bar / 2));
-    label.setAttribute('y', String(height + 14));
-    label.setAttribute('text-anchor', anchor);
-    label.textContent = text;
-    svg.append(label);
-  }
-  return svg;
-}
-
-/** A board drawn small: tiles by position, the blank empty. */
-function miniBoard(tiles: readonly number[], width: number, label: string): HTMLElement {
-  return h(
-    'div',
-    { class: 'goal-picture census-board', role: 'img', 'aria-label': label, style: `--cols: ${width}` },
-    ...tiles.map((tile) => h('span', { class: tile === 0 ? 'blank' : '' }, tile === 0 ? '' : String(tile))),
-  );
-}
 
 export class CensusPanel {
   readonly spec = { id: 'census', title: 'Census of small boards' };
@@ -226,39 +169,7 @@ export class CensusPanel {
     this.progress.textContent = `distance ${depth} · ${numberFormat.format(states)} of ${numberFormat.format(total)} states · ${(ms / 1000).toFixed(1)} s`;
   }
 
-  private show(census: ShippedCensus, how: string): void {
-    const farthest = census.counts[census.counts.length - 1];
-    this.result.replaceChildren(
-      h(
-        'p',
-        { class: 'census-summary', 'data-gods-number': census.godsNumber, 'data-total': census.total },
-        `${numberFormat.format(census.total)} states; the farthest are `,
-        h('strong', {}, `${census.godsNumber} moves`),
-        ` from the goal (${numberFormat.format(farthest)} of them). ${how[0].toUpperCase()}${how.slice(1)}.`,
-      ),
-      chart(census.counts),
-      h(
-        'div',
-        { class: 'census-boards' },
-        h('figure', {}, miniBoard(census.goal, census.width, 'The goal'), h('figcaption', {}, 'Goal')),
-        h(
-          'figure',
-          {},
-          miniBoard(census.farthest, census.width, `A state ${census.godsNumber} moves from the goal`),
-          h('figcaption', {}, `${census.godsNumber} moves away`),
-        ),
-      ),
-      h(
-        'details',
-        {},
-        h('summary', {}, 'Counts'),
-        h(
-          'table',
-          { class: 'census-counts' },
-          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Distance'), h('th', { scope: 'col' }, 'States'))),
-          h('tbody', {}, ...census.counts.map((count, distance) => h('tr', {}, h('td', {}, String(distance)), h('td', {}, numberFormat.format(count))))),
-        ),
-      ),
-    );
+  private show(census: CensusShown, how: string): void {
+    this.result.replaceChildren(...censusView(census, how));
   }
 }
