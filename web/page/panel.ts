@@ -27,8 +27,8 @@ export type { TablesShown } from './searchProgress.js';
 
 /**
  * What a panel's parts reach of it: its public members through `panel`, and
- * through these functions its history, edit mode and the protected hooks a
- * puzzle overrides (which so stay protected for the subclasses).
+ * its history, edit mode and the hooks a puzzle overrides through these
+ * functions, so that those stay protected, as the subclasses declare them.
  */
 export interface PanelHost<S, M extends SolutionMove> {
   readonly panel: Panel<S, M>;
