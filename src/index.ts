@@ -83,3 +83,4 @@ export type { Answer as PoolAnswer, Args as PoolArgs, MethodName as PoolMethodNa
 export type { PdbPartition } from './engine/contract.js';
 export { makePartition, namedPartition, partitionNames } from './pdb/partitions.js';
 export type { PrepareTablesOptions, TablesOptions, TablesProgress } from './pdb/tables.js';
+export { LINEAR_CONFLICT_FIRST, TABLE_SIZES, type TablesPlan, type TablesPlanOptions } from './pdb/plan.js';

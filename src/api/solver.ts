@@ -45,6 +45,7 @@ import {
 } from './lightsOut.js';
 import { movePruning } from '../engine/movePruning.js';
 import { pdbTables, type PdbTables, type PrepareTablesOptions, type TablesOptions } from '../pdb/tables.js';
+import { tablesPlanOf, type TablesPlan } from '../pdb/plan.js';
 import { flipHint, fourLineHint, lightsOutHint, slidingHint, type FlipHint, type FourLineHint, type LightsOutHint, type SlidingHint } from './hint.js';
 import { runCensus, type Census, type CensusOptions } from './census.js';
 
@@ -227,6 +228,13 @@ export interface Solver {
   slidingDistances(goal: GoalName | SlidingInput, size?: BoardSize): number[];
   /** Whether `board` can reach `goal` (parity; no search). */
   slidingSolvable(board: SlidingInput, goal?: GoalName | SlidingInput): boolean;
+  /**
+   * The pattern database sliding(board, options) would search with (its size
+   * and goal, for prepareTables), and whether to try linear conflict first
+   * (where the tables take minutes to build); null when it uses none. No
+   * search; throws PuzzleInputError for a bad board or goal.
+   */
+  tablesPlan(board: SlidingInput, options?: Pick<SlidingOptions, 'goal' | 'algorithm' | 'heuristic' | 'maxNodes'>): TablesPlan | null;
   /**
    * For every legal move of the blank, the optimal distance after it (d - 1
    * keeps the position optimal, d + 1 does not): one solve, then one IDA*
@@ -519,6 +527,13 @@ function slidingSolvable({ core }: SolverState, input: SlidingInput, goalInput?:
   return core.sliding.solvable(start, resolveGoal(goalInput, start));
 }
 
+function tablesPlan({ core }: SolverState, input: SlidingInput, options: Parameters<Solver['tablesPlan']>[1] = {}): TablesPlan | null {
+  if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
+  const start = parseSlidingBoard(input);
+  const goal = resolveGoal(options.goal, start);
+  return tablesPlanOf(start.width, start.height, goal.tiles.indexOf(0), core.sliding.solvable(start, goal), options);
+}
+
 /** Each board through `parse`; a PuzzleInputError becomes that board's error result. */
 function parseEach<T>(boards: readonly unknown[], parse: (board: unknown) => T): Array<T | BoardError> {
   return boards.map((board) => {
@@ -619,6 +634,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     sliding: (board, options) => exclusive(core, 'sliding', () => sliding(state, board, options)),
     slidingDistances: (goal, size) => exclusive(core, 'slidingDistances', () => slidingDistances(state, goal, size)),
     slidingSolvable: (board, goal) => exclusive(core, 'slidingSolvable', () => slidingSolvable(state, board, goal)),
+    tablesPlan: (board, options) => exclusive(core, 'tablesPlan', () => tablesPlan(state, board, options)),
     hint: (board, options) => exclusive(core, 'hint', () => hint(state, board, options)),
     flipHint: (board) => exclusive(core, 'flipHint', () => flipHint(core, 'flip', parseFlipBoard('flip', board), flipImpossible('flip'))),
     pilotsHint: (board) => exclusive(core, 'pilotsHint', () => flipHint(core, 'pilots', parseFlipBoard('pilots', board), flipImpossible('pilots'))),

@@ -9,25 +9,16 @@ import { parseArgs } from 'node:util';
 import { splitCases, tokenFramer, type TokenShape } from './cases.js';
 import { didYouMean } from './suggest.js';
 import { parseSize } from '../pdb/tables.js';
+import { TABLE_SIZES } from '../pdb/plan.js';
 import { FAMILIES as families, type Family } from './usage.js';
 import { GOAL_NAMES, PuzzleInputError, orList, parseSlidingBoard, type GoalName } from '../api/boards.js';
-import { DEFAULT_PARTITIONS, partitionNames } from '../pdb/partitions.js';
+import { partitionNames } from '../pdb/partitions.js';
 import { ENGINES, HEURISTICS, MOVE_PRUNINGS, type EngineName, type Heuristic, type MovePruningName } from '../engine/contract.js';
 import { LIGHTS_OUT_PATTERNS, lightsOutProblem, type LightsOutOptions } from '../api/lightsOut.js';
 import { SLIDING_ALGORITHMS, type ManyFamilies, type ManyFamily, type SlidingAlgorithm } from '../api/solver.js';
 
 /** The most worker threads --jobs takes (the pool's own limit). */
 const MAX_JOBS = 256;
-
-/**
- * Board sizes whose pattern databases the CLI readies: every size with a
- * default partition but 3x3, whose searches take less time than its tables
- * take to load.
- */
-export const TABLE_SIZES = Object.keys(DEFAULT_PARTITIONS).filter((size) => {
-  const { width, height } = parseSize(size);
-  return width * height > 9;
-});
 
 /** --jobs when not given: a thread per core (this one counts: it solves too). */
 function defaultJobs(): number {

@@ -4,12 +4,11 @@
  * or built with progress); a 24-puzzle that linear conflict settles soon is
  * answered without them.
  */
-import { parseSlidingBoard, resolveGoal } from '../api/boards.js';
 import type { SlidingOptions, Solver } from '../api/solver.js';
-import type { SlidingBoard } from '../engine/contract.js';
+import type { TablesPlan } from '../pdb/plan.js';
 import type { TablesProgress } from '../pdb/tables.js';
 import type { AnyResult } from './judge.js';
-import { familyOptions, TABLE_SIZES, type Options } from './options.js';
+import { familyOptions, type Options } from './options.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
 
 /** Readies one size's tables for one goal in this thread's solver. */
@@ -21,26 +20,15 @@ export type CaseTables = { settled: AnyResult } | { size: string; goal: TablesGo
 export type TryLinearConflict = (text: string, maxNodes: number) => Promise<AnyResult>;
 
 /**
- * Sizes whose tables cost minutes and gigabytes to build, with the nodes a
- * search on linear conflict gets first (about a second in wasm): a board it
- * settles (a 40-move scramble, say) is answered without the tables. The first
- * board it does not settle starts the build, and the later boards of that
- * size and goal use the tables. 4x4 tables take seconds: no try.
- */
-const TRY_BEFORE_BUILD: Record<string, number> = { '5x5': 30_000_000 };
-
-/**
- * Readies, before each sliding case, the pattern database of its board size
- * when its search will use one (IDA* on the default heuristic or pdb, a board
- * of a size in TABLE_SIZES, a goal with the blank first or last, a solvable
- * board), through `prepare`: loaded from the cache, or built once with
- * progress on standard error. A bad board gets no tables: its search reports
- * the error. --partition applies to the size that has it; boards of other
- * sizes keep their default partition (as a solver's `tables.partition` does).
- * Before the tables of a size in TRY_BEFORE_BUILD are readied, a board on the
- * default heuristic is first tried on linear conflict (`tryFirst`); resolves
- * with that answer when it settled the board (optimal all the same), else
- * with the tables' size and goal once they are ready.
+ * Readies, before each sliding case, the pattern database its search will
+ * use (the library's plan: solver.tablesPlan), through `prepare`: loaded from
+ * the cache, or built once with progress on standard error. A bad board gets
+ * no tables: its search reports the error. --partition applies to the size
+ * that has it; boards of other sizes keep their default partition (as a
+ * solver's `tables.partition` does). Where the plan says to try linear
+ * conflict first (and not for hints), a board is first tried so
+ * (`tryFirst`); resolves with that answer when it settled the board (optimal
+ * all the same), else with the tables' size and goal once they are ready.
  */
 export function slidingTables(
   solver: Solver,
@@ -49,44 +37,35 @@ export function slidingTables(
   prepare: PrepareTables,
   tryFirst: TryLinearConflict,
 ): (text: string) => Promise<CaseTables> {
-  const usesTables = (options.algorithm ?? 'idastar') === 'idastar' && (options.heuristic === undefined || options.heuristic === 'pdb');
-  const goalOption = (familyOptions(options) as SlidingOptions | undefined)?.goal;
+  const planOptions = familyOptions(options) as SlidingOptions;
   const ready = new Map<string, Promise<void>>();
   return async (text) => {
-    let board: SlidingBoard;
-    let goal: SlidingBoard;
+    let plan: TablesPlan | null;
     // Parsed here as well as in the search (a few microseconds): the tables
     // depend on the board's size, its goal and whether it is solvable at all.
     try {
-      board = parseSlidingBoard(text);
-      goal = resolveGoal(goalOption, board);
+      plan = solver.tablesPlan(text, planOptions);
     } catch {
       return;
     }
-    const size = `${board.width}x${board.height}`;
-    if (!TABLE_SIZES.includes(size)) return;
-    const blank = goal.tiles.indexOf(0);
-    const which = blank === 0 ? 'blank-first' : blank === goal.tiles.length - 1 ? 'blank-last' : null;
-    // Any other goal has no tables, and its search runs on linear conflict.
-    if (!usesTables || which === null || !solver.slidingSolvable(board, goal)) return;
-    let done = ready.get(`${size} ${which}`);
-    const tryNodes = TRY_BEFORE_BUILD[size];
-    // Only on the default heuristic (--heuristic pdb asks for the tables), and within the case's own --max-nodes.
-    if (done === undefined && tryNodes !== undefined && options.heuristic === undefined && !options.hint && (options.maxNodes ?? Infinity) > tryNodes) {
-      const tried = await tryFirst(text, tryNodes);
+    if (plan === null) return;
+    const { size, goal } = plan;
+    let done = ready.get(`${size} ${goal}`);
+    if (done === undefined && plan.linearConflictFirst !== undefined && !options.hint) {
+      const tried = await tryFirst(text, plan.linearConflictFirst);
       if ((tried as { status?: string }).status === 'solved') return { settled: tried };
-      done = ready.get(`${size} ${which}`);
+      done = ready.get(`${size} ${goal}`);
     }
     if (done === undefined) {
       // Builds always; loads from the cache (or copies from another worker), a fraction of a second, only with --stats.
       const onProgress = tablesProgress(sink, `puzzlesearch: ${size} tables`, { loads: options.stats });
-      done = prepare(size, which, onProgress).catch((error: Error) => {
+      done = prepare(size, goal, onProgress).catch((error: Error) => {
         // Searches still run, on linear conflict: slower, never wrong.
         sink.write(`puzzlesearch: warning: no ${size} pattern database (${error.message.split('\n')[0]}); searching with linear conflict\n`);
       });
-      ready.set(`${size} ${which}`, done);
+      ready.set(`${size} ${goal}`, done);
     }
     await done;
-    return { size, goal: which };
+    return { size, goal };
   };
 }

@@ -1,0 +1,71 @@
+/**
+ * Which pattern database a sliding search would use, and how to come by it:
+ * one policy for the CLI, the pool and the web page (issue 20 §6), which each
+ * kept their own "tables ready for this size and goal" before.
+ *
+ * A search uses tables when it is IDA* on the default heuristic (or 'pdb'),
+ * on a board of a size in TABLE_SIZES, toward the goal with the blank first
+ * or last, and the board can reach that goal. Tables of the sizes in
+ * LINEAR_CONFLICT_FIRST cost minutes and gigabytes to build: a search on
+ * linear conflict within that many nodes (about a second in wasm) settles many
+ * boards (a 40-move scramble, say) without them, so a caller tries it first
+ * on the default heuristic, and only a board it does not settle starts the
+ * build. 4x4 tables take seconds: no try.
+ */
+import type { Heuristic } from '../engine/contract.js';
+import { DEFAULT_PARTITIONS } from './partitions.js';
+import { parseSize } from './tables.js';
+
+/**
+ * Board sizes whose searches use pattern databases by default: every size
+ * with a default partition but 3x3, whose searches take less time than its
+ * tables take to load.
+ */
+export const TABLE_SIZES: readonly string[] = Object.keys(DEFAULT_PARTITIONS).filter((size) => {
+  const { width, height } = parseSize(size);
+  return width * height > 9;
+});
+
+/** Sizes whose tables take minutes to build, with the nodes a search on linear conflict gets first. */
+export const LINEAR_CONFLICT_FIRST: Readonly<Record<string, number>> = { '5x5': 30_000_000 };
+
+/** The tables a search would use. */
+export interface TablesPlan {
+  /** The board size, as prepareTables takes it ('4x4', '5x5'). */
+  size: string;
+  /** The goal the tables are for. */
+  goal: 'blank-first' | 'blank-last';
+  /**
+   * Set where the tables take minutes to build and the search is on the
+   * default heuristic (and its own maxNodes, if any, allows more): search on
+   * linear conflict within this many nodes first; the tables are needed only
+   * if that does not settle the board.
+   */
+  linearConflictFirst?: number;
+}
+
+/** What of a search's options the plan depends on. */
+export interface TablesPlanOptions {
+  /** 'idastar' (default) or an exhaustive search (which uses no tables). */
+  algorithm?: string;
+  heuristic?: Heuristic;
+  maxNodes?: number;
+}
+
+/**
+ * The plan for a search from a board of `width` x `height` toward a goal
+ * whose blank is at `goalBlank`, when `solvable`; null when the search uses
+ * no tables.
+ */
+export function tablesPlanOf(width: number, height: number, goalBlank: number, solvable: boolean, options: TablesPlanOptions = {}): TablesPlan | null {
+  if ((options.algorithm ?? 'idastar') !== 'idastar') return null;
+  if (options.heuristic !== undefined && options.heuristic !== 'pdb') return null;
+  const size = `${width}x${height}`;
+  if (!TABLE_SIZES.includes(size) || !solvable) return null;
+  const goal = goalBlank === 0 ? 'blank-first' : goalBlank === width * height - 1 ? 'blank-last' : null;
+  // Any other goal has no tables, and its search runs on linear conflict.
+  if (goal === null) return null;
+  const nodes = LINEAR_CONFLICT_FIRST[size];
+  const tryFirst = nodes !== undefined && options.heuristic === undefined && (options.maxNodes ?? Infinity) > nodes;
+  return tryFirst ? { size, goal, linearConflictFirst: nodes } : { size, goal };
+}

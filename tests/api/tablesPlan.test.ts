@@ -1,0 +1,82 @@
+/**
+ * The library's one tables policy (issue 20 §6), which the CLI, the pool and
+ * the web page follow: which pattern database a sliding search would use, and
+ * whether linear conflict is tried first. Boards are made by random walks
+ * from the goal (so they reach it) and by then swapping two tiles (so they do
+ * not); the expected plan is written out here from the rules, on both
+ * engines and through a pool.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSolver, createSolverPool, PuzzleInputError, type Solver, type SolverPool, type TablesPlan } from '../../src/index.js';
+import { engineNames } from '../support/engines.js';
+import { seededRandom, slidingWalk } from '../oracles.js';
+
+const goalTiles = (cells: number, blankFirst: boolean) => Array.from({ length: cells }, (_, i) => (blankFirst ? i : i === cells - 1 ? 0 : i + 1));
+const rows = (tiles: number[], width: number) =>
+  Array.from({ length: tiles.length / width }, (_, r) => tiles.slice(r * width, (r + 1) * width).join(' ')).join('\n');
+
+/** A board `length` moves from the goal of that side, and the same with two tiles swapped (which cannot reach it). */
+function boards(width: number, height: number, blankFirst: boolean, seed: number) {
+  const { tiles } = slidingWalk(goalTiles(width * height, blankFirst), width, 30, seededRandom(seed));
+  const swapped = [...tiles];
+  const [a, b] = [0, 1, 2].filter((cell) => swapped[cell] !== 0);
+  [swapped[a!], swapped[b!]] = [swapped[b!]!, swapped[a!]!];
+  return { solvable: rows(tiles, width), unsolvable: rows(swapped, width) };
+}
+
+describe.each(engineNames)('tablesPlan on %s', (engine) => {
+  let solver: Solver;
+  beforeAll(async () => {
+    solver = await createSolver({ engine, tables: { dir: false } });
+  });
+
+  it.each([
+    [4, 4, true],
+    [4, 4, false],
+    [5, 5, true],
+    [5, 5, false],
+  ])(
+    '%ix%i (blank first: %s): its size and goal, linear conflict first on 5x5 only, null when the board cannot reach the goal',
+    (width, height, blankFirst) => {
+      const goal = blankFirst ? 'blank-first' : 'blank-last';
+      const { solvable, unsolvable } = boards(width, height, blankFirst, width * 10 + Number(blankFirst));
+      const expected: TablesPlan = width === 5 ? { size: '5x5', goal, linearConflictFirst: 30_000_000 } : { size: '4x4', goal };
+      expect(solver.tablesPlan(solvable, { goal })).toEqual(expected);
+      expect(solver.tablesPlan(unsolvable, { goal })).toBeNull();
+      // Asked for the tables by name: no try first.
+      expect(solver.tablesPlan(solvable, { goal, heuristic: 'pdb' })).toEqual({ size: expected.size, goal });
+      // A node limit the try would use up: no try either.
+      expect(solver.tablesPlan(solvable, { goal, maxNodes: 30_000_000 })).toEqual({ size: expected.size, goal });
+      expect(solver.tablesPlan(solvable, { goal, maxNodes: 30_000_001 })).toEqual(expected);
+    },
+  );
+
+  it('is null for a search that uses no tables: another heuristic, an exhaustive search, 3x3, a goal with the blank inside', () => {
+    const { solvable } = boards(4, 4, false, 7);
+    expect(solver.tablesPlan(solvable, { heuristic: 'linear-conflict' })).toBeNull();
+    expect(solver.tablesPlan(solvable, { heuristic: 'manhattan' })).toBeNull();
+    expect(solver.tablesPlan(boards(3, 3, false, 8).solvable)).toBeNull();
+    expect(solver.tablesPlan(boards(3, 3, false, 8).solvable, { algorithm: 'bfs' })).toBeNull();
+    const middle = rows([1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15], 4);
+    expect(solver.tablesPlan(middle, { goal: middle })).toBeNull();
+  });
+
+  it('rejects a bad board or goal as the search would, naming what is wrong', () => {
+    expect(() => solver.tablesPlan('1 2 3')).toThrow(PuzzleInputError);
+    expect(() => solver.tablesPlan(boards(4, 4, false, 9).solvable, { goal: 'blank-middle' as never })).toThrow(PuzzleInputError);
+  });
+});
+
+describe('tablesPlan on a pool', () => {
+  let pool: SolverPool;
+  beforeAll(async () => {
+    pool = await createSolverPool({ workers: 1, tables: { dir: false } });
+  });
+  afterAll(() => pool.terminate());
+
+  it('answers as the solver does', async () => {
+    const { solvable, unsolvable } = boards(5, 5, true, 11);
+    expect(await pool.tablesPlan(solvable, { goal: 'blank-first' })).toEqual({ size: '5x5', goal: 'blank-first', linearConflictFirst: 30_000_000 });
+    expect(await pool.tablesPlan(unsolvable, { goal: 'blank-first' })).toBeNull();
+  });
+});
