@@ -16,7 +16,8 @@
  * solve a scramble in the optimum the library finds in Node. The Lights Out panel (a canvas, any size
  * up to 200x200) is checked against a light-chasing solver written
  * here, its overlay against the length, its playback against the all-off
- * board, and its press rules against the library's. Any console error or uncaught exception
+ * board, its press rules against the library's, and its zoom and pan by the
+ * cell a click through them presses. Any console error or uncaught exception
  * on the page (served over http), or any request to another host, fails the
  * test.
  *
@@ -1287,6 +1288,160 @@ describe('the web page in Chromium', () => {
     expect(Number(await page.getAttribute('#lights-board', 'data-overlay'))).toBe(torusLength);
     await page.click(`${lights} .play-end`);
     expect(await page.getAttribute('#lights-board', 'data-lit')).toBe('0');
+  });
+
+  it('Lights Out: a 200x200 board zooms (buttons, Ctrl + wheel around the pointer, keys) and pans (a drag, which presses nothing); a click presses the cell under it through the zoom, and Fit shows the whole board again', async () => {
+    const page = await open();
+    const board = '#lights-board';
+    // A small board offers no zoom.
+    expect(await page.isVisible(`${lights} .lights-zoom`)).toBe(false);
+    expect(await page.getAttribute(board, 'data-zoom')).toBeNull();
+    await setLightsOption(page, '#lights-rows', '200');
+    await setLightsOption(page, '#lights-cols', '200');
+    await page.click(`${lights} .lights-clear`);
+    await page.waitForSelector(`${lights} .lights-zoom:not([hidden])`);
+    const canvas = page.locator(`${board} canvas`);
+    /** The canvas on screen (a click on a button below it may scroll the page: read it again after one). */
+    const where = async () => (await canvas.boundingBox())!;
+    /** The view transform the page exposes: the zoom, a cell's size on screen and the pan, in CSS pixels. */
+    const view = async () => {
+      const read = async (name: string) => Number(await page.getAttribute(board, `data-${name}`));
+      return { zoom: await read('zoom'), cellPx: await read('cell-px'), panX: await read('pan-x'), panY: await read('pan-y') };
+    };
+    type View = Awaited<ReturnType<typeof view>>;
+    /** Waits for the drawing (the attributes follow it) to show cells of `min` to `max` pixels, then reads the transform. */
+    const settle = async ({ min = 0, max = Number.POSITIVE_INFINITY }: { min?: number; max?: number }) => {
+      await page.waitForFunction(
+        ([low, high]) => {
+          const px = Number(document.querySelector('#lights-board')!.getAttribute('data-cell-px'));
+          return px >= low && px <= high;
+        },
+        [min, max],
+      );
+      return view();
+    };
+    const litCells = async () => ((await page.getAttribute(board, 'data-lit-cells')) ?? '').split(' ').filter(Boolean).map(Number);
+    type Box = Awaited<ReturnType<typeof where>>;
+    /** The board point (CSS pixels of the board at fit) under a point of the screen. */
+    const boardPoint = (box: Box, v: View, x: number, y: number) => [(x - box.x + v.panX) / v.zoom, (y - box.y + v.panY) / v.zoom];
+
+    await canvas.scrollIntoViewIfNeeded();
+    const fitBox = await where();
+    const fit = await view();
+    expect(fit.zoom).toBe(1);
+    expect(fit.cellPx).toBeLessThan(4);
+    expect(fit.cellPx * 200).toBeCloseTo(fitBox.width, 0);
+    expect(await page.isDisabled(`${lights} .zoom-fit`)).toBe(true);
+
+    // The + button, three times: the cells grow to 16 pixels or more, the canvas keeps its size, the middle stays in the middle.
+    for (let i = 0; i < 3; i++) await page.click(`${lights} .zoom-in`);
+    const zoomed = await settle({ min: 16 });
+    expect(zoomed.zoom).toBe(8);
+    await canvas.scrollIntoViewIfNeeded();
+    let box = await where();
+    expect(box.width).toBeCloseTo(fitBox.width, 0);
+    expect(box.height).toBeCloseTo(fitBox.height, 0);
+    const middle = boardPoint(box, zoomed, box.x + box.width / 2, box.y + box.height / 2);
+    expect(middle[0]).toBeCloseTo(box.width / 2, 0);
+    expect(middle[1]).toBeCloseTo(box.height / 2, 0);
+
+    // Ctrl + wheel zooms in further around the pointer: the board point under it stays under it, and nothing is pressed.
+    const pointer = { x: box.x + 100.5, y: box.y + 150.5 };
+    await page.mouse.move(pointer.x, pointer.y);
+    const under = boardPoint(box, zoomed, pointer.x, pointer.y);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -200);
+    await page.keyboard.up('Control');
+    const wheeled = await settle({ min: zoomed.cellPx + 1 });
+    expect(wheeled.zoom).toBeGreaterThan(zoomed.zoom);
+    const stays = boardPoint(box, wheeled, pointer.x, pointer.y);
+    expect(stays[0]).toBeCloseTo(under[0], 1);
+    expect(stays[1]).toBeCloseTo(under[1], 1);
+    expect(await page.getAttribute(board, 'data-lit')).toBe('0');
+
+    // A drag pans by as much as the pointer moved, and the click that ends it presses no cell.
+    await page.mouse.move(box.x + 300, box.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 200, box.y + 250, { steps: 5 });
+    await page.mouse.up();
+    await page.waitForFunction((x) => Number(document.querySelector('#lights-board')!.getAttribute('data-pan-x')) !== x, wheeled.panX);
+    const panned = await view();
+    expect(panned.panX - wheeled.panX).toBeCloseTo(100, 0);
+    expect(panned.panY - wheeled.panY).toBeCloseTo(50, 0);
+    expect(await page.getAttribute(board, 'data-lit')).toBe('0');
+
+    // A click at a cell's place on screen, worked out from the transform: exactly that cell's cross lights up.
+    const row = Math.floor((box.height / 3 + panned.panY) / panned.cellPx);
+    const col = Math.floor((box.width / 3 + panned.panX) / panned.cellPx);
+    /** A cell's centre on the screen, with the canvas at `at`. */
+    const centre = (at: Box, r: number, c: number) => ({
+      x: at.x + (c + 0.5) * panned.cellPx - panned.panX,
+      y: at.y + (r + 0.5) * panned.cellPx - panned.panY,
+    });
+    await page.mouse.click(centre(box, row, col).x, centre(box, row, col).y);
+    const cross = [
+      [row - 1, col],
+      [row, col - 1],
+      [row, col],
+      [row, col + 1],
+      [row + 1, col],
+    ].map(([r, c]) => r * 200 + c);
+    expect(await litCells()).toEqual(cross);
+    // And the drawing agrees: the cell is gold on the canvas, its diagonal neighbour dark (the pointer away, so no preview).
+    await page.mouse.move(0, 0);
+    /** The red and green of the canvas's pixel at a cell's centre, once the page has drawn. */
+    const colour = async (r: number, c: number) =>
+      page.evaluate(
+        async ({ x, y }) => {
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          const element = document.querySelector<HTMLCanvasElement>('#lights-board canvas')!;
+          const rect = element.getBoundingClientRect();
+          const scale = element.width / rect.width;
+          const [red, green] = element.getContext('2d')!.getImageData(Math.floor((x - rect.left) * scale), Math.floor((y - rect.top) * scale), 1, 1).data;
+          return { red, green };
+        },
+        centre(await where(), r, c),
+      );
+    expect((await colour(row, col)).red).toBeGreaterThan(200);
+    expect((await colour(row - 1, col - 1)).red).toBeLessThan(80);
+
+    // Solved while zoomed, the one press shows as the overlay's dot on that cell (crimson, not gold); played, the cell is dark again.
+    await solveLights(page);
+    expect(await page.getAttribute(board, 'data-overlay')).toBe('1');
+    expect(await view()).toEqual(panned);
+    const dot = await colour(row, col);
+    expect(dot.red).toBeGreaterThan(200);
+    expect(dot.green).toBeLessThan(80);
+    await page.locator(lights).screenshot({ path: '/tmp/lights-zoomed.png' });
+    await page.click(`${lights} .play-end`);
+    expect(await litCells()).toEqual([]);
+    expect((await colour(row, col)).red).toBeLessThan(80);
+
+    // The keys on the board: - zooms out around the cursor (the cell clicked), = back in, 0 fits.
+    await page.focus(`${board} canvas`);
+    await page.keyboard.press('-');
+    await settle({ max: panned.cellPx - 1 });
+    await page.keyboard.press('=');
+    await settle({ min: panned.cellPx - 1 });
+    await page.keyboard.press('0');
+    await settle({ max: 4 });
+
+    // Fit (the button): the whole board again, and a click there presses its cell as before zooming.
+    await page.click(`${lights} .zoom-in`);
+    await settle({ min: 4 });
+    await page.click(`${lights} .zoom-fit`);
+    const back = await settle({ max: 4 });
+    expect(back).toEqual({ zoom: 1, cellPx: fit.cellPx, panX: 0, panY: 0 });
+    box = await where();
+    expect(box.height).toBeCloseTo(fitBox.height, 0);
+    await clickLightsCell(page, 0, 0);
+    expect(await litCells()).toEqual([0, 1, 200]);
+
+    // Back to a small board: no zoom.
+    await setLightsOption(page, '#lights-rows', '5');
+    await setLightsOption(page, '#lights-cols', '5');
+    await page.waitForSelector(`${lights} .lights-zoom`, { state: 'hidden' });
+    expect(await page.getAttribute(board, 'data-zoom')).toBeNull();
   });
 
   it('Lights Out: renders on a desktop and on a phone-sized screen', async () => {

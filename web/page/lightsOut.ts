@@ -13,8 +13,9 @@
  *
  * This file lays the panel out and ties its parts together; each part has its
  * own file: the game (lightsOutGame: board, overlay, playback steps), the
- * board on screen (lightsOutBoardView, drawn by lightsOutCanvas), the board
- * options (lightsOutOptions), the solve controller (lightsOutSolve, its words
+ * board on screen (lightsOutBoardView, drawn by lightsOutCanvas and
+ * lightsOutPaint; zoom and pan by lightsOutZoom and lightsOutGestures over
+ * lightsOutViewport), the board options (lightsOutOptions), the solve controller (lightsOutSolve, its words
  * in lightsOutResult), the playback controls (lightsOutPlayback) and the hint
  * (lightsOutHint).
  */
@@ -57,6 +58,7 @@ export class LightsOutPanel {
     this.view = new LightsOutBoardView(id, game, {
       act: (cell) => this.cellAction(cell),
       layers: () => ({ pending: this.solver.showsOverlay ? game.pending : null, hint: this.hint.outlined() }),
+      zoomOfferChanged: changed,
     });
     this.hint = new LightsOutHint(game, this.context, changed);
     this.playback = new LightsOutPlayback(id, game, changed);
@@ -98,7 +100,7 @@ export class LightsOutPanel {
           'div',
           { class: 'board-side' },
           this.view.frame,
-          h('div', { class: 'board-bar' }, this.counter, h('span', { class: 'spacer' }), this.hint.button),
+          h('div', { class: 'board-bar' }, this.counter, h('span', { class: 'spacer' }), this.view.zoomBar, this.hint.button),
           this.status,
           this.hint.line,
           this.help,
@@ -161,20 +163,27 @@ export class LightsOutPanel {
 
     const count = `${numberFormat.format(lit)} of ${numberFormat.format(rows * cols)}`;
     this.counter.textContent = colors === 2 ? `Lights on: ${count}` : `Cells not 0: ${count}`;
-    this.status.textContent = editing
-      ? 'Edit mode: a click adds 1 to one cell only.'
-      : goal
-        ? 'All lights are off.'
-        : this.game.pending
-          ? `Dots mark the ${numberFormat.format(remaining)} press${remaining === 1 ? '' : 'es'} left${colors > 2 ? ' (the number: how many times)' : ''}.`
-          : 'Press cells to switch the lights off, or ask for the fewest presses.';
+    this.status.textContent = statusText(this.game, goal, remaining);
     this.status.classList.toggle('goal', goal && !editing);
-    this.help.textContent = editing
-      ? 'Click a cell (or Enter on it) to change its value; Done editing to play.'
-      : 'Click a cell, or move with the arrow keys and press Enter or Space. The lighter cells show what a press there changes.';
+    this.help.textContent = helpText(editing, this.view.zoomOffered);
     this.options.renderEditing(editing);
     this.hint.render(this.view.board);
     this.solver.render(this.element);
     this.playback.render();
   }
+}
+
+/** The line under the board: the mode, the goal, or the presses the overlay has left. */
+function statusText(game: LightsOutGame, goal: boolean, remaining: number): string {
+  if (game.editing) return 'Edit mode: a click adds 1 to one cell only.';
+  if (goal) return 'All lights are off.';
+  if (!game.pending) return 'Press cells to switch the lights off, or ask for the fewest presses.';
+  return `Dots mark the ${numberFormat.format(remaining)} press${remaining === 1 ? '' : 'es'} left${game.rules.colors > 2 ? ' (the number: how many times)' : ''}.`;
+}
+
+/** How to play the board; how to zoom only where the board zooms (large boards). */
+function helpText(editing: boolean, zoomOffered: boolean): string {
+  if (editing) return 'Click a cell (or Enter on it) to change its value; Done editing to play.';
+  const play = 'Click a cell, or move with the arrow keys and press Enter or Space. The lighter cells show what a press there changes.';
+  return zoomOffered ? `${play} Zoom with + and − (or Ctrl + wheel), drag to pan when zoomed, Fit (or 0) for the whole board.` : play;
 }

@@ -1,14 +1,16 @@
 /**
  * Outside: the Lights Out board on the page: the canvas in its frame, what
  * the pointer and the keyboard do on it (a click or Enter acts on a cell, the
- * arrow keys move a cursor, the hovered or cursor cell previews its press),
- * and the board's data attributes (rows, lit cells, the whole board as text
- * on small boards) that tests and curious readers go by. Drawing waits for
- * the next frame, so that many changes in one frame draw once.
+ * arrow keys move a cursor, the hovered or cursor cell previews its press;
+ * large boards zoom and pan through lightsOutZoom), and the board's data
+ * attributes (rows, lit cells, the whole board as text on small boards) that
+ * tests and curious readers go by. Drawing waits for the next frame, so that
+ * many changes in one frame draw once.
  */
 import { LightsOutCanvas } from './lightsOutCanvas.js';
 import type { LightsOutGame } from './lightsOutGame.js';
 import { boardText } from './lightsOutRules.js';
+import { LightsOutZoom } from './lightsOutZoom.js';
 import { h } from './dom.js';
 
 /** What the board needs of the panel. */
@@ -17,6 +19,8 @@ export interface BoardViewHooks {
   act(cell: number): void;
   /** The presses to draw (null: none, or hidden) and the hint's cells to outline (null: none). */
   layers(): { pending: Uint8Array | null; hint: Uint8Array | null };
+  /** Zoom came or went with the board's size or the frame's width (the help says how to zoom). */
+  zoomOfferChanged(): void;
 }
 
 export class LightsOutBoardView {
@@ -25,6 +29,7 @@ export class LightsOutBoardView {
   /** The element with the board's data attributes. */
   readonly board: HTMLElement;
   private readonly canvas: LightsOutCanvas;
+  private readonly zoom: LightsOutZoom;
   private readonly game: LightsOutGame;
   private readonly hooks: BoardViewHooks;
   private hover: number | null = null;
@@ -43,13 +48,19 @@ export class LightsOutBoardView {
       'aria-describedby': `${id}-status ${id}-help`,
     });
     this.canvas = new LightsOutCanvas(canvasElement);
+    this.board = h('div', { class: 'board lights-board', id: `${id}-board` }, canvasElement);
+    this.frame = h('div', { class: 'board-frame lights-frame' }, this.board);
+    this.zoom = new LightsOutZoom(this.canvas, this.board, () => this.draw());
     canvasElement.addEventListener('click', (event) => {
+      if (!this.zoom.gestures.takeClick()) return;
       const cell = this.canvas.cellAt(event.offsetX, event.offsetY);
       if (cell === null) return;
       this.cursor = cell;
       hooks.act(cell);
     });
-    canvasElement.addEventListener('pointermove', (event) => this.setHover(this.canvas.cellAt(event.offsetX, event.offsetY)));
+    canvasElement.addEventListener('pointermove', (event) => {
+      if (!this.zoom.gestures.panning) this.setHover(this.canvas.cellAt(event.offsetX, event.offsetY));
+    });
     canvasElement.addEventListener('pointerleave', () => this.setHover(null));
     canvasElement.addEventListener('keydown', (event) => this.keydown(event));
     canvasElement.addEventListener('focus', () => {
@@ -62,16 +73,25 @@ export class LightsOutBoardView {
       this.focused = false;
       this.setHover(null);
     });
-    this.board = h('div', { class: 'board lights-board', id: `${id}-board` }, canvasElement);
-    this.frame = h('div', { class: 'board-frame lights-frame' }, this.board);
     new ResizeObserver(() => this.draw()).observe(this.frame);
   }
 
-  /** New rules: the cursor stays on the board, the preview goes. */
+  /** The zoom bar, for the bar under the board. */
+  get zoomBar(): HTMLElement {
+    return this.zoom.element;
+  }
+
+  /** Whether the board can zoom (large boards). */
+  get zoomOffered(): boolean {
+    return this.zoom.offered;
+  }
+
+  /** New rules: the cursor stays on the board, the preview goes, the whole board is in view. */
   rulesChanged(): void {
     const { rows, cols } = this.game.rules;
     this.cursor = Math.min(this.cursor, rows * cols - 1);
     this.hover = null;
+    this.zoom.fit();
   }
 
   /** The board's data attributes and classes (`lit`: cells not 0, `remaining`: presses on the overlay), then a redraw. */
@@ -85,9 +105,11 @@ export class LightsOutBoardView {
     board.dataset.goal = String(lit === 0);
     board.dataset.overlay = String(remaining);
     board.dataset.mode = editing ? 'edit' : 'play';
-    // The whole board as text for small boards (tests and curious readers); big ones only count.
+    // The whole board as text for small boards (tests and curious readers); big ones only count, and list their lit cells while few are.
     if (rows * cols <= 1024) board.dataset.board = boardText(cells, rows, cols, '/');
     else delete board.dataset.board;
+    if (rows * cols > 1024 && lit <= 64) board.dataset.litCells = [...cells.keys()].filter((i) => cells[i] !== 0).join(' ');
+    else delete board.dataset.litCells;
     board.classList.toggle('solved', lit === 0);
     board.classList.toggle('editing', editing);
     this.draw();
@@ -116,10 +138,12 @@ export class LightsOutBoardView {
         },
         Math.max(40, available),
       );
+      if (this.zoom.update()) this.hooks.zoomOfferChanged();
     });
   }
 
   private keydown(event: KeyboardEvent): void {
+    if (this.zoom.key(event, this.cursor)) return;
     const { rows, cols } = this.game.rules;
     const row = Math.floor(this.cursor / cols);
     const col = this.cursor % cols;
@@ -138,6 +162,8 @@ export class LightsOutBoardView {
     if (next === null) return;
     event.preventDefault();
     this.cursor = next;
+    // A zoomed board follows the cursor.
+    if (this.zoom.reveal(next)) this.draw();
     this.setHover(next);
   }
 

@@ -2,22 +2,23 @@
  * Outside: the Lights Out board on a <canvas>, from 2x2 to 200x200 and beyond.
  * One canvas instead of one button per cell keeps a 40 000-cell board cheap to
  * draw and to hit-test; the canvas follows its frame's width and the screen's
- * pixel density. This class sizes the canvas, maps points to cells and hands
- * the painting to lightsOutPaint: the values, the presses still to make (the
- * solution overlay: a dot, or the count when k > 2), the cells the hovered
- * press would change and the keyboard cursor.
+ * pixel density. This class sizes the canvas, maps points to cells through the
+ * view transform (the zoom and pan of its Viewport) and hands the painting of
+ * the cells in sight to lightsOutPaint: the values, the presses still to make
+ * (the solution overlay: a dot, or the count when k > 2), the cells the
+ * hovered press would change and the keyboard cursor.
  */
 import { type CanvasView, type CellGrid, paintBoard } from './lightsOutPaint.js';
+import { maxCellPx, Viewport } from './lightsOutViewport.js';
 
 export type { CanvasView } from './lightsOutPaint.js';
 
-/** The most CSS pixels a cell is drawn with (small boards), and the least wanted before the board scrolls. */
-const maxCellPx = 64;
-
 export class LightsOutCanvas {
   readonly canvas: HTMLCanvasElement;
+  /** The zoom and pan: the canvas keeps the size of the board at fit and shows part of it zoomed. */
+  readonly viewport = new Viewport();
   private view: CanvasView | null = null;
-  /** CSS pixels of the drawn board. */
+  /** CSS pixels of the canvas as drawn (the board at fit is the viewport's width and height). */
   private width = 0;
   private height = 0;
 
@@ -25,13 +26,14 @@ export class LightsOutCanvas {
     this.canvas = canvas;
   }
 
-  /** Fits the board into `available` CSS pixels of width, then draws. */
+  /** Fits the board into `available` CSS pixels of width, then draws the part in sight. */
   draw(view: CanvasView, available: number): void {
     this.view = view;
     const { rows, cols } = view;
     const cell = Math.max(1, Math.min(maxCellPx, available / cols));
     const width = Math.max(1, Math.floor(cell * cols));
-    const height = Math.max(1, Math.floor(cell * rows));
+    this.viewport.resize(width, Math.max(1, Math.floor(cell * rows)), width / cols);
+    const height = this.viewport.viewHeight;
     const dpr = window.devicePixelRatio || 1;
     if (width !== this.width || height !== this.height || this.canvas.width !== Math.round(width * dpr)) {
       this.width = width;
@@ -48,28 +50,52 @@ export class LightsOutCanvas {
   /** The cell under a point given in CSS pixels from the canvas's top left, or null off the board. */
   cellAt(x: number, y: number): number | null {
     const view = this.view;
-    // The size as laid out (CSS may have shrunk the canvas since it was drawn).
     const { width, height } = this.canvas.getBoundingClientRect();
     if (!view || x < 0 || y < 0 || x >= width || y >= height) return null;
-    const col = Math.min(view.cols - 1, Math.floor((x * view.cols) / width));
-    const row = Math.min(view.rows - 1, Math.floor((y * view.rows) / height));
+    const [boardX, boardY] = this.viewport.toBoard(...this.drawnPoint(x, y));
+    const col = Math.min(view.cols - 1, Math.floor((boardX * view.cols) / this.viewport.width));
+    const row = Math.min(view.rows - 1, Math.floor((boardY * view.rows) / this.viewport.height));
     return row * view.cols + col;
   }
 
-  /** The whole board fills the canvas: every cell is in sight. */
+  /** A point (or a move) in CSS pixels as laid out, in CSS pixels of the canvas as drawn (CSS may have shrunk it since). */
+  drawnPoint(x: number, y: number): [number, number] {
+    const { width, height } = this.canvas.getBoundingClientRect();
+    return [width > 0 ? (x * this.width) / width : x, height > 0 ? (y * this.height) / height : y];
+  }
+
+  /** A cell's box (left, top, right, bottom) in CSS pixels of the board at fit, or null before the first draw. */
+  cellBox(cell: number): [number, number, number, number] | null {
+    const view = this.view;
+    if (!view) return null;
+    const w = this.viewport.width / view.cols;
+    const h = this.viewport.height / view.rows;
+    const c = cell % view.cols;
+    const r = Math.floor(cell / view.cols);
+    return [c * w, r * h, (c + 1) * w, (r + 1) * h];
+  }
+
+  /** Where cells fall in device pixels through the zoom and pan, and which of them are in sight. */
   private grid(view: CanvasView): CellGrid {
-    const cw = this.canvas.width / view.cols;
-    const ch = this.canvas.height / view.rows;
+    const { width, height } = this.canvas;
+    const viewport = this.viewport;
+    // Device pixels per CSS pixel, across and down.
+    const sx = width / this.width;
+    const sy = height / this.height;
+    const cw = (viewport.width * viewport.zoom * sx) / view.cols;
+    const ch = (viewport.height * viewport.zoom * sy) / view.rows;
+    const ox = viewport.panX * sx;
+    const oy = viewport.panY * sy;
     return {
       cols: view.cols,
       cw,
       ch,
-      x0: (c) => Math.floor(c * cw),
-      y0: (r) => Math.floor(r * ch),
-      firstRow: 0,
-      endRow: view.rows,
-      firstCol: 0,
-      endCol: view.cols,
+      x0: (c) => Math.floor(c * cw - ox),
+      y0: (r) => Math.floor(r * ch - oy),
+      firstRow: Math.max(0, Math.floor(oy / ch)),
+      endRow: Math.min(view.rows, Math.ceil((oy + height) / ch)),
+      firstCol: Math.max(0, Math.floor(ox / cw)),
+      endCol: Math.min(view.cols, Math.ceil((ox + width) / cw)),
     };
   }
 }
