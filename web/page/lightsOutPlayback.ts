@@ -5,16 +5,15 @@
  * press), several presses a tick at high speeds, and tells the panel to
  * redraw through `changed`.
  */
-import { h, numberFormat } from './dom.js';
+import { numberFormat } from './dom.js';
 import type { LightsOutGame } from './lightsOutGame.js';
 import { PlaybackTimer } from './panel.js';
+import { playbackBar, type PlayButton } from './playbackBar.js';
 
 /** Playback speeds in presses per second: slow enough to follow on 5x5, fast enough for 20 000 presses. */
 const speeds = [1, 2, 4, 8, 15, 30, 60, 120, 250, 500, 1000, 2500, 5000];
 /** Playback ticks at most this often; faster speeds make several presses a tick. */
 const tickMs = 40;
-
-type PlayButton = 'start' | 'back' | 'play' | 'forward' | 'end';
 
 export class LightsOutPlayback {
   readonly element: HTMLElement;
@@ -30,31 +29,23 @@ export class LightsOutPlayback {
   constructor(id: string, game: LightsOutGame, changed: () => void) {
     this.game = game;
     this.changed = changed;
-    const button = (name: string, label: string, text: string, action: () => void) =>
-      h('button', { type: 'button', class: `small play-${name}`, 'aria-label': label, title: label, onclick: action }, text);
-    this.buttons = {
-      start: button('start', 'Undo every press of the playback', '|◀', () => this.toStart()),
-      back: button('back', 'Undo the last press of the playback', '◀', () => this.stepBack()),
-      play: button('play', 'Play the presses', '▶ Play', () => this.togglePlay()),
-      forward: button('forward', 'Make the next press', '▶', () => this.stepForward()),
-      end: button('end', 'Make every press left', '▶|', () => this.toEnd()),
-    };
-    this.speed = h('input', {
-      type: 'range',
-      min: 0,
-      max: speeds.length - 1,
-      value: 3,
-      id: `${id}-speed`,
-      'aria-label': 'Playback speed in presses per second',
-      oninput: () => this.speedChanged(),
-    });
-    this.speedLabel = h('span', { class: 'speed-label' });
-    this.element = h(
-      'div',
-      { class: 'playback', role: 'group', 'aria-label': 'Press playback' },
-      ...Object.values(this.buttons),
-      h('label', { class: 'speed', for: `${id}-speed` }, 'Speed', this.speed, this.speedLabel),
-    );
+    ({
+      element: this.element,
+      buttons: this.buttons,
+      speed: this.speed,
+      speedLabel: this.speedLabel,
+    } = playbackBar({
+      id,
+      group: 'Press playback',
+      buttons: {
+        start: { label: 'Undo every press of the playback', action: () => this.toStart() },
+        back: { label: 'Undo the last press of the playback', action: () => this.stepBack() },
+        play: { label: 'Play the presses', action: () => this.togglePlay() },
+        forward: { label: 'Make the next press', action: () => this.stepForward() },
+        end: { label: 'Make every press left', action: () => this.toEnd() },
+      },
+      speed: { label: 'Playback speed in presses per second', min: 0, max: speeds.length - 1, value: 3, changed: () => this.speedChanged() },
+    }));
     this.speedChanged();
   }
 

@@ -5,11 +5,10 @@
  * and are drawn again from it after every change.
  */
 import { h } from './dom.js';
+import { playbackBar, type PlayButton } from './playbackBar.js';
 import type { PanelHost } from './panel.js';
 import type { SolutionPlayback } from './playback.js';
 import type { SolutionMove } from './solverClient.js';
-
-type PlayButton = 'start' | 'back' | 'play' | 'forward' | 'end';
 
 export class PlaybackControls<S, M extends SolutionMove> {
   readonly moveList: HTMLOListElement;
@@ -25,31 +24,23 @@ export class PlaybackControls<S, M extends SolutionMove> {
   ) {
     const id = host.panel.spec.id;
     this.moveList = h('ol', { class: 'moves', 'aria-label': 'Solution moves' });
-    const button = (name: PlayButton, label: string, text: string, action: () => void) =>
-      h('button', { type: 'button', class: `small play-${name}`, 'aria-label': label, title: label, onclick: action }, text);
-    this.buttons = {
-      start: button('start', 'Back to the start of the solution', '|◀', () => playback.toStart()),
-      back: button('back', 'Step back one move', '◀', () => playback.stepBack()),
-      play: button('play', 'Play the solution', '▶ Play', () => this.togglePlay()),
-      forward: button('forward', 'Step forward one move', '▶', () => playback.stepForward()),
-      end: button('end', 'Jump to the end of the solution', '▶|', () => playback.toEnd()),
-    };
-    this.speed = h('input', {
-      type: 'range',
-      min: 1,
-      max: 20,
-      value: 4,
-      id: `${id}-speed`,
-      'aria-label': 'Playback speed in moves per second',
-      oninput: () => this.speedChanged(),
-    });
-    this.speedLabel = h('span', { class: 'speed-label' });
-    this.element = h(
-      'div',
-      { class: 'playback', role: 'group', 'aria-label': 'Solution playback' },
-      ...Object.values(this.buttons),
-      h('label', { class: 'speed', for: `${id}-speed` }, 'Speed', this.speed, this.speedLabel),
-    );
+    ({
+      element: this.element,
+      buttons: this.buttons,
+      speed: this.speed,
+      speedLabel: this.speedLabel,
+    } = playbackBar({
+      id,
+      group: 'Solution playback',
+      buttons: {
+        start: { label: 'Back to the start of the solution', action: () => playback.toStart() },
+        back: { label: 'Step back one move', action: () => playback.stepBack() },
+        play: { label: 'Play the solution', action: () => this.togglePlay() },
+        forward: { label: 'Step forward one move', action: () => playback.stepForward() },
+        end: { label: 'Jump to the end of the solution', action: () => playback.toEnd() },
+      },
+      speed: { label: 'Playback speed in moves per second', min: 1, max: 20, value: 4, changed: () => this.speedChanged() },
+    }));
   }
 
   private togglePlay(): void {
