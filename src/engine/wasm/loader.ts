@@ -31,9 +31,11 @@ const compiled = new Map<string, Promise<WebAssembly.Module>>();
 async function compileFromUrl(url: URL): Promise<WebAssembly.Module> {
   if (url.protocol === 'file:' && isNode()) {
     // Hidden from bundlers: a browser build must not try to resolve node:fs.
-    const fsName = 'node:fs/promises';
-    const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs/promises');
-    return WebAssembly.compile(await fs.readFile(url));
+    // node:fs, loaded with Node itself, not node:fs/promises, which loads a
+    // dozen more of Node's modules (streams, readline) into a one-board call.
+    const fsName = 'node:fs';
+    const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs');
+    return WebAssembly.compile(fs.readFileSync(url));
   }
   const response = fetch(url);
   if (typeof WebAssembly.compileStreaming === 'function') {
