@@ -220,6 +220,15 @@ export function pdbTableBytes(cells: number, tiles: number): number {
   return Math.ceil(pdbEntryCount(cells, tiles) / 2);
 }
 
+/**
+ * Bytes of one blank set an entry while building on `cells` cells, at most:
+ * the TS twin's plain cell masks (u32 above 16 cells, else u16); the wasm
+ * module packs them over the free cells into as many bytes or fewer.
+ */
+export function pdbMaskBytesAtMost(cells: number): number {
+  return cells > 16 ? 4 : 2;
+}
+
 /** Bytes of working memory while building a group's table: three blank sets of `maskBytes` bytes an entry. */
 export function pdbWorkBytes(cells: number, tiles: number, maskBytes: number): number {
   return pdbEntryCount(cells, tiles) * 3 * maskBytes;

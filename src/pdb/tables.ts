@@ -183,19 +183,31 @@ async function loadSymmetricSource(state: TablesState, store: TableCache, partit
 }
 
 /**
- * The groups in the order to make them: those no held table or earlier
- * group maps onto by a symmetry first (built, largest first), then those
+ * How the groups of `partition` are made when the tables `held` (of this
+ * partition or another) are at hand: `built`, those no held table or earlier
+ * group maps onto by a symmetry (largest first), and `derived`, those read out
+ * of one. A held group of `partition` itself counts as derived (from itself):
+ * prepare() skips it. Also what a page asks before a build, to say what it
+ * will cost (see web/page/tablesWork.ts).
+ */
+export function makingOrder(partition: PdbPartition, held: ReadonlyArray<{ partition: PdbPartition; group: number }>): { built: number[]; derived: number[] } {
+  const built: Array<{ partition: PdbPartition; group: number }> = [];
+  const derived: number[] = [];
+  for (const group of largestFirst(partition)) {
+    if (symmetricSource(partition, group, [...held, ...built])) derived.push(group);
+    else built.push({ partition, group });
+  }
+  return { built: built.map(({ group }) => group), derived };
+}
+
+/**
+ * The groups in the order to make them: the built ones first, then those
  * derived from them. Derived tables can then sit in the builds' idle
  * working memory (see src/engine/wasm/pdb.ts) without a later build needing more.
  */
 function buildsFirst(state: TablesState, partition: PdbPartition): number[] {
-  const built: Array<{ partition: PdbPartition; group: number }> = [];
-  const derived: number[] = [];
-  for (const group of largestFirst(partition)) {
-    if (symmetricSource(partition, group, [...heldTables(state), ...built])) derived.push(group);
-    else built.push({ partition, group });
-  }
-  return [...built.map(({ group }) => group), ...derived];
+  const { built, derived } = makingOrder(partition, heldTables(state));
+  return [...built, ...derived];
 }
 
 /** Readies every group of one partition: held already, loaded from the cache, or made (and saved) round by round. */

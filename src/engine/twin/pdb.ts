@@ -10,6 +10,7 @@ import {
   partitionKey,
   pdbEntryCount,
   pdbTableBytes,
+  pdbMaskBytesAtMost,
   pdbWorkBytes,
   type PdbBuild,
   type PdbCore,
@@ -217,7 +218,7 @@ export function twinPdb(): TwinPdb {
       // Blank sets are plain cell masks here, u16 (u32 above 16 cells); the
       // wasm engine packs them over the free cells. The tables come out the same.
       const cells = partition.width * partition.height;
-      checkPdbBuildMemory(partition, group, pdbWorkBytes(cells, partition.groups[group]!.length, cells > 16 ? 4 : 2));
+      checkPdbBuildMemory(partition, group, pdbWorkBytes(cells, partition.groups[group]!.length, pdbMaskBytesAtMost(cells)));
       const table = new Uint8Array(bytesOf(partition, group));
       installed.delete(key(partition, group));
       return installWhenDone(startBuild(partition.width, partition.height, partition.groups[group]!, partition.blankCell, table), key(partition, group), table);

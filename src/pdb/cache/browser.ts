@@ -45,6 +45,28 @@ function committed(transaction: IDBTransaction): Promise<void> {
   });
 }
 
+/**
+ * The names of the tables kept in IndexedDB (as tableFileName gives them),
+ * their bytes left unread: what a page asks to tell a load of seconds from a
+ * build of minutes before it prepares tables. Empty where IndexedDB cannot be
+ * opened. The database is opened as the cache opens it (made with its store
+ * when missing) and closed again.
+ */
+export async function storedTableNames(factory: IDBFactory | undefined = globalThis.indexedDB): Promise<Set<string>> {
+  if (factory === undefined) return new Set();
+  try {
+    const db = await openDatabase(factory);
+    try {
+      const keys = await request(db.transaction(STORE_NAME, 'readonly').objectStore(STORE_NAME).getAllKeys());
+      return new Set(keys.map(String));
+    } finally {
+      db.close();
+    }
+  } catch {
+    return new Set();
+  }
+}
+
 /** The IndexedDB table cache; `factory` defaults to the global `indexedDB` (tests pass fake-indexeddb's). */
 export function openBrowserTableCache(warn: (message: string) => void, factory: IDBFactory | undefined = globalThis.indexedDB): TableCache {
   const where = `IndexedDB '${DATABASE_NAME}'`;
