@@ -25,10 +25,8 @@
  * renders the page to a picture; UPDATE_SCREENSHOT=1 writes it to
  * docs/screenshot.png for the README.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -39,6 +37,7 @@ import { launchChromium } from '../support/browser.js';
 import { tables5x5Dir } from '../support/tables5x5.js';
 import { FOUR_LINES, slidingCensus } from '../oracles.js';
 import { originOf, serveFolder } from '../support/staticServer.js';
+import { buildWebPage } from '../support/webBuild.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -62,31 +61,7 @@ beforeAll(async () => {
   if (!existsSync(join(repo, 'build/puzzlesearch.wasm'))) {
     throw new Error('build/puzzlesearch.wasm is missing: run `npm run asbuild` first (`npm test` does)');
   }
-  outDir = mkdtempSync(join(tmpdir(), 'puzzlesearch-web-'));
-  const env = { ...process.env };
-  delete env.NODE_ENV;
-  delete env.VITEST;
-  const built = spawnSync(
-    process.execPath,
-    [
-      join(repo, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--config',
-      join(repo, 'web/vite.config.ts'),
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--logLevel',
-      'warn',
-    ],
-    {
-      cwd: repo,
-      env,
-      encoding: 'utf8',
-      timeout: 120_000,
-    },
-  );
-  if (built.status !== 0) throw new Error(`vite build failed:\n${built.stdout}\n${built.stderr}`);
+  outDir = buildWebPage();
   server = await serveFolder(outDir, { [mount]: {}, [isolatedMount]: isolation });
   base = `${originOf(server)}${mount}`;
   isolatedBase = `${originOf(server)}${isolatedMount}`;
@@ -1033,21 +1008,77 @@ describe('the web page in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  it('24-puzzle: the groups already in IndexedDB are loaded, not built; Cancel during the build of the last stops at once; the next Solve builds it (per group and overall) and solves a 20-move scramble in the optimum found in Node', async () => {
+  /** The keys of this page's IndexedDB table store ([] when it has none yet). */
+  function storedTables(page: Page): Promise<string[]> {
+    return page.evaluate(
+      () =>
+        new Promise<string[]>((resolve, reject) => {
+          const request = indexedDB.open('puzzlesearch-tables');
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            const db = request.result;
+            if (!db.objectStoreNames.contains('tables')) {
+              db.close();
+              resolve([]);
+              return;
+            }
+            const keys = db.transaction('tables').objectStore('tables').getAllKeys();
+            keys.onsuccess = () => {
+              db.close();
+              resolve(keys.result.map(String));
+            };
+          };
+        }),
+    );
+  }
+
+  it('24-puzzle: the opening 3-move board on the PDB heuristic is answered by linear conflicts, optimal, with no table build', async () => {
+    const page = await open();
+    expect(await page.inputValue('#twentyfour-heuristic')).toBe('pdb');
+    expect(await page.textContent('#twentyfour-heuristic option[value="pdb"]')).toContain('built for the first board that needs them');
+    // Every state the progress line goes through, from before the click.
+    await page.evaluate(() => {
+      const line = document.querySelector('#panel-twentyfour .progress')!;
+      const seen: string[] = [];
+      (window as unknown as { tablesSeen: string[] }).tablesSeen = seen;
+      new MutationObserver(() => seen.push(`${(line as HTMLElement).dataset.tables ?? ''}|${line.textContent}`)).observe(line, {
+        attributes: true,
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    expect(await solve(page, 'twentyfour')).toBe(3);
+    expect(await page.getAttribute(twentyfour, 'data-tables')).toBe('skipped');
+    expect(await page.getAttribute(`${twentyfour} .result .heuristic`, 'data-heuristic')).toBe('linear-conflict');
+    expect(await page.textContent(`${twentyfour} .result`)).toMatch(
+      /Answered on linear conflicts within 30,000,000 nodes, so the 6-6-6-6 tables were not built/,
+    );
+    const seen = await page.evaluate(() => (window as unknown as { tablesSeen: string[] }).tablesSeen);
+    expect(seen.some((state) => state.includes('Trying linear conflicts first'))).toBe(true);
+    expect(seen.filter((state) => /^(build|start|derive|load)\||Building|pattern database/.test(state))).toEqual([]);
+    expect(await page.isVisible(`${twentyfour} .tables-box`)).toBe(false);
+    expect(await storedTables(page)).toEqual([]);
+    expect(await playToEnd(page, 'twentyfour', 3)).toBe(text24(goal24));
+  });
+
+  it('24-puzzle: the groups already in IndexedDB are loaded, not built; a board linear conflicts do not settle starts the build of the last, said with its time and memory on this machine; Cancel stops it at once; the next Solve builds it (per group and overall) and solves the board in the optimum found in Node', async () => {
     const page = await open(isolatedBase);
     expect(await page.inputValue('#twentyfour-heuristic')).toBe('pdb');
-    await page.selectOption('#twentyfour-depth', '20');
-    await page.click(`${twentyfour} button:text-is("Scramble")`);
+    // 56 moves from the goal (a 74-move random walk): linear conflicts do not
+    // settle it within the 30M nodes the page tries first, the 6-6-6-6 tables in 376K.
+    await loadText(page, 'twentyfour', '6 12 7 4 24\n5 2 1 3 9\n8 10 11 13 14\n16 20 17 18 23\n15 21 x 22 19');
     const start = await tiles24(page);
 
-    // The optimum, by the library in Node with the prebuilt tables.
+    // The optimum, by the library in Node with the prebuilt tables; and the try the page makes first, which stops.
     const tablesDir = await tables5x5Dir();
     const solver = await createSolver({ engine: 'wasm', tables: { dir: tablesDir } });
+    const board = text24(start).replace(/\//g, '\n');
+    expect(solver.sliding(board, { goal: 'blank-first', heuristic: 'linear-conflict', maxNodes: 30_000_000 }).status).toBe('stopped');
     await solver.prepareTables('5x5', { goal: 'blank-first' });
-    const expected = solver.sliding(text24(start).replace(/\//g, '\n'), { goal: 'blank-first' });
-    expect(expected.length).not.toBeNull();
+    const expected = solver.sliding(board, { goal: 'blank-first' });
+    expect(expected.length).toBe(56);
     expect(expected.stats.heuristic).toBe('pdb');
-    expect(expected.length!).toBeLessThanOrEqual(20);
 
     // Three of the four groups in this browser's store, as a build cancelled
     // after them leaves them (the same files, built in Node): group 1 is
@@ -1087,8 +1118,24 @@ describe('the web page in Chromium', () => {
       await new Promise((resolve) => tablesServer.close(resolve));
     }
 
-    // The build starts with its bars and its note, at the last group; Cancel answers at once.
+    // The try on linear conflicts stops; the build is said before it starts: what it builds, and its memory (one 6-tile build's 1.53 GB of
+    // blank sets and the four tables' 255 MB).
     await page.click(`${twentyfour} button.primary`);
+    // Read in the page as it is shown: the loads of the kept groups follow at once.
+    const starting = await page.waitForFunction(
+      () => {
+        const line = document.querySelector<HTMLElement>('#panel-twentyfour .progress')!;
+        const estimate = document.querySelector<HTMLElement>('#panel-twentyfour .tables-estimate')!;
+        return line.dataset.tables === 'start' && { line: line.textContent, estimate: estimate.textContent, memory: estimate.dataset.memoryBytes };
+      },
+      undefined,
+      { timeout: 120_000 },
+    );
+    const shown = (await starting.jsonValue()) as { line: string; estimate: string; memory: string };
+    expect(shown.line).toMatch(/^Starting the 6-6-6-6 pattern database \(1 table to build, 3 kept in this browser\) on WebAssembly/);
+    expect(shown.memory).toBe(String(127_512_000 * 3 * 4 + 4 * 63_756_000));
+    expect(shown.estimate).toMatch(/^On this machine: 1\.8 GB of memory while building; timing the build/);
+    // The build starts with its bars and its note, at the last group.
     await page.waitForSelector(`${twentyfour} .progress[data-tables="build"]`, { timeout: 120_000 });
     expect(await page.textContent(`${twentyfour} .progress`)).toMatch(/\(group 4 of 4, \d+%\)/);
     expect(await page.isVisible(`${twentyfour} .tables-bar`)).toBe(true);
@@ -1098,6 +1145,13 @@ describe('the web page in Chromium', () => {
     expect(await page.textContent(`${twentyfour} .tables-box`)).toMatch(/Group \d of 4/);
     const shots = process.env.LIGHTS_SCREENSHOTS ?? outDir;
     mkdirSync(shots, { recursive: true });
+    // Once the first rounds are timed, the time, measured on this build, long before the bar is full; then Cancel answers at once.
+    await page.waitForSelector(`${twentyfour} .tables-estimate[data-left-ms]`, { timeout: 120_000 });
+    const estimate = (await page.textContent(`${twentyfour} .tables-estimate`)) ?? '';
+    expect(estimate).toMatch(/^On this machine: about (\d+ (seconds|minutes)|a few seconds) in all, .* left \(measured\); 1\.8 GB of memory while building\.$/);
+    expect(Number(await page.getAttribute(`${twentyfour} .tables-estimate`, 'data-total-ms'))).toBeGreaterThan(0);
+    expect(Number(await page.$eval(`${twentyfour} .group-bar`, (bar) => (bar as HTMLProgressElement).value))).toBeLessThan(1);
+    console.log(`24-puzzle in Chromium: the build of one 6-tile table estimated at first sight: ${estimate}`);
     await page.locator(`${twentyfour} fieldset.group >> nth=1`).screenshot({ path: join(shots, 'twentyfour-build.png') });
     await page.click(`${twentyfour} button:text-is("Cancel")`);
     await page.waitForSelector(`${twentyfour}[data-busy="false"]`, { timeout: 5_000 });
@@ -1111,8 +1165,10 @@ describe('the web page in Chromium', () => {
     await page.click(`${twentyfour} button:text-is("Undo")`);
     expect(await tiles24(page)).toEqual(start);
 
-    // Solve again: the rest of the build (group 4), both bars filling, then the search and its answer.
+    // Solve again: straight to the rest of the build (group 4: the board was tried already), both bars filling, then the search and its answer.
     await page.click(`${twentyfour} button.primary`);
+    await page.waitForSelector(`${twentyfour} .tables-estimate[data-total-ms]`, { timeout: 120_000 });
+    const estimatedMs = Number(await page.getAttribute(`${twentyfour} .tables-estimate`, 'data-total-ms'));
     await page.waitForFunction(() => Number((document.querySelector('#panel-twentyfour .group-bar') as HTMLProgressElement | null)?.value) > 0, undefined, {
       timeout: 300_000,
     });
@@ -1123,7 +1179,7 @@ describe('the web page in Chromium', () => {
     expect(await page.getAttribute(`${twentyfour} .result .heuristic`, 'data-partition')).toBe('6-6-6-6');
     const solveMs = Number(await page.getAttribute(`${twentyfour} tr[data-engine="wasm"]`, 'data-ms'));
     console.log(
-      `24-puzzle in Chromium: 6-6-6-6 tables built in ${(builtMs / 1000).toFixed(1)} s; a ${expected.length}-move position solved in ${solveMs.toFixed(0)} ms`,
+      `24-puzzle in Chromium: 6-6-6-6 tables built in ${(builtMs / 1000).toFixed(1)} s (estimated at first ${(estimatedMs / 1000).toFixed(1)} s); a ${expected.length}-move position solved in ${solveMs.toFixed(0)} ms`,
     );
 
     // The moves, replayed here from the start, reach the goal; and so does the page's playback.

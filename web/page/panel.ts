@@ -18,7 +18,7 @@ import type { Solution } from './playback.js';
 import { PositionHistory } from './positionHistory.js';
 import type { PanelContext, PanelSpec } from './puzzleContract.js';
 import type { TablesShown } from './searchProgress.js';
-import { SolverClient, type SolutionMove } from './solverClient.js';
+import { SolverClient, type Progress, type SolutionMove, type SolveAnswer } from './solverClient.js';
 
 export { engineLabel, engineNames, solveFailure } from './engines.js';
 export { PlaybackTimer } from './playback.js';
@@ -40,7 +40,7 @@ export interface PanelHost<S, M extends SolutionMove> {
   engine(): EngineName;
   heuristic(): 'linear-conflict' | undefined;
   hintToMove(state: S): 'B' | 'W' | undefined;
-  prepareSearch(engine: EngineName): Promise<void>;
+  prepareSearch(engine: EngineName, board: string): Promise<SolveAnswer | undefined>;
   clearSelection(): void;
   renderCells(): void;
 }
@@ -115,6 +115,11 @@ export abstract class Panel<S, M extends SolutionMove> extends PositionHistory<S
     this.parts.progress.tables(tables);
   }
 
+  /** Shows a search run while getting ready (see prepareSearch) under the name `phase`. */
+  protected searchReport(progress: Progress, phase: string): void {
+    this.parts.progress.report(progress, phase);
+  }
+
   /** A note on the position (e.g. a warning from the parser), shown above the results. */
   protected note(text: string, kind: 'info' | 'error' | 'unsolvable' = 'info'): void {
     this.parts.result.message = { text, kind };
@@ -161,7 +166,7 @@ export abstract class Panel<S, M extends SolutionMove> extends PositionHistory<S
       engine: () => this.context.engine(),
       heuristic: () => this.heuristic(),
       hintToMove: (state) => this.hintToMove(state),
-      prepareSearch: (engine) => this.prepareSearch(engine),
+      prepareSearch: (engine, board) => this.prepareSearch(engine, board),
       clearSelection: () => this.clearSelection(),
       renderCells: () => this.renderCells(),
     });

@@ -72,8 +72,15 @@ export abstract class PuzzleContract<S, M extends SolutionMove> {
     return undefined;
   }
 
-  /** Gets the worker ready for a search on `engine` (the 15- and 24-puzzle prepare their pattern database); reports through Panel.tablesProgress(). */
-  protected async prepareSearch(_engine: EngineName): Promise<void> {}
+  /**
+   * Gets the worker ready for a search of `board` (judge text) on `engine`
+   * (the 15- and 24-puzzle prepare their pattern database), reporting through
+   * Panel.tablesProgress(); resolves with the answer when getting ready
+   * settled the board by itself (the 24-puzzle's quick try without tables).
+   */
+  protected async prepareSearch(_engine: EngineName, _board: string): Promise<SolveAnswer | undefined> {
+    return undefined;
+  }
 
   /** Sliding: the heuristic to force; default the library's choice (the PDB where its tables are ready). */
   protected heuristic(): 'linear-conflict' | undefined {

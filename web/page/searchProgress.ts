@@ -3,10 +3,12 @@
  * (a solve, or a comparison's warm-up or timed round), the engine, the time so
  * far and the IDA* bound and nodes the worker reports; while pattern-database
  * tables are prepared first, that line says so above a bar for all the tables
- * and one for the group in hand. The clock ticks ten times a second.
+ * and one for the group in hand, and for a build, what it takes on this
+ * machine. The clock ticks ten times a second.
  */
 import type { EngineName } from '../../src/index.js';
 import { h, numberFormat } from './dom.js';
+import type { EstimateShown } from './buildEstimate.js';
 import { engineLabel } from './engines.js';
 import type { PanelHost } from './panel.js';
 import type { Progress, SolutionMove, TablesProgress } from './solverClient.js';
@@ -19,7 +21,10 @@ export interface TablesShown {
   group: { number: number; of: number; fraction: number };
   /** Said under the bars, e.g. that a build is once only. */
   note?: string;
-  phase: TablesProgress['phase'];
+  /** While tables are built: the time and memory it takes on this machine. */
+  estimate?: EstimateShown;
+  /** The progress's phase, or 'start': a build about to start. */
+  phase: TablesProgress['phase'] | 'start';
 }
 
 interface Busy {
@@ -40,6 +45,7 @@ export class SearchProgress<S, M extends SolutionMove> {
   private readonly groupBar: HTMLProgressElement;
   private readonly groupLabel: HTMLElement;
   private readonly tablesNote: HTMLElement;
+  private readonly tablesEstimate: HTMLElement;
   private busy: Busy | null = null;
   private ticker: number | undefined;
 
@@ -56,6 +62,7 @@ export class SearchProgress<S, M extends SolutionMove> {
     this.groupBar = h('progress', { class: 'group-bar', id: `${id}-group-bar`, max: 1, value: 0, 'aria-label': 'Pattern database group being prepared' });
     this.groupLabel = h('label', { for: `${id}-group-bar` });
     this.tablesNote = h('p', { class: 'tables-note' });
+    this.tablesEstimate = h('p', { class: 'tables-estimate' });
     this.tablesBox = h(
       'div',
       { class: 'tables-box', hidden: true },
@@ -64,6 +71,7 @@ export class SearchProgress<S, M extends SolutionMove> {
       this.groupLabel,
       this.groupBar,
       this.tablesNote,
+      this.tablesEstimate,
     );
   }
 
@@ -87,14 +95,9 @@ export class SearchProgress<S, M extends SolutionMove> {
     this.busy = { engine, phase, started: performance.now(), bound: null, nodes: null };
   }
 
-  /** The tables are ready: the search's own clock starts now. */
-  restartClock(): void {
-    if (this.busy) this.busy.started = performance.now();
-  }
-
-  /** What the worker reports of the search. */
-  report(progress: Progress): void {
-    if (this.busy) Object.assign(this.busy, progress);
+  /** What the worker reports of the search; `phase`, when given, renames what the search is for. */
+  report(progress: Progress, phase?: string): void {
+    if (this.busy) Object.assign(this.busy, progress, phase === undefined ? {} : { phase });
     this.render();
   }
 
@@ -134,6 +137,7 @@ export class SearchProgress<S, M extends SolutionMove> {
       this.tablesBox.dataset.group = String(group.number);
       this.tablesNote.textContent = busy.tables.note ?? '';
       this.tablesNote.hidden = !busy.tables.note;
+      this.renderEstimate(busy.tables.estimate);
       return;
     }
     const parts = [`${busy.phase} on ${engineLabel[busy.engine]}`, `${elapsed.toFixed(1)} s`];
@@ -142,5 +146,16 @@ export class SearchProgress<S, M extends SolutionMove> {
     line.textContent = parts.join(' · ');
     if (busy.bound !== null) line.dataset.bound = String(busy.bound);
     if (busy.nodes !== null) line.dataset.nodes = String(busy.nodes);
+  }
+
+  private renderEstimate(estimate: EstimateShown | undefined): void {
+    const element = this.tablesEstimate;
+    element.hidden = !estimate;
+    element.textContent = estimate?.text ?? '';
+    const numbers: Record<string, number | undefined> = { memoryBytes: estimate?.memoryBytes, leftMs: estimate?.leftMs, totalMs: estimate?.totalMs };
+    for (const [name, value] of Object.entries(numbers)) {
+      if (value === undefined) delete element.dataset[name];
+      else element.dataset[name] = value.toFixed(0);
+    }
   }
 }

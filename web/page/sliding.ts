@@ -13,7 +13,7 @@ import { adjacent } from './grid.js';
 import { Panel, type CellView, type PanelContext } from './panel.js';
 import { SlidingControls } from './slidingControls.js';
 import { slidingSizes, slidingSpec, type SlidingSide, type SlidingSize } from './slidingSizes.js';
-import { readyTables } from './slidingTables.js';
+import { SlidingPreparation, type PreparationView } from './slidingPreparation.js';
 import {
   moveArrow,
   moveBlank,
@@ -40,12 +40,16 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
   private goalName: GoalName;
   private editSelected: number | null = null;
   private controls!: SlidingControls;
+  /** For the sizes with a pattern database. */
+  private readonly preparation: SlidingPreparation | undefined;
 
   constructor(context: PanelContext, side: SlidingSide) {
     super(slidingSpec(side), context);
     this.size = slidingSizes[side];
     this.side = side;
     this.goalName = this.size.sampleGoal;
+    const view: PreparationView = { tables: (shown) => this.tablesProgress(shown), search: (progress, phase) => this.searchReport(progress, phase) };
+    this.preparation = this.size.tables && new SlidingPreparation(this.client, this.size.tables, view);
   }
 
   initial(): Tiles {
@@ -68,14 +72,10 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
     return this.controls.heuristic();
   }
 
-  /** Before a search with the PDB: the pool's workers get the tables for the goal in use (see slidingTables.ts). */
-  protected override async prepareSearch(engine: EngineName): Promise<void> {
-    const tables = this.size.tables;
-    if (!tables || this.heuristic() !== undefined) return;
-    const { source, ms } = await readyTables(this.client, engine, tables, this.goalName, (shown) => this.tablesProgress(shown));
-    this.element.dataset.tables = source;
-    // How long the tables took (built, loaded, or nothing to do), for anyone measuring.
-    this.element.dataset.tablesMs = ms.toFixed(0);
+  /** Before a search with the PDB: the pool's workers get the tables for the goal in use, or a quick try answers without them (see slidingPreparation.ts). */
+  protected override async prepareSearch(engine: EngineName, board: string): Promise<SolveAnswer | undefined> {
+    if (!this.preparation || this.heuristic() !== undefined) return;
+    return this.preparation.prepare(engine, this.goalName, board, this.element.dataset);
   }
 
   private goalTiles(): Tiles {

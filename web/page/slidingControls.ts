@@ -55,10 +55,12 @@ export class SlidingControls {
     ];
     const { tables, instances } = size;
     if (tables) {
+      // Tables that take minutes are built only for a board that linear conflicts do not settle quickly (see slidingPreparation.ts).
+      const when = tables.tryFirstNodes === undefined ? 'prepared on first solve' : 'built for the first board that needs them';
       this.heuristicSelect = h(
         'select',
         { id: `${id}-heuristic` },
-        h('option', { value: 'pdb' }, `pattern database ${tables.partition} (${tables.bytes}, prepared on first solve)`),
+        h('option', { value: 'pdb' }, `pattern database ${tables.partition} (${tables.bytes}, ${when})`),
         h('option', { value: 'linear-conflict' }, 'Manhattan + linear conflicts (no tables)'),
       );
       this.elements.push(labelled(`${id}-heuristic`, 'Heuristic', this.heuristicSelect));

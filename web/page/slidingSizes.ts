@@ -62,6 +62,12 @@ export interface SlidingTables {
   partition: string;
   /** How big, in words, for the heuristic choice and the build note. */
   bytes: string;
+  /**
+   * Where the build takes minutes: the nodes a search on linear conflicts
+   * gets first, without tables (see slidingPreparation.ts). The command
+   * line's budget (TRY_BEFORE_BUILD in src/cli/slidingTables.ts).
+   */
+  tryFirstNodes?: number;
 }
 
 export const slidingSizes: Record<SlidingSide, SlidingSize> = {
@@ -98,7 +104,7 @@ export const slidingSizes: Record<SlidingSide, SlidingSize> = {
     sampleLabel: 'Example',
     sampleGoal: 'blank-first',
     depths: ['20', '30', '40', '60', '80'],
-    tables: { size: '5x5', partition: '6-6-6-6', bytes: '4 tables of 64 MB' },
+    tables: { size: '5x5', partition: '6-6-6-6', bytes: '4 tables of 64 MB', tryFirstNodes: 30_000_000 },
     instances: {
       label: 'Korf & Felner (2002)',
       list: korfFelnerInstances,

@@ -97,13 +97,15 @@ export class SolveController<S, M extends SolutionMove> {
     }
   }
 
-  /** One search in the worker. */
+  /** One search in the worker, once it is ready (which may answer by itself: see Panel.prepareSearch). */
   private async search(engine: EngineName, board: string, phase: string): Promise<SolveAnswer> {
     const { panel } = this.host;
     this.progress.run(engine, phase);
     panel.render();
-    await this.host.prepareSearch(engine);
-    this.progress.restartClock();
+    const settled = await this.host.prepareSearch(engine, board);
+    if (settled) return settled;
+    // The worker is ready: the search's own clock starts now.
+    this.progress.run(engine, phase);
     return panel.client.solve({ engine, family: panel.spec.family, board, goal: panel.goal(), heuristic: this.host.heuristic() }, (progress) =>
       this.progress.report(progress),
     );
@@ -116,7 +118,8 @@ export class SolveController<S, M extends SolutionMove> {
       this.result.message = { text, kind: answer.solvable ? 'info' : 'unsolvable' };
       return;
     }
-    if (answer.warning) this.result.message = { text: answer.warning, kind: 'info' };
+    const said = [answer.warning, answer.note].filter(Boolean).join(' ');
+    if (said) this.result.message = { text: said, kind: 'info' };
     this.playback.load(start, key, answer);
   }
 

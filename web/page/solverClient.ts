@@ -37,6 +37,10 @@ export interface SolveAnswer {
   moves: SolutionMove[];
   reason?: string;
   warning?: string;
+  /** 'solved', 'unsolvable', or for a sliding search given maxNodes, 'stopped'. */
+  status?: string;
+  /** Said with the answer by the page itself: how it was found (e.g. without the tables). */
+  note?: string;
   /** Sliding: the heuristic the search used, and the PDB's partition. */
   stats: { nodes: number; ms: number; heuristic?: string; partition?: string };
 }
@@ -49,14 +53,15 @@ export interface SolveRequest {
   goal?: GoalName;
   /** Sliding: force a heuristic; default the PDB where its tables are ready. */
   heuristic?: 'linear-conflict';
+  /** Sliding: stop after this many nodes (status 'stopped'). */
+  maxNodes?: number;
 }
 
 export type { Progress, TablesProgress };
 
-/** A hint: a solve request, for four in a line whose turn it is, and for sliding a node budget. */
+/** A hint: a solve request, and for four in a line whose turn it is. */
 export interface HintRequest extends SolveRequest {
   toMove?: 'B' | 'W';
-  maxNodes?: number;
 }
 
 /** What a hint answers, by family: cells to press (flip, pilots), moves of pieces (four in a line) or of the blank (sliding). */
@@ -79,6 +84,7 @@ const pools = new Map<EngineName, Promise<SolverPool>>();
 const started: SolverPool[] = [];
 /** Tables prepared on a pool, by engine, size and goal: once prepared, the pool keeps them (and gives them to a restarted worker). */
 const preparedTables = new Map<string, Promise<void>>();
+const tablesKey = (engine: EngineName, size: string, goal: GoalName) => `${engine} ${size} ${goal}`;
 
 function poolFor(engine: EngineName): Promise<SolverPool> {
   let pool = pools.get(engine);
@@ -122,10 +128,15 @@ export class SolverClient {
       request.engine,
       (pool, call) =>
         request.family === 'sliding'
-          ? pool.sliding(request.board, { goal: request.goal, heuristic: request.heuristic }, call)
+          ? pool.sliding(request.board, { goal: request.goal, heuristic: request.heuristic, maxNodes: request.maxNodes }, call)
           : pool[request.family](request.board, call),
       { onProgress },
     );
+  }
+
+  /** Whether the engine's workers hold (or are being given) the PDB tables of `size` for `goal`: then preparing them is instant. */
+  tablesPrepared(engine: EngineName, size: string, goal: GoalName): boolean {
+    return preparedTables.has(tablesKey(engine, size, goal));
   }
 
   /**
@@ -134,7 +145,7 @@ export class SolverClient {
    * it to the others, and loaded by any later page). Cancel stops a build between rounds.
    */
   async prepareTables(engine: EngineName, size: string, goal: GoalName, onProgress: (progress: TablesProgress) => void): Promise<TablesSource> {
-    const key = `${engine} ${size} ${goal}`;
+    const key = tablesKey(engine, size, goal);
     const done = preparedTables.get(key);
     if (done) {
       await done;
