@@ -24,6 +24,7 @@ const SLOW = [
   'tests/cli/cliJobs.test.ts',
   'tests/cli/bench.test.ts',
   'tests/web/viteApp.test.ts',
+  'tests/web/offline.test.ts',
 ];
 
 export default defineConfig({

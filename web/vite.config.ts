@@ -1,9 +1,11 @@
 /**
  * The web page: `npm run web` serves it, `npm run build:web` writes web/dist,
- * a static folder that works from any path (relative base) and offline.
+ * a static folder that works from any path (relative base) and, once loaded,
+ * offline (its service worker keeps the build's files).
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './serviceWorkerPlugin.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
@@ -21,6 +23,8 @@ const isolation = {
 export default defineConfig({
   root,
   base: './',
+  // sw.js: keeps the built page working offline (see serviceWorkerPlugin.ts).
+  plugins: [serviceWorker()],
   // The page imports ../src (the package) and ../data (Korf's instances).
   server: { fs: { allow: [repo] }, host: '127.0.0.1', headers: isolation },
   preview: { host: '127.0.0.1', headers: isolation },

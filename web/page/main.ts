@@ -8,6 +8,7 @@ import { h } from './dom.js';
 import { LightsOutPanel } from './lightsOut.js';
 import { CensusPanel } from './census.js';
 import { engineLabel, engineNames, type Panel } from './panel.js';
+import { keepForOffline } from './offline.js';
 import { FlipPanel, FourLinePanel, PilotsPanel } from './puzzles.js';
 import { SlidingPanel } from './sliding.js';
 import type { SolutionMove, SolverClient } from './solverClient.js';
@@ -113,3 +114,4 @@ for (const panel of panels) {
   panel.element.addEventListener('focusin', () => panel.client.warm(engine), { once: true });
 }
 document.body.dataset.ready = 'true';
+keepForOffline();
