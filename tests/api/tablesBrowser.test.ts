@@ -3,14 +3,15 @@
  * fake-indexeddb: a table saved is loaded back byte for byte by a fresh cache
  * (the database persists); a corrupt, truncated, foreign, older-format or
  * non-bytes record is reported once, ignored, and replaced by the next save;
- * a database that cannot be opened degrades to memory with one warning.
+ * a database that cannot be opened degrades to memory with one warning. The
+ * names of the kept tables are read without their bytes.
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { pdbTableBytes, type PdbPartition } from '../../src/engine/contract.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
 import { HEADER_BYTES, crc32, encodeTableHeader, tableFileName } from '../../src/pdb/cache/format.js';
-import { DATABASE_NAME, STORE_NAME, openBrowserTableCache } from '../../src/pdb/cache/browser.js';
+import { DATABASE_NAME, STORE_NAME, openBrowserTableCache, storedTableNames } from '../../src/pdb/cache/browser.js';
 import { engineNames, loadCore } from '../support/engines.js';
 
 const partition = namedPartition(3, 3, 8, '4-4')!;
@@ -65,6 +66,17 @@ describe('browser table cache (IndexedDB)', () => {
     // The same group of the other goal is another table.
     expect(await second.load(otherGoal, 0)).toBeNull();
     expect(warnings).toEqual([]);
+  });
+
+  it('names the tables it keeps without reading them (what a page asks before a build), none in a new database, which the cache then uses as made', async () => {
+    const factory = new IDBFactory();
+    expect(await storedTableNames(factory)).toEqual(new Set());
+    const cache = openBrowserTableCache(() => {}, factory);
+    await cache.save(partition, 1, reader(someTable(partition, 1)));
+    await cache.save(otherGoal, 0, reader(someTable(otherGoal, 0)));
+    expect(await storedTableNames(factory)).toEqual(new Set([tableFileName(partition, 1), tableFileName(otherGoal, 0)]));
+    expect(cache.dir).toContain(DATABASE_NAME);
+    expect(await storedTableNames(undefined)).toEqual(new Set());
   });
 
   const bad: Array<[string, (good: Uint8Array) => unknown, RegExp]> = [
