@@ -6,7 +6,7 @@
  */
 import type { GoalName } from '../../src/api/boards.js';
 import { h } from './dom.js';
-import type { SlidingSide, SlidingSize } from './slidingSizes.js';
+import { tryFirstNodes, type SlidingSide, type SlidingSize } from './slidingSizes.js';
 import { tileSpans, tilesText, type Tiles } from './slidingTiles.js';
 
 /** What the controls ask of their panel. */
@@ -56,7 +56,7 @@ export class SlidingControls {
     const { tables, instances } = size;
     if (tables) {
       // Tables that take minutes are built only for a board that linear conflicts do not settle quickly (see slidingPreparation.ts).
-      const when = tables.tryFirstNodes === undefined ? 'prepared on first solve' : 'built for the first board that needs them';
+      const when = tryFirstNodes(tables) === undefined ? 'prepared on first solve' : 'built for the first board that needs them';
       this.heuristicSelect = h(
         'select',
         { id: `${id}-heuristic` },

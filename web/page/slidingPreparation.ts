@@ -2,7 +2,7 @@
  * Outside: what a sliding panel does before a search on its pattern database.
  * Tables the workers hold, or that this browser keeps, are readied at once
  * (slidingTables.ts). Where they must be built and a build takes minutes (the
- * 24-puzzle's, see SlidingTables.tryFirstNodes), the board is first searched on linear
+ * 24-puzzle's, see tryFirstNodes in slidingSizes.ts), the board is first searched on linear
  * conflicts within a node budget, as the command line does: a board that
  * settles (a scramble of 40 moves, say) is answered, optimal all the same,
  * and nothing is built. Only a board it does not settle starts the build,
@@ -11,7 +11,7 @@
 import type { EngineName, GoalName } from '../../src/index.js';
 import { numberFormat } from './dom.js';
 import type { TablesShown } from './panel.js';
-import type { SlidingTables } from './slidingSizes.js';
+import { tryFirstNodes, type SlidingTables } from './slidingSizes.js';
 import { readyTables } from './slidingTables.js';
 import type { Progress, SolverClient, SolveAnswer, TablesSource } from './solverClient.js';
 import { tablesWork } from './tablesWork.js';
@@ -48,7 +48,7 @@ export class SlidingPreparation {
     const { client, tables, view } = this;
     // Held by the workers: nothing to load or build, nothing to try.
     const work = client.tablesPrepared(engine, tables.size, goal) ? null : await tablesWork(tables, goal);
-    const tryNodes = tables.tryFirstNodes;
+    const tryNodes = tryFirstNodes(tables);
     const key = `${engine} ${goal} ${board}`;
     if (work && work.builds.length > 0 && tryNodes !== undefined && !this.unsettled.has(key)) {
       const answer = await this.tryWithoutTables(engine, goal, board, tryNodes);

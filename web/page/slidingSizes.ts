@@ -5,6 +5,7 @@
  * instances can be loaded. Also the spec every sliding panel gives Panel.
  */
 import type { GoalName } from '../../src/api/boards.js';
+import { LINEAR_CONFLICT_FIRST } from '../../src/pdb/plan.js';
 import korf15Text from '../../data/korf100.txt?raw';
 import korf24Text from '../../data/korf24.txt?raw';
 import type { PanelSpec } from './panel.js';
@@ -62,12 +63,15 @@ export interface SlidingTables {
   partition: string;
   /** How big, in words, for the heuristic choice and the build note. */
   bytes: string;
-  /**
-   * Where the build takes minutes: the nodes a search on linear conflicts
-   * gets first, without tables (see slidingPreparation.ts). The command
-   * line's budget (TRY_BEFORE_BUILD in src/cli/slidingTables.ts).
-   */
-  tryFirstNodes?: number;
+}
+
+/**
+ * Where the build takes minutes: the nodes a search on linear conflicts gets
+ * first, without tables (see slidingPreparation.ts); the library's policy, as
+ * the command line's (LINEAR_CONFLICT_FIRST, src/pdb/plan.ts).
+ */
+export function tryFirstNodes(tables: SlidingTables): number | undefined {
+  return LINEAR_CONFLICT_FIRST[tables.size];
 }
 
 export const slidingSizes: Record<SlidingSide, SlidingSize> = {
@@ -104,7 +108,7 @@ export const slidingSizes: Record<SlidingSide, SlidingSize> = {
     sampleLabel: 'Example',
     sampleGoal: 'blank-first',
     depths: ['20', '30', '40', '60', '80'],
-    tables: { size: '5x5', partition: '6-6-6-6', bytes: '4 tables of 64 MB', tryFirstNodes: 30_000_000 },
+    tables: { size: '5x5', partition: '6-6-6-6', bytes: '4 tables of 64 MB' },
     instances: {
       label: 'Korf & Felner (2002)',
       list: korfFelnerInstances,
