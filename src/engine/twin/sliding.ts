@@ -3,6 +3,14 @@
  * BFS / bidirectional BFS / A* over ranked states of boards of at most
  * MAX_RANKED_CELLS cells. Step-for-step the same as the engine (move order, queue
  * discipline, open-list keys, node counting), so answers and node counts match.
+ *
+ * By job: rankedSpace (the board, its tables, the per-rank codes and queue,
+ * the path read back from them), breadthFirstSearches (BFS, bidirectional
+ * BFS), aStarSearch (A* and its open list), each a closure whose hot loops
+ * read state from context slots or locals; twinSliding answers the contract.
+ * One file, as the hot loops' constants and ranking functions must be
+ * module-local: an imported binding is a module cell that V8 checks for the
+ * hole at every use (see ./idaStar.ts).
  */
 import type { ExhaustiveAlgorithm, SlidingAnswer, SlidingBoard, SlidingCore } from '../contract.js';
 import { MAX_RANKED_CELLS, MAX_SIDE, checkSlidingBoards as checkBoards } from '../contract.js';
@@ -92,30 +100,50 @@ function parityOf(tiles: Uint8Array, width: number, n: number): number {
   return inversions & 1;
 }
 
-export function twinSliding(): SlidingCore {
-  // The board being expanded (or round-tripped), its Lehmer digits, and (n-1-position)! per position.
+/** The ranked states of the board size at hand, shared by the searches (see rankedSpace). */
+interface RankedSpace {
+  /** The board being expanded (or round-tripped) and its Lehmer digits. */
+  readonly board: Uint8Array;
+  readonly digits: Uint8Array;
+  /** neighbours[4 * position + move]: where the blank lands, or NO_NEIGHBOUR. */
+  readonly neighbours: Uint8Array;
+  /** Readies the tables of a width x height board, and room for `states` codes and a queue of `queueLength`. */
+  prepare(width: number, height: number, states: number, queueLength: number): void;
+  /** Per-rank codes (0 unseen, move + 1, ROOT), grown by prepare: read again after it. */
+  codes(): Uint8Array;
+  queue(): Uint32Array;
+  /** Rank of `board` (rank `rank`, digits in `digits`) after the blank moves from `blank` to `target`. */
+  childRank(rank: number, blank: number, target: number): number;
+  /** Follows one side's codes from `rank` to its root, writing from `at` the move that reached each state; returns the moves written. */
+  traceToRoot(rank: number, n: number, shift: number, at: number): number;
+  /** The forward side's path to `rank`, written from the start of the path; returns its length. */
+  forwardPath(rank: number, n: number): number;
+  /** Turns path[from..to) around (the backward side's moves, seen from the other end). */
+  flipMoves(from: number, to: number): void;
+  /** A copy of the path's first `length` moves. */
+  path(length: number): Uint8Array;
+}
+
+/**
+ * The board and tables of the size at hand, the per-rank codes and queue
+ * (grown to the largest board asked for and kept; only the used prefix is
+ * cleared), the rank of a child, and the path read back from the codes.
+ */
+function rankedSpace(): RankedSpace {
   const board = new Uint8Array(16);
   const digits = new Uint8Array(16);
+  // (n-1-position)! per position.
   const weights = new Uint32Array(MAX_RANKED_CELLS);
   const neighbours = new Uint8Array(MAX_RANKED_CELLS * 4);
   let tablesWidth = 0;
   let tablesHeight = 0;
-  const manhattan = new Uint8Array(MAX_RANKED_CELLS * MAX_RANKED_CELLS);
-  // Grown to the largest board asked for and kept; only the used prefix is cleared.
   let codes = new Uint8Array(0);
-  let costs = new Uint8Array(0);
   let queue = new Uint32Array(0);
-  let openList = new Float64Array(0);
-  let openSize = 0;
   let path = new Uint8Array(64);
-  let nodes = 0;
 
-  function reserve(states: number, queueLength: number): void {
+  function prepare(width: number, height: number, states: number, queueLength: number): void {
     if (codes.length < states) codes = new Uint8Array(states);
     if (queue.length < queueLength) queue = new Uint32Array(queueLength);
-  }
-
-  function prepareBoardTables(width: number, height: number): void {
     if (width === tablesWidth && height === tablesHeight) return;
     const n = width * height;
     for (let position = 0; position < n; position++) weights[position] = FACTORIALS[n - 1 - position];
@@ -132,23 +160,7 @@ export function twinSliding(): SlidingCore {
     tablesHeight = height;
   }
 
-  function prepareManhattan(width: number, n: number, goal: Uint8Array): void {
-    for (let goalPosition = 0; goalPosition < n; goalPosition++) {
-      const tile = goal[goalPosition];
-      const row = Math.floor(goalPosition / width);
-      const column = goalPosition % width;
-      const at = tile * MAX_RANKED_CELLS;
-      for (let position = 0; position < n; position++) {
-        manhattan[at + position] = tile === 0 ? 0 : Math.abs(Math.floor(position / width) - row) + Math.abs((position % width) - column);
-      }
-    }
-  }
-
-  /**
-   * Rank of `board` (rank `rank`, digits in `digits`) after the blank moves from
-   * `blank` to `target`, without touching the board: only the digits of the two
-   * cells and of the cells between them change (see assembly/sliding.ts).
-   */
+  /** Only the digits of the two cells and of the cells between them change (see assembly/sliding.ts). */
   function childRank(rank: number, blank: number, target: number): number {
     const tile = board[target];
     const tileDigit = digits[target];
@@ -177,7 +189,6 @@ export function twinSliding(): SlidingCore {
     path[at] = move;
   }
 
-  /** Follows one side's codes from `rank` to its root, writing from `at` the move that reached each state. */
   function traceToRoot(rank: number, n: number, shift: number, at: number): number {
     let blank = unrankPermutation(rank, n, board, digits);
     let length = 0;
@@ -202,12 +213,48 @@ export function twinSliding(): SlidingCore {
     return length;
   }
 
+  return {
+    board,
+    digits,
+    neighbours,
+    prepare,
+    codes: () => codes,
+    queue: () => queue,
+    childRank,
+    traceToRoot,
+    forwardPath,
+    flipMoves(from, to) {
+      for (let i = from; i < to; i++) path[i] ^= 1;
+    },
+    path: (length) => path.slice(0, length),
+  };
+}
+
+/** The breadth-first searches over a ranked space; each returns the path's length (-1: none) and leaves its node count. */
+interface BreadthFirst {
   /**
    * FIFO search from `startRank`, a layer at a time. With a goal it stops when
    * the goal is generated and returns the path length (-1 if never reached);
    * with `layerCounts` and no goal (-1) it records how many states each layer holds.
    */
+  breadthFirst(n: number, startRank: number, goalRank: number, layerCounts: number[] | null): number;
+  /** See assembly/sliding.ts for why the first meeting is optimal. */
+  bidirectional(n: number, startRank: number, goalRank: number): number;
+  /** States taken off the queue by the last search. */
+  nodes(): number;
+}
+
+/** BFS and bidirectional BFS over `space` (which must be prepared with room for their queues). */
+function breadthFirstSearches(space: RankedSpace): BreadthFirst {
+  const { board, digits, neighbours, childRank } = space;
+  let nodes = 0;
+  let layerEnd = 0;
+  let meetingRank = 0;
+  let met = false;
+
   function breadthFirst(n: number, startRank: number, goalRank: number, layerCounts: number[] | null): number {
+    const codes = space.codes();
+    const queue = space.queue();
     codes.fill(0, 0, FACTORIALS[n]);
     codes[startRank] = ROOT;
     if (startRank === goalRank) {
@@ -234,7 +281,7 @@ export function twinSliding(): SlidingCore {
           codes[child] = move + 1;
           if (child === goalRank) {
             nodes = head;
-            return forwardPath(child, n);
+            return space.forwardPath(child, n);
           }
           queue[tail++] = child;
         }
@@ -244,12 +291,10 @@ export function twinSliding(): SlidingCore {
     return -1;
   }
 
-  let layerEnd = 0;
-  let meetingRank = 0;
-  let met = false;
-
   /** Expands queue[head..tail) for the side at `shift`; stops at the first meeting. Returns states expanded. */
   function expandLayer(n: number, head: number, tail: number, shift: number): number {
+    const codes = space.codes();
+    const queue = space.queue();
     let at = head;
     let end = tail;
     while (at < tail) {
@@ -278,9 +323,10 @@ export function twinSliding(): SlidingCore {
     return at - head;
   }
 
-  /** See assembly/sliding.ts for why the first meeting is optimal. */
   function bidirectional(n: number, startRank: number, goalRank: number): number {
     const states = FACTORIALS[n];
+    const codes = space.codes();
+    const queue = space.queue();
     codes.fill(0, 0, states);
     if (startRank === goalRank) {
       codes[startRank] = ROOT | (ROOT << SIDE_BITS);
@@ -316,10 +362,43 @@ export function twinSliding(): SlidingCore {
       }
     }
     nodes = expanded;
-    const forwardLength = forwardPath(meetingRank, n);
-    const backwardLength = traceToRoot(meetingRank, n, SIDE_BITS, forwardLength);
-    for (let i = forwardLength; i < forwardLength + backwardLength; i++) path[i] ^= 1;
+    const forwardLength = space.forwardPath(meetingRank, n);
+    const backwardLength = space.traceToRoot(meetingRank, n, SIDE_BITS, forwardLength);
+    space.flipMoves(forwardLength, forwardLength + backwardLength);
     return forwardLength + backwardLength;
+  }
+
+  return { breadthFirst, bidirectional, nodes: () => nodes };
+}
+
+/** A* over a ranked space (prepared with room for its codes): the path's length (-1: none); nodes() the states it expanded. */
+interface AStar {
+  search(start: SlidingBoard, goal: SlidingBoard, n: number, startRank: number, goalRank: number): number;
+  nodes(): number;
+}
+
+/**
+ * A* over `space` with the Manhattan distance: an open list of exact keys
+ * (see RANK_SPAN) in a binary heap, and the best g found per rank.
+ */
+function aStarSearch(space: RankedSpace): AStar {
+  const { board, digits, neighbours, childRank } = space;
+  const manhattan = new Uint8Array(MAX_RANKED_CELLS * MAX_RANKED_CELLS);
+  let costs = new Uint8Array(0);
+  let openList = new Float64Array(0);
+  let openSize = 0;
+  let nodes = 0;
+
+  function prepareManhattan(width: number, n: number, goal: Uint8Array): void {
+    for (let goalPosition = 0; goalPosition < n; goalPosition++) {
+      const tile = goal[goalPosition];
+      const row = Math.floor(goalPosition / width);
+      const column = goalPosition % width;
+      const at = tile * MAX_RANKED_CELLS;
+      for (let position = 0; position < n; position++) {
+        manhattan[at + position] = tile === 0 ? 0 : Math.abs(Math.floor(position / width) - row) + Math.abs((position % width) - column);
+      }
+    }
   }
 
   function openPush(key: number): void {
@@ -361,7 +440,7 @@ export function twinSliding(): SlidingCore {
   }
 
   /** Same bound on the open list as the engine: each state expanded once, pushing at most degree - 1 children. */
-  function aStar(start: SlidingBoard, goal: SlidingBoard, n: number, startRank: number, goalRank: number): number {
+  function search(start: SlidingBoard, goal: SlidingBoard, n: number, startRank: number, goalRank: number): number {
     if (startRank === goalRank) {
       nodes = 0;
       return 0;
@@ -372,6 +451,7 @@ export function twinSliding(): SlidingCore {
     const openLength = 1 + degree + (states >> 1) * (degree - 1);
     if (costs.length < states) costs = new Uint8Array(states);
     if (openList.length < openLength) openList = new Float64Array(openLength);
+    const codes = space.codes();
     codes.fill(0, 0, states);
     costs.fill(COST_UNSEEN, 0, states);
     prepareManhattan(width, n, goal.tiles);
@@ -393,7 +473,7 @@ export function twinSliding(): SlidingCore {
       expanded++;
       if (rank === goalRank) {
         nodes = expanded;
-        return forwardPath(rank, n);
+        return space.forwardPath(rank, n);
       }
       const estimate = f - g;
       const childG = g + 1;
@@ -419,6 +499,14 @@ export function twinSliding(): SlidingCore {
     return -1;
   }
 
+  return { search, nodes: () => nodes };
+}
+
+export function twinSliding(): SlidingCore {
+  const space = rankedSpace();
+  const breadth = breadthFirstSearches(space);
+  const aStar = aStarSearch(space);
+
   const core: SlidingCore = {
     solvable(start: SlidingBoard, goal: SlidingBoard): boolean {
       const n = checkBoards(start, goal, MAX_SIDE * MAX_SIDE);
@@ -432,32 +520,34 @@ export function twinSliding(): SlidingCore {
     solveExhaustive(start: SlidingBoard, goal: SlidingBoard, algorithm: ExhaustiveAlgorithm): SlidingAnswer {
       const n = checkBoards(start, goal, MAX_RANKED_CELLS);
       const states = FACTORIALS[n];
-      prepareBoardTables(start.width, start.height);
       const startRank = rankPermutation(start.tiles, n);
       const goalRank = rankPermutation(goal.tiles, n);
       let length: number;
+      let nodes: number;
       if (algorithm === 'bfs') {
-        reserve(states, states >> 1);
-        length = breadthFirst(n, startRank, goalRank, null);
+        space.prepare(start.width, start.height, states, states >> 1);
+        length = breadth.breadthFirst(n, startRank, goalRank, null);
+        nodes = breadth.nodes();
       } else if (algorithm === 'bibfs') {
-        reserve(states, states);
-        length = bidirectional(n, startRank, goalRank);
+        space.prepare(start.width, start.height, states, states);
+        length = breadth.bidirectional(n, startRank, goalRank);
+        nodes = breadth.nodes();
       } else if (algorithm === 'astar') {
-        reserve(states, 0);
-        length = aStar(start, goal, n, startRank, goalRank);
+        space.prepare(start.width, start.height, states, 0);
+        length = aStar.search(start, goal, n, startRank, goalRank);
+        nodes = aStar.nodes();
       } else {
         throw new RangeError(`sliding: unknown algorithm '${String(algorithm)}'`);
       }
-      return { moves: length < 0 ? null : path.slice(0, length), nodes };
+      return { moves: length < 0 ? null : space.path(length), nodes };
     },
 
     distances(goal: SlidingBoard): number[] {
       const n = checkBoards(goal, null, MAX_RANKED_CELLS);
       const states = FACTORIALS[n];
-      prepareBoardTables(goal.width, goal.height);
-      reserve(states, states >> 1);
+      space.prepare(goal.width, goal.height, states, states >> 1);
       const counts: number[] = [];
-      breadthFirst(n, rankPermutation(goal.tiles, n), -1, counts);
+      breadth.breadthFirst(n, rankPermutation(goal.tiles, n), -1, counts);
       return counts;
     },
 
@@ -468,6 +558,7 @@ export function twinSliding(): SlidingCore {
       if (n === 0) return 0;
       const count = FACTORIALS[n];
       let mismatches = 0;
+      const { board, digits } = space;
       for (let rank = 0; rank < count; rank++) {
         unrankPermutation(rank, n, board, digits);
         if (rankPermutation(board, n) !== rank) mismatches++;
