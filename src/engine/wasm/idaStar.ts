@@ -1,7 +1,10 @@
 /**
  * Host adapter for `assembly/idaStar.ts`: writes the boards into scratch, runs
  * one wasm call per f-bound (so that `onIteration` and `maxNodes` are honoured
- * between calls) and reads the path back out of scratch.
+ * between calls) and reads the path back out of scratch. By job: idaStarHost
+ * (boards, heuristic code and move pruning into the module, the path out),
+ * batchSearch (a batch in one call, through the batch buffer) and wasmIdaStar
+ * (setup, iterations, subtrees, the poll hook).
  */
 import {
   MAX_SIDE,
@@ -55,20 +58,91 @@ export interface IdaStarExports extends ScratchExports, BatchExports, AbiExports
   idaStarNeeded(): number;
 }
 
-export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHooks): IdaStarCore {
+/** Writing a search's input into the module and reading its path back (see idaStarHost). */
+interface IdaStarHost {
+  /** The module's code for `heuristic`, after pointing the search at the partition's tables. */
+  heuristicCode(heuristic: Heuristic, partition: PdbPartition | undefined): number;
+  /** `h` unless it says the partition does not fit the goal (then a RangeError). */
+  checkFit(h: number, partition: PdbPartition | undefined): number;
+  /** Writes the move-pruning machine of `options` into the module, unless it is there already. */
+  installPruning(width: number, height: number, options: IdaStarBatchOptions): void;
+  writeBoards(board: SlidingBoard, goal: SlidingBoard): void;
+  /** The path an iteration found, from scratch. */
+  foundPath(): Uint8Array;
+}
+
+function idaStarHost(exports: IdaStarExports, pdb: WasmPdb): IdaStarHost {
+  const { BOARD_AT, GOAL_AT, PATH_LENGTH_AT, PATH_AT, PARTITION_MISMATCH, HEURISTIC_MANHATTAN, HEURISTIC_LINEAR_CONFLICT, HEURISTIC_PDB } = abiOf(
+    exports,
+    'IdaStar',
+  );
+  const heuristicCodes: Record<Heuristic, number> = { manhattan: HEURISTIC_MANHATTAN, 'linear-conflict': HEURISTIC_LINEAR_CONFLICT, pdb: HEURISTIC_PDB };
+  /** The machine in the module's memory now: written again only when a search wants another. */
+  let installed: MovePruning | null = null;
+
+  return {
+    heuristicCode(heuristic, partition) {
+      const code = Object.hasOwn(heuristicCodes, heuristic) ? heuristicCodes[heuristic] : undefined;
+      if (code === undefined) throw new RangeError(`IDA*: ${unknownHeuristicMessage(heuristic)}`);
+      if (heuristic === 'pdb' && !(partition && pdb.select(partition))) {
+        throw new RangeError(`IDA*: the PDB heuristic needs the tables of a partition${partition ? ` (${partition.name} is not built)` : ''}`);
+      }
+      return code;
+    },
+
+    checkFit(h, partition) {
+      if (h === PARTITION_MISMATCH)
+        throw new RangeError(`IDA*: partition ${partition?.name} does not fit this goal (its blank cell is ${partition?.blankCell})`);
+      return h;
+    },
+
+    installPruning(width, height, options) {
+      const machine = movePruning(width, height, options.pruning ?? 'parent');
+      if (machine === installed) return;
+      const cells = width * height;
+      const at = exports.idaStarPruningReserve(machine.states, cells);
+      if (at === 0)
+        throw new RangeError(
+          `IDA*: the ${machine.name} move pruning needs ${exports.idaStarNeeded()} bytes of wasm memory, and memory could not grow that far`,
+        );
+      // Fresh views: the reserve may have grown memory.
+      new Int32Array(exports.memory.buffer, at, machine.states * 4).set(machine.next);
+      new Uint8Array(exports.memory.buffer, at + machine.states * 16, machine.states * cells).set(machine.allowed);
+      installed = machine;
+    },
+
+    writeBoards(board, goal) {
+      const cells = board.width * board.height;
+      scratchBytes(exports, BOARD_AT, cells).set(board.tiles.subarray(0, cells));
+      scratchBytes(exports, GOAL_AT, cells).set(goal.tiles.subarray(0, cells));
+    },
+
+    foundPath() {
+      const header = scratchBytes(exports, PATH_LENGTH_AT, 4);
+      const length = new DataView(header.buffer, header.byteOffset, 4).getUint32(0, true);
+      return scratchBytes(exports, PATH_AT, length).slice();
+    },
+  };
+}
+
+type BatchSearch = (starts: readonly SlidingBoard[], goal: SlidingBoard, options: IdaStarBatchOptions) => Array<SlidingAnswer | null>;
+
+/**
+ * IDA* on every board in one wasm call (idaStarSolveBatch): the boards into
+ * slots of the batch buffer, the answers out of them. A path too long for its
+ * slot is searched again alone by `searchOne`.
+ */
+function batchSearch(
+  exports: IdaStarExports,
+  host: IdaStarHost,
+  searchOne: (start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions) => SlidingAnswer,
+): BatchSearch {
   const {
-    BOARD_AT,
     GOAL_AT,
-    PATH_LENGTH_AT,
-    PATH_AT,
-    PATH_CAPACITY,
-    FOUND,
     OUT_OF_NODES,
     BOUND_TOO_DEEP,
     PARTITION_MISMATCH,
     STOPPED,
-    BAD_PREFIX,
-    NO_BOUND,
     BATCH_STATUS_AT,
     BATCH_BOUND_AT,
     BATCH_NODES_AT,
@@ -76,134 +150,9 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
     BATCH_UNSOLVABLE,
     BATCH_NOT_A_BOARD,
     BATCH_PATH_TOO_LONG,
-    HEURISTIC_MANHATTAN,
-    HEURISTIC_LINEAR_CONFLICT,
-    HEURISTIC_PDB,
   } = abiOf(exports, 'IdaStar');
-  const heuristicCodes: Record<Heuristic, number> = { manhattan: HEURISTIC_MANHATTAN, 'linear-conflict': HEURISTIC_LINEAR_CONFLICT, pdb: HEURISTIC_PDB };
-  /** The module's code for `heuristic`, after pointing the search at the partition's tables. */
-  function heuristicCode(heuristic: Heuristic, partition: PdbPartition | undefined): number {
-    const code = Object.hasOwn(heuristicCodes, heuristic) ? heuristicCodes[heuristic] : undefined;
-    if (code === undefined) throw new RangeError(`IDA*: ${unknownHeuristicMessage(heuristic)}`);
-    if (heuristic === 'pdb' && !(partition && pdb.select(partition))) {
-      throw new RangeError(`IDA*: the PDB heuristic needs the tables of a partition${partition ? ` (${partition.name} is not built)` : ''}`);
-    }
-    return code;
-  }
 
-  function checkFit(h: number, partition: PdbPartition | undefined): number {
-    if (h === PARTITION_MISMATCH) throw new RangeError(`IDA*: partition ${partition?.name} does not fit this goal (its blank cell is ${partition?.blankCell})`);
-    return h;
-  }
-
-  /** The machine in the module's memory now: written again only when a search wants another. */
-  let installed: MovePruning | null = null;
-  function installPruning(width: number, height: number, options: IdaStarBatchOptions): void {
-    const machine = movePruning(width, height, options.pruning ?? 'parent');
-    if (machine === installed) return;
-    const cells = width * height;
-    const at = exports.idaStarPruningReserve(machine.states, cells);
-    if (at === 0)
-      throw new RangeError(`IDA*: the ${machine.name} move pruning needs ${exports.idaStarNeeded()} bytes of wasm memory, and memory could not grow that far`);
-    // Fresh views: the reserve may have grown memory.
-    new Int32Array(exports.memory.buffer, at, machine.states * 4).set(machine.next);
-    new Uint8Array(exports.memory.buffer, at + machine.states * 16, machine.states * cells).set(machine.allowed);
-    installed = machine;
-  }
-
-  function writeBoards(board: SlidingBoard, goal: SlidingBoard): void {
-    const cells = board.width * board.height;
-    scratchBytes(exports, BOARD_AT, cells).set(board.tiles.subarray(0, cells));
-    scratchBytes(exports, GOAL_AT, cells).set(goal.tiles.subarray(0, cells));
-  }
-
-  /** Runs `work` with searchPoll pointed at options.poll. */
-  function polled<T>(options: IdaStarOptions, work: () => T): T {
-    const { poll } = options;
-    hooks.searchPoll = poll ? (bound, nodes) => (poll(bound, nodes) ? 1 : 0) : noPoll;
-    try {
-      return work();
-    } finally {
-      hooks.searchPoll = noPoll;
-    }
-  }
-
-  function foundPath(): Uint8Array {
-    const header = scratchBytes(exports, PATH_LENGTH_AT, 4);
-    const length = new DataView(header.buffer, header.byteOffset, 4).getUint32(0, true);
-    return scratchBytes(exports, PATH_AT, length).slice();
-  }
-
-  function subtrees(
-    start: SlidingBoard,
-    goal: SlidingBoard,
-    options: IdaStarOptions,
-    bound: number,
-    takePrefix: () => Uint8Array | null,
-    cutOff?: (stem: number) => void,
-  ): SubtreesAnswer {
-    writeBoards(start, goal);
-    const code = heuristicCode(options.heuristic, options.partition);
-    installPruning(start.width, start.height, options);
-    checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
-    if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
-    const budget = options.maxNodes ?? Infinity;
-    let nextBound = NO_BOUND;
-    for (let prefix = takePrefix(); prefix; prefix = takePrefix()) {
-      scratchBytes(exports, PATH_AT, prefix.length).set(prefix);
-      const result = exports.idaStarSubtree(prefix.length, bound, budget);
-      if (result === BAD_PREFIX) throw new RangeError(`IDA*: prefix ${Array.from(prefix).join(',')} is not a walk from this board`);
-      if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes(), nextBound };
-      if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), nextBound, stopped: true };
-      if (result === FOUND) return { moves: foundPath(), nodes: exports.lastNodes(), nextBound: bound };
-      nextBound = Math.min(nextBound, result);
-      if (cutOff) {
-        const stem = exports.idaStarPrefixCut();
-        if (stem > 0) cutOff(stem);
-      }
-    }
-    return { moves: null, nodes: exports.lastNodes(), nextBound };
-  }
-
-  return {
-    solve: (start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer => polled(options, () => search(start, goal, options)),
-
-    solveBatch: (starts: readonly SlidingBoard[], goal: SlidingBoard, options: IdaStarBatchOptions): Array<SlidingAnswer | null> =>
-      polled(options, () => searchBatch(starts, goal, options)),
-
-    subtrees: (start, goal, options, bound, takePrefix, cutOff) => polled(options, () => subtrees(start, goal, options, bound, takePrefix, cutOff)),
-
-    estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number {
-      const code = heuristicCode(heuristic, partition);
-      writeBoards(board, goal);
-      return checkFit(exports.idaStarEstimate(board.width, board.height, code), partition);
-    },
-  };
-
-  /** IDA* one wasm call per f-bound. */
-  function search(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer {
-    writeBoards(start, goal);
-    const code = heuristicCode(options.heuristic, options.partition);
-    installPruning(start.width, start.height, options);
-    let bound = checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
-    const budget = options.maxNodes ?? Infinity;
-    for (;;) {
-      options.onIteration?.(bound, exports.lastNodes(), exports.idaStarExpanded());
-      const result = exports.idaStarIteration(bound, budget);
-      if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes(), bound };
-      if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), stopped: true };
-      if (result === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
-      if (result === FOUND) {
-        const header = scratchBytes(exports, PATH_LENGTH_AT, 4);
-        const length = new DataView(header.buffer, header.byteOffset, 4).getUint32(0, true);
-        return { moves: scratchBytes(exports, PATH_AT, length).slice(), nodes: exports.lastNodes() };
-      }
-      bound = result;
-    }
-  }
-
-  /** IDA* on every board in one wasm call (idaStarSolveBatch). */
-  function searchBatch(starts: readonly SlidingBoard[], goal: SlidingBoard, options: IdaStarBatchOptions): Array<SlidingAnswer | null> {
+  return (starts, goal, options) => {
     const count = starts.length;
     const answers: Array<SlidingAnswer | null> = new Array(count);
     if (count === 0) return answers;
@@ -213,8 +162,8 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
     for (const start of starts) {
       if (start.width !== width || start.height !== height || start.tiles.length !== cells) checkSlidingBoards(start, goal, MAX_SIDE * MAX_SIDE);
     }
-    const code = heuristicCode(options.heuristic, options.partition);
-    installPruning(width, height, options);
+    const code = host.heuristicCode(options.heuristic, options.partition);
+    host.installPruning(width, height, options);
     const slotBytes = BATCH_PATH_AT + batchPathRoom(cells);
     const at = reserveBatch(exports, slotBytes * count, `${count} boards`);
     scratchBytes(exports, GOAL_AT, cells).set(goal.tiles.subarray(0, cells));
@@ -234,7 +183,7 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
       else if (status === OUT_OF_NODES) answers[i] = { moves: null, nodes, bound };
       else if (status === STOPPED) answers[i] = { moves: null, nodes, stopped: true };
       else if (status === BATCH_PATH_TOO_LONG) tooLong.push(i);
-      else if (status === PARTITION_MISMATCH) checkFit(status, options.partition);
+      else if (status === PARTITION_MISMATCH) host.checkFit(status, options.partition);
       else if (status === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
       else {
         checkSlidingBoards(starts[i]!, goal, MAX_SIDE * MAX_SIDE);
@@ -244,7 +193,90 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
     // A stop ended the batch: the boards after it were not searched.
     for (let i = answered; i < count; i++) answers[i] = { moves: null, nodes: 0, stopped: true };
     // Paths too long for a slot (none of a solvable board up to 5x5): searched again alone.
-    for (const i of tooLong) answers[i] = search(starts[i]!, goal, options);
+    for (const i of tooLong) answers[i] = searchOne(starts[i]!, goal, options);
     return answers;
+  };
+}
+
+export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHooks): IdaStarCore {
+  const { PATH_AT, PATH_CAPACITY, FOUND, OUT_OF_NODES, BOUND_TOO_DEEP, STOPPED, BAD_PREFIX, NO_BOUND } = abiOf(exports, 'IdaStar');
+  const host = idaStarHost(exports, pdb);
+  const searchBatch = batchSearch(exports, host, search);
+
+  /** Runs `work` with searchPoll pointed at options.poll. */
+  function polled<T>(options: IdaStarOptions, work: () => T): T {
+    const { poll } = options;
+    hooks.searchPoll = poll ? (bound, nodes) => (poll(bound, nodes) ? 1 : 0) : noPoll;
+    try {
+      return work();
+    } finally {
+      hooks.searchPoll = noPoll;
+    }
   }
+
+  /** Loads a search (idaStarSetup); returns the start's h. */
+  function setup(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): number {
+    host.writeBoards(start, goal);
+    const code = host.heuristicCode(options.heuristic, options.partition);
+    host.installPruning(start.width, start.height, options);
+    return host.checkFit(exports.idaStarSetup(start.width, start.height, code), options.partition);
+  }
+
+  /** IDA* one wasm call per f-bound. */
+  function search(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer {
+    let bound = setup(start, goal, options);
+    const budget = options.maxNodes ?? Infinity;
+    for (;;) {
+      options.onIteration?.(bound, exports.lastNodes(), exports.idaStarExpanded());
+      const result = exports.idaStarIteration(bound, budget);
+      if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes(), bound };
+      if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), stopped: true };
+      if (result === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
+      if (result === FOUND) return { moves: host.foundPath(), nodes: exports.lastNodes() };
+      bound = result;
+    }
+  }
+
+  function subtrees(
+    start: SlidingBoard,
+    goal: SlidingBoard,
+    options: IdaStarOptions,
+    bound: number,
+    takePrefix: () => Uint8Array | null,
+    cutOff?: (stem: number) => void,
+  ): SubtreesAnswer {
+    setup(start, goal, options);
+    if (bound > PATH_CAPACITY) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
+    const budget = options.maxNodes ?? Infinity;
+    let nextBound = NO_BOUND;
+    for (let prefix = takePrefix(); prefix; prefix = takePrefix()) {
+      scratchBytes(exports, PATH_AT, prefix.length).set(prefix);
+      const result = exports.idaStarSubtree(prefix.length, bound, budget);
+      if (result === BAD_PREFIX) throw new RangeError(`IDA*: prefix ${Array.from(prefix).join(',')} is not a walk from this board`);
+      if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes(), nextBound };
+      if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), nextBound, stopped: true };
+      if (result === FOUND) return { moves: host.foundPath(), nodes: exports.lastNodes(), nextBound: bound };
+      nextBound = Math.min(nextBound, result);
+      if (cutOff) {
+        const stem = exports.idaStarPrefixCut();
+        if (stem > 0) cutOff(stem);
+      }
+    }
+    return { moves: null, nodes: exports.lastNodes(), nextBound };
+  }
+
+  return {
+    solve: (start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): SlidingAnswer => polled(options, () => search(start, goal, options)),
+
+    solveBatch: (starts: readonly SlidingBoard[], goal: SlidingBoard, options: IdaStarBatchOptions): Array<SlidingAnswer | null> =>
+      polled(options, () => searchBatch(starts, goal, options)),
+
+    subtrees: (start, goal, options, bound, takePrefix, cutOff) => polled(options, () => subtrees(start, goal, options, bound, takePrefix, cutOff)),
+
+    estimate(board: SlidingBoard, goal: SlidingBoard, heuristic: Heuristic, partition?: PdbPartition): number {
+      const code = host.heuristicCode(heuristic, partition);
+      host.writeBoards(board, goal);
+      return host.checkFit(exports.idaStarEstimate(board.width, board.height, code), partition);
+    },
+  };
 }
