@@ -19,10 +19,11 @@
  * The order of every choice above is fixed, so both engines return the same
  * press set and the same node count (press sets weighed).
  *
- * Steps 1 to 3 are one body (solveOver) for both fields; it asks a field object
- * (Gf2 or Gfp) for what differs: how affine vectors are stored and combined,
- * how one row reduces another, how a solution becomes a press board, and the
- * coset walk. The row operations work on whole vectors (or a row's tail), so
+ * Steps 1 to 3 are one body (solveOver) for both fields; it asks two objects
+ * per field for what differs: a Field (Gf2 or Gfp) how affine vectors are
+ * stored and combined and how one row reduces another, and a Coset (Gf2Coset
+ * or GfpCoset) how a solution becomes a press board and how the coset is
+ * walked. The row operations work on whole vectors (or a row's tail), so
  * GF(2) keeps combining 32 columns a word and the field's methods are called
  * once a row, not once an element.
  */
@@ -108,9 +109,9 @@ function onBoard(index: number, size: number, torus: boolean): number {
 }
 
 /**
- * What the body needs of a field. An affine vector is `vectorLength` elements of
- * a `V` starting at some index: the unknowns' coefficients, then one constant
- * per target. Unknown values (`x`) are one byte each in both fields.
+ * What the body needs of a field to build and eliminate the system. An affine
+ * vector is `vectorLength` elements of a `V` starting at some index: the
+ * unknowns' coefficients, then one constant per target.
  */
 interface Field<V extends Uint8Array | Uint32Array> {
   /** The number of values: 2 or p. */
@@ -134,6 +135,21 @@ interface Field<V extends Uint8Array | Uint32Array> {
   normalize(system: V, top: number, col: number): void;
   /** Row `at` -= its entry in col times the pivot row `top` (zero left of col). */
   reduce(system: V, at: number, top: number, col: number): void;
+  /** Adds `value` to column `column` of the vector at `at`. */
+  addValue(v: V, at: number, column: number, value: number): void;
+  /**
+   * Columns 0..n-1 of the zero vector at `at` from the two before it (`before`
+   * -1: none): entry j = prev[j - 1] + prev[j + 1] - before[j].
+   */
+  nextByRecurrence(system: V, at: number, prev: number, before: number, n: number): void;
+}
+
+/**
+ * What the body needs of a field's press boards: a solution of the system
+ * (unknown values `x`, one byte each in both fields) expanded to a press
+ * board, the kernel, and the coset walk.
+ */
+interface Coset {
   /** Stores the kernel vector of the unknown values `x` (expanded to a press board). */
   addKernelVector(x: Uint8Array): void;
   /**
@@ -144,13 +160,6 @@ interface Field<V extends Uint8Array | Uint32Array> {
   walkWeight: number;
   /** The press set of step `step` of target t's walk, one value a cell. */
   pressesAt(x: Uint8Array, t: number, step: number, used: number): Uint8Array;
-  /** Adds `value` to column `column` of the vector at `at`. */
-  addValue(v: V, at: number, column: number, value: number): void;
-  /**
-   * Columns 0..n-1 of the zero vector at `at` from the two before it (`before`
-   * -1: none): entry j = prev[j - 1] + prev[j + 1] - before[j].
-   */
-  nextByRecurrence(system: V, at: number, prev: number, before: number, n: number): void;
   /** Chases unknown values `x` (target -1: homogeneous) and writes, per cell of the last row, the sum of the presses reaching it. */
   lastRowSums(x: Uint8Array, target: number, sums: Uint8Array): void;
 }
@@ -244,25 +253,25 @@ function byRecurrence(problem: LightsOutProblem): boolean {
  * chase per target with the unknowns 0. Work: O(n^2 / word) for E and O(mn) a
  * chase, against O(mn * n / word) for chasing affine vectors.
  */
-function buildByRecurrence<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem, field: Field<V>, system: V, unknowns: number): void {
+function buildByRecurrence<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem, field: Field<V>, coset: Coset, system: V, unknowns: number): void {
   const { rows: m, cols: n } = problem;
   const length = field.vectorLength;
   const x = new Uint8Array(unknowns);
   const sums = new Uint8Array(n);
   x[0] = 1;
-  field.lastRowSums(x, -1, sums);
+  coset.lastRowSums(x, -1, sums);
   for (let j = 0; j < n; j++) field.addValue(system, 0, j, sums[j]);
   for (let i = 1; i < n; i++) field.nextByRecurrence(system, i * length, (i - 1) * length, i >= 2 ? (i - 2) * length : -1, n);
   x[0] = 0;
   for (let t = 0; t < problem.targets.length; t++) {
-    field.lastRowSums(x, t, sums);
+    coset.lastRowSums(x, t, sums);
     for (let c = 0; c < n; c++) field.addValue(system, c * length, unknowns + t, sums[c]);
   }
   for (let c = 0; c < n; c++) field.rightHandSide(system, c * length, (m - 1) * n + c);
 }
 
 /** Steps 1 to 3 of the header, for either field. */
-function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem, shape: Shape, field: Field<V>): LightsOutAnswer {
+function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem, shape: Shape, field: Field<V>, coset: Coset): LightsOutAnswer {
   const { cols: n, targets } = problem;
   const targetCount = targets.length;
   const h = problem.chaseRows;
@@ -271,7 +280,7 @@ function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem
   const equations = unknowns;
   const system = field.vectors(equations);
 
-  if (h > 0 && byRecurrence(problem)) buildByRecurrence(problem, field, system, unknowns);
+  if (h > 0 && byRecurrence(problem)) buildByRecurrence(problem, field, coset, system, unknowns);
   else buildByChase(problem, shape, field, system);
 
   // Gauss-Jordan, in place.
@@ -323,7 +332,7 @@ function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem
     const f = free[j];
     x[f] = 1;
     for (let i = 0; i < rank; i++) x[pivots[i]] = field.negate(field.entry(system, i * length, f));
-    field.addKernelVector(x);
+    coset.addKernelVector(x);
   }
 
   let best: Uint8Array | null = null;
@@ -339,12 +348,12 @@ function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem
     // The particular solution: free unknowns 0.
     x.fill(0);
     for (let i = 0; i < rank; i++) x[pivots[i]] = field.entry(system, i * length, unknowns + t);
-    const lightestStep = field.walk(x, t, candidates);
+    const lightestStep = coset.walk(x, t, candidates);
     nodes += candidates;
-    if (field.walkWeight < bestWeight) {
-      bestWeight = field.walkWeight;
+    if (coset.walkWeight < bestWeight) {
+      bestWeight = coset.walkWeight;
       bestTarget = t;
-      best = field.pressesAt(x, t, lightestStep, used);
+      best = coset.pressesAt(x, t, lightestStep, used);
     }
   }
   if (best === null) return answerNone(dimension);
@@ -360,11 +369,11 @@ function solveOver<V extends Uint8Array | Uint32Array>(problem: LightsOutProblem
 }
 
 /**
- * What both fields keep: the problem, and the kernel vectors as press boards
- * (packed words or one byte a cell) with the indices of their non-zero
- * elements, the only ones a walk step changes.
+ * What both fields' press boards keep: the problem, and the kernel vectors as
+ * press boards (packed words or one byte a cell) with the indices of their
+ * non-zero elements, the only ones a walk step changes.
  */
-abstract class FieldBase<V extends Uint8Array | Uint32Array> {
+abstract class CosetBase<V extends Uint8Array | Uint32Array> {
   walkWeight = 0;
   protected readonly kernel: V[] = [];
   protected readonly nonZero: Int32Array[] = [];
@@ -375,6 +384,7 @@ abstract class FieldBase<V extends Uint8Array | Uint32Array> {
     protected readonly unknowns: number,
   ) {}
 
+  /** The number of values: 2 or p. */
   abstract readonly base: number;
   /** Chases unknown values `x` (target -1: homogeneous) into the field's scratch press board. */
   protected abstract chaseScratch(x: Uint8Array, target: number): void;
@@ -413,24 +423,16 @@ function xorShifted(dst: Uint32Array, dstAt: number, src: Uint32Array, srcAt: nu
   }
 }
 
-/** GF(2): 32 columns a word, sums are XORs; the walk is the binary Gray code over packed boards with popcounts. */
-class Gf2 extends FieldBase<Uint32Array> implements Field<Uint32Array> {
+/** GF(2) affine vectors: 32 columns a word, sums are XORs. */
+class Gf2 implements Field<Uint32Array> {
   readonly base = 2;
   readonly vectorLength: number;
-  /** Words of one board row of presses, and a full press board row by row (what expand writes). */
-  private readonly rowWords: number;
-  private readonly rowsBoard: Uint32Array;
-  /** The coset walk works on boards packed without row padding (bit r * n + c): fewer words when rows are narrower than a word. */
-  private readonly packedWords: number;
-  private readonly current: Uint32Array;
 
-  constructor(problem: LightsOutProblem, shape: Shape, unknowns: number) {
-    super(problem, shape, unknowns);
+  constructor(
+    private readonly problem: LightsOutProblem,
+    private readonly unknowns: number,
+  ) {
     this.vectorLength = (unknowns + problem.targets.length + 31) >>> 5;
-    this.rowWords = (problem.cols + 31) >>> 5;
-    this.rowsBoard = new Uint32Array(problem.rows * this.rowWords);
-    this.packedWords = (problem.rows * problem.cols + 31) >>> 5;
-    this.current = new Uint32Array(this.packedWords);
   }
 
   vectors(count: number): Uint32Array {
@@ -478,6 +480,41 @@ class Gf2 extends FieldBase<Uint32Array> implements Field<Uint32Array> {
     for (let q = col >>> 5; q < words; q++) system[at + q] ^= system[top + q];
   }
 
+  addValue(v: Uint32Array, at: number, column: number, value: number): void {
+    if (value & 1) this.addOne(v, at, column);
+  }
+
+  nextByRecurrence(system: Uint32Array, at: number, prev: number, before: number, n: number): void {
+    const last = (n + 31) >>> 5;
+    for (let w = 0; w < last; w++) {
+      // Bit j of the row shifted up one column plus shifted down one column.
+      const left = (system[prev + w] << 1) | (w > 0 ? system[prev + w - 1] >>> 31 : 0);
+      const right = (system[prev + w] >>> 1) | (w + 1 < last ? system[prev + w + 1] << 31 : 0);
+      system[at + w] = left ^ right ^ (before >= 0 ? system[before + w] : 0);
+    }
+    // Bit n (a constant's column) took column n - 1's carry.
+    if (n & 31) system[at + last - 1] &= (1 << (n & 31)) - 1;
+  }
+}
+
+/** GF(2) press boards: chased row by row, then packed; the walk is the binary Gray code over packed boards with popcounts. */
+class Gf2Coset extends CosetBase<Uint32Array> implements Coset {
+  readonly base = 2;
+  /** Words of one board row of presses, and a full press board row by row (what expand writes). */
+  private readonly rowWords: number;
+  private readonly rowsBoard: Uint32Array;
+  /** The coset walk works on boards packed without row padding (bit r * n + c): fewer words when rows are narrower than a word. */
+  private readonly packedWords: number;
+  private readonly current: Uint32Array;
+
+  constructor(problem: LightsOutProblem, shape: Shape, unknowns: number) {
+    super(problem, shape, unknowns);
+    this.rowWords = (problem.cols + 31) >>> 5;
+    this.rowsBoard = new Uint32Array(problem.rows * this.rowWords);
+    this.packedWords = (problem.rows * problem.cols + 31) >>> 5;
+    this.current = new Uint32Array(this.packedWords);
+  }
+
   /** Expands unknown values `x` (one bit each) into the row-by-row board; `target` -1 for the homogeneous chase. */
   private expand(x: Uint8Array, target: number): void {
     const { rows: m, cols: n, offsets, torus, board, targets, chaseRows: h } = this.problem;
@@ -515,22 +552,6 @@ class Gf2 extends FieldBase<Uint32Array> implements Field<Uint32Array> {
 
   protected scratchPress(r: number, c: number): number {
     return (this.rowsBoard[r * this.rowWords + (c >>> 5)] >>> (c & 31)) & 1;
-  }
-
-  addValue(v: Uint32Array, at: number, column: number, value: number): void {
-    if (value & 1) this.addOne(v, at, column);
-  }
-
-  nextByRecurrence(system: Uint32Array, at: number, prev: number, before: number, n: number): void {
-    const last = (n + 31) >>> 5;
-    for (let w = 0; w < last; w++) {
-      // Bit j of the row shifted up one column plus shifted down one column.
-      const left = (system[prev + w] << 1) | (w > 0 ? system[prev + w - 1] >>> 31 : 0);
-      const right = (system[prev + w] >>> 1) | (w + 1 < last ? system[prev + w + 1] << 31 : 0);
-      system[at + w] = left ^ right ^ (before >= 0 ? system[before + w] : 0);
-    }
-    // Bit n (a constant's column) took column n - 1's carry.
-    if (n & 31) system[at + last - 1] &= (1 << (n & 31)) - 1;
   }
 
   /** The row-by-row board packed into `out`. */
@@ -611,29 +632,27 @@ function inverseMod(a: number, p: number): number {
   return result;
 }
 
-/** GF(p): one byte a value; the walk is the base-p Gray code over one byte a cell. */
-class Gfp extends FieldBase<Uint8Array> implements Field<Uint8Array> {
+/** (goal - board) mod p for cell `cell` and target t. */
+function needed(problem: LightsOutProblem, cell: number, t: number): number {
+  return (problem.targets[t][cell] - problem.board[cell] + problem.colors) % problem.colors;
+}
+
+/** GF(p) affine vectors: one byte a value. */
+class Gfp implements Field<Uint8Array> {
   readonly base: number;
   readonly vectorLength: number;
   /** products[f * 256 + v] = f * v mod p: no division in the elimination's cubic loop. */
   private readonly products: Uint8Array;
-  private readonly cells: number;
-  private readonly current: Uint8Array;
 
-  constructor(problem: LightsOutProblem, shape: Shape, unknowns: number) {
-    super(problem, shape, unknowns);
+  constructor(
+    private readonly problem: LightsOutProblem,
+    private readonly unknowns: number,
+  ) {
     const p = problem.colors;
     this.base = p;
     this.vectorLength = unknowns + problem.targets.length;
     this.products = new Uint8Array(p << 8);
     for (let f = 0; f < p; f++) for (let v = 0; v < p; v++) this.products[(f << 8) + v] = (f * v) % p;
-    this.cells = problem.rows * problem.cols;
-    this.current = new Uint8Array(this.cells);
-  }
-
-  /** (goal - board) mod p for cell `cell` and target t. */
-  private needed(cell: number, t: number): number {
-    return (this.problem.targets[t][cell] - this.problem.board[cell] + this.base) % this.base;
   }
 
   vectors(count: number): Uint8Array {
@@ -681,7 +700,7 @@ class Gfp extends FieldBase<Uint8Array> implements Field<Uint8Array> {
   rightHandSide(v: Uint8Array, at: number, cell: number): void {
     const p = this.base;
     const constants = at + this.unknowns;
-    for (let t = 0; t < this.problem.targets.length; t++) v[constants + t] = (this.needed(cell, t) + p - v[constants + t]) % p;
+    for (let t = 0; t < this.problem.targets.length; t++) v[constants + t] = (needed(this.problem, cell, t) + p - v[constants + t]) % p;
   }
 
   normalize(system: Uint8Array, top: number, col: number): void {
@@ -702,6 +721,32 @@ class Gfp extends FieldBase<Uint8Array> implements Field<Uint8Array> {
     }
   }
 
+  addValue(v: Uint8Array, at: number, column: number, value: number): void {
+    v[at + column] = (v[at + column] + value) % this.base;
+  }
+
+  nextByRecurrence(system: Uint8Array, at: number, prev: number, before: number, n: number): void {
+    const p = this.base;
+    for (let j = 0; j < n; j++) {
+      const value = (j > 0 ? system[prev + j - 1] : 0) + (j + 1 < n ? system[prev + j + 1] : 0) + p - (before >= 0 ? system[before + j] : 0);
+      system[at + j] = value % p;
+    }
+  }
+}
+
+/** GF(p) press boards: one byte a cell; the walk is the base-p Gray code. */
+class GfpCoset extends CosetBase<Uint8Array> implements Coset {
+  readonly base: number;
+  private readonly cells: number;
+  private readonly current: Uint8Array;
+
+  constructor(problem: LightsOutProblem, shape: Shape, unknowns: number) {
+    super(problem, shape, unknowns);
+    this.base = problem.colors;
+    this.cells = problem.rows * problem.cols;
+    this.current = new Uint8Array(this.cells);
+  }
+
   private expand(x: Uint8Array, target: number, out: Uint8Array): void {
     const { rows: m, cols: n, offsets, torus, chaseRows: h } = this.problem;
     const p = this.base;
@@ -710,7 +755,7 @@ class Gfp extends FieldBase<Uint8Array> implements Field<Uint8Array> {
     if (h === 0) return;
     for (let r = this.shape.chaseStart; r + h < m; r++) {
       for (let c = 0; c < n; c++) {
-        let value = target >= 0 ? this.needed(r * n + c, target) : 0;
+        let value = target >= 0 ? needed(this.problem, r * n + c, target) : 0;
         for (let k = 0; k < offsets.length; k += 2) {
           const dr = offsets[k];
           if (dr === -h) continue;
@@ -730,18 +775,6 @@ class Gfp extends FieldBase<Uint8Array> implements Field<Uint8Array> {
 
   protected scratchPress(r: number, c: number): number {
     return this.current[r * this.problem.cols + c];
-  }
-
-  addValue(v: Uint8Array, at: number, column: number, value: number): void {
-    v[at + column] = (v[at + column] + value) % this.base;
-  }
-
-  nextByRecurrence(system: Uint8Array, at: number, prev: number, before: number, n: number): void {
-    const p = this.base;
-    for (let j = 0; j < n; j++) {
-      const value = (j > 0 ? system[prev + j - 1] : 0) + (j + 1 < n ? system[prev + j + 1] : 0) + p - (before >= 0 ? system[before + j] : 0);
-      system[at + j] = value % p;
-    }
   }
 
   addKernelVector(x: Uint8Array): void {
@@ -809,7 +842,9 @@ export function twinLightsOut(): LightsOutCore {
     solve(problem: LightsOutProblem): LightsOutAnswer {
       const shape = shapeOf(problem);
       const unknowns = shape.unknownRows * problem.cols;
-      return problem.colors === 2 ? solveOver(problem, shape, new Gf2(problem, shape, unknowns)) : solveOver(problem, shape, new Gfp(problem, shape, unknowns));
+      return problem.colors === 2
+        ? solveOver(problem, shape, new Gf2(problem, unknowns), new Gf2Coset(problem, shape, unknowns))
+        : solveOver(problem, shape, new Gfp(problem, unknowns), new GfpCoset(problem, shape, unknowns));
     },
   };
 }
