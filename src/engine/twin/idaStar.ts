@@ -203,7 +203,6 @@ interface IdaStarSearch {
 function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
   const path = new Uint8Array(PATH_CAPACITY);
   const { tiles, childEstimate, apply: applyMove, undo: undoMove } = board;
-  const { moveMask } = board.tables;
   let boardWidth = 0;
   let startBlank = 0;
   let startH = 0;
@@ -271,7 +270,8 @@ function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
    * below with the one search body, and takes the walk back.
    */
   function subtree(prefix: Uint8Array, searchBound: number): number {
-    restart(searchBound);
+    bound = searchBound;
+    board.restoreStart();
     const length = prefix.length;
     prefixCut = 0;
     if (length > MAX_PREFIX) return BAD_PREFIX;
@@ -290,7 +290,7 @@ function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
         break;
       }
       const direction = prefix[g]!;
-      result = stepRefused(direction, parentMove, moveMask[blank]!, pruningAllowed[state * pruningCells + blank]!);
+      result = stepRefused(direction, parentMove, board.tables.moveMask[blank]!, pruningAllowed[state * pruningCells + blank]!);
       if (result !== 0) break;
       const next = stepTo(blank, direction, boardWidth);
       const tile = tiles[next]!;
@@ -318,9 +318,7 @@ function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
     startH = board.load(start, goal, options.heuristic, options.partition);
     startBlank = board.blank();
     boardWidth = start.width;
-    const machine = movePruning(start.width, start.height, options.pruning ?? 'parent');
-    pruningNext = machine.next;
-    pruningAllowed = machine.allowed;
+    ({ next: pruningNext, allowed: pruningAllowed } = movePruning(start.width, start.height, options.pruning ?? 'parent'));
     pruningCells = start.width * start.height;
     board.keepStart();
     generated = 0;
@@ -331,18 +329,16 @@ function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
     return startH;
   }
 
-  /** Sets the bound and puts the start board back (after a search cut short by a throw, say). */
-  function restart(searchBound: number): void {
+  /** One iteration from the start board, put back first (after a search cut short by a throw, say). */
+  function iteration(searchBound: number): number {
     bound = searchBound;
     board.restoreStart();
+    return search(startBlank, 0, 0, startH);
   }
 
   return {
     setup,
-    iteration(searchBound) {
-      restart(searchBound);
-      return search(startBlank, 0, 0, startH);
-    },
+    iteration,
     subtree,
     nodes: () => generated,
     expanded: () => expanded,
