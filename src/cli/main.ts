@@ -73,12 +73,9 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   const slidingPool = options.family === 'sliding' && options.jobs > 1;
   const workers = new CliWorkers(slidingPool ? options.jobs : options.jobs - 1, options, io);
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
-  // This thread readies the tables with workers too (loaded, or built and
-  // saved as with --jobs 1), so that it can answer cases while the workers
-  // start (about 0.1 s, and the tables after); they load them from the cache.
+  // With workers, they ready the tables (one loads or builds, the others get its copy); else this thread.
   const prepareTables: PrepareTables = async (size, goal, onProgress) => {
-    if (slidingPool) void workers.start();
-    await solver.prepareTables(size, { goal, onProgress });
+    if (!slidingPool || !(await workers.withTables({ size, goal }, onProgress))) await solver.prepareTables(size, { goal, onProgress });
   };
   const tryLinearConflict: TryLinearConflict = async (text, maxNodes) => {
     const sliding = { ...(familyOptions(options) as SlidingOptions), heuristic: 'linear-conflict' as const, maxNodes };

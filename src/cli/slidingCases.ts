@@ -1,24 +1,20 @@
 /**
  * Sliding cases with --jobs: N workers, each case alone on one or spread over
  * all of them once it proves hard (parallel IDA*, src/parallel/dealer.ts),
- * while this thread reads, orders and prints; and while the workers start,
- * this thread answers the cases it settles soon.
+ * while this thread reads, orders and prints.
+ *
+ * Measured and dropped: this thread answering the cases it settled within 2M
+ * nodes while the workers started (with tables of its own). On 2 cores it
+ * only took CPU from the starting workers: Korf's 100 with --jobs 2 took
+ * 925 ms against 827 ms without it.
  */
-import type { ManyFamilies, SlidingOptions, Solver } from '../api/solver.js';
+import type { ManyFamilies, Solver } from '../api/solver.js';
 import { solveOne, type Answers } from './answers.js';
 import type { InputCase } from './cases.js';
-import { format, type AnyResult, type Formatted } from './judge.js';
+import { format, type Formatted } from './judge.js';
 import { familyOptions, type Options } from './options.js';
 import type { CaseTables } from './slidingTables.js';
 import type { CliWorkers } from './workers.js';
-
-/**
- * IDA*'s node limit for a case in this thread while the workers start (about
- * 0.07 s in wasm): a case it does not settle goes to the workers (the nodes
- * spent are lost, a fraction of such a case), so one hard board still gets
- * them all.
- */
-const HERE_NODES = 2_000_000;
 
 /** A framed sliding case's cells: its token count (the framer made it 9, 16, 25 or --size's). */
 function boardCells(text: string): number {
@@ -26,16 +22,12 @@ function boardCells(text: string): number {
 }
 
 export class SlidingCases {
-  // Cases take turns in this thread, a turn of the event loop each, so that
-  // the pool's messages (workers up, tables loaded) come in between tries.
-  private turns: Promise<unknown> = Promise.resolve();
-
   constructor(
     private readonly solver: Solver,
     private readonly options: Options,
     private readonly answers: Answers,
     private readonly workers: CliWorkers,
-    /** Readies a case's tables in this thread (or settles it on linear conflict). */
+    /** Readies a case's tables on the workers (or settles it on linear conflict). */
     private readonly tablesFor: (text: string) => Promise<CaseTables>,
   ) {}
 
@@ -76,13 +68,7 @@ export class SlidingCases {
     const { answers, options, workers } = this;
     const needs = await this.tablesFor(item.text);
     if (needs && 'settled' in needs) return () => format(answers.judge, item, needs.settled);
-    await this.nextTurn();
-    if (!workers.readyFor(needs)) {
-      void workers.withTables(needs);
-      const answered = this.tryHere(item.text);
-      if (answered) return () => format(answers.judge, item, answered);
-    }
-    const pool = await workers.withTables(needs);
+    const pool = await workers.start();
     if (!pool) return this.here(item);
     const sliding = { ...familyOptions(options), ...(crowd >= options.jobs ? { parallel: false } : {}) } as ManyFamilies['sliding']['options'];
     const result = await pool.sliding(item.text, sliding).catch((error: Error) => error);
@@ -90,24 +76,5 @@ export class SlidingCases {
       if (result instanceof Error) throw result;
       return format(answers.judge, item, result);
     };
-  }
-
-  private nextTurn(): Promise<unknown> {
-    this.turns = this.turns.then(() => new Promise((resolve) => setImmediate(resolve)));
-    return this.turns;
-  }
-
-  /** The case's answer when this thread settles it within HERE_NODES (or its own --max-nodes); else null. */
-  private tryHere(text: string): AnyResult | null {
-    const { options } = this;
-    if ((options.algorithm ?? 'idastar') !== 'idastar') return null;
-    const limit = Math.min(HERE_NODES, options.maxNodes ?? Infinity);
-    try {
-      const result = this.solver.sliding(text, { ...(familyOptions(options) as SlidingOptions), maxNodes: limit });
-      // Stopped by the case's own --max-nodes: that is its answer.
-      return result.status === 'stopped' && limit < (options.maxNodes ?? Infinity) ? null : result;
-    } catch {
-      return null;
-    }
   }
 }

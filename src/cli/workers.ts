@@ -1,10 +1,10 @@
 /**
  * The CLI's worker threads for --jobs: a pool started on first need (an input
  * this thread answers sooner than a worker starts never pays for one), given
- * the wasm module this thread compiled, and given each size's tables once,
- * loaded from the cache this thread's preparation filled.
+ * the wasm module this thread compiled, and given each size's tables once.
  */
 import { compilePuzzleWasm } from '../engine/wasm/loader.js';
+import type { TablesProgress } from '../pdb/tables.js';
 import type { SolverPool } from '../pool/outside.js';
 import type { Options } from './options.js';
 import type { CliIO } from './output.js';
@@ -21,9 +21,8 @@ export class CliWorkers {
   private starting: Promise<SolverPool | null> | null = null;
   // Ends a start still under way when the input is done first.
   private readonly abandon = new AbortController();
-  // The pool with the tables of each need ('' for none); a key is in `ready` once its promise has settled.
+  // The pool with the tables of each need ('' for none).
   private readonly withTablesOf = new Map<string, Promise<SolverPool | null>>();
-  private readonly ready = new Set<string>();
 
   constructor(
     /** Worker threads: 0 for none. */
@@ -56,27 +55,22 @@ export class CliWorkers {
     return this.starting;
   }
 
-  /** The pool with `need`'s tables loaded in every worker (once per need). */
-  withTables(need: TablesNeed): Promise<SolverPool | null> {
-    const key = needKey(need);
+  /**
+   * The pool with `need`'s tables ready in every worker (prepared once per
+   * need, with progress to the first caller's `onProgress`; a failure
+   * rejects); null when the pool cannot start.
+   */
+  withTables(need: TablesNeed, onProgress?: (progress: TablesProgress) => void): Promise<SolverPool | null> {
+    const key = need ? `${need.size} ${need.goal}` : '';
     let ready = this.withTablesOf.get(key);
     if (!ready) {
       ready = this.start().then(async (pool) => {
-        if (pool && need)
-          await pool.prepareTables(need.size, { goal: need.goal }).catch((error: Error) => {
-            this.io.error(`puzzlesearch: warning: the workers have no ${need.size} pattern database (${error.message.split('\n')[0]})`);
-          });
-        this.ready.add(key);
+        if (pool && need) await pool.prepareTables(need.size, { goal: need.goal }, { onProgress });
         return pool;
       });
       this.withTablesOf.set(key, ready);
     }
     return ready;
-  }
-
-  /** Whether withTables(need) has settled: the workers can take such a case now. */
-  readyFor(need: TablesNeed): boolean {
-    return this.ready.has(needKey(need));
   }
 
   /** Ends the pool, or a start still under way. */
@@ -87,8 +81,4 @@ export class CliWorkers {
       await this.starting;
     }
   }
-}
-
-function needKey(need: TablesNeed): string {
-  return need ? `${need.size} ${need.goal}` : '';
 }
