@@ -75,7 +75,7 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
   // With workers, they ready the tables (one loads or builds, the others get its copy); else this thread.
   const prepareTables: PrepareTables = async (size, goal, onProgress) => {
-    if (!slidingPool || !(await workers.withTables({ size, goal }, onProgress))) await solver.prepareTables(size, { goal, onProgress });
+    if (!slidingPool || !(await workers.prepareTables(size, goal, onProgress))) await solver.prepareTables(size, { goal, onProgress });
   };
   const tryLinearConflict: TryLinearConflict = async (text, maxNodes) => {
     const sliding = { ...(familyOptions(options) as SlidingOptions), heuristic: 'linear-conflict' as const, maxNodes };

@@ -10,9 +10,6 @@ import type { Options } from './options.js';
 import type { CliIO } from './output.js';
 import type { TablesGoal } from './slidingTables.js';
 
-/** A size's tables for one goal, or undefined for a case that needs none. */
-export type TablesNeed = { size: string; goal: TablesGoal } | undefined;
-
 export class CliWorkers {
   /** The pool once up; null before, or when it could not start. */
   started: SolverPool | null = null;
@@ -21,8 +18,6 @@ export class CliWorkers {
   private starting: Promise<SolverPool | null> | null = null;
   // Ends a start still under way when the input is done first.
   private readonly abandon = new AbortController();
-  // The pool with the tables of each need ('' for none).
-  private readonly withTablesOf = new Map<string, Promise<SolverPool | null>>();
 
   constructor(
     /** Worker threads: 0 for none. */
@@ -56,21 +51,13 @@ export class CliWorkers {
   }
 
   /**
-   * The pool with `need`'s tables ready in every worker (prepared once per
-   * need, with progress to the first caller's `onProgress`; a failure
-   * rejects); null when the pool cannot start.
+   * Readies a size's tables for one goal in every worker (one loads or
+   * builds them, the others get its copy); false when the pool cannot start.
    */
-  withTables(need: TablesNeed, onProgress?: (progress: TablesProgress) => void): Promise<SolverPool | null> {
-    const key = need ? `${need.size} ${need.goal}` : '';
-    let ready = this.withTablesOf.get(key);
-    if (!ready) {
-      ready = this.start().then(async (pool) => {
-        if (pool && need) await pool.prepareTables(need.size, { goal: need.goal }, { onProgress });
-        return pool;
-      });
-      this.withTablesOf.set(key, ready);
-    }
-    return ready;
+  async prepareTables(size: string, goal: TablesGoal, onProgress: (progress: TablesProgress) => void): Promise<boolean> {
+    const pool = await this.start();
+    if (pool) await pool.prepareTables(size, { goal }, { onProgress });
+    return pool !== null;
   }
 
   /** Ends the pool, or a start still under way. */
