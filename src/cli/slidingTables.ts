@@ -11,10 +11,10 @@ import type { AnyResult } from './judge.js';
 import { familyOptions, type Options } from './options.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
 
-/** Readies one size's tables for one goal in this thread's solver. */
+/** Readies one size's tables for one goal: in this thread's solver, or in every worker of the pool. */
 export type PrepareTables = (size: string, goal: TablesGoal, onProgress: (progress: TablesProgress) => void) => Promise<void>;
 export type TablesGoal = 'blank-first' | 'blank-last';
-/** What a sliding case needs before its search: its answer already (settled on linear conflict), or a size's tables for one goal, readied in this thread; undefined for neither. */
+/** What a sliding case needs before its search: its answer already (settled on linear conflict), or a size's tables for one goal, readied; undefined for neither. */
 export type CaseTables = { settled: AnyResult } | { size: string; goal: TablesGoal } | undefined;
 /** One search of a board on linear conflict within `maxNodes`: here, or on a worker. */
 export type TryLinearConflict = (text: string, maxNodes: number) => Promise<AnyResult>;
