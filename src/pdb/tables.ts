@@ -91,6 +91,12 @@ export interface PdbTables {
    * builds missing tables in memory unless `build` is false.
    */
   choose(start: SlidingBoard, goal: SlidingBoard, requested: string | undefined, build?: boolean): HeuristicChoice;
+  /**
+   * Installs what the cache holds of the tables `prepare(size, options)`
+   * readies, building nothing (after the prepare() calls before it); resolves
+   * with whether every one of them is now held.
+   */
+  loadCached(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<boolean>;
   /** The partitions `prepare(size, options)` readies (checked as prepare checks them), building nothing. */
   partitionsFor(size: string | { width: number; height: number }, options?: PrepareTablesOptions): PdbPartition[];
   /** Bytes of group `group`'s table. */
@@ -269,20 +275,49 @@ function partitionsFor(state: TablesState, size: string | { width: number; heigh
   return blanks.map((blank) => namedPartition(width, height, blank, name)!);
 }
 
-/** PdbTables.prepare: after the prepare() calls before it. */
-function prepare(state: TablesState, size: string | { width: number; height: number }, options: PrepareTablesOptions): Promise<PdbPartition[]> {
+/** Runs `work` after the prepare() calls before it, as one of them. */
+function queued<T>(state: TablesState, work: () => Promise<T>): Promise<T> {
   const run = state.queue.then(async () => {
     state.preparing++;
     try {
-      const partitions = partitionsFor(state, size, options);
-      for (const partition of partitions) await prepareOne(state, partition, options);
-      return partitions;
+      return await work();
     } finally {
       state.preparing--;
     }
   });
   state.queue = run.catch(() => {});
   return run;
+}
+
+/** PdbTables.prepare: after the prepare() calls before it. */
+function prepare(state: TablesState, size: string | { width: number; height: number }, options: PrepareTablesOptions): Promise<PdbPartition[]> {
+  return queued(state, async () => {
+    const partitions = partitionsFor(state, size, options);
+    for (const partition of partitions) await prepareOne(state, partition, options);
+    return partitions;
+  });
+}
+
+/** PdbTables.loadCached: the cache's tables installed, none built. */
+function loadCached(state: TablesState, size: string | { width: number; height: number }, options: PrepareTablesOptions): Promise<boolean> {
+  return queued(state, async () => {
+    const store = await openCache(state);
+    let all = true;
+    for (const partition of partitionsFor(state, size, options)) {
+      for (let group = 0; group < partition.groups.length; group++) {
+        if (state.core.pdb.has(partition, group)) continue;
+        options.signal?.throwIfAborted();
+        const cached = await store.load(partition, group);
+        if (!cached) {
+          all = false;
+          continue;
+        }
+        state.core.pdb.install(partition, group, cached);
+        state.partitionsSeen.set(partitionKey(partition), partition);
+      }
+    }
+    return all;
+  });
 }
 
 /** PdbTables.choose. */
@@ -326,6 +361,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
   };
   return {
     prepare: (size, options = {}) => prepare(state, size, options),
+    loadCached: (size, options = {}) => loadCached(state, size, options),
     choose: (start, goal, requested, build = true) => choose(state, start, goal, requested, build),
     partitionsFor: (size, options = {}) => partitionsFor(state, size, options),
     tableBytes: (partition, group) => pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length),

@@ -154,6 +154,9 @@ export const insideTransport = {
     const { solver } = call();
     return import('../cli/judge.js').then(({ answerCases }) => answerCases(solver, options, cases));
   },
+  /** What the cache holds of the tables prepareTables(size, options) readies, installed; whether this worker now holds them all. */
+  loadCachedTables: (size: string | { width: number; height: number }, options: PoolPrepareTablesOptions | undefined): Promise<boolean> =>
+    call().tables.loadCached(size, options),
   /** The group tables prepareTables(size, options) readies, each with whether this worker holds it. */
   heldTables: (size: string | { width: number; height: number }, options: PoolPrepareTablesOptions | undefined): TableRef[] => {
     const { tables } = call();

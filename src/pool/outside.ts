@@ -40,7 +40,8 @@ export interface SolverPoolOptions {
   /**
    * Every worker's solver's table options (`dir`: the cache directory, false
    * for memory only; `partition`). Whatever `dir` says, one worker prepares
-   * the tables and the others get them from it (see prepareTables).
+   * the tables, the others read what the cache holds at the same time and
+   * get the rest from it (see prepareTables).
    */
   tables?: PoolTablesOptions;
   /**
@@ -74,7 +75,8 @@ export interface CallOptions<P = Progress> {
    * Sliding IDA*: called before each iteration and about every 100 ms inside
    * one, with the f-bound, nodes so far and milliseconds since the call started. prepareTables: each table loaded
    * and each build round (TablesProgress) of the worker that prepares them, then each table
-   * every other worker received from it (phase 'share').
+   * every other worker received from it (phase 'share'; a table another worker read from
+   * the cache itself is not reported).
    */
   onProgress?: (progress: P) => void;
 }

@@ -1,8 +1,9 @@
 /**
  * Tables in a pool: every worker has its own wasm instance (one linear memory
  * each), so tables cannot live in one place that all of them search. One
- * worker prepares them (loads or builds) and the pool hands the bytes to the
- * others: over one SharedArrayBuffer posted to all where shared memory works,
+ * worker prepares them (loads or builds) while the others load what the cache
+ * holds, and the pool hands the bytes of the rest to the others: over one
+ * SharedArrayBuffer posted to all where shared memory works,
  * else transferred, a copy per worker. A restarted worker gets back what the
  * pool prepared before it takes any other call.
  */
@@ -52,7 +53,7 @@ export class PoolTables {
     };
   }
 
-  /** The pool's prepareTables(size, options, callOptions): the first worker prepares them, the others get its bytes, so no core builds twice, even without a cache. */
+  /** The pool's prepareTables(size, options, callOptions): the first worker prepares them, the others read the cache's and get the rest as its bytes, so no core builds twice, even without a cache. */
   async prepare(args: unknown[]): Promise<void> {
     const arity = insideArity.prepareTables;
     const own = args.slice(0, arity);
@@ -60,7 +61,14 @@ export class PoolTables {
     const callOptions = checkCallOptions(args[arity]);
     const [first, ...rest] = this.workers.slots as [Slot, ...Slot[]];
     const generation = first.generation;
+    // While the first prepares them, the others read what the cache holds of
+    // them, each its own copy at the same time: where the tables are cached,
+    // no worker waits for another's.
+    const others = rest
+      .filter((slot) => !slot.restoring)
+      .map((slot) => this.workers.submit('loadCachedTables', own, { signal: callOptions.signal }, slot).catch(() => false));
     await this.workers.submit('prepareTables', own, callOptions, first);
+    await Promise.all(others);
     if (first.generation !== generation)
       throw new Error(`prepareTables(): ${this.workerName(first)} was restarted while preparing the tables; call prepareTables again`);
     // Remembered before the others have them: a worker restarted meanwhile gets them from the first.

@@ -7,13 +7,15 @@
  * built exactly once (one worker's 'build' progress), every worker holds
  * byte-identical tables, equal to a single solver's, and solves with the PDB
  * at the optimal length of a BFS written in tests/oracles.js (paths replayed);
- * a restarted worker gets its tables back from a live worker without a build
+ * where the cache holds the tables, every worker reads them itself (nothing
+ * handed over); a restarted worker gets its tables back from a live worker without a build
  * (or, with none to give them, by preparing again); an abort during the
  * sharing rejects with AbortError and leaves the pool usable.
  *
  * Like tests/pool/pool.test.ts, this starts dist/pool/worker.js: run `npm run build` first.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -190,6 +192,32 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
       expect(again).toEqual([]);
     } finally {
       await pool.terminate();
+    }
+  });
+
+  it('3x3, 3 workers, tables in the cache: every worker reads them itself, none is built or handed over, all byte-identical and optimal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-pool-cached-'));
+    try {
+      const filler = await lib.createSolver({ engine, tables: { dir } });
+      await filler.prepareTables('3x3', { goal: 'both' });
+      const pool = await lib.createSolverPool({ workers: 3, engine, tables: { dir } });
+      try {
+        const heard: Progress[] = [];
+        await pool.prepareTables('3x3', { goal: 'both' }, { onProgress: (progress) => heard.push(progress) });
+        // The first worker's four loads are heard; the others read theirs unreported, so nothing is shared.
+        expect(heard.map((progress) => progress.phase)).toEqual(['load', 'load', 'load', 'load']);
+        const reference = await singleSolverTables(engine, '3x3', 'both');
+        for (let worker = 0; worker < 3; worker++) {
+          const tables = await workerTables(pool, worker, '3x3', 'both');
+          expect(tables.map((table) => table.name)).toEqual(reference.map((table) => table.name));
+          tables.forEach((table, i) => expect(Buffer.from(table.bytes).equals(Buffer.from(reference[i]!.bytes)), `worker ${worker}: ${table.name}`).toBe(true));
+        }
+        await expectOptimalOnEveryWorker(pool, walks('blank-first', 3, 40, 4, 53), 'blank-first', 3, (tiles) => eightDistance(tiles, 'blank-first'), '4-4');
+      } finally {
+        await pool.terminate();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
