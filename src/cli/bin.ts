@@ -7,7 +7,9 @@
  * standard error never stops the answers on standard output.
  */
 import { fstatSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { main } from './main.js';
+import { standardInput } from './standardInput.js';
 
 /** Node's words for a failed write: 'no space left on device' from "ENOSPC: no space left on device, write". */
 function reason(error: NodeJS.ErrnoException): string {
@@ -41,7 +43,7 @@ process.exitCode = await main(process.argv.slice(2), {
   input: () => {
     // Node's stream ends quietly on a directory; say what is wrong instead.
     if (fstatSync(0).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
-    return process.stdin;
+    return standardInput();
   },
   write: (text) => {
     try {
@@ -60,10 +62,11 @@ process.exitCode = await main(process.argv.slice(2), {
     }
   },
   error: (line) => writeError(`${line}\n`),
-  interactive: process.stdin.isTTY === true,
+  // Asked of the descriptors, not of process.stdin and process.stderr, whose streams cost time to set up.
+  interactive: isatty(0),
   errorStream: {
     write: (text) => writeError(text),
-    isTTY: process.stderr.isTTY === true,
+    isTTY: isatty(2),
     // Read at each draw: the terminal may be resized during a build.
     get columns() {
       return process.stderr.columns;
