@@ -200,26 +200,40 @@ export class SolverClient {
   }
 
   /** One call on the engine's pool; a new call cancels the running one, and Cancel turns into SolveCancelled. */
-  private async call<T, P = Progress>(
+  private call<T, P = Progress>(
     engine: EngineName,
     run: (pool: SolverPool, call: CallOptions<P>) => Promise<T>,
     extra: Omit<CallOptions<P>, 'signal'>,
   ): Promise<T> {
+    return this.cancellable(
+      async (signal) => {
+        const pool = await poolFor(engine);
+        signal.throwIfAborted();
+        return run(pool, { signal, ...extra });
+      },
+      async () => {
+        const pool = await poolFor(engine);
+        return pool.cancelMode === 'flag'
+          ? 'the worker stopped the search and stays ready, keeping what it loaded.'
+          : 'the worker was stopped and a fresh one started (this page is not cross-origin isolated, so a search cannot be stopped in place).';
+      },
+    );
+  }
+
+  /**
+   * Work that Cancel stops as it stops a call (the page's own, off the pool):
+   * `work` hears the signal and rejects with its reason; a new call or Cancel
+   * aborts it, and the abort turns into SolveCancelled saying `how`.
+   */
+  async cancellable<T>(work: (signal: AbortSignal) => Promise<T>, how: () => Promise<string>): Promise<T> {
     this.cancel();
     const running = new AbortController();
     this.running = running;
     try {
-      const pool = await poolFor(engine);
-      running.signal.throwIfAborted();
-      return await run(pool, { signal: running.signal, ...extra });
+      return await work(running.signal);
     } catch (error) {
       if (!isAbort(error)) throw error;
-      const pool = await poolFor(engine);
-      throw new SolveCancelled(
-        pool.cancelMode === 'flag'
-          ? 'the worker stopped the search and stays ready, keeping what it loaded.'
-          : 'the worker was stopped and a fresh one started (this page is not cross-origin isolated, so a search cannot be stopped in place).',
-      );
+      throw new SolveCancelled(await how());
     } finally {
       if (this.running === running) this.running = null;
     }
