@@ -25,6 +25,7 @@ const SLOW = [
   'tests/cli/bench.test.ts',
   'tests/web/viteApp.test.ts',
   'tests/web/offline.test.ts',
+  'tests/web/buildTime.test.ts',
 ];
 
 export default defineConfig({

@@ -920,6 +920,11 @@ describe('the web page in Chromium', () => {
     return (await boardText(page, 'twentyfour')).split(/[ /]/).map((t) => (t === 'x' ? 0 : Number(t)));
   }
 
+  /** The build rates this browser keeps (web/page/buildRates.ts). */
+  async function keptRates(page: Page): Promise<Array<Record<string, number | string | boolean>>> {
+    return page.evaluate(() => JSON.parse(localStorage.getItem('puzzlesearch-build-rates') ?? '[]'));
+  }
+
   /** Rows of five joined by '/', as the board's data-board shows them. */
   function text24(tiles: readonly (number | string)[]): string {
     const cells = tiles.map((t) => (t === 0 || t === 'x' ? 'x' : String(t)));
@@ -1118,23 +1123,44 @@ describe('the web page in Chromium', () => {
       await new Promise((resolve) => tablesServer.close(resolve));
     }
 
-    // The try on linear conflicts stops; the build is said before it starts: what it builds, and its memory (one 6-tile build's 1.53 GB of
-    // blank sets and the four tables' 255 MB).
+    // The try on linear conflicts stops; this browser has timed no build, so a trial build times the machine first
+    // (a 6-tile 4x4 table: at most a twentieth of the build); then the build is said before it starts: what it builds,
+    // its time at the trial's rate, and its memory (one 6-tile build's 1.53 GB of blank sets and the four tables' 255 MB).
     await page.click(`${twentyfour} button.primary`);
+    await page.waitForSelector(`${twentyfour} .progress[data-tables="trial"]`, { timeout: 120_000 });
+    expect(await page.textContent(`${twentyfour} .tables-estimate`)).toMatch(
+      /^On this machine: 1\.8 GB of memory while building; timing a trial build here first/,
+    );
     // Read in the page as it is shown: the loads of the kept groups follow at once.
     const starting = await page.waitForFunction(
       () => {
         const line = document.querySelector<HTMLElement>('#panel-twentyfour .progress')!;
         const estimate = document.querySelector<HTMLElement>('#panel-twentyfour .tables-estimate')!;
-        return line.dataset.tables === 'start' && { line: line.textContent, estimate: estimate.textContent, memory: estimate.dataset.memoryBytes };
+        return (
+          line.dataset.tables === 'start' && {
+            line: line.textContent,
+            estimate: estimate.textContent,
+            memory: estimate.dataset.memoryBytes,
+            totalMs: estimate.dataset.totalMs,
+            basis: estimate.dataset.basis,
+          }
+        );
       },
       undefined,
       { timeout: 120_000 },
     );
-    const shown = (await starting.jsonValue()) as { line: string; estimate: string; memory: string };
+    const shown = (await starting.jsonValue()) as { line: string; estimate: string; memory: string; totalMs: string; basis: string };
     expect(shown.line).toMatch(/^Starting the 6-6-6-6 pattern database \(1 table to build, 3 kept in this browser\) on WebAssembly/);
     expect(shown.memory).toBe(String(127_512_000 * 3 * 4 + 4 * 63_756_000));
-    expect(shown.estimate).toMatch(/^On this machine: 1\.8 GB of memory while building; timing the build/);
+    expect(shown.estimate).toMatch(
+      /^On this machine: about (\d+ (seconds|minutes)|a few seconds) \(measured just now: a trial 6-tile 4x4 table built in \d+\.\d s\); 1\.8 GB of memory while building\.$/,
+    );
+    // The time: the one table's entries at the trial's rate, as kept in this browser.
+    const trialBuild = (await keptRates(page)).find((rate) => rate.trial === true && rate.making === 'build')!;
+    expect(trialBuild).toMatchObject({ engine: 'wasm', cells: 16, tiles: 6, entries: 5_765_760 });
+    const trialMs = Number(trialBuild.ms);
+    expect(Math.abs(Number(shown.totalMs) - (127_512_000 * trialMs) / 5_765_760)).toBeLessThanOrEqual(2);
+    expect(shown.basis).toBe('earlier');
     // The build starts with its bars and its note, at the last group.
     await page.waitForSelector(`${twentyfour} .progress[data-tables="build"]`, { timeout: 120_000 });
     expect(await page.textContent(`${twentyfour} .progress`)).toMatch(/\(group 4 of 4, \d+%\)/);
@@ -1146,18 +1172,23 @@ describe('the web page in Chromium', () => {
     const shots = process.env.LIGHTS_SCREENSHOTS ?? outDir;
     mkdirSync(shots, { recursive: true });
     // Once the first rounds are timed, the time, measured on this build, long before the bar is full; then Cancel answers at once.
-    await page.waitForSelector(`${twentyfour} .tables-estimate[data-left-ms]`, { timeout: 120_000 });
+    await page.waitForSelector(`${twentyfour} .tables-estimate[data-basis="build"]`, { timeout: 120_000 });
     const estimate = (await page.textContent(`${twentyfour} .tables-estimate`)) ?? '';
-    expect(estimate).toMatch(/^On this machine: about (\d+ (seconds|minutes)|a few seconds) in all, .* left \(measured\); 1\.8 GB of memory while building\.$/);
+    expect(estimate).toMatch(
+      /^On this machine: about (\d+ (seconds|minutes)|a few seconds) in all, .* left \(measured on this build\); 1\.8 GB of memory while building\.$/,
+    );
     expect(Number(await page.getAttribute(`${twentyfour} .tables-estimate`, 'data-total-ms'))).toBeGreaterThan(0);
     expect(Number(await page.$eval(`${twentyfour} .group-bar`, (bar) => (bar as HTMLProgressElement).value))).toBeLessThan(1);
-    console.log(`24-puzzle in Chromium: the build of one 6-tile table estimated at first sight: ${estimate}`);
+    console.log(`24-puzzle in Chromium: the build of one 6-tile table estimated before it started: ${shown.estimate}; on its first rounds: ${estimate}`);
     await page.locator(`${twentyfour} fieldset.group >> nth=1`).screenshot({ path: join(shots, 'twentyfour-build.png') });
     await page.click(`${twentyfour} button:text-is("Cancel")`);
     await page.waitForSelector(`${twentyfour}[data-busy="false"]`, { timeout: 5_000 });
     expect(await page.textContent(`${twentyfour} .result`)).toContain('cancelled');
     expect(await page.getAttribute(`${twentyfour} .result`, 'data-length')).toBeNull();
     expect(await page.isVisible(`${twentyfour} .tables-box`)).toBe(false);
+    expect(await page.textContent(`${twentyfour} .tables-estimate`)).toBe('');
+    // The table it stopped is not timed: the trial's rates only.
+    expect((await keptRates(page)).every((rate) => rate.trial)).toBe(true);
     // The page is still playable: a tile slides, and Undo puts it back.
     const movable = await page.getAttribute(`#twentyfour-board .cell.movable >> nth=0`, 'data-index');
     await page.click(`#twentyfour-board .cell[data-index="${movable}"]`);
@@ -1178,6 +1209,13 @@ describe('the web page in Chromium', () => {
     expect(await page.getAttribute(`${twentyfour} .result`, 'data-length')).toBe(String(expected.length));
     expect(await page.getAttribute(`${twentyfour} .result .heuristic`, 'data-partition')).toBe('6-6-6-6');
     const solveMs = Number(await page.getAttribute(`${twentyfour} tr[data-engine="wasm"]`, 'data-ms'));
+    // Its table's time is kept for the next estimate of a 6-tile 5x5 table.
+    const built = (await keptRates(page)).find((rate) => rate.cells === 25)!;
+    expect(built).toMatchObject({ engine: 'wasm', making: 'build', tiles: 6, entries: 127_512_000, trial: false });
+    expect(Number(built.ms)).toBeLessThan(builtMs);
+    console.log(
+      `24-puzzle in Chromium: a 6-tile 5x5 table built in ${(Number(built.ms) / 1000).toFixed(1)} s, ${((Number(built.ms) / 127_512_000) * 1e6).toFixed(0)} ns an entry; the trial's 6-tile 4x4 table ${(trialMs / 1000).toFixed(1)} s, ${((trialMs / 5_765_760) * 1e6).toFixed(0)} ns an entry`,
+    );
     console.log(
       `24-puzzle in Chromium: 6-6-6-6 tables built in ${(builtMs / 1000).toFixed(1)} s (estimated at first ${(estimatedMs / 1000).toFixed(1)} s); a ${expected.length}-move position solved in ${solveMs.toFixed(0)} ms`,
     );

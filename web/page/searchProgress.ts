@@ -23,8 +23,8 @@ export interface TablesShown {
   note?: string;
   /** While tables are built: the time and memory it takes on this machine. */
   estimate?: EstimateShown;
-  /** The progress's phase, or 'start': a build about to start. */
-  phase: TablesProgress['phase'] | 'start';
+  /** The progress's phase, or 'start': a build about to start, 'trial': a trial build timing this machine before that. */
+  phase: TablesProgress['phase'] | 'start' | 'trial';
 }
 
 interface Busy {
@@ -120,7 +120,11 @@ export class SearchProgress<S, M extends SolutionMove> {
     panel.element.dataset.workers = String(panel.client.generation);
     line.hidden = busy === null;
     this.tablesBox.hidden = !busy?.tables;
-    if (!busy?.tables) delete line.dataset.tables;
+    if (!busy?.tables) {
+      // Nothing of a finished or cancelled preparation stays behind, hidden or not.
+      delete line.dataset.tables;
+      this.renderEstimate(undefined);
+    }
     if (!busy) {
       delete line.dataset.bound;
       delete line.dataset.nodes;
@@ -152,6 +156,8 @@ export class SearchProgress<S, M extends SolutionMove> {
     const element = this.tablesEstimate;
     element.hidden = !estimate;
     element.textContent = estimate?.text ?? '';
+    if (estimate?.basis) element.dataset.basis = estimate.basis;
+    else delete element.dataset.basis;
     const numbers: Record<string, number | undefined> = { memoryBytes: estimate?.memoryBytes, leftMs: estimate?.leftMs, totalMs: estimate?.totalMs };
     for (const [name, value] of Object.entries(numbers)) {
       if (value === undefined) delete element.dataset[name];

@@ -5,14 +5,18 @@
  * pool's per-group progress becomes a line, a bar for all the groups and one
  * for the group in hand, and while the tables are made, a note that this
  * happens once and what the build takes on this machine (buildEstimate.ts),
- * said from the moment it is about to start.
+ * said before it starts: from a rate this browser keeps (buildRates.ts), or
+ * where it keeps none, from a trial build timed first (trialBuild.ts). The
+ * tables made whole are timed for the next estimate.
  */
 import type { EngineName, GoalName } from '../../src/index.js';
-import { BuildEstimate } from './buildEstimate.js';
+import { BuildEstimate, memoryText, type EstimateShown } from './buildEstimate.js';
+import { earlierRates, keepRates, ratesTimed, readRates, type MeasuredRate } from './buildRates.js';
 import type { TablesShown } from './panel.js';
 import type { SlidingTables } from './slidingSizes.js';
-import type { SolverClient, TablesProgress, TablesSource } from './solverClient.js';
+import { SolveCancelled, type SolverClient, type TablesProgress, type TablesSource } from './solverClient.js';
 import type { TablesWork } from './tablesWork.js';
+import { timeTrialBuild } from './trialBuild.js';
 
 const oneTimeNote = (tables: SlidingTables) => `A one-time build (${tables.bytes}): the tables are kept in this browser, so later visits load them in seconds.`;
 
@@ -38,8 +42,12 @@ function tablesReporter(tables: SlidingTables, estimate: BuildEstimate | null, s
   };
 }
 
-/** What the panel shows as a build is about to start: what will be built, loaded and derived, and the memory it needs. */
-function buildStarting(tables: SlidingTables, work: TablesWork, estimate: BuildEstimate): TablesShown {
+/**
+ * What the panel shows as a build is about to start ('start'), or before
+ * that while a trial build times this machine ('trial'): what will be built,
+ * loaded and derived, and what the build takes.
+ */
+function buildStarting(tables: SlidingTables, work: TablesWork, phase: 'trial' | 'start', estimate: EstimateShown): TablesShown {
   const count = (groups: number[], what: string) => (groups.length > 0 ? [`${groups.length} ${what}`] : []);
   const parts = [
     ...count(work.builds, work.builds.length === 1 ? 'table to build' : 'tables to build'),
@@ -47,17 +55,53 @@ function buildStarting(tables: SlidingTables, work: TablesWork, estimate: BuildE
     ...count(work.loads, 'kept in this browser'),
   ];
   const groups = work.partition.groups.length;
+  const doing = phase === 'trial' ? 'Timing a trial build, then starting' : 'Starting';
   return {
-    text: `Starting the ${tables.partition} pattern database (${parts.join(', ')})`,
+    text: `${doing} the ${tables.partition} pattern database (${parts.join(', ')})`,
     fraction: work.loads.length / groups,
     group: { number: work.builds[0]! + 1, of: groups, fraction: 0 },
     note: oneTimeNote(tables),
-    estimate: estimate.shown(),
-    phase: 'start',
+    estimate,
+    phase,
   };
 }
 
-/** Readies `tables` for `goal` on the engine's workers as `work` says, shown through `show` (null when done); where they came from. */
+/**
+ * The rates to estimate `work` with: those this browser keeps, after a trial
+ * build when it keeps none for `engine` (said on the panel while it runs; if
+ * the trial fails, the build's own rate says the time later).
+ */
+async function ratesFor(
+  client: SolverClient,
+  engine: EngineName,
+  tables: SlidingTables,
+  work: TablesWork,
+  show: (shown: TablesShown) => void,
+): Promise<MeasuredRate[]> {
+  const kept = readRates();
+  if (kept.some((rate) => rate.engine === engine && rate.making === 'build')) return kept;
+  const memoryBytes = work.memoryBytes;
+  show(
+    buildStarting(tables, work, 'trial', {
+      text: `On this machine: ${memoryText(memoryBytes)}; timing a trial build here first to say how long it takes…`,
+      memoryBytes,
+    }),
+  );
+  const entries = work.builds.reduce((all, group) => all + work.entries(group), 0);
+  try {
+    const trial = await client.cancellable(
+      (signal) => timeTrialBuild(engine, entries, signal),
+      async () => 'the trial build was stopped before any table was built.',
+    );
+    return keepRates(trial);
+  } catch (error) {
+    if (error instanceof SolveCancelled) throw error;
+    console.warn(`puzzlesearch: ${error instanceof Error ? error.message : String(error)}; the build times itself instead`);
+    return kept;
+  }
+}
+
+/** Readies `tables` for `goal` on the engine's workers as `work` says, shown through `show` (null when done or stopped); where they came from. */
 export async function readyTables(
   client: SolverClient,
   engine: EngineName,
@@ -66,9 +110,20 @@ export async function readyTables(
   work: TablesWork | null,
   show: (shown: TablesShown | null) => void,
 ): Promise<TablesSource> {
-  const estimate = work && work.builds.length > 0 ? new BuildEstimate(work) : null;
-  if (work && estimate) show(buildStarting(tables, work, estimate));
-  const source = await client.prepareTables(engine, tables.size, goal, tablesReporter(tables, estimate, show));
-  show(null);
-  return source;
+  const building = work && work.builds.length > 0 ? work : null;
+  let estimate: BuildEstimate | null = null;
+  try {
+    if (building) {
+      const rates = await ratesFor(client, engine, tables, building, show);
+      estimate = new BuildEstimate(building, earlierRates(rates, engine, building));
+      show(buildStarting(tables, building, 'start', estimate.shown()));
+    }
+    const source = await client.prepareTables(engine, tables.size, goal, tablesReporter(tables, estimate, show));
+    estimate?.finish();
+    return source;
+  } finally {
+    // Every table made whole is timed, those before a Cancel too (the one it stopped is not).
+    if (building && estimate) keepRates(ratesTimed(engine, building, estimate.timed()));
+    show(null);
+  }
 }
