@@ -13,7 +13,7 @@ import { BuildEstimate, bytesText, durationText } from '../../web/page/buildEsti
 import { earlierRates, keepRates, measuredText, RATES_KEY, rateFor, rateSource, ratesTimed, readRates, type MeasuredRate } from '../../web/page/buildRates.js';
 import type { TablesProgress } from '../../web/page/solverClient.js';
 import type { TablesWork } from '../../web/page/tablesWork.js';
-import { trialTiles } from '../../web/page/trialBuild.js';
+import { trialFor, trialTiles } from '../../web/page/trialBuild.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
 
 const ENTRIES = 1_000_000;
@@ -182,12 +182,22 @@ describe('the build rates kept in this browser', () => {
     expect(ratesTimed('wasm', work6666, [{ group: 3, making: 'build', ms: 76_507 }], at)).toEqual([rate({ at })]);
   });
 
-  it('come from a trial of at most a twentieth of the build it times, where none is kept', () => {
+  it('come from a trial of at most a twentieth of the build it times, unless one kept comes from a table as large', () => {
     // The 15-puzzle's 6-6-3 tables: a 5-tile trial (524,160 entries); a 6-tile one would be half the build.
     expect(trialTiles(2 * 5_765_760 + 3_360)).toBe(5);
     // One or two of the 24-puzzle's 6-tile tables: a 6-tile 4x4 trial (5,765,760 entries).
     expect(trialTiles(127_512_000)).toBe(6);
     expect(trialTiles(2 * 127_512_000)).toBe(6);
     expect(trialTiles(20 * 5_765_760 - 1)).toBe(5);
+    // Not where a rate kept comes from a table at least as large as the trial's (on the same engine).
+    const fifteen = 2 * 5_765_760 + 3_360;
+    const smallTrial = rate({ cells: 16, tiles: 5, entries: 524_160, ms: 300, trial: true });
+    const six4x4 = rate({ cells: 16, tiles: 6, entries: 5_765_760, ms: 3_500 });
+    expect(trialFor([], 'wasm', fifteen)).toBe(5);
+    expect(trialFor([smallTrial], 'wasm', fifteen)).toBeNull();
+    expect(trialFor([smallTrial], 'ts', fifteen)).toBe(5);
+    expect(trialFor([smallTrial], 'wasm', 127_512_000)).toBe(6);
+    expect(trialFor([smallTrial, six4x4], 'wasm', 127_512_000)).toBeNull();
+    expect(trialFor([{ ...six4x4, making: 'derive' }], 'wasm', 127_512_000)).toBe(6);
   });
 });

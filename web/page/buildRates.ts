@@ -96,13 +96,17 @@ export function keepRates(
   return rates;
 }
 
+/** The largest table timed `making` on `engine`, if any. */
+export function largestTimed(rates: readonly MeasuredRate[], engine: EngineName, making: Making): MeasuredRate | undefined {
+  return rates
+    .filter((rate) => rate.engine === engine && rate.making === making)
+    .reduce<MeasuredRate | undefined>((best, rate) => (best && best.entries >= rate.entries ? best : rate), undefined);
+}
+
 /** The rate that predicts a `tiles`-tile table on `cells` cells: its own kind's, else the largest table's timed that way on `engine`. */
 export function rateFor(rates: readonly MeasuredRate[], engine: EngineName, making: Making, cells: number, tiles: number): MeasuredRate | undefined {
-  const same = rates.filter((rate) => rate.engine === engine && rate.making === making);
-  return (
-    same.find((rate) => rate.cells === cells && rate.tiles === tiles) ??
-    same.reduce<MeasuredRate | undefined>((best, rate) => (best && best.entries >= rate.entries ? best : rate), undefined)
-  );
+  const own = rates.find((rate) => rate.engine === engine && rate.making === making && rate.cells === cells && rate.tiles === tiles);
+  return own ?? largestTimed(rates, engine, making);
 }
 
 /** `ms` as a measurement is said: 0.2 s, 12 s, 75 s, 5.9 min. */

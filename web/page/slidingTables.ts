@@ -16,7 +16,7 @@ import type { TablesShown } from './panel.js';
 import type { SlidingTables } from './slidingSizes.js';
 import { SolveCancelled, type SolverClient, type TablesProgress, type TablesSource } from './solverClient.js';
 import type { TablesWork } from './tablesWork.js';
-import { timeTrialBuild } from './trialBuild.js';
+import { timeTrialBuild, trialFor } from './trialBuild.js';
 
 const oneTimeNote = (tables: SlidingTables) => `A one-time build (${tables.bytes}): the tables are kept in this browser, so later visits load them in seconds.`;
 
@@ -68,8 +68,9 @@ function buildStarting(tables: SlidingTables, work: TablesWork, phase: 'trial' |
 
 /**
  * The rates to estimate `work` with: those this browser keeps, after a trial
- * build when it keeps none for `engine` (said on the panel while it runs; if
- * the trial fails, the build's own rate says the time later).
+ * build when none of them comes from a table as large as the trial's (said on
+ * the panel while it runs; if the trial fails, the build's own rate says the
+ * time later).
  */
 async function ratesFor(
   client: SolverClient,
@@ -79,7 +80,12 @@ async function ratesFor(
   show: (shown: TablesShown) => void,
 ): Promise<MeasuredRate[]> {
   const kept = readRates();
-  if (kept.some((rate) => rate.engine === engine && rate.making === 'build')) return kept;
+  const tiles = trialFor(
+    kept,
+    engine,
+    work.builds.reduce((all, group) => all + work.entries(group), 0),
+  );
+  if (tiles === null) return kept;
   const memoryBytes = work.memoryBytes;
   show(
     buildStarting(tables, work, 'trial', {
@@ -87,10 +93,9 @@ async function ratesFor(
       memoryBytes,
     }),
   );
-  const entries = work.builds.reduce((all, group) => all + work.entries(group), 0);
   try {
     const trial = await client.cancellable(
-      (signal) => timeTrialBuild(engine, entries, signal),
+      (signal) => timeTrialBuild(engine, tiles, signal),
       async () => 'the trial build was stopped before any table was built.',
     );
     return keepRates(trial);

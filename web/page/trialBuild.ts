@@ -8,7 +8,8 @@
  * Its table is a 4x4 board's, of 5 tiles (524,160 entries: 0.2-0.4 s in
  * wasm, 0.4-0.6 s in the TypeScript twin on this project's busy 2-core
  * machine, 3.5 MB) or of 6 (5,765,760: 2.2-4.4 s and 7 s, 40 MB): the larger
- * one that costs at most a twentieth of the build it times. Small tables
+ * one that costs at most a twentieth of the build it times. It runs unless
+ * this browser keeps a rate from a table at least that large. Small tables
  * work in the caches and run faster an entry (in Chromium 370 ns against the
  * 6-tile table's 600), so a 5-tile trial puts a build of the 15-puzzle's
  * tables at about 60% of its time, while a 6-tile one (for the 24-puzzle's)
@@ -17,7 +18,7 @@
  */
 import { pdbEntryCount } from '../../src/engine/contract.js';
 import type { EngineName } from '../../src/index.js';
-import type { MeasuredRate } from './buildRates.js';
+import { largestTimed, type MeasuredRate } from './buildRates.js';
 
 /** The tiles of a trial table (see trialBuildWorker.ts). */
 export type TrialTiles = 5 | 6;
@@ -36,15 +37,17 @@ export function trialTiles(entries: number): TrialTiles {
   return pdbEntryCount(16, 6) <= entries * TRIAL_SHARE ? 6 : 5;
 }
 
+/** The trial to time before a build of `entries` entries on `engine`, or null when `rates` hold one from a table at least as large. */
+export function trialFor(rates: readonly MeasuredRate[], engine: EngineName, entries: number): TrialTiles | null {
+  const tiles = trialTiles(entries);
+  return (largestTimed(rates, engine, 'build')?.entries ?? 0) >= pdbEntryCount(16, tiles) ? null : tiles;
+}
+
 /** What the trial's worker answers: each table it made, timed; or why it could not. */
 export type TrialAnswer = { timed: Array<Pick<MeasuredRate, 'making' | 'cells' | 'tiles' | 'entries' | 'ms'>> } | { error: string };
 
-/**
- * Times the trial for a build of `entries` entries on `engine`: its build and
- * its read through a symmetry, as rates to keep; rejects with `signal`'s
- * reason once it aborts.
- */
-export function timeTrialBuild(engine: EngineName, entries: number, signal: AbortSignal): Promise<MeasuredRate[]> {
+/** Times the trial of `tiles` tiles on `engine`: its build and its read through a symmetry, as rates to keep; rejects with `signal`'s reason once it aborts. */
+export function timeTrialBuild(engine: EngineName, tiles: TrialTiles, signal: AbortSignal): Promise<MeasuredRate[]> {
   signal.throwIfAborted();
   // This exact shape is what Vite recognises and bundles as a worker entry.
   const worker = new Worker(new URL('./trialBuildWorker.ts', import.meta.url), { type: 'module', name: 'puzzlesearch-trial-build' });
@@ -66,7 +69,7 @@ export function timeTrialBuild(engine: EngineName, entries: number, signal: Abor
       event.preventDefault();
       end(() => reject(new Error(`the trial build's worker failed: ${event.message || 'it could not be loaded'}`)));
     });
-    const request: TrialRequest = { engine, tiles: trialTiles(entries) };
+    const request: TrialRequest = { engine, tiles };
     worker.postMessage(request);
   });
 }
