@@ -14,6 +14,7 @@ import { earlierRates, keepRates, measuredText, RATES_KEY, rateFor, rateSource, 
 import type { TablesProgress } from '../../web/page/solverClient.js';
 import type { TablesWork } from '../../web/page/tablesWork.js';
 import { trialFor, trialTiles } from '../../web/page/trialBuild.js';
+import { pdbEntryCount } from '../../src/engine/contract.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
 
 const ENTRIES = 1_000_000;
@@ -119,6 +120,23 @@ describe('the build estimate', () => {
     expect(measured.text).toMatch(/\(measured on this build\)/);
   });
 
+  it('says "or more" while most of the time comes from a rate timed on smaller tables', () => {
+    let now = 0;
+    const trial = { msPerEntry: 0.05, source: 'just now: a trial 6-tile 4x4 table built in 3.5 s', fromSmaller: true };
+    const estimate = new BuildEstimate(
+      work,
+      (making) => (making === 'build' ? trial : undefined),
+      () => now,
+    );
+    expect(estimate.shown().text).toBe(
+      'On this machine: about 2 minutes or more (measured just now: a trial 6-tile 4x4 table built in 3.5 s); 1.8 GB of memory while building.',
+    );
+    now = 10_000;
+    expect(estimate.hear(report(0, 'build', 100_000)).text).toMatch(/^On this machine: about 2 minutes in all, 2 minutes or more left \(measured just now: /);
+    now = 20_000;
+    expect(estimate.hear(report(0, 'build', 200_000)).text).toMatch(/in all, 3 minutes left \(measured on this build\)/);
+  });
+
   it('words bytes and times as an estimate deserves', () => {
     expect(bytesText(1_785_168_000)).toBe('1.8 GB');
     expect(bytesText(34_594_560)).toBe('35 MB');
@@ -146,12 +164,16 @@ describe('the build rates kept in this browser', () => {
     expect(rateFor(rates, 'ts', 'build', 16, 6)).toBe(twin);
     expect(rateFor(rates, 'wasm', 'derive', 16, 6)).toBeUndefined();
     // For a build of the 15-puzzle's 6-6-3 tables: the 6-tile groups at their own rate, the 3-tile one at the 5x5 table's.
-    const work663 = { partition: namedPartition(4, 4, 15, '6-6-3')!, entries: () => 0 } as unknown as TablesWork;
+    const partition = namedPartition(4, 4, 15, '6-6-3')!;
+    const work663 = { partition, entries: (group: number) => pdbEntryCount(16, partition.groups[group]!.length) } as unknown as TablesWork;
     const earlier = earlierRates(rates, 'wasm', work663, Date.UTC(2026, 10, 25));
     expect(earlier('build', 0)?.msPerEntry).toBeCloseTo(3_500 / 5_765_760);
     expect(earlier('build', 2)?.msPerEntry).toBeCloseTo(76_507 / 127_512_000);
     expect(earlier('build', 2)?.source).toMatch(/^here on .+: a 6-tile 5x5 table built in 77 s$/);
     expect(earlier('derive', 0)).toBeUndefined();
+    // Only a rate from a smaller table is said to be one: a 5-tile trial's for the 6-tile groups.
+    expect([earlier('build', 0)?.fromSmaller, earlier('build', 2)?.fromSmaller]).toEqual([false, false]);
+    expect(earlierRates([five4x4], 'wasm', work663)('build', 0)?.fromSmaller).toBe(true);
   });
 
   it('are kept per kind, the latest replacing the earlier; small tables and bad records are left out', () => {

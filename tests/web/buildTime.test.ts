@@ -143,7 +143,7 @@ describe('the build time said before the build, measured on this machine', () =>
     expect(Math.abs(Number(start.totalMs) - expected)).toBeLessThanOrEqual(2);
     expect(start.basis).toBe('earlier');
     expect(start.text).toMatch(
-      /^On this machine: about (a few seconds|\d+ seconds|\d+ minutes) \(measured just now: a trial 5-tile 4x4 table built in \d+\.\d s\); \d+ MB of memory while building\.$/,
+      /^On this machine: about (a few seconds|\d+ seconds|\d+ minutes) or more \(measured just now: a trial 5-tile 4x4 table built in \d+\.\d s\); \d+ MB of memory while building\.$/,
     );
     console.log(
       `6-6-3 in Chromium: trial ${trialBuild.ms.toFixed(0)} ms (read ${trialRead.ms.toFixed(0)} ms); estimated before the build ${(expected / 1000).toFixed(1)} s, took ${await page.getAttribute(fifteen, 'data-tables-ms')} ms`,

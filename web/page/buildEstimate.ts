@@ -45,10 +45,15 @@ export interface Timed {
   ms: number;
 }
 
-/** The time left, and what most of it was predicted from: this build's rates, or an earlier one (its source in words). */
+/**
+ * The time left, and what most of it was predicted from: this build's rates,
+ * or an earlier one (its source in words), and whether from tables smaller
+ * than those it predicts (which run faster an entry: see buildRates.ts).
+ */
 interface Left {
   ms: number;
   source: string | null;
+  fromSmaller: boolean;
 }
 
 const sum = (values: Iterable<number>) => [...values].reduce((total, value) => total + value, 0);
@@ -127,7 +132,8 @@ export class BuildEstimate {
     const totalMs = now - this.began + left.ms;
     const basis = left.source === null ? 'build' : 'earlier';
     const how = left.source === null ? 'measured on this build' : `measured ${left.source}`;
-    const time = this.heard ? `about ${durationText(totalMs)} in all, ${durationText(left.ms)} left` : `about ${durationText(totalMs)}`;
+    const orMore = left.fromSmaller ? ' or more' : '';
+    const time = this.heard ? `about ${durationText(totalMs)} in all, ${durationText(left.ms)}${orMore} left` : `about ${durationText(totalMs)}${orMore}`;
     return { text: `On this machine: ${time} (${how}); ${memory}.`, memoryBytes, leftMs: left.ms, totalMs, basis };
   }
 
@@ -155,6 +161,7 @@ export class BuildEstimate {
     // Milliseconds by where their rate came from (null: this build).
     const bySource = new Map<string | null, number>();
     const add = (source: string | null, ms: number) => bySource.set(source, (bySource.get(source) ?? 0) + ms);
+    const fromSmaller = new Set<string>();
     /** Adds group `group`'s time (`done` of it spent already); false when nothing predicts it. */
     const predict = (making: Making, group: number, done = 0): boolean => {
       const entries = this.work.entries(group);
@@ -164,6 +171,7 @@ export class BuildEstimate {
       }
       const earlier = this.earlier(making, group);
       if (earlier) add(earlier.source, Math.max(0, entries * earlier.msPerEntry - done));
+      if (earlier?.fromSmaller) fromSmaller.add(earlier.source);
       return earlier !== undefined;
     };
     if (current) {
@@ -177,6 +185,6 @@ export class BuildEstimate {
     for (const group of this.left.derive) predict('derive', group);
     const ms = sum(bySource.values());
     const [source] = [...bySource].reduce((most, entry) => (entry[1] > most[1] ? entry : most), [null, -1] as [string | null, number]);
-    return { ms, source };
+    return { ms, source, fromSmaller: source !== null && fromSmaller.has(source) };
   }
 }

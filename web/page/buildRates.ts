@@ -33,10 +33,12 @@ export interface MeasuredRate {
   trial: boolean;
 }
 
-/** A rate to predict a table with: milliseconds an entry, and in words what it was measured on. */
+/** A rate to predict a table with: milliseconds an entry, in words what it was measured on, and whether on a smaller table. */
 export interface EarlierRate {
   msPerEntry: number;
   source: string;
+  /** Timed on a table of fewer entries than the one predicted: such tables run faster an entry, so the time may come out short. */
+  fromSmaller?: boolean;
 }
 
 /** The localStorage key of the record (the page's tables themselves live in IndexedDB, owned by the library). */
@@ -136,7 +138,7 @@ export function earlierRates(
   const cells = partition.width * partition.height;
   return (making, group) => {
     const rate = rateFor(rates, engine, making, cells, partition.groups[group]!.length);
-    return rate && { msPerEntry: rate.ms / rate.entries, source: rateSource(rate, now) };
+    return rate && { msPerEntry: rate.ms / rate.entries, source: rateSource(rate, now), fromSmaller: rate.entries < work.entries(group) };
   };
 }
 

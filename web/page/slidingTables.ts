@@ -95,7 +95,11 @@ async function ratesFor(
   );
   try {
     const trial = await client.cancellable(
-      (signal) => timeTrialBuild(engine, tiles, signal),
+      async (signal) => {
+        // Timed once the pool's workers have started, not while they compile and set up beside it.
+        await client.started(engine);
+        return timeTrialBuild(engine, tiles, signal);
+      },
       async () => 'the trial build was stopped before any table was built.',
     );
     return keepRates(trial);

@@ -123,6 +123,11 @@ export class SolverClient {
     poolFor(engine).catch(() => {});
   }
 
+  /** Resolves once the engine's pool has started its workers (started now if need be), so that work timed after it does not share the cores with their start. */
+  async started(engine: EngineName): Promise<void> {
+    await poolFor(engine);
+  }
+
   solve(request: SolveRequest, onProgress?: (progress: Progress) => void): Promise<SolveAnswer> {
     return this.call<SolveAnswer>(
       request.engine,
