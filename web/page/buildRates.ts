@@ -6,13 +6,12 @@
  * table timed here, whole: its entries and milliseconds, and when.
  *
  * A table is predicted by its own kind when one was timed, else by the
- * largest table timed. Milliseconds per entry is the unit because it carries
- * over between kinds: timed in wasm in Node on this project's 2-core machine
- * (interleaved, medians of 5 under load 2.5-3), a 5-tile 4x4 table (0.5M
- * entries) took 0.59 µs an entry, a 6-tile 4x4 one (5.8M) 0.61, a 5-tile
- * 5x5 one (6.4M) 0.65 and a 6-tile 5x5 one (128M) 0.61; on a quieter machine
- * the small tables, whose working memory stays in the caches, run up to 40%
- * faster an entry (0.3 µs), so a prediction from them comes out short.
+ * largest table timed. Milliseconds an entry is the unit because it carries
+ * over between kinds: in wasm on this project's 2-core machine a 5-tile 4x4
+ * table, a 6-tile 4x4 one and a 6-tile 5x5 one took 0.59, 0.61 and 0.61 µs an
+ * entry; but small tables, whose working memory stays in the caches, can run
+ * up to twice as fast an entry, so a prediction from them may come out short
+ * (measurements in docs/web.md).
  */
 import { ENGINES, type EngineName } from '../../src/index.js';
 import type { TablesWork } from './tablesWork.js';

@@ -1,20 +1,15 @@
 /**
  * Outside: a trial table build timed on this machine, for a build estimate
- * when this browser has timed no table yet (see buildRates.ts). It runs in a
+ * when this browser has timed no table as large yet (see buildRates.ts). It runs in a
  * worker of its own (trialBuildWorker.ts), started for it and ended after, so
  * that the pool's workers keep their memory for the real tables; Cancel ends
  * it at once.
  *
  * Its table is a 4x4 board's, of 5 tiles (524,160 entries: 0.2-0.4 s in
- * wasm, 0.4-0.6 s in the TypeScript twin on this project's busy 2-core
- * machine, 3.5 MB) or of 6 (5,765,760: 2.2-4.4 s and 7 s, 40 MB): the larger
- * one that costs at most a twentieth of the build it times. It runs unless
- * this browser keeps a rate from a table at least that large. Small tables
- * work in the caches and run faster an entry (in Chromium 370 ns against the
- * 6-tile table's 600), so a 5-tile trial puts a build of the 15-puzzle's
- * tables at about 60% of its time, while a 6-tile one (for the 24-puzzle's)
- * runs at the big tables' rate an entry (in Node 608 ns against a 6-tile 5x5
- * table's 610).
+ * wasm here, 3.5 MB) or of 6 (5,765,760: 3-4.5 s, 40 MB): the larger one that
+ * costs at most a twentieth of the build it times, as large a table as the
+ * build can afford (small tables run faster an entry: see buildRates.ts). It
+ * runs unless this browser keeps a rate from a table at least that large.
  */
 import { pdbEntryCount } from '../../src/engine/contract.js';
 import type { EngineName } from '../../src/index.js';
