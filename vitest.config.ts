@@ -19,6 +19,7 @@ const SLOW = [
   'tests/api/batch.test.ts',
   'tests/api/hint.test.ts',
   'tests/engine/census12.test.ts',
+  'tests/engine/movePruningDeep.test.ts',
   'tests/pool/*.test.ts',
   'tests/cli/cli.test.ts',
   'tests/cli/cliJobs.test.ts',

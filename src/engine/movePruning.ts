@@ -31,17 +31,19 @@ import { decodeMovePruning, readShippedMovePruning } from './movePruningFile.js'
 export type { MovePruning };
 
 /**
- * Longest forbidden strings searched for, by the board's cells: the machine
- * is built at the first search of a size (in each process and worker), in
- * about 0.17 s for 4x4 at 12 moves and 0.08 s for 5x5 at 10 (cold, this
- * 2-core machine; 0.3 s each with boards as strings), unless Node reads it
- * from data/ (movePruningFile.ts); 14 moves on 4x4 gave
- * 5% fewer nodes on Korf's 100 for 4 s, 12 on 5x5 12% fewer on Korf and
- * Felner's #40 for 2.3 s (measured then); small boards, solved in a
- * millisecond, get a machine of a few milliseconds.
+ * Longest forbidden strings searched for, by the board's cells (issue 19 §2,
+ * bench/RESULTS.md "Move pruning"): 12 moves on 4x4 and 5x5, whose machines
+ * Node reads from data/ (movePruningFile.ts) and a browser builds, in about
+ * 0.4 s and 1 s cold on this 2-core machine. Deeper machines cut nodes but
+ * not time: each node then reads a machine too large for the cache (14 moves
+ * on 4x4 gave 5% fewer nodes on Korf's 100 and no less time, 14 on 5x5 8%
+ * fewer than 12 and more time), and they build in seconds. 12 moves on 5x5
+ * took 5% less time than 10 on Korf and Felner's #40 and #25. 5x4 and 4x5
+ * keep 10 (0.3 s to build, not shipped; 12 moves take 0.6 s); small boards,
+ * solved in a millisecond, get a machine of a few milliseconds.
  */
 export function movePruningDepth(cells: number): number {
-  return cells <= 9 ? 8 : cells <= 16 ? 12 : 10;
+  return cells <= 9 ? 8 : cells === 20 ? 10 : 12;
 }
 
 /** The cell the blank reaches from `blank` by `move`, or -1 off the board. */

@@ -1,8 +1,9 @@
 /**
  * Move pruning (issue 19 §2): the machine of src/engine/movePruning.ts against
- * a plain BFS written here, and the searches that use it against the
- * unpruned ones.
- * - Up to the machine's depth, the move strings it lets through from a cell
+ * a plain BFS (tests/support/movePruningWalks.ts), and the searches that use
+ * it against the unpruned ones.
+ * - Up to the machine's depth (5x5: 10 of its 12 moves here, all 12 in
+ *   movePruningDeep.test.ts), the move strings it lets through from a cell
  *   are exactly one per board: as many strings of d moves as boards at
  *   distance d (BFS), and each string reaches a different board at that
  *   distance. So it prunes every duplicate it can see, and never the only
@@ -21,34 +22,7 @@ import { decodeMovePruning, encodeMovePruning, movePruningFileName, readShippedM
 import { createSolver, type Solver } from '../../src/index.js';
 import { engineNames } from '../support/engines.js';
 import { bfsAllDistances, blankTarget, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
-
-/** Every board reached by the move strings the machine lets through from `start`, up to `depth` moves: the counts per length, and whether any board came twice. */
-function acceptedWalks(width: number, height: number, start: number[], depth: number) {
-  const machine = movePruning(width, height, 'fsm');
-  const cells = width * height;
-  const counts = new Array<number>(depth + 1).fill(0);
-  const seen = new Set<string>();
-  let repeated = 0;
-  const walk = (tiles: number[], blank: number, state: number, length: number) => {
-    counts[length]!++;
-    const key = tiles.join(',');
-    if (seen.has(key)) repeated++;
-    seen.add(key);
-    if (length === depth) return;
-    const moves = machine.allowed[state * cells + blank]!;
-    for (let move = 0; move < 4; move++) {
-      if (!((moves >> move) & 1)) continue;
-      const to = blankTarget(width, height, blank, move);
-      expect(to).toBeGreaterThanOrEqual(0);
-      const child = [...tiles];
-      child[blank] = child[to]!;
-      child[to] = 0;
-      walk(child, to, machine.next[state * 4 + move]!, length + 1);
-    }
-  };
-  walk(start, start.indexOf(0), 0, 0);
-  return { counts, repeated };
-}
+import { checkOnePerBoard } from '../support/movePruningWalks.js';
 
 describe('the move-pruning machine', () => {
   it.each([
@@ -62,21 +36,9 @@ describe('the move-pruning machine', () => {
     '%ix%i: from every cell, the strings it lets through up to its depth are one per board, as many of each length as BFS has boards at that distance',
     (width, height) => {
       const cells = width * height;
-      // Its whole depth, but on the larger boards a little less (the BFS here grows fast).
-      const depth = Math.min(movePruningDepth(cells), cells >= 25 ? 8 : cells >= 15 ? 9 : 12);
-      for (let blank = 0; blank < cells; blank++) {
-        const start = Array.from({ length: cells }, (_, i) => (i === blank ? 0 : i < blank ? i + 1 : i));
-        const distance = bfsAllDistances(
-          start,
-          (tiles: number[]) => slidingNeighbours(tiles, width),
-          (tiles: number[]) => tiles.join(','),
-          depth,
-        );
-        const byDistance = new Array<number>(depth + 1).fill(0);
-        for (const d of distance.values()) if (d <= depth) byDistance[d]!++;
-        const { counts, repeated } = acceptedWalks(width, height, start, depth);
-        expect({ blank, counts, repeated }).toEqual({ blank, counts: byDistance, repeated: 0 });
-      }
+      // Its whole depth, but 5x5 at 10 of its 12 moves (1.6M boards from its 25 cells at 12, a
+      // slow test's work: movePruningDeep.test.ts; at 10, 0.3M as 4x4 at 12).
+      checkOnePerBoard(width, height, Math.min(movePruningDepth(cells), cells >= 25 ? 10 : 12));
     },
     120_000,
   );
