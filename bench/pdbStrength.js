@@ -17,8 +17,9 @@
  * Each runs once per move pruning of --pruning (default both): 'parent'
  * prunes only the undo of the last move, as the published counts do; 'fsm'
  * is the default machine (src/engine/movePruning.ts), built before the clock
- * starts. Node counts are exact and repeatable; times are medians of one run on a
- * shared 2-core machine, so read them as such.
+ * starts. Node counts are exact and repeatable; times are of one run on a
+ * shared 2-core machine, so read them as such: each is given as wall clock
+ * and as this process's CPU time, which a loaded machine inflates less.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -41,6 +42,11 @@ const rows = (/** @type {string} */ text) =>
 const blankFirst = (/** @type {number} */ cells) => Array.from({ length: cells }, (_, i) => i);
 const prunings = /** @type {Array<'parent' | 'fsm'>} */ (values.pruning.split(',').filter(Boolean));
 const { movePruning } = await import('../dist/engine/movePruning.js');
+/** This process's CPU time in ms (user and system). */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 for (const partition of values.partitions.split(',').filter(Boolean)) {
   const solver = await createSolver({ engine: 'wasm', tables: { dir: values.dir ?? false, partition } });
@@ -52,14 +58,16 @@ for (const partition of values.partitions.split(',').filter(Boolean)) {
     let nodes = 0;
     let wrong = 0;
     started = performance.now();
+    const cpuStarted = cpuMs();
     for (const row of rows(read('korf100.txt'))) {
       const result = solver.sliding(row.slice(0, 16), { goal: blankFirst(16), pruning });
       if (result.status !== 'solved' || result.length !== row[16]) wrong++;
       nodes += result.stats.nodes;
     }
     const ms = performance.now() - started;
+    const cpu = cpuMs() - cpuStarted;
     console.log(
-      `Korf's 100, ${partition}, ${pruning} pruning: ${(nodes / 1e6).toFixed(1)}M nodes generated, ${(ms / 1000).toFixed(2)} s, ${wrong} not at Korf's length (tables ready in ${(tablesMs / 1000).toFixed(1)} s)`,
+      `Korf's 100, ${partition}, ${pruning} pruning: ${(nodes / 1e6).toFixed(1)}M nodes generated, ${(ms / 1000).toFixed(2)} s (CPU ${(cpu / 1000).toFixed(2)} s), ${wrong} not at Korf's length (tables ready in ${(tablesMs / 1000).toFixed(1)} s)`,
     );
   }
 }
@@ -94,6 +102,7 @@ if (kf.length > 0) {
       /** @type {Array<{ bound: number, nodes: number, expanded: number }>} */
       const calls = [];
       const started = performance.now();
+      const cpuStarted = cpuMs();
       const result = solver.sliding(tiles, {
         goal: blankFirst(25),
         pruning,
@@ -101,11 +110,12 @@ if (kf.length > 0) {
           calls.push({ bound, nodes, expanded: expanded ?? NaN }),
       });
       const ms = performance.now() - started;
+      const cpu = cpuMs() - cpuStarted;
       const perIteration = calls.slice(1).map((call, i) => call.expanded - calls[i].expanded);
       const want = published.get(no);
       const total = totals.get(no);
       console.log(
-        `KF #${no}, ${pruning} pruning: length ${result.length} (file ${instances[no - 1][25]}), h ${calls[0].bound}${want ? ` (independent: ${want.h})` : ''}, ${(result.stats.nodes / 1e6).toFixed(1)}M generated in ${(ms / 1000).toFixed(1)} s (${(result.stats.nodes / ms / 1e3).toFixed(1)}M/s)`,
+        `KF #${no}, ${pruning} pruning: length ${result.length} (file ${instances[no - 1][25]}), h ${calls[0].bound}${want ? ` (independent: ${want.h})` : ''}, ${(result.stats.nodes / 1e6).toFixed(1)}M generated in ${(ms / 1000).toFixed(1)} s (CPU ${(cpu / 1000).toFixed(1)} s; ${(result.stats.nodes / ms / 1e3).toFixed(1)}M/s)`,
       );
       console.log(`  expanded per completed iteration: ${perIteration.join(', ')}`);
       if (want?.expanded.length && pruning === 'parent') console.log(`  independent build:                ${want.expanded.join(', ')}`);

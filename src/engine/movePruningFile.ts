@@ -1,10 +1,10 @@
 /**
  * The move-pruning machines shipped in `data/` (issue 21: the CLI's fixed
  * costs): a file a board size whose machine takes long to build. The 4x4
- * machine takes about 0.17 s to build cold, in every process and every pool
- * worker; Korf's 100 take about a second of search in all, so with `--jobs 2`
- * each worker's build cost a sixth of the run. Read, it takes well under a
- * millisecond.
+ * machine takes 0.2 to 0.4 s to build cold and the 5x5 about 1 s, in every
+ * process and every pool worker; Korf's 100 take about a second of search in
+ * all, so with `--jobs 2` each worker's build cost a sixth of the run. Read,
+ * it takes well under a millisecond.
  *
  * A file is a cache of the build, never a different machine: movePruning.ts
  * builds the same bytes (tests/engine/movePruning.test.ts holds every shipped
