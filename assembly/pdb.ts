@@ -34,8 +34,10 @@
 // cells seen, those at this round's distance, those at the next; 1, 2 or 4
 // bytes each, see packBlanks) replace a queue. A round (one breadth-first
 // layer) is scanned in slices, one call each, so the host can report
-// progress and stop between calls. Everything here is mirrored step for step in src/twin/pdb.ts;
-// the tables of both engines are byte-identical.
+// progress and stop between calls. src/twin/pdb.ts does the same search in
+// the plain way (each placement unranked and each child ranked afresh); the
+// odometer and childRank here change no round's outcome, so the tables of
+// both engines are byte-identical (tests hold them to it).
 
 import { growBlock } from './memory';
 
@@ -93,10 +95,15 @@ let settled: f64 = 0;
 let scanAt: u32 = 0;
 let reachedInRound: f64 = 0;
 
+// Manhattan distance between two cells, a byte per pair (filled by
+// pdbBuildStart): the build asks for it per tile per expanded state, and two
+// divisions by the board's width there cost more than the rest of the move.
+const cellDistances: usize = memory.data(MAX_PDB_CELLS * 32, 16);
+
 // @ts-ignore: decorator
 @inline
 function cellDistance(a: i32, b: i32): i32 {
-  return abs(a / boardWidth - b / boardWidth) + abs(a % boardWidth - b % boardWidth);
+  return <i32>load<u8>(cellDistances + ((<usize>a << 5) | <usize>b));
 }
 
 // Rank of the placement in `placement`.
@@ -113,22 +120,87 @@ function rankPlacement(): u32 {
   return rank;
 }
 
-// Fills `placement` from a rank; returns the occupied cells.
+// For the placement in `placement`: the cells of tiles 0..i-1 (u32 for each
+// i), the tile on each occupied cell (a byte per cell), and the weight of
+// each tile's digit in the rank (u32 each: the product of the later radices).
+// A build moves one tile at a time, and with these a child's rank is the
+// parent's plus a few weights (childRank) instead of a new ranking.
+const tilesBefore: usize = memory.data(MAX_GROUP_TILES * 4, 16);
+const tileOnCell: usize = memory.data(32, 16);
+const digitWeights: usize = memory.data(MAX_GROUP_TILES * 4, 16);
+
+// The rank whose placement `placement` holds, and its digits (a byte each):
+// the build and the derivation scan ranks in order, mostly a few apart, so
+// the next placement is usually the last one with its last digits counted
+// on (an odometer), and only the tiles from the first changed digit are
+// placed again. `placedValid` is cleared whenever a build or derivation starts.
+const digits: usize = memory.data(MAX_GROUP_TILES, 8);
+let placedRank: u32 = 0;
+let placedValid = false;
+
+// Fills `placement` (with tilesBefore and tileOnCell) from a rank; returns the occupied cells.
 function unrankPlacement(rank: u32): u32 {
-  for (let i = groupTiles - 1; i >= 0; i--) {
-    const radix = <u32>(cells - i);
-    store<u8>(placement + i, <u8>(rank % radix));
-    rank /= radix;
+  const last = groupTiles - 1;
+  let first = 0;
+  const step = rank - placedRank;
+  if (placedValid && rank >= placedRank && step < <u32>(cells - last)) {
+    let i = last;
+    let digit = <u32>load<u8>(digits + i) + step;
+    while (digit >= <u32>(cells - i)) {
+      store<u8>(digits + i, <u8>(digit - <u32>(cells - i)));
+      i--;
+      digit = <u32>load<u8>(digits + i) + 1;
+    }
+    store<u8>(digits + i, <u8>digit);
+    first = i;
+  } else {
+    let rest = rank;
+    for (let i = last; i >= 0; i--) {
+      const radix = <u32>(cells - i);
+      store<u8>(digits + i, <u8>(rest % radix));
+      rest /= radix;
+    }
   }
-  let occupied: u32 = 0;
-  for (let i = 0; i < groupTiles; i++) {
+  placedRank = rank;
+  placedValid = true;
+  let occupied = load<u32>(tilesBefore + (<usize>first << 2));
+  for (let i = first; i <= last; i++) {
+    store<u32>(tilesBefore + (<usize>i << 2), occupied);
     let free = allCells & ~occupied;
-    for (let skip = <i32>load<u8>(placement + i); skip > 0; skip--) free &= free - 1;
+    for (let skip = <i32>load<u8>(digits + i); skip > 0; skip--) free &= free - 1;
     const cell = ctz(free);
     store<u8>(placement + i, <u8>cell);
+    store<u8>(tileOnCell + cell, <u8>i);
     occupied |= <u32>1 << cell;
   }
   return occupied;
+}
+
+// The rank of the placement unrankPlacement filled (rank `parent`, cells
+// `occupied`) after tile i steps from `from` to the blank at `to`. Only the
+// digits of tile i and of later tiles on the cells it jumps over change: tile
+// i's by the step less the earlier tiles jumped, each later tile's by one
+// (a horizontal step jumps over none).
+// @ts-ignore: decorator
+@inline
+function childRank(parent: u32, occupied: u32, i: i32, from: i32, to: i32): u32 {
+  const weight = load<u32>(digitWeights + (<usize>i << 2));
+  const step = to - from;
+  if (step == 1 || step == -1) return parent + <u32>step * weight;
+  const up = step > 0;
+  const low = up ? from : to;
+  const high = up ? to : from;
+  const between = ((<u32>1 << high) - 1) & ~((<u32>2 << low) - 1);
+  const earlier = load<u32>(tilesBefore + (<usize>i << 2));
+  const jumped = <i32>popcnt(earlier & between);
+  let change = <u32>(up ? step - jumped : step + jumped) * weight;
+  let later = occupied & ~earlier & between;
+  while (later != 0) {
+    const laterWeight = load<u32>(digitWeights + (<usize>load<u8>(tileOnCell + ctz(later)) << 2));
+    change += up ? laterWeight : -laterWeight;
+    later &= later - 1;
+  }
+  return parent + change;
 }
 
 // Every cell the blank can reach from `start` without crossing `blocked`.
@@ -152,6 +224,8 @@ function floodFill(start: u32, blocked: u32): u32 {
 // @ts-ignore: decorator
 @inline
 function packBlanks(cellMask: u32, free: u32): u32 {
+  // Mostly the blank reaches every free cell: no cell-by-cell walk then.
+  if (cellMask == free) return (<u32>1 << popcnt(free)) - 1;
   let packed: u32 = 0;
   let bit: u32 = 1;
   while (free != 0) {
@@ -166,6 +240,7 @@ function packBlanks(cellMask: u32, free: u32): u32 {
 // @ts-ignore: decorator
 @inline
 function unpackBlanks(packed: u32, free: u32): u32 {
+  if (packed == (<u32>1 << popcnt(free)) - 1) return free;
   let cellMask: u32 = 0;
   while (free != 0) {
     const lowest = free & (~free + 1);
@@ -209,6 +284,7 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
   boardWidth = width;
   groupTiles = tilesInGroup;
   maskBytes = pdbMaskBytes(cells, groupTiles);
+  placedValid = false;
   hasRight = 0;
   hasLeft = 0;
   for (let cell = 0; cell < cells; cell++) {
@@ -221,6 +297,10 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
     if (column > 0) near |= <u32>1 << (cell - 1);
     if (column < width - 1) near |= <u32>1 << (cell + 1);
     store<u32>(adjacent + (<usize>cell << 2), near);
+    for (let other = 0; other < cells; other++) {
+      const apart = abs(cell / width - other / width) + abs(column - (other % width));
+      store<u8>(cellDistances + ((<usize>cell << 5) | <usize>other), <u8>apart);
+    }
   }
   let rest = groupMask;
   for (let i = 0; i < groupTiles; i++) {
@@ -231,6 +311,11 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
   }
   const count = pdbEntryCount(cells, groupTiles);
   if (count > <f64>u32.MAX_VALUE) return -1;
+  let weight: u32 = 1;
+  for (let i = groupTiles - 1; i >= 0; i--) {
+    store<u32>(digitWeights + (<usize>i << 2), weight);
+    weight *= <u32>(cells - i);
+  }
   entries = <u32>count;
   const maskArrayBytes = <usize>entries * <usize>maskBytes;
   table = <usize>tableAt;
@@ -301,8 +386,7 @@ function buildSlice<T>(start: u32, end: u32): f64 {
         const to = <i32>ctz(targets);
         targets &= targets - 1;
         // The tile steps onto the blank's cell; the blank takes its old one.
-        store<u8>(placement + i, <u8>to);
-        const child = rankPlacement();
+        const child = childRank(rank, occupied, i, from, to);
         const childFree = free ^ (<u32>1 << from) ^ (<u32>1 << to);
         const fromBit = <u32>1 << popcnt(childFree & ((<u32>1 << from) - 1));
         const childSeen = loadMask<T>(seen, child);
@@ -319,7 +403,6 @@ function buildSlice<T>(start: u32, end: u32): f64 {
           storeMaskOf<T>(next, child, childNext | region);
         }
       }
-      store<u8>(placement + i, <u8>from);
     }
   }
   return reached;
@@ -433,6 +516,7 @@ export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceA
     store<u8>(deriveOrder + popcnt(sourceMask & ((<u32>1 << sourceHome) - 1)), <u8>i);
   }
   entries = <u32>pdbEntryCount(cells, groupTiles);
+  placedValid = false;
   deriveSource = <usize>sourceAt;
   deriveTarget = <usize>targetAt;
   memory.fill(deriveTarget, 0, (<usize>entries + 1) >> 1);
