@@ -28,7 +28,7 @@ export interface MeasuredRate {
   ms: number;
   /** When it was timed (Date.now()). */
   at: number;
-  /** A trial build that timed this machine (buildCalibration.ts), not a table the page needed. */
+  /** A trial build that timed this machine (trialBuild.ts), not a table the page needed. */
   trial: boolean;
 }
 
