@@ -12,7 +12,7 @@
  */
 import type { LightsOutAnswer, LightsOutCore, LightsOutProblem } from '../engine/contract.js';
 import { describeChar, PuzzleInputError } from './boards.js';
-import { MAX_COLORS, parseLightsOutBoard, type LightsOutInput } from './lightsOutBoard.js';
+import { MAX_COLORS, readLightsOutBoard, type LightsOutInput } from './lightsOutBoard.js';
 
 export { MAX_COLORS, parseLightsOutBoard, type LightsOutBoard, type LightsOutInput } from './lightsOutBoard.js';
 
@@ -261,8 +261,12 @@ function checkSize(m: number, n: number, k: number, torus: boolean, offsets: Int
   }
 }
 
-/** Everything the cores need, from the public input and options; throws PuzzleInputError on bad input. */
-export function lightsOutProblem(input: LightsOutInput, options: LightsOutOptions = {}): LightsOutProblem {
+/**
+ * Everything the cores need, from the public input and options; throws
+ * PuzzleInputError on bad input. `core`: the engine that will solve it, which
+ * may read board text faster than this host (see readLightsOutBoard).
+ */
+export function lightsOutProblem(input: LightsOutInput, options: LightsOutOptions = {}, core?: LightsOutCore): LightsOutProblem {
   const colors = options.colors ?? 2;
   if (typeof colors !== 'number' || !Number.isInteger(colors) || colors < 2 || colors > MAX_COLORS) {
     throw new PuzzleInputError(`colors must be a whole number from 2 to ${MAX_COLORS}, got ${String(colors)}`);
@@ -270,7 +274,7 @@ export function lightsOutProblem(input: LightsOutInput, options: LightsOutOption
   if (!isPrime(colors)) {
     throw new PuzzleInputError(`colors ${colors} is not prime: presses mod a composite number do not form a field, and this solver works over GF(p) only`);
   }
-  const board = parseLightsOutBoard(input, colors);
+  const board = readLightsOutBoard(input, colors, 'board', core);
   const { rows: m, cols: n } = board;
   const torus = options.torus ?? false;
   if (typeof torus !== 'boolean') throw new PuzzleInputError(`torus must be true or false, got ${String(torus)}`);
@@ -289,7 +293,7 @@ export function lightsOutProblem(input: LightsOutInput, options: LightsOutOption
       }
       return new Uint8Array(m * n).fill(goal);
     }
-    const parsed = parseLightsOutBoard(goal, colors, what);
+    const parsed = readLightsOutBoard(goal, colors, what, core);
     if (parsed.rows !== m || parsed.cols !== n) {
       throw new PuzzleInputError(`${what} is ${parsed.rows}x${parsed.cols} but the board is ${m}x${n}`);
     }
@@ -364,7 +368,7 @@ export function pressList(grid: Uint8Array, cols: number, colors: number): Light
 
 /** Parse, solve on `core`, shape. */
 export function solveLightsOut(core: LightsOutCore, input: LightsOutInput, options: LightsOutOptions = {}): LightsOutResult {
-  const problem = lightsOutProblem(input, options);
+  const problem = lightsOutProblem(input, options, core);
   const start = performance.now();
   const answer = core.solve(problem);
   return lightsOutResult(problem, answer, performance.now() - start);
@@ -378,9 +382,26 @@ export function solveLightsOut(core: LightsOutCore, input: LightsOutInput, optio
  */
 export function pressGridText(result: LightsOutResult): string {
   const { grid, rows, cols } = result;
-  const bytes = new Uint8Array(rows * (cols + 1) - 1).fill(48);
+  const line = cols + 1;
+  // Whole 32-bit words, so that counts become characters four at a time.
+  const words = new Uint32Array(Math.ceil((rows * line) / 4));
+  const bytes = new Uint8Array(words.buffer, 0, rows * line - 1);
+  if (grid !== null) for (let r = 0; r < rows; r++) bytes.set(grid.subarray(r * cols, (r + 1) * cols), r * line);
+  for (let w = 0; w < words.length; w++) {
+    const word = words[w]!;
+    // A byte of 10 or more (a high bit of byte + 0x76) has no single digit:
+    // the slow way. Below 10, adding 48 to each byte carries into none.
+    if (((word | (word + 0x76767676)) & 0x80808080) !== 0) return charGridText(grid!, rows, cols);
+    words[w] = word + 0x30303030;
+  }
+  for (let r = 1; r < rows; r++) bytes[r * line - 1] = 10;
+  return new TextDecoder().decode(bytes);
+}
+
+/** pressGridText where some count is 10 or more (k > 10): a character a cell, a letter from 10. */
+function charGridText(grid: Uint8Array, rows: number, cols: number): string {
+  const bytes = new Uint8Array(rows * (cols + 1) - 1);
   for (let r = 1; r < rows; r++) bytes[r * (cols + 1) - 1] = 10;
-  if (grid === null) return new TextDecoder().decode(bytes);
   for (let r = 0; r < rows; r++) {
     for (let c = 0, cell = r * cols, at = r * (cols + 1); c < cols; c++, cell++, at++) {
       const count = grid[cell]!;

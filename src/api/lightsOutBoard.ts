@@ -10,6 +10,11 @@
  * the non-blank ones, columns after the line's leading spaces, in code
  * points; a stray character anywhere is reported before any row of the wrong
  * length.
+ *
+ * An engine may read text faster (the wasm engine reads it in the module:
+ * cold JavaScript takes several milliseconds over a megabyte of cells, the
+ * module under one). It takes only the boards it can decide alone; this file
+ * reads the rest and words every message, so answers never depend on it.
  */
 import { describeChar, isSpace, PuzzleInputError } from './boards.js';
 
@@ -111,6 +116,24 @@ const utf8 = new TextDecoder();
  * `what` names the board in messages ('board', 'target 2', ...).
  */
 export function parseLightsOutBoard(input: LightsOutInput, colors = 2, what = 'board'): LightsOutBoard {
+  return readLightsOutBoard(input, colors, what);
+}
+
+/** An engine's reader of board text (LightsOutCore.readText): the board, or null when this file must read it. */
+export interface EngineTextReader {
+  readText?(text: string | Uint8Array, colors: number): LightsOutBoard | null;
+}
+
+/**
+ * parseLightsOutBoard, with text first offered to `engine`'s reader: it takes
+ * the boards it can decide alone, and this file reads the rest (and words
+ * every error), so the answer is the same either way.
+ */
+export function readLightsOutBoard(input: LightsOutInput, colors: number, what: string, engine?: EngineTextReader): LightsOutBoard {
+  if (engine?.readText && (typeof input === 'string' || input instanceof Uint8Array)) {
+    const board = engine.readText(input, colors);
+    if (board) return board;
+  }
   const fail = (message: string): never => {
     throw new PuzzleInputError(what === 'board' ? message : `${what}: ${message}`);
   };

@@ -642,7 +642,7 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     census: (size, options) => runCensus(core, size, options),
     lightsOutHint: (board, options) =>
       exclusive(core, 'lightsOutHint', () => {
-        const problem = lightsOutProblem(board, options);
+        const problem = lightsOutProblem(board, options, core.lightsOut);
         return lightsOutHint(core, problem, lightsOutImpossible(problem.targets.length));
       }),
     lightsOut: (board, options) => exclusive(core, 'lightsOut', () => solveLightsOut(core.lightsOut, board, options)),

@@ -436,6 +436,13 @@ export interface LightsOutAnswer {
 export interface LightsOutCore {
   /** Throws a RangeError naming the memory needed when the engine cannot get it. */
   solve(problem: LightsOutProblem): LightsOutAnswer;
+  /**
+   * Reads a board's text (a string or its UTF-8 bytes) where a loop over its
+   * characters is cheap: the board, or null when the host's reader must read
+   * it (anything but cells and ASCII spaces, any error; that reader words the
+   * message). Only engines that gain by it offer one.
+   */
+  readText?(text: string | Uint8Array, colors: number): { rows: number; cols: number; cells: Uint8Array } | null;
 }
 
 /**

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { LightsOutCore, LightsOutProblem } from '../../src/engine/contract.js';
 import { PuzzleInputError } from '../../src/api/boards.js';
 import { lightsOutProblem, parseLightsOutBoard, pressGrid, solveLightsOut, type LightsOutOptions, type LightsOutResult } from '../../src/api/lightsOut.js';
+import { readLightsOutBoard, type LightsOutBoard } from '../../src/api/lightsOutBoard.js';
 import { createSolver, type Solver } from '../../src/api/solver.js';
 import { engineNames, loadCore, type EngineName } from '../support/engines.js';
 import {
@@ -462,6 +463,41 @@ describe('the two engines agree', () => {
       expect(strip(solveLightsOut(wasm, rows, options)), `round ${round}`).toEqual(strip(solveLightsOut(ts, rows, options)));
     }
   });
+
+  it('identical on GF(2) systems of 256 unknowns and more, which the wasm engine eliminates eight columns at a time', async () => {
+    const [wasm, ts] = await Promise.all(engineNames.map(async (name) => (await loadCore(name)).lightsOut));
+    const random = mulberry32(2026);
+    const strip = (r: LightsOutResult) => ({ ...r, stats: { nodes: r.stats.nodes } });
+    // Elimination over every cell (x, rowcol: 256 to 400 unknowns), and
+    // chasing with 256 to 330 unknowns (plane boards that wide, or tori half
+    // as wide); several with kernels. Each board is made by random presses,
+    // so that target 0 is reachable and the coset walk runs.
+    const shapes: Array<[number, number, 'cross' | 'plus-only' | 'x' | 'rowcol', boolean]> = [
+      [16, 16, 'x', false],
+      [17, 19, 'x', true],
+      [20, 20, 'rowcol', false],
+      [6, 130, 'cross', true],
+      [8, 128, 'plus-only', true],
+      [3, 256, 'cross', false],
+      [4, 299, 'cross', false],
+      [11, 257, 'plus-only', false],
+    ];
+    let kernels = 0;
+    for (const [m, n, pattern, torus] of shapes) {
+      for (let round = 0; round < 2; round++) {
+        const presses = Array.from({ length: (m * n) >> 2 }, () => ({ row: 1 + Math.floor(random() * m), col: 1 + Math.floor(random() * n) }));
+        const board = replayLightsOut(new Array<number>(m * n).fill(0), presses, stencils[pattern](), m, n, torus, 2);
+        const rows = Array.from({ length: m }, (_, r) => board.slice(r * n, (r + 1) * n));
+        const options: LightsOutOptions = { pattern, torus, targets: [1, 0], maxKernel: 256 };
+        const expected = solveLightsOut(ts, rows, options);
+        expect(expected.solvable).toBe(true);
+        expect(strip(solveLightsOut(wasm, rows, options)), `${m}x${n} ${pattern}${torus ? ' torus' : ''} round ${round}`).toEqual(strip(expected));
+        if (expected.kernelDimension > 0) kernels++;
+      }
+    }
+    // Kernels (free columns inside blocks, and walks over them) were met.
+    expect(kernels).toBeGreaterThanOrEqual(8);
+  });
 });
 
 describe('memory', () => {
@@ -567,29 +603,47 @@ describe('the public API', () => {
     expect(splitCases((emit) => blockFramer(emit), '01\n10\n\n\n  \n11\n11\n').map((c) => c.text)).toEqual(['01\n10', '11\n11']);
   });
 
-  it('reads text, its UTF-8 bytes and row strings as the plain reading does: the same cells, or the same message', () => {
+  /** The board or the message of `read`, for comparing with the plain reading. */
+  function outcome(read: () => LightsOutBoard): { rows: number; cols: number; cells: number[] } | { error: string } {
+    try {
+      const board = read();
+      return { rows: board.rows, cols: board.cols, cells: [...board.cells] };
+    } catch (error) {
+      expect(error).toBeInstanceOf(PuzzleInputError);
+      return { error: (error as Error).message };
+    }
+  }
+
+  it('reads text, its UTF-8 bytes and row strings as the plain reading does, on both engines: the same cells, or the same message', async () => {
+    // The wasm engine reads text in the module first (assembly/lightsOutText.ts); the twin has no reader of its own.
+    const engines = await Promise.all(engineNames.map(async (name) => (await loadCore(name)).lightsOut));
     const unit = fc.constantFrom('0', '1', '2', '4', '9', '.', '#', 'a', ' ', '\t', '\n', '\r\n', '\r', '\u00a0', '\u2028', '\ufeff', 'é', '🧩');
-    fc.assert(
-      fc.property(fc.string({ unit, maxLength: 40 }), fc.constantFrom(2, 3, 5, 11), (text, colors) => {
-        const rows = text.split('\n');
-        for (const [input, expected] of [
-          [text, readLightsOutText(text, colors)],
-          [new TextEncoder().encode(text), readLightsOutText(text, colors)],
-          [rows, readLightsOutText(rows, colors)],
-        ] as const) {
-          let got: { rows: number; cols: number; cells: number[] } | { error: string };
-          try {
-            const board = parseLightsOutBoard(input, colors);
-            got = { rows: board.rows, cols: board.cols, cells: [...board.cells] };
-          } catch (error) {
-            expect(error).toBeInstanceOf(PuzzleInputError);
-            got = { error: (error as Error).message };
-          }
-          expect(got).toEqual(expected);
-        }
-      }),
-      { numRuns: 3000, seed: 20261124 },
+    // Long runs of '0' and '1', which the module reads eight at a time, broken now and then.
+    const mostlyBits = fc.oneof(
+      { weight: 30, arbitrary: fc.constantFrom('0', '1') },
+      { weight: 2, arbitrary: fc.constantFrom('\n', ' ') },
+      { weight: 1, arbitrary: unit },
     );
+    for (const [cells, maxLength] of [
+      [unit, 40],
+      [mostlyBits, 300],
+    ] as const) {
+      fc.assert(
+        fc.property(fc.string({ unit: cells, maxLength }), fc.constantFrom(2, 3, 5, 11), (text, colors) => {
+          const rows = text.split('\n');
+          const plain = readLightsOutText(text, colors);
+          for (const [input, expected] of [
+            [text, plain],
+            [new TextEncoder().encode(text), plain],
+            [rows, readLightsOutText(rows, colors)],
+          ] as const) {
+            expect(outcome(() => parseLightsOutBoard(input, colors))).toEqual(expected);
+            for (const engine of engines) expect(outcome(() => readLightsOutBoard(input, colors, 'board', engine))).toEqual(expected);
+          }
+        }),
+        { numRuns: 2000, seed: 20261124 },
+      );
+    }
   });
 
   it('rejects bad input with one-line errors naming line and column', () => {

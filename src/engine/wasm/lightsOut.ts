@@ -14,7 +14,13 @@ export interface LightsOutExports extends ScratchExports {
   lightsOutReachable(): number;
   lightsOutMinimal(): number;
   lightsOutPressCount(): number;
+  /** Reads the board text of `length` bytes at `at` into cells written over it: its rows, 0 when the host must read it. */
+  lightsOutReadText(at: number, length: number, colors: number): number;
+  lightsOutTextCols(): number;
 }
+
+/** Strings into the module's memory as UTF-8, natively. */
+const utf8 = new TextEncoder();
 
 function outOfMemory(bytes: number, what: string): RangeError {
   const mib = (bytes / 2 ** 20).toFixed(1);
@@ -23,6 +29,20 @@ function outOfMemory(bytes: number, what: string): RangeError {
 
 export function wasmLightsOut(exports: LightsOutExports): LightsOutCore {
   return {
+    readText(text, colors) {
+      // Into the family's input area: the solve that follows takes it again.
+      const at = exports.lightsOutReserve(text.length);
+      if (at === 0) return null;
+      const room = new Uint8Array(exports.memory.buffer, at, text.length);
+      if (typeof text !== 'string') room.set(text);
+      // A character beyond ASCII takes more bytes than there is room for, or
+      // lands as bytes above 127: either way the host's reader takes over.
+      else if (utf8.encodeInto(text, room).read !== text.length) return null;
+      const rows = exports.lightsOutReadText(at, text.length, colors);
+      if (rows === 0) return null;
+      const cols = exports.lightsOutTextCols();
+      return { rows, cols, cells: new Uint8Array(exports.memory.buffer, at, rows * cols).slice() };
+    },
     solve(problem: LightsOutProblem): LightsOutAnswer {
       const { rows, cols, offsets, board, targets } = problem;
       const cells = rows * cols;
