@@ -7,7 +7,7 @@ export * from './fourLine';
 export * from './sliding';
 export * from './idaStar';
 export * from './lightsOut';
-export { lightsOutReadText, lightsOutTextCols } from './lightsOutText';
+export { lightsOutReadText, lightsOutTextCols, lightsOutGridText } from './lightsOutText';
 export { batchReserve } from './batch';
 export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled, pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice } from './pdb';
 export { idaStarPdbGroup, idaStarPdbGroups, pdbTableBytes } from './pdbHeuristic';

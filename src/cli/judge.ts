@@ -9,8 +9,8 @@
  * little more than print.
  */
 import { PuzzleInputError, namedGoal, parseSlidingBoard, slidingReachable } from '../api/boards.js';
-import { pressGridText, type LightsOutResult } from '../api/lightsOut.js';
-import type { BoardError, ManyFamilies, ManyFamily, Result, Solver } from '../api/solver.js';
+import { pressGridTextOn, type LightsOutResult } from '../api/lightsOut.js';
+import { coreOf, type BoardError, type ManyFamilies, type ManyFamily, type Result, type Solver } from '../api/solver.js';
 import type { FlipHint, FourLineHint, LightsOutHint, SlidingHint } from '../api/hint.js';
 
 /** What `solveMany` calls each CLI family. */
@@ -99,8 +99,12 @@ function cellLines(result: Result<{ row: number; col: number }>): string[] {
   return result.moves.map(({ row, col }) => `${row} ${col}`);
 }
 
-/** The lines for standard output of one case's result. Throws PuzzleInputError for a bad board, SearchStopped for a stopped search. */
-export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): Formatted {
+/**
+ * The lines for standard output of one case's result. Throws PuzzleInputError
+ * for a bad board, SearchStopped for a stopped search. `solver`: the one that
+ * answered, whose engine may write a Lights Out grid faster than this thread.
+ */
+export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, solver?: Solver): Formatted {
   if (any.status === 'error') throw new PuzzleInputError(any.reason);
   const none: Solution = { length: null, moves: [] };
   if (options.hint && (options.family === 'flip' || options.family === 'pilots')) return pressHintLines(any as FlipHint);
@@ -131,7 +135,7 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult): 
         ? undefined
         : `not proven minimal: the kernel has dimension ${result.kernelDimension}, more press sets than --max-kernel allows to weigh`;
       // The grid as one text (a line a row) from the typed grid: a 1000x1000 board's presses are never a list of objects.
-      const grid = options.moves || options.json ? pressGridText(result) : '';
+      const grid = options.moves || options.json ? pressGridTextOn(solver && coreOf(solver).lightsOut, result) : '';
       return {
         lines: [String(result.length), ...(options.moves ? [grid] : [])],
         result: { stats: result.stats, warning },
@@ -300,7 +304,7 @@ export function answerCases(solver: Solver, options: JudgeOptions, items: readon
       item,
       () => {
         if (answer instanceof Error) throw answer;
-        return format(options, item, answer!);
+        return format(options, item, answer!, solver);
       },
       sink,
       chunk,

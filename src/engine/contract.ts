@@ -443,6 +443,12 @@ export interface LightsOutCore {
    * message). Only engines that gain by it offer one.
    */
   readText?(text: string | Uint8Array, colors: number): { rows: number; cols: number; cells: Uint8Array } | null;
+  /**
+   * The text of a press grid (`rows` x `cols` counts, row-major): a character
+   * a count ('0'..'9', 'a'..'z'), a line a row; null when a count needs more
+   * than one character, for the host to write. Only engines that gain by it offer one.
+   */
+  gridText?(grid: Uint8Array, rows: number, cols: number): string | null;
 }
 
 /**

@@ -7,7 +7,16 @@
 import { describe, expect, it } from 'vitest';
 import type { LightsOutCore, LightsOutProblem } from '../../src/engine/contract.js';
 import { PuzzleInputError } from '../../src/api/boards.js';
-import { lightsOutProblem, parseLightsOutBoard, pressGrid, solveLightsOut, type LightsOutOptions, type LightsOutResult } from '../../src/api/lightsOut.js';
+import {
+  lightsOutProblem,
+  parseLightsOutBoard,
+  pressGrid,
+  pressGridText,
+  pressGridTextOn,
+  solveLightsOut,
+  type LightsOutOptions,
+  type LightsOutResult,
+} from '../../src/api/lightsOut.js';
 import { readLightsOutBoard, type LightsOutBoard } from '../../src/api/lightsOutBoard.js';
 import { createSolver, type Solver } from '../../src/api/solver.js';
 import { engineNames, loadCore, type EngineName } from '../support/engines.js';
@@ -585,6 +594,26 @@ describe('the public API', () => {
       }
     }
     expect(solved).toBeGreaterThan(40);
+  });
+
+  it('writes the grid text on either engine as it is written here from the counts, for counts below 10, to 35 and beyond', async () => {
+    const engines = await Promise.all(engineNames.map(async (name) => (await loadCore(name)).lightsOut));
+    const random = mulberry32(4242);
+    for (let trial = 0; trial < 300; trial++) {
+      // Widths around the module's eight cells a step; counts of one colour count's range.
+      const rows = 1 + Math.floor(random() * 6);
+      const cols = 1 + Math.floor(random() * 40);
+      const colors = [2, 3, 10, 11, 37, 251][trial % 6]!;
+      const grid = Uint8Array.from({ length: rows * cols }, () =>
+        random() < 0.7 ? Math.floor(random() * Math.min(colors, 10)) : Math.floor(random() * colors),
+      );
+      const result = { status: 'solved', rows, cols, grid } as unknown as LightsOutResult;
+      const expected = Array.from({ length: rows }, (_, r) => Array.from(grid.subarray(r * cols, (r + 1) * cols), (count) => count.toString(36)).join('')).join(
+        '\n',
+      );
+      expect(pressGridText(result), `trial ${trial}`).toBe(expected);
+      for (const engine of engines) expect(pressGridTextOn(engine, result), `trial ${trial}`).toBe(expected);
+    }
   });
 
   it('parses text, row strings and number rows alike; splits cases on blank lines', () => {

@@ -17,10 +17,13 @@ export interface LightsOutExports extends ScratchExports {
   /** Reads the board text of `length` bytes at `at` into cells written over it: its rows, 0 when the host must read it. */
   lightsOutReadText(at: number, length: number, colors: number): number;
   lightsOutTextCols(): number;
+  /** Writes the text of the press grid at `grid` at `out`: its length in bytes, 0 when the host must write it. */
+  lightsOutGridText(grid: number, rows: number, cols: number, out: number): number;
 }
 
-/** Strings into the module's memory as UTF-8, natively. */
+/** Strings into the module's memory as UTF-8, and back, natively. */
 const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder();
 
 function outOfMemory(bytes: number, what: string): RangeError {
   const mib = (bytes / 2 ** 20).toFixed(1);
@@ -42,6 +45,15 @@ export function wasmLightsOut(exports: LightsOutExports): LightsOutCore {
       if (rows === 0) return null;
       const cols = exports.lightsOutTextCols();
       return { rows, cols, cells: new Uint8Array(exports.memory.buffer, at, rows * cols).slice() };
+    },
+    gridText(grid, rows, cols) {
+      // The counts, then room for their text (a line feed a row but the last), in the input area.
+      const cells = rows * cols;
+      const at = exports.lightsOutReserve(cells + rows * (cols + 1));
+      if (at === 0) return null;
+      new Uint8Array(exports.memory.buffer, at, cells).set(grid);
+      const length = exports.lightsOutGridText(at, rows, cols, at + cells);
+      return length === 0 ? null : fromUtf8.decode(new Uint8Array(exports.memory.buffer, at + cells, length));
     },
     solve(problem: LightsOutProblem): LightsOutAnswer {
       const { rows, cols, offsets, board, targets } = problem;
