@@ -6,6 +6,8 @@
  * with them is reported by the parser like any other stray character.
  */
 
+import { isAscii } from 'node:buffer';
+
 /** One input line: its text, or only its length when it was over the limit. */
 export type InputLine = string | { overlong: number };
 
@@ -15,6 +17,7 @@ export type InputLine = string | { overlong: number };
  */
 export async function* inputLines(chunks: AsyncIterable<Uint8Array | string>, limit: number): AsyncGenerator<InputLine[]> {
   const decoder = new TextDecoder('utf-8');
+  const wholeChunk = new TextDecoder('utf-8');
   let partial = '';
   // Characters of the current line dropped so far; -1 while the line is within the limit.
   let dropped = -1;
@@ -39,9 +42,17 @@ export async function* inputLines(chunks: AsyncIterable<Uint8Array | string>, li
       from = newline + 1;
     }
   };
+  // Until a byte beyond ASCII arrives, chunks are decoded whole: the
+  // decoder's streaming path (which keeps a character split between chunks)
+  // costs twice as much, and an ASCII chunk splits no character.
+  let streaming = false;
   for await (const chunk of chunks) {
     const lines: InputLine[] = [];
-    take(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }), lines);
+    if (typeof chunk === 'string') take(chunk, lines);
+    else {
+      streaming ||= !isAscii(chunk);
+      take(streaming ? decoder.decode(chunk, { stream: true }) : wholeChunk.decode(chunk), lines);
+    }
     if (lines.length > 0) yield lines;
   }
   const last: InputLine[] = [];

@@ -64,6 +64,30 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   return solveCases(options, io);
 }
 
+/**
+ * `source`'s steps, the first asked for at once: standard input's first read
+ * (and its split into lines) goes on while the solver's module compiles, a
+ * few milliseconds of a one-board call. A failure to start or to read is
+ * thrown where the steps are awaited, as if nothing had been read ahead.
+ */
+function readAhead<T>(source: () => AsyncIterable<T>): AsyncIterable<T> {
+  let iterator: AsyncIterator<T> | undefined;
+  let first: Promise<IteratorResult<T>>;
+  try {
+    iterator = source()[Symbol.asyncIterator]();
+    first = iterator.next();
+  } catch (error) {
+    first = Promise.reject(error);
+  }
+  // Handled where it is awaited; until then a failed read is not an unhandled rejection.
+  first.catch(() => {});
+  return {
+    async *[Symbol.asyncIterator]() {
+      for (let step = await first; !step.done; step = await iterator!.next()) yield step.value;
+    },
+  };
+}
+
 /** Reads the cases of standard input and answers them; the exit code. */
 async function solveCases(options: Options, io: CliIO): Promise<number> {
   // The library's warnings name it already; others get the prefix once.
@@ -72,6 +96,7 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   // workers (chunkCases.ts); for sliding boards, N workers (slidingCases.ts).
   const slidingPool = options.family === 'sliding' && options.jobs > 1;
   const workers = new CliWorkers(slidingPool ? options.jobs : options.jobs - 1, options, io);
+  const input = readAhead(() => inputLines(io.input(), LINE_LIMIT));
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
   // With workers, they ready the tables (one loads or builds, the others get its copy); else this thread.
   const prepareTables: PrepareTables = async (size, goal, onProgress) => {
@@ -124,7 +149,7 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   };
   try {
     try {
-      for await (const lines of inputLines(io.input(), LINE_LIMIT)) {
+      for await (const lines of input) {
         for (const line of lines) {
           if (typeof line === 'string') framer.line(line);
           else framer.overlong(line.overlong, LINE_LIMIT);
