@@ -35,7 +35,18 @@
   return (bytes & 0xfefefefefefefefe) == 0x3030303030303030;
 }
 
+let textRows: i32 = 0;
 let textCols: i32 = 0;
+
+// Ends a line of `width` cells: a row when it has any. False when its width
+// is not the first row's.
+@inline function endLine(width: i32): bool {
+  if (width == 0) return true;
+  if (textRows == 0) textCols = width;
+  else if (width != textCols) return false;
+  textRows++;
+  return true;
+}
 
 /**
  * Reads the board whose text is the `length` bytes at `at`, writing its cells
@@ -52,8 +63,8 @@ export function lightsOutReadText(at: usize, length: i32, colors: i32): i32 {
   const end = at + <usize>length;
   let read = at;
   let write = at;
-  let rows = 0;
-  let cols = 0;
+  textRows = 0;
+  textCols = 0;
   // Where the current line's cells start in the output; whether a space followed them.
   let rowStart = write;
   let afterCells = false;
@@ -71,13 +82,7 @@ export function lightsOutReadText(at: usize, length: i32, colors: i32): i32 {
     const byte = <u32>load<u8>(read);
     read++;
     if (byte == 10) {
-      // The line ends: a row if it had cells.
-      const width = <i32>(write - rowStart);
-      if (width > 0) {
-        if (rows == 0) cols = width;
-        else if (width != cols) return 0;
-        rows++;
-      }
+      if (!endLine(<i32>(write - rowStart))) return 0;
       rowStart = write;
       afterCells = false;
     } else if (isAsciiSpace(byte)) {
@@ -90,14 +95,7 @@ export function lightsOutReadText(at: usize, length: i32, colors: i32): i32 {
     }
   }
   // The last line, when the text does not end with a line feed.
-  const width = <i32>(write - rowStart);
-  if (width > 0) {
-    if (rows == 0) cols = width;
-    else if (width != cols) return 0;
-    rows++;
-  }
-  textCols = cols;
-  return rows;
+  return endLine(<i32>(write - rowStart)) ? textRows : 0;
 }
 
 /** The columns of the board lightsOutReadText read last. */
