@@ -20,7 +20,11 @@ const SLOW = [
   'tests/api/hint.test.ts',
   'tests/engine/census12.test.ts',
   'tests/engine/movePruningDeep.test.ts',
-  'tests/pool/*.test.ts',
+  // Not poolPruning.test.ts: a few seconds, in the edit-test loop.
+  'tests/pool/parallel.test.ts',
+  'tests/pool/pool.test.ts',
+  'tests/pool/poolNames.test.ts',
+  'tests/pool/poolTables.test.ts',
   'tests/cli/cli.test.ts',
   'tests/cli/cliJobs.test.ts',
   'tests/cli/bench.test.ts',

@@ -68,6 +68,8 @@ export {
   type ManyOptions,
   type PoolMethods,
   type PoolWorkerInfo,
+  type PruningFiles,
+  type PruningFileSource,
   type RestArgs,
   type SolverPool,
   type SolverPoolOptions,

@@ -291,11 +291,19 @@ export function buildMovePruning(width: number, height: number): MovePruning {
   return automaton(width, height, forbiddenStrings(width, height, movePruningDepth(width * height)));
 }
 
+/** The 'fsm' machine in the bytes of its file (movePruningFile.ts) when they hold it, of this depth, whole and in range; else null. */
+function decodeFor(width: number, height: number, bytes: Uint8Array): MovePruning | null {
+  return decodeMovePruning(bytes, width, height, movePruningDepth(width * height), boardMoves(width, height));
+}
+
+/** Where a machine in use came from: handed over (installMovePruning), read from data/, or built here. */
+export type MovePruningOrigin = 'installed' | 'read' | 'built';
+
 /** The 'fsm' machine: read from data/ where Node has it shipped (the same bytes), else built. */
-function shippedOrBuilt(width: number, height: number): MovePruning {
+function shippedOrBuilt(width: number, height: number): { machine: MovePruning; origin: MovePruningOrigin } {
   const bytes = readShippedMovePruning(width, height);
-  const shipped = bytes && decodeMovePruning(bytes, width, height, movePruningDepth(width * height), boardMoves(width, height));
-  return shipped ?? buildMovePruning(width, height);
+  const shipped = bytes && decodeFor(width, height, bytes);
+  return shipped ? { machine: shipped, origin: 'read' } : { machine: buildMovePruning(width, height), origin: 'built' };
 }
 
 /** The 'parent' machine: state 0 the start, 1 + m after move m, whose undo (m ^ 1) is the one move forbidden. */
@@ -314,15 +322,53 @@ function parentOnly(width: number, height: number): MovePruning {
 }
 
 const built = new Map<string, MovePruning>();
+/** How each 'fsm' machine in `built` came to be, by size ('5x5'). */
+const origins = new Map<string, MovePruningOrigin>();
+
+function checkSize(width: number, height: number): void {
+  if (!(width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE)) throw new RangeError(`move pruning: no board of ${width}x${height}`);
+}
 
 /** The machine of `name` for a width x height board (2 to MAX_SIDE a side), built once per process and kept. */
 export function movePruning(width: number, height: number, name: MovePruningName): MovePruning {
-  if (!(width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE)) throw new RangeError(`move pruning: no board of ${width}x${height}`);
+  checkSize(width, height);
   const key = `${width}x${height} ${name}`;
   let machine = built.get(key);
   if (!machine) {
-    machine = name === 'parent' ? parentOnly(width, height) : shippedOrBuilt(width, height);
+    if (name === 'parent') machine = parentOnly(width, height);
+    else {
+      const made = shippedOrBuilt(width, height);
+      machine = made.machine;
+      origins.set(`${width}x${height}`, made.origin);
+    }
     built.set(key, machine);
   }
   return machine;
+}
+
+/**
+ * Makes the bytes of a machine's file (data/pruning-WxH.bin) this process's
+ * 'fsm' machine of a width x height board, for where data/ cannot be read: a
+ * browser, whose build of the 5x5 machine takes about a second in every
+ * worker, or a pool worker the pool handed the files to. The bytes are
+ * decoded as data/ is read: true when they hold this size's machine, of its
+ * depth, whole and in range, and it is now the one in use; false, changing
+ * nothing, when they do not (a damaged or another version's file: the machine
+ * is then read or built at first use, as without them) or when a machine of
+ * this size is in use already (installing is for before the first search).
+ */
+export function installMovePruning(width: number, height: number, bytes: Uint8Array): boolean {
+  checkSize(width, height);
+  const key = `${width}x${height} fsm`;
+  if (built.has(key)) return false;
+  const machine = decodeFor(width, height, bytes);
+  if (!machine) return false;
+  built.set(key, machine);
+  origins.set(`${width}x${height}`, 'installed');
+  return true;
+}
+
+/** Where this process's 'fsm' machine of a width x height board came from; undefined before its first use. */
+export function movePruningOrigin(width: number, height: number): MovePruningOrigin | undefined {
+  return origins.get(`${width}x${height}`);
 }

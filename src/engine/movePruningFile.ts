@@ -11,7 +11,9 @@
  * file to a fresh build, and `node data/make-pruning.js` writes them). A file
  * that is missing, of another depth or damaged is ignored, and the machine is
  * built as before. Read only in Node, synchronously (the machine is asked for
- * inside a search); a browser builds it.
+ * inside a search); a browser builds it, unless it is handed the files: a
+ * pool's `pruningFiles` (src/pool/pruningFiles.ts) fetches them and each
+ * worker installs them (installMovePruning in movePruning.ts).
  *
  * The format, little-endian: six 32-bit words (MAGIC, VERSION, width, height,
  * depth, states), then `next` (states x 4 signed 32-bit words), then

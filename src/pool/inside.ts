@@ -4,8 +4,9 @@
  * (`outside.ts`) are derived from it, so a method the Solver gains later needs
  * one line here and nothing anywhere else.
  *
- * Only types are imported, so that the outside can read the method names and
- * their parameter counts without loading any solver code. Each method runs on
+ * Besides the parallel search's share (and the move-pruning module it
+ * loads), only types are imported, so that the outside can read the method
+ * names and their parameter counts without loading the solver itself. Each method runs on
  * the solver of the call in progress (`runCall`), whose `onIteration` reports
  * progress and stops the search when the call was cancelled.
  */
@@ -16,6 +17,8 @@ import type { PdbPartition } from '../engine/contract.js';
 import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, SlidingOptions, Solver } from '../api/solver.js';
 import { slidingShareOf, type SlidingShare } from '../parallel/share.js';
+// Loaded with share.js anyway (its searches use the machines).
+import { movePruningOrigin } from '../engine/movePruning.js';
 import type { JudgeCase, JudgeOptions } from '../cli/judge.js';
 
 /** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
@@ -154,6 +157,8 @@ export const insideTransport = {
     const { solver } = call();
     return import('../cli/judge.js').then(({ answerCases }) => answerCases(solver, options, cases));
   },
+  /** Where this worker's move-pruning machine of a width x height board came from (installed from the pool's pruningFiles, read, built), for tests. */
+  movePruningOrigin: (width: number, height: number) => movePruningOrigin(width, height),
   /** What the cache holds of the tables prepareTables(size, options) readies, installed; whether this worker now holds them all. */
   loadCachedTables: (size: string | { width: number; height: number }, options: PoolPrepareTablesOptions | undefined): Promise<boolean> =>
     call().tables.loadCached(size, options),

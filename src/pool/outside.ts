@@ -24,8 +24,10 @@ import type { Answer, Args, MethodName, PoolTablesOptions, WasmMessage, WorkerMe
 import { nodeSpawner, webSpawner } from './spawn.js';
 import { abortError, checkCallOptions, WorkerSlots } from './slots.js';
 import { PoolTables, type TablesRestore } from './tableSharing.js';
+import { checkPruningFiles, loadPruningFiles, type PruningFiles } from './pruningFiles.js';
 
 export type { TablesRestore };
+export type { PruningFiles, PruningFileSource } from './pruningFiles.js';
 
 /** Table options for every worker's solver: plain data only (a `warn` function cannot cross to a worker). */
 export type { PoolTablesOptions } from './protocol.js';
@@ -44,6 +46,23 @@ export interface SolverPoolOptions {
    * get the rest from it (see prepareTables).
    */
   tables?: PoolTablesOptions;
+  /**
+   * The move-pruning machines' files by board size, for a browser: `{ '4x4':
+   * url4, '5x5': url5 }` (URLs, strings, or the files' bytes), the package's
+   * `puzzlesearch/pruning-4x4.bin` and `puzzlesearch/pruning-5x5.bin` as the
+   * page serves them (with Vite, `import url5 from
+   * 'puzzlesearch/pruning-5x5.bin?url'`). IDA* on 4x4 and 5x5 boards prunes
+   * its moves with a machine that Node reads from the package's `data/` but a
+   * browser builds, in 0.3 s (4x4) and about 1 s (5x5), in every worker at
+   * its first search of that size. Given the files, the pool fetches each once,
+   * before its workers start, and hands the bytes to every worker (a restarted
+   * one too), which then builds none. The package does not name the files
+   * itself, so that a bundler of it does not take them for assets unasked. A
+   * file that cannot be fetched, or holds no machine of its size (damaged, or
+   * of another version of the package), is passed over: that machine is built
+   * as without the option. Default: none (in Node the workers read data/).
+   */
+  pruningFiles?: PruningFiles;
   /**
    * How a running call is stopped: 'auto' (default) uses the shared cancel flag
    * wherever SharedArrayBuffer is available and restarts the worker elsewhere;
@@ -236,13 +255,18 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   const size = checkWorkers(options.workers, defaultWorkerCount(cores));
   const restartAfterMs = checkRestartAfter(options.restartAfterMs);
   const tables = checkTablesOption(options.tables);
+  const pruningFiles = checkPruningFiles(options.pruningFiles);
   const { signal } = checkCallOptions({ signal: options.signal });
   if (signal?.aborted) throw abortError('createSolverPool() was aborted');
   const wasm = wasmMessage(options.wasm);
+  // Fetched while the spawner loads; the workers start once the files are here, so that each is handed them with its solver.
+  const loadingPruning = loadPruningFiles(pruningFiles);
   const cancelMode = cancelChoice === 'auto' && sharedMemoryWorks() ? 'flag' : 'restart';
   const spawn = isNode() ? await nodeSpawner() : webSpawner();
+  const pruning = await loadingPruning;
+  if (signal?.aborted) throw abortError('createSolverPool() was aborted');
 
-  const workers = new WorkerSlots({ size, engine, wasm, tables, cancelMode, restartAfterMs, spawn });
+  const workers = new WorkerSlots({ size, engine, wasm, tables, pruning, cancelMode, restartAfterMs, spawn });
   const poolTables = new PoolTables(workers, cancelMode === 'flag');
   const submit = workers.submit.bind(workers);
   const terminate = () => workers.terminate();

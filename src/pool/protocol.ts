@@ -8,6 +8,7 @@ import type { CompiledWasm } from '../engine/wasm/loader.js';
 import type { TablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
 import type { insideApi, insideTransport, Progress } from './inside.js';
+import type { PruningBytes } from './pruningFiles.js';
 
 export type InsideApi = typeof insideApi;
 /** Every method a pool offers besides `solveEach`, `solveParallel` and `terminate`. */
@@ -39,6 +40,8 @@ export interface InitMessage {
   cancel: Int32Array | null;
   /** The solver's table options (cache directory, partition). */
   tables?: PoolTablesOptions;
+  /** The move-pruning machines' files the pool was given (pruningFiles), installed before the solver is made. */
+  pruning: PruningBytes[];
 }
 
 export type CallMessage = {

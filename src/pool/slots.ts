@@ -15,6 +15,7 @@ import { checkSignalAndProgress } from '../api/checks.js';
 import { PuzzleInputError, describeValue } from '../api/boards.js';
 import type { EngineName } from '../engine/contract.js';
 import { CANCEL_CELL, type ErrorData, type FromInside, type PoolTablesOptions, type ToInside, type WasmMessage, type WorkerMethodName } from './protocol.js';
+import type { PruningBytes } from './pruningFiles.js';
 import type { Port, Spawn } from './spawn.js';
 
 export function abortError(message: string): DOMException {
@@ -91,6 +92,8 @@ export interface SlotsConfig {
   engine: EngineName;
   wasm: WasmMessage | undefined;
   tables: PoolTablesOptions | undefined;
+  /** The move-pruning machines' files, posted to every worker (a restarted one too) so that none builds them. */
+  pruning: PruningBytes[];
   cancelMode: 'flag' | 'restart';
   /** After an abort on the flag, how long (ms) a worker may take to stop before it is restarted. */
   restartAfterMs: number;
@@ -184,7 +187,7 @@ export class WorkerSlots {
   }
 
   private start(slot: Slot): void {
-    const { engine, wasm, tables, cancelMode, spawn } = this.config;
+    const { engine, wasm, tables, pruning, cancelMode, spawn } = this.config;
     clearTimeout(slot.stopTimer);
     slot.generation++;
     slot.ready = false;
@@ -196,7 +199,7 @@ export class WorkerSlots {
       receive: (message) => current() && this.receive(slot, message),
       fail: (error) => current() && this.failed(slot, error),
     });
-    slot.port.post({ type: 'init', engine, wasm, cancel: slot.cancel, tables });
+    slot.port.post({ type: 'init', engine, wasm, cancel: slot.cancel, tables, pruning });
     if (slot.generation > 1) this.onRestart(slot);
   }
 

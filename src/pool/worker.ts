@@ -12,6 +12,7 @@
 import type { TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
 import { createSolver, tablesOf, type Solver } from '../api/solver.js';
+import { installMovePruning } from '../engine/movePruning.js';
 import { insideApi, insideTransport, runCall } from './inside.js';
 import {
   CANCEL_CELL,
@@ -63,6 +64,8 @@ function errorData(error: unknown): ErrorData {
 
 function init(message: InitMessage, post: Post): void {
   cancelFlag = message.cancel;
+  // Before any search: the machines a search would otherwise build (a file that does not hold its machine is passed over).
+  for (const { width, height, bytes } of message.pruning) installMovePruning(width, height, bytes);
   solver = createSolver({ engine: message.engine, wasm: message.wasm, tables: message.tables });
   solver.then(
     () => post({ type: 'ready' }),

@@ -6,7 +6,7 @@
  * browser they are fetched and compiled while streaming.
  */
 import { instantiate, instantiateSync } from '@assemblyscript/loader';
-import { isNode } from '../../platform.js';
+import { isNode, readNodeFile, sourceUrl } from '../../platform.js';
 
 /** Where the module comes from: a URL (or string path/URL), its bytes, or an already compiled module. */
 export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | CompiledWasm;
@@ -29,14 +29,7 @@ export const defaultWasmUrl = new URL('../../../build/puzzlesearch.wasm', import
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
 async function compileFromUrl(url: URL): Promise<WebAssembly.Module> {
-  if (url.protocol === 'file:' && isNode()) {
-    // Hidden from bundlers: a browser build must not try to resolve node:fs.
-    // node:fs, loaded with Node itself, not node:fs/promises, which loads a
-    // dozen more of Node's modules (streams, readline) into a one-board call.
-    const fsName = 'node:fs';
-    const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs');
-    return WebAssembly.compile(fs.readFileSync(url));
-  }
+  if (url.protocol === 'file:' && isNode()) return WebAssembly.compile(await readNodeFile(url));
   const response = fetch(url);
   if (typeof WebAssembly.compileStreaming === 'function') {
     try {
@@ -60,7 +53,7 @@ export function compilePuzzleWasm(source: WasmSource = defaultWasmUrl): Promise<
   if (typeof source !== 'string' && !(source instanceof URL)) {
     throw new TypeError('wasm: expected a URL, a path, the bytes or a compiled WebAssembly.Module');
   }
-  const url = source instanceof URL ? source : new URL(source, isNode() ? `file://${process.cwd()}/` : globalThis.location?.href);
+  const url = sourceUrl(source);
   let pending = compiled.get(url.href);
   if (!pending) {
     pending = compileFromUrl(url);
