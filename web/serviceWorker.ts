@@ -1,6 +1,7 @@
 /**
  * The page's service worker: installed, it keeps the files of this build (the
- * page, its JS and CSS, the workers' scripts and the .wasm) in Cache Storage,
+ * page, its JS and CSS, the workers' scripts, the .wasm and the move-pruning
+ * machines' .bin files) in Cache Storage,
  * and it answers the page's and its workers' requests for them from there
  * first, so that the page loads and solves with no network at all (the
  * pattern-database tables live in IndexedDB already). The build writes the

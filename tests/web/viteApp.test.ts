@@ -5,9 +5,10 @@
  * repository's node_modules), `vite build` with no config file at all, the
  * result served over http and run in headless Chromium; then the same app in
  * Vite's dev server. The app creates a
- * solver pool (a Web Worker that Vite bundles in its default format) and
- * solves Korf #1 and a Lights Out board in it; the answers are replayed here
- * with the shared oracles.
+ * solver pool (a Web Worker that Vite bundles in its default format), handing
+ * it the 4x4 move-pruning file as docs/pool.md says (`?url` of the package's
+ * export, fetched with the page), and solves Korf #1 and a Lights Out board
+ * in it; the answers are replayed here with the shared oracles.
  *
  * Needs dist/ and build/ (npm test builds them first).
  */
@@ -29,11 +30,12 @@ const repo = fileURLToPath(new URL('../..', import.meta.url));
 const korf1 = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
 const lights = [1, 0, 1, 0, 1, 0, 1, 1, 1];
 
-/** The app's one module, as a newcomer writes it: import the package by name, no worker or wasm wiring. */
+/** The app's one module, as a newcomer writes it: import the package by name, no worker or wasm wiring; the pruning file as the docs say. */
 const appMain = `import { createSolverPool } from 'puzzlesearch';
+import pruning4x4 from 'puzzlesearch/pruning-4x4.bin?url';
 
 async function run(): Promise<void> {
-  const pool = await createSolverPool();
+  const pool = await createSolverPool({ pruningFiles: { '4x4': pruning4x4 } });
   try {
     const korf = await pool.sliding(${JSON.stringify(korf1.join(' ').replace(/\b0\b/, 'x'))}, { size: '4x4', goal: 'blank-first', heuristic: 'linear-conflict' });
     const lights = await pool.lightsOut(${JSON.stringify(lights.join('').replace(/(...)(?=.)/g, '$1\n'))});
@@ -114,8 +116,12 @@ async function checkApp(url: string): Promise<void> {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const pruningFiles: string[] = [];
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} for ${response.url()}`);
+    // The file itself, not the dev server's module for the `?url` import, which has the same path.
+    else if (response.request().resourceType() === 'fetch' && /pruning-4x4[^/]*\.bin$/.test(new URL(response.url()).pathname))
+      pruningFiles.push(response.url());
   });
   try {
     await page.goto(url);
@@ -135,6 +141,8 @@ async function checkApp(url: string): Promise<void> {
     expect(answer.lights.length).toBe(lightsOutFewest(stencil, 3, 3, false)[board]);
     expect(replayLightsOut(lights, answer.lights.presses, stencil, 3, 3, false, 2)).toEqual(new Array(9).fill(0));
     expect(problems).toEqual([]);
+    // Fetched once, by the pool, for its workers.
+    expect(pruningFiles).toHaveLength(1);
   } finally {
     await page.close();
   }

@@ -80,6 +80,19 @@ export class SolveCancelled extends Error {
   }
 }
 
+/**
+ * The move-pruning machines' files, emitted by Vite as assets of the page (and
+ * kept by its service worker with the rest): each pool fetches them once and
+ * hands them to its workers, which would otherwise each build the 5x5 machine
+ * (about a second) at their first 24-puzzle and the 4x4 one (0.3 s) at their
+ * first 15-puzzle. Named here, not in the library, which leaves the choice of
+ * shipping them to its users' bundles.
+ */
+const pruningFiles = {
+  '4x4': new URL('../../data/pruning-4x4.bin', import.meta.url),
+  '5x5': new URL('../../data/pruning-5x5.bin', import.meta.url),
+};
+
 const pools = new Map<EngineName, Promise<SolverPool>>();
 const started: SolverPool[] = [];
 /** Tables prepared on a pool, by engine, size and goal: once prepared, the pool keeps them (and gives them to a restarted worker). */
@@ -92,7 +105,7 @@ function poolFor(engine: EngineName): Promise<SolverPool> {
     // One core is the page's (a search on every core was seen to starve it: 10 frames in 2 s on 2 cores);
     // at most 4. On 2 cores the panels' searches and hints then take turns on one worker.
     const workers = Math.max(1, Math.min((navigator.hardwareConcurrency || 2) - 1, 4));
-    pool = createSolverPool({ engine, workers });
+    pool = createSolverPool({ engine, workers, pruningFiles });
     pools.set(engine, pool);
     pool.then(
       (ready) => started.push(ready),
