@@ -7,11 +7,11 @@
  * else transferred, a copy per worker. A restarted worker gets back what the
  * pool prepared before it takes any other call.
  */
-import { PuzzleInputError } from '../api/boards.js';
 import { checkPrepareTables } from '../api/checks.js';
 import type { TablesProgress } from '../pdb/tables.js';
-import { insideArity, type TableRef } from './inside.js';
-import { checkCallOptions, type CheckedCallOptions, type Slot, type WorkerSlots } from './slots.js';
+import { insideArity } from './inside.js';
+import { checkCallOptions, type Slot, type WorkerSlots } from './slots.js';
+import { transferTables, workerName } from './tableTransfer.js';
 
 /** One prepareTables call the pool made, with the workers that hold its tables. */
 interface PreparedTables {
@@ -27,14 +27,6 @@ export interface TablesRestore {
   generation: number;
   from: number | 'replay';
   progress: TablesProgress[];
-}
-
-/** `error` with `context` before its message, its name (the class a caller tests for) kept. */
-function withContext(error: unknown, context: string): Error {
-  if (!(error instanceof Error) || error.name === 'AbortError') return error as Error;
-  const wrapped = error instanceof PuzzleInputError ? new PuzzleInputError(`${context}: ${error.message}`) : new Error(`${context}: ${error.message}`);
-  wrapped.name = error.name;
-  return wrapped;
 }
 
 export class PoolTables {
@@ -70,68 +62,15 @@ export class PoolTables {
     await this.workers.submit('prepareTables', own, callOptions, first);
     await Promise.all(others);
     if (first.generation !== generation)
-      throw new Error(`prepareTables(): ${this.workerName(first)} was restarted while preparing the tables; call prepareTables again`);
+      throw new Error(`prepareTables(): ${workerName(this.workers, first)} was restarted while preparing the tables; call prepareTables again`);
     // Remembered before the others have them: a worker restarted meanwhile gets them from the first.
     const entry = this.entry(own);
     entry.held.set(first, generation);
     // Workers that hold them already (an earlier call, a restoration) are left out.
     const receivers = rest.filter((slot) => !this.holds(entry, slot));
     const generations = receivers.map((slot) => slot.generation);
-    if (receivers.length > 0) await this.share(first, receivers, own, callOptions);
+    if (receivers.length > 0) await transferTables(this.workers, this.shared, first, receivers, own, callOptions);
     receivers.forEach((slot, i) => slot.generation === generations[i] && entry.held.set(slot, generations[i]!));
-  }
-
-  private workerName(slot: Slot): string {
-    return `worker ${this.workers.slots.indexOf(slot) + 1} of ${this.workers.slots.length}`;
-  }
-
-  /**
-   * Hands the tables that prepareTables(...args) readies from `donor`, which
-   * holds them, to `receivers`, which install them (no cache read, no build):
-   * where shared memory works the donor copies each table into one
-   * SharedArrayBuffer and that same buffer goes to every receiver; elsewhere
-   * each receiver gets an ArrayBuffer of its own, transferred, not copied, by
-   * postMessage.
-   */
-  private async share(donor: Slot, receivers: Slot[], args: unknown[], options: CheckedCallOptions, restore = false): Promise<void> {
-    const { workers, shared } = this;
-    const refs = (await workers.submit('heldTables', args, { signal: options.signal }, donor, { restore })) as TableRef[];
-    const missing = refs.find((ref) => !ref.held);
-    if (missing)
-      throw new Error(
-        `prepareTables(): ${this.workerName(donor)} no longer holds the ${missing.partition.name} table of group ${missing.group} (it was restarted); call prepareTables again`,
-      );
-    const install = async (slot: Slot, ref: TableRef, bytes: Uint8Array, transfer?: ArrayBuffer[]) => {
-      try {
-        await workers.submit('installTable', [ref.partition, ref.group, bytes], options, slot, { transfer, restore });
-      } catch (error) {
-        throw withContext(
-          error,
-          `prepareTables(): ${this.workerName(slot)} could not take the ${ref.partition.name} table of group ${ref.group} from ${this.workerName(donor)}`,
-        );
-      }
-    };
-    // What each receiver holds already (after an aborted call, or from another call naming the same tables) is not sent again.
-    const receiverHolds = await Promise.all(
-      receivers.map(async (slot) => (await workers.submit('heldTables', args, { signal: options.signal }, slot, { restore })) as TableRef[]),
-    );
-    // One table at a time, every receiver installing it before the next is
-    // exported: at most one table is in transit (64 MB on 5x5) rather than all
-    // of a goal's (256 MB), on top of what every worker holds.
-    for (const [index, ref] of refs.entries()) {
-      const targets = receivers.filter((_, i) => !receiverHolds[i]![index]?.held);
-      if (targets.length === 0) continue;
-      const bytes = (await workers.submit('exportTable', [ref.partition, ref.group, shared], { signal: options.signal }, donor, { restore })) as Uint8Array;
-      if (shared) {
-        await Promise.all(targets.map((slot) => install(slot, ref, bytes)));
-        continue;
-      }
-      // A transferred buffer is gone from here: each receiver but the last gets a copy, made just before it is sent.
-      for (let i = 0; i < targets.length; i++) {
-        const own = i === targets.length - 1 ? bytes : bytes.slice();
-        await install(targets[i]!, ref, own, [own.buffer as ArrayBuffer]);
-      }
-    }
   }
 
   /** The entry for these prepareTables arguments, made on first use. */
@@ -167,7 +106,7 @@ export class PoolTables {
         let from: number | 'replay' = donor ? workers.slots.indexOf(donor) : 'replay';
         if (donor) {
           try {
-            await this.share(donor, [slot], entry.args, { onProgress: onProgress as (progress: never) => void }, true);
+            await transferTables(workers, this.shared, donor, [slot], entry.args, { onProgress: onProgress as (progress: never) => void }, true);
           } catch {
             // The donor was restarted or failed meanwhile: prepare them here after all.
             if (!current()) return;
