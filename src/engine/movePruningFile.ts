@@ -15,15 +15,19 @@
  * pool's `pruningFiles` (src/pool/pruningFiles.ts) fetches them and each
  * worker installs them (installMovePruning in movePruning.ts).
  *
- * The format, little-endian: six 32-bit words (MAGIC, VERSION, width, height,
- * depth, states), then `next` (states x 4 signed 32-bit words), then
- * `allowed` (states x cells bytes), as in MovePruning.
+ * The format, little-endian: seven 32-bit words (MAGIC, VERSION, width,
+ * height, depth, states, the CRC-32 of what follows), then `next` (states x 4
+ * signed 32-bit words), then `allowed` (states x cells bytes), as in
+ * MovePruning. The checksum is what keeps a damaged file from being used:
+ * the range checks alone would take a machine that prunes a move it must
+ * not, and the answers would silently stop being the shortest.
  */
+import { crc32 } from '../crc32.js';
 import type { MovePruning } from './contract.js';
 
 const MAGIC = 0x4d465350; // "PSFM"
-const VERSION = 1;
-const HEADER_WORDS = 6;
+const VERSION = 2;
+const HEADER_WORDS = 7;
 
 /** The board sizes whose machine ships in data/ (the sizes with pattern databases, whose machines are the largest). */
 export const SHIPPED_SIZES: readonly string[] = ['4x4', '5x5'];
@@ -38,20 +42,21 @@ export function encodeMovePruning(machine: MovePruning, depth: number): Uint8Arr
   const cells = machine.width * machine.height;
   const bytes = new Uint8Array(HEADER_WORDS * 4 + machine.states * 16 + machine.states * cells);
   const view = new DataView(bytes.buffer);
-  [MAGIC, VERSION, machine.width, machine.height, depth, machine.states].forEach((word, i) => view.setUint32(i * 4, word, true));
   let at = HEADER_WORDS * 4;
   for (const state of machine.next) {
     view.setInt32(at, state, true);
     at += 4;
   }
   bytes.set(machine.allowed, at);
+  const checksum = crc32(bytes.subarray(HEADER_WORDS * 4));
+  [MAGIC, VERSION, machine.width, machine.height, depth, machine.states, checksum].forEach((word, i) => view.setUint32(i * 4, word, true));
   return bytes;
 }
 
 /**
  * The machine in `bytes` when they hold the width x height machine of
- * `depth`, whole and in range (every transition a state, every allowed move
- * on the board: `legal[blank]`); else null.
+ * `depth`, whole, unchanged (its checksum) and in range (every transition a
+ * state, every allowed move on the board: `legal[blank]`); else null.
  */
 export function decodeMovePruning(bytes: Uint8Array, width: number, height: number, depth: number, legal: Uint8Array): MovePruning | null {
   const cells = width * height;
@@ -61,6 +66,7 @@ export function decodeMovePruning(bytes: Uint8Array, width: number, height: numb
   const states = word(5);
   if (word(0) !== MAGIC || word(1) !== VERSION || word(2) !== width || word(3) !== height || word(4) !== depth) return null;
   if (states < 1 || bytes.length !== HEADER_WORDS * 4 + states * 16 + states * cells) return null;
+  if (crc32(bytes.subarray(HEADER_WORDS * 4)) !== word(6)) return null;
   const next = new Int32Array(states * 4);
   let at = HEADER_WORDS * 4;
   for (let i = 0; i < next.length; i++, at += 4) {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSolver } from '../../src/api/solver.js';
-import { crc32 } from '../../src/pdb/cache/format.js';
+import { crc32 } from '../../src/crc32.js';
 import { seededRandom } from '../oracles.js';
 import { bfsDistance, slidingNeighbours } from '../oracles.js';
 

@@ -10,7 +10,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { pdbTableBytes, type PdbPartition } from '../../src/engine/contract.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
-import { HEADER_BYTES, crc32, encodeTableHeader, tableFileName } from '../../src/pdb/cache/format.js';
+import { crc32 } from '../../src/crc32.js';
+import { HEADER_BYTES, encodeTableHeader, tableFileName } from '../../src/pdb/cache/format.js';
 import { DATABASE_NAME, STORE_NAME, openBrowserTableCache, storedTableNames } from '../../src/pdb/cache/browser.js';
 import { engineNames, loadCore } from '../support/engines.js';
 

@@ -3,7 +3,7 @@
  * file, handed over where data/ cannot be read (a browser, a pool worker given
  * the pool's pruningFiles), become the machine in use, exactly the built one;
  * bytes that do not hold that size's machine (cut short, of another depth or
- * size, a transition out of range) change nothing, and the machine is then
+ * size, a transition out of range, a byte changed) change nothing, and the machine is then
  * built (or, in Node, read from data/) at first use as before. A file of its
  * own: the machines are kept per process, and vitest gives each file fresh
  * modules, so no other test has used a machine before these install theirs.
@@ -46,12 +46,19 @@ describe('installing a machine from the bytes of its file', () => {
     const machine = buildMovePruning(3, 3);
     const depth = movePruningDepth(9);
     const bytes = encodeMovePruning(machine, depth);
-    const badState = bytes.slice();
-    new DataView(badState.buffer).setInt32(24, machine.states, true);
+    // A transition out of range, under a checksum that matches it.
+    const badNext = machine.next.slice();
+    badNext[0] = machine.states;
+    const badState = encodeMovePruning({ ...machine, next: badNext }, depth);
+    // One allowed move taken away: in range, a machine that prunes more, which only the checksum tells.
+    const pruningMore = bytes.slice();
+    const allowedAt = pruningMore.length - machine.allowed.length + machine.allowed.findIndex((moves) => moves !== 0);
+    pruningMore[allowedAt]! &= pruningMore[allowedAt]! - 1;
     const refused = [
       bytes.subarray(0, bytes.length - 1),
       encodeMovePruning(machine, depth + 1),
       badState,
+      pruningMore,
       // Another size's file.
       shippedBytes(4, 4),
       new Uint8Array(0),

@@ -11,7 +11,8 @@
  * lines, and the library keeps no runtime dependency for them.
  */
 import { pdbTableBytes } from '../../engine/contract.js';
-import { HEADER_BYTES, crc32, decodeTableFile, encodeTableHeader, tableFileName, type TableCache, isOlderFormat, olderFormatMessage } from './format.js';
+import { crc32 } from '../../crc32.js';
+import { HEADER_BYTES, decodeTableFile, encodeTableHeader, tableFileName, type TableCache, isOlderFormat, olderFormatMessage } from './format.js';
 
 export const DATABASE_NAME = 'puzzlesearch-tables';
 export const STORE_NAME = 'tables';

@@ -15,6 +15,7 @@
  *   64  the table
  */
 import { pdbEntryCount, pdbTableBytes, type PdbPartition } from '../../engine/contract.js';
+import { crc32 } from '../../crc32.js';
 
 // 2: tables seeded from the blank's goal region only (1 seeded every free cell: weaker).
 export const FORMAT_VERSION = 2;
@@ -32,50 +33,6 @@ export function olderFormatMessage(where: string): string {
 const MAGIC = 'PZSPDB\r\n';
 export const HEADER_BYTES = 64;
 const NAME_BYTES = 24;
-
-/** CRC-32 tables for slicing by 8: table k (at k * 256) continues table 0 over k more zero bytes. */
-let crcTables: Int32Array | null = null;
-
-function crcSlices(): Int32Array {
-  if (crcTables) return crcTables;
-  const tables = new Int32Array(8 * 256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    tables[n] = c;
-  }
-  for (let k = 1; k < 8; k++)
-    for (let n = 0; n < 256; n++) tables[k * 256 + n] = (tables[(k - 1) * 256 + n]! >>> 8) ^ tables[tables[(k - 1) * 256 + n]! & 0xff]!;
-  return (crcTables = tables);
-}
-
-/**
- * CRC-32 of `bytes`; pass the previous result as `crc` to continue over a
- * following slice. Eight bytes a step (slicing by 8): checking the 6-6-3
- * tables on every load took 20 ms a byte at a time, a fifth of a cached
- * 15-puzzle call through the CLI.
- */
-export function crc32(bytes: Uint8Array, crc = 0): number {
-  const t = crcSlices();
-  let state = ~crc;
-  const whole = bytes.length & ~7;
-  let i = 0;
-  for (; i < whole; i += 8) {
-    const one = state ^ (bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24));
-    const two = bytes[i + 4]! | (bytes[i + 5]! << 8) | (bytes[i + 6]! << 16) | (bytes[i + 7]! << 24);
-    state =
-      t[1792 + (one & 0xff)]! ^
-      t[1536 + ((one >>> 8) & 0xff)]! ^
-      t[1280 + ((one >>> 16) & 0xff)]! ^
-      t[1024 + (one >>> 24)]! ^
-      t[768 + (two & 0xff)]! ^
-      t[512 + ((two >>> 8) & 0xff)]! ^
-      t[256 + ((two >>> 16) & 0xff)]! ^
-      t[two >>> 24]!;
-  }
-  for (; i < bytes.length; i++) state = t[(state ^ bytes[i]!) & 0xff]! ^ (state >>> 8);
-  return ~state >>> 0;
-}
 
 function groupMask(cells: readonly number[]): number {
   return cells.reduce((mask, cell) => mask | (1 << cell), 0) >>> 0;

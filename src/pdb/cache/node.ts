@@ -10,7 +10,8 @@
  * on other systems; the XDG rule the issue asks for is all we need.)
  */
 import { pdbTableBytes } from '../../engine/contract.js';
-import { HEADER_BYTES, crc32, decodeTableFile, encodeTableHeader, isOlderFormat, olderFormatMessage, tableFileName, type TableCache } from './format.js';
+import { crc32 } from '../../crc32.js';
+import { HEADER_BYTES, decodeTableFile, encodeTableHeader, isOlderFormat, olderFormatMessage, tableFileName, type TableCache } from './format.js';
 
 /** Tables are checksummed and written in slices of this size. */
 const SLICE_BYTES = 16 * 2 ** 20;
