@@ -104,6 +104,28 @@ let seen: usize = 0;
 // states at this round's distance are the difference.
 let seenAtRound: usize = 0;
 let seenAtLastRound: usize = 0;
+// Blocks of 2^blockShift ranks whose seen sets changed in this round and in
+// the last one (a bit each, at most MAX_BLOCKS): a round scans only the
+// blocks the last one changed, and copies only the blocks the two changed.
+// Most rounds touch a small part of the table.
+const MAX_BLOCKS: i32 = 65536;
+const changedThisRound: usize = memory.data(MAX_BLOCKS / 8, 16);
+const changedLastRound: usize = memory.data(MAX_BLOCKS / 8, 16);
+let blockShift: u32 = 0;
+
+// @ts-ignore: decorator
+@inline
+function markChanged(rank: u32): void {
+  const block = rank >> blockShift;
+  const at = changedThisRound + (<usize>(block >> 5) << 2);
+  store<u32>(at, load<u32>(at) | (<u32>1 << (block & 31)));
+}
+
+// @ts-ignore: decorator
+@inline
+function changedLast(block: u32): bool {
+  return ((load<u32>(changedLastRound + (<usize>(block >> 5) << 2)) >> (block & 31)) & 1) != 0;
+}
 let distance: i32 = 0;
 let settled: f64 = 0;
 // The round in progress: the next rank to scan, and the placements it expanded so far.
@@ -166,6 +188,8 @@ const digits: usize = memory.data(MAX_GROUP_TILES, 8);
 let placedRank: u32 = 0;
 let placedValid = false;
 let placedOccupied: u32 = 0;
+// The Manhattan distance of the placement's tiles from their homes.
+let placedManhattan: i32 = 0;
 
 // Fills `placement` (with cellWeights and tileOnCell) from a rank; returns the occupied cells.
 // @ts-ignore: decorator
@@ -191,6 +215,7 @@ function unrankPlacement(rank: u32): u32 {
       const cell = <i32>load<u8>(placement + j);
       setCellWeight(cell, 0);
       placedOccupied ^= <u32>1 << cell;
+      placedManhattan -= cellDistance(cell, <i32>load<u8>(homes + j));
     }
   } else {
     let rest = rank;
@@ -201,6 +226,7 @@ function unrankPlacement(rank: u32): u32 {
     }
     memory.fill(cellWeights, 0, MAX_PDB_CELLS * 4);
     placedOccupied = 0;
+    placedManhattan = 0;
   }
   placedRank = rank;
   placedValid = true;
@@ -213,6 +239,7 @@ function unrankPlacement(rank: u32): u32 {
     store<u8>(placement + i, <u8>cell);
     setCellWeight(<i32>cell, load<u32>(digitWeights + (<usize>i << 2)));
     store<u8>(tileOnCell + cell, <u8>i);
+    placedManhattan += cellDistance(<i32>cell, <i32>load<u8>(homes + i));
     occupied |= <u32>1 << cell;
   }
   placedOccupied = occupied;
@@ -415,6 +442,14 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
   const goalRegion = packBlanks(floodFill(<u32>1 << blankCell, groupMask), allCells & ~groupMask);
   storeMask(seen, home, goalRegion);
   storeMask(seenAtRound, home, goalRegion);
+  blockShift = 6;
+  while (<u64>entries >> blockShift >= <u64>MAX_BLOCKS) blockShift++;
+  memory.fill(changedThisRound, 0, MAX_BLOCKS / 8);
+  memory.fill(changedLastRound, 0, MAX_BLOCKS / 8);
+  // The goal's block changed "in the round before the first" (from nothing).
+  markChanged(home);
+  memory.copy(changedLastRound, changedThisRound, MAX_BLOCKS / 8);
+  memory.fill(changedThisRound, 0, MAX_BLOCKS / 8);
   distance = 0;
   settled = 0;
   scanAt = 0;
@@ -503,56 +538,84 @@ function gatherMoves<T>(rank: u32, occupied: u32, free: u32, blanks: u32): i32 {
   return count;
 }
 
+// Expands the state of rank `rank` at the current distance (its blank cells
+// `packed`, none of them seen when the last round started when `before` is
+// 0). A state's moves whose children gain a cell are gathered first (the
+// children's seen sets read as independent loads, without a branch on each),
+// then settled one by one. The order children are settled in changes
+// nothing: a blank set only gains cells, and the states of the round are
+// fixed at its start.
+// @ts-ignore: decorator
+@inline
+function expandState<T>(rank: u32, packed: u32, before: u32): void {
+  const occupied = unrankPlacement(rank);
+  // Seen first this round: the placement's distance is this round's. Its
+  // entry is written now, in rank order, not when a child is first seen
+  // (at random places in the table).
+  if (before == 0) {
+    storeEntry(rank, (distance - placedManhattan) >> 1);
+    settled++;
+  }
+  const free = allCells & ~occupied;
+  const moves = gatherMoves<T>(rank, occupied, free, unpackBlanks(packed, free));
+  for (let m = 0; m < moves; m++) {
+    const child = load<u32>(moveChildren + (<usize>m << 2));
+    const cellsMoved = load<u32>(moveCells + (<usize>m << 2));
+    const from = cellsMoved & 255;
+    const to = cellsMoved >> 8;
+    // No two moves of a state make the same placement: the seen set is as read in gatherMoves, and in cache.
+    const region = packedRegion(from, free ^ (<u32>1 << from) ^ (<u32>1 << to));
+    storeMaskOf<T>(seen, child, loadMask<T>(seen, child) | region);
+    markChanged(child);
+  }
+}
+
+// The states at the current distance among ranks [start, end) of one block,
+// expanded; returns how many. The sets are read a word (8 bytes) at a time,
+// and only the ranks of a word whose sets differ are visited.
+// @ts-ignore: decorator
+@inline
+function expandRange<T>(start: u32, end: u32): f64 {
+  let expanded: f64 = 0;
+  const perWord = <u32>(8 / sizeof<T>());
+  const laneBits = <u32>(sizeof<T>() << 3);
+  const laneOnes = (<u64>1 << laneBits) - 1;
+  let rank = start;
+  while (rank < end) {
+    let differ: u64 = 0;
+    const first = rank;
+    if ((rank & (perWord - 1)) == 0 && rank + perWord <= end) {
+      const at = <usize>rank * sizeof<T>();
+      differ = load<u64>(seenAtRound + at) ^ load<u64>(seenAtLastRound + at);
+      rank += perWord;
+    } else {
+      differ = <u64>(loadMask<T>(seenAtRound, rank) ^ loadMask<T>(seenAtLastRound, rank));
+      rank++;
+    }
+    while (differ != 0) {
+      const lane = <u32>ctz(differ) / laneBits;
+      differ &= ~(laneOnes << (lane * laneBits));
+      const before = loadMask<T>(seenAtLastRound, first + lane);
+      expandState<T>(first + lane, loadMask<T>(seenAtRound, first + lane) & ~before, before);
+      expanded++;
+    }
+  }
+  return expanded;
+}
+
 // Part of a round with blank sets of type T (u8, u16 or u32): the states at the
 // current distance among ranks [start, end), expanded by one move of a group
-// tile. Returns the placements expanded. A state's moves whose children gain
-// a cell are gathered first (the children's seen sets read as independent
-// loads, without a branch on each), then settled one by one. The order
-// children are settled in changes nothing: a blank set only gains cells, and
-// the states of the round are fixed at its start.
+// tile, in the blocks the last round changed. Returns the placements expanded.
 // @ts-ignore: decorator
 @inline
 function buildSlice<T>(start: u32, end: u32): f64 {
   let expanded: f64 = 0;
-  const perWord = <u32>(8 / sizeof<T>());
-  for (let rank: u32 = start; rank < end; rank++) {
-    // A word of masks at a time, in a loop of its own: most of the table is not in this round.
-    if ((rank & (perWord - 1)) == 0) {
-      while (rank + perWord <= end) {
-        const at = <usize>rank * sizeof<T>();
-        if (load<u64>(seenAtRound + at) != load<u64>(seenAtLastRound + at)) break;
-        rank += perWord;
-      }
-      if (rank >= end) break;
-    }
-    const before = loadMask<T>(seenAtLastRound, rank);
-    const packed = loadMask<T>(seenAtRound, rank) & ~before;
-    if (packed == 0) continue;
-    expanded++;
-    const occupied = unrankPlacement(rank);
-    let manhattan = 0;
-    for (let i = 0; i < groupTiles; i++) {
-      manhattan += cellDistance(<i32>load<u8>(placement + i), <i32>load<u8>(homes + i));
-    }
-    // Seen first this round: the placement's distance is this round's. Its
-    // entry is written now, in rank order, not when a child is first seen
-    // (at random places in the table).
-    if (before == 0) {
-      storeEntry(rank, (distance - manhattan) >> 1);
-      settled++;
-    }
-    const free = allCells & ~occupied;
-    const moves = gatherMoves<T>(rank, occupied, free, unpackBlanks(packed, free));
-    for (let m = 0; m < moves; m++) {
-      const child = load<u32>(moveChildren + (<usize>m << 2));
-      const cellsMoved = load<u32>(moveCells + (<usize>m << 2));
-      const from = <i32>(cellsMoved & 255);
-      const to = <i32>(cellsMoved >> 8);
-      // No two moves of a state make the same placement: the seen set is as read in gatherMoves, and in cache.
-      const childFree = free ^ (<u32>1 << from) ^ (<u32>1 << to);
-      const region = packedRegion(from, childFree);
-      storeMaskOf<T>(seen, child, loadMask<T>(seen, child) | region);
-    }
+  let rank = start;
+  while (rank < end) {
+    const block = rank >> blockShift;
+    const blockEnd = <u32>min(<u64>end, <u64>(block + 1) << blockShift);
+    if (changedLast(block)) expanded += expandRange<T>(rank, blockEnd);
+    rank = blockEnd;
   }
   return expanded;
 }
@@ -597,9 +660,40 @@ export function pdbBuildRound(placements: f64): f64 {
   const older = seenAtLastRound;
   seenAtLastRound = seenAtRound;
   seenAtRound = older;
-  memory.copy(seenAtRound, seen, <usize>entries * <usize>maskBytes);
+  copyChangedBlocks();
   distance++;
   return expanded;
+}
+
+// Makes the set array seenAtRound (the sets seen when the last round but one
+// started) the sets seen now: they differ only in the blocks the last round
+// and this one changed. Then this round's changes become the last round's.
+function copyChangedBlocks(): void {
+  const blocks = <u32>((<u64>entries + (<u64>1 << blockShift) - 1) >> blockShift);
+  let block: u32 = 0;
+  while (block < blocks) {
+    const word = (<usize>(block >> 5) << 2);
+    const changed = load<u32>(changedThisRound + word) | load<u32>(changedLastRound + word);
+    if (((changed >> (block & 31)) & 1) == 0) {
+      block++;
+      continue;
+    }
+    // A run of changed blocks, copied at once.
+    let runEnd = block + 1;
+    while (runEnd < blocks) {
+      const runWord = (<usize>(runEnd >> 5) << 2);
+      const runChanged = load<u32>(changedThisRound + runWord) | load<u32>(changedLastRound + runWord);
+      if (((runChanged >> (runEnd & 31)) & 1) == 0) break;
+      runEnd++;
+    }
+    const from = <usize>block << blockShift;
+    const to = <usize>min(<u64>entries, <u64>runEnd << blockShift);
+    const size = <usize>maskBytes;
+    memory.copy(seenAtRound + from * size, seen + from * size, (to - from) * size);
+    block = runEnd;
+  }
+  memory.copy(changedLastRound, changedThisRound, MAX_BLOCKS / 8);
+  memory.fill(changedThisRound, 0, MAX_BLOCKS / 8);
 }
 
 /** Placements whose entry is final so far (progress of the current build). */
