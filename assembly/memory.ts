@@ -8,8 +8,8 @@
 //   [data end, heap end) the allocator's heap (runtime "minimal"): the fixed
 //                        tables of Flip (about 0.9 MB), four in a line (about
 //                        0.3 MB, plus its BFS of at most 2 x 2,018,016 states,
-//                        about 33 MB), the pattern-database build (./pdb: 64
-//                        KB, and 2 MB for boards of 16 cells or fewer) and
+//                        about 33 MB), the pattern-database build (./pdb: about
+//                        0.5 MB) and
 //                        sliding (its ranked searches refuse
 //                        boards over MAX_RANKED_CELLS = 10 cells, so at most
 //                        10! states, about 65 MB). These sizes are bounded by

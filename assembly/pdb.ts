@@ -332,39 +332,81 @@ function unpackBlanks(packed: u32, free: u32): u32 {
   return cellMask;
 }
 
-// On boards of at most 16 cells, the blank's region for every set of free
-// cells and every free cell in it, packed (u16 at ((free << 4) | cell)): 2 MB
-// filled once per board shape, read instead of a flood fill and a packing per
-// new child. The sets of one group size (C(16, 8) = 12,870 for 8 tiles) span
-// about 400 KB of it, which stays in L2.
+// On boards of at most 16 cells, the blank's region, packed, for every set of
+// free cells of the build's size and every free cell in it: read instead of
+// a flood fill and a packing per new child. A set is indexed by its rank
+// among the sets of its size (the combinatorial number system: the sum of
+// C(c_j, j + 1) over its cells c_0 < c_1 < ...), so that the table is dense
+// (at most C(16, 8) = 12,870 sets x 16 cells x 2 bytes, 412 KB) and stays in
+// L2 beside the build's random reads; indexed by the set itself it spanned
+// 2 MB and its reads missed. subsetRanksLow[byte] is the sum over the low
+// byte's cells, subsetRanksHigh[m][byte] over the high byte's when the low
+// byte holds m cells. Filled once per board shape and set size.
 const REGION_TABLE_CELLS: i32 = 16;
+const REGION_TABLE_BYTES: usize = 12870 * 16 * 2;
 let regionTable: usize = 0;
-// The board the table holds: width x 32 + cells (0 for none).
-let regionTableBoard: i32 = 0;
+let subsetRanksLow: usize = 0;
+let subsetRanksHigh: usize = 0;
+// What the table holds: (width x 32 + cells) x 32 + free cells (0 for nothing).
+let regionTableKey: i32 = 0;
+
+function binomial(n: i32, k: i32): u32 {
+  if (k < 0 || k > n) return 0;
+  let value: u32 = 1;
+  for (let i = 0; i < k; i++) value = (value * <u32>(n - i)) / <u32>(i + 1);
+  return value;
+}
 
 function fillRegionTable(): void {
   if (cells > REGION_TABLE_CELLS) return;
-  if (regionTable == 0) regionTable = heap.alloc(<usize>2 << (REGION_TABLE_CELLS + 4));
-  if (regionTableBoard == boardWidth * 32 + cells) return;
-  for (let free: u32 = 0; free < <u32>1 << REGION_TABLE_CELLS; free++) {
-    let left = free & allCells;
-    while (left != 0) {
-      const region = floodFill(left & (~left + 1), ~free);
-      const packed = packBlanks(region, free & allCells);
-      left &= ~region;
-      for (let rest = region; rest != 0; rest &= rest - 1) {
-        store<u16>(regionTable + (((<usize>free << 4) | <usize>ctz(rest)) << 1), <u16>packed);
+  if (regionTable == 0) {
+    regionTable = heap.alloc(REGION_TABLE_BYTES);
+    subsetRanksLow = heap.alloc(256 * 2);
+    subsetRanksHigh = heap.alloc(9 * 256 * 2);
+    for (let byte = 0; byte < 256; byte++) {
+      let low: u32 = 0;
+      let j = 0;
+      for (let bit = 0; bit < 8; bit++) if ((byte >> bit) & 1) low += binomial(bit, ++j);
+      store<u16>(subsetRanksLow + (<usize>byte << 1), <u16>low);
+      for (let before = 0; before <= 8; before++) {
+        let high: u32 = 0;
+        let k = before;
+        for (let bit = 0; bit < 8; bit++) if ((byte >> bit) & 1) high += binomial(bit + 8, ++k);
+        store<u16>(subsetRanksHigh + (((<usize>before << 8) | <usize>byte) << 1), <u16>high);
       }
     }
   }
-  regionTableBoard = boardWidth * 32 + cells;
+  const freeCells = cells - groupTiles;
+  const key = (boardWidth * 32 + cells) * 32 + freeCells;
+  if (regionTableKey == key) return;
+  for (let free: u32 = 0; free <= allCells; free++) {
+    if (popcnt(free) != <u32>freeCells) continue;
+    let left = free;
+    while (left != 0) {
+      const region = floodFill(left & (~left + 1), ~free);
+      const packed = packBlanks(region, free);
+      left &= ~region;
+      for (let rest = region; rest != 0; rest &= rest - 1) {
+        store<u16>(regionTable + (((<usize>subsetRank(free) << 4) | <usize>ctz(rest)) << 1), <u16>packed);
+      }
+    }
+  }
+  regionTableKey = key;
+}
+
+// The rank of the set of cells `free` among the sets of its size (boards of at most 16 cells).
+// @ts-ignore: decorator
+@inline
+function subsetRank(free: u32): u32 {
+  const low = free & 255;
+  return <u32>load<u16>(subsetRanksLow + (<usize>low << 1)) + <u32>load<u16>(subsetRanksHigh + (((<usize>popcnt(low) << 8) | <usize>(free >> 8)) << 1));
 }
 
 // The packed region of `cell` among the free cells `free`.
 // @ts-ignore: decorator
 @inline
 function packedRegion(cell: u32, free: u32): u32 {
-  if (cells <= REGION_TABLE_CELLS) return <u32>load<u16>(regionTable + (((<usize>free << 4) | <usize>cell) << 1));
+  if (cells <= REGION_TABLE_CELLS) return <u32>load<u16>(regionTable + (((<usize>subsetRank(free) << 4) | <usize>cell) << 1));
   return packBlanks(floodFill(<u32>1 << cell, ~free), free);
 }
 
