@@ -35,24 +35,38 @@
 // those seen when this round started and when the last one did, whose
 // difference is the states at this round's distance. A round (one
 // breadth-first layer) is scanned in slices, one call each, so the host can
-// report progress and stop between calls. src/twin/pdb.ts does the same
-// search in the plain way (each placement unranked and each child ranked
-// afresh, a set for the next round, each entry written when its placement is
-// first reached); the shortcuts here change no distance, so the tables of
-// both engines are byte-identical (tests hold them to it).
+// report progress and stop between calls. src/engine/twin/pdb.ts does the
+// same search in the plain way (each placement unranked and each child
+// ranked afresh, a flood fill per child, a set for the next round, each entry
+// written when its placement is first reached); the shortcuts here change no
+// distance, so the tables of both engines are byte-identical (tests hold
+// them to it).
 //
-// Where a build's time goes: it is bound by the work per move of a tile,
-// not by memory (a 5-tile group whose sets sit in L2 cost the same per move
-// as a 7-tile one of 345 MB), and a round tries about nine moves per state,
-// four in five onto children already seen. So a move is made cheap: its
-// child's rank is the parent's plus a few weights (gatherMoves), the moves of
-// a direction come from one mask of the tiles with a blank on that side, and
-// a move whose child has seen its cell is dropped by arithmetic, not a branch,
-// after the children's seen sets are read together. A state's entry is
-// written when it is expanded, in rank order, from the two round-start sets
-// (no set for the next round, no random write into the table per new child).
-// Together 1.5x less time than the build of 040559d (17.4 s to 11.5 s of CPU
-// for the 7-tile group of 7-8).
+// Where a build's time goes. It is bound by the work per move of a tile, not
+// by memory: a 6-tile group whose sets sit in L3 costs the same per state as
+// a 7-tile one of 345 MB. A round tries about nine moves per state, four in
+// five onto children already seen. So (against the build of 040559d, which
+// took 17.4 s of CPU for the 7-tile group of 7-8 and 190 s for both groups):
+// - a child's rank is the parent's plus a few weights (gatherMoves, stepDown);
+//   the moves come a direction at a time from one mask of the tiles with a
+//   blank on that side, not tile by tile and cell by cell;
+// - a move whose child has seen its cell is dropped by arithmetic after the
+//   children's seen sets are read together, not by a branch on each;
+// - a state's entry is written when the state is expanded, in rank order,
+//   from the two round-start sets: no set for the next round, and no random
+//   write into the table per new child;
+// - a new child's region is read from a table (packedRegion) on boards of 16
+//   cells or fewer, not flood-filled and packed bit by bit;
+// - a round scans, and copies into its round-start set, only the blocks of
+//   ranks the rounds before changed (most rounds touch a small part);
+// - blank sets are unpacked a byte at a time through a table.
+// The 7-tile group now takes 8.8 s of CPU and both groups 85 s (tables
+// byte-identical). Tried and dropped: every tile's four ways written and the
+// impossible ones discarded without a branch (16.2 s against 12.2 s for the
+// direction masks), the moves of two directions in one loop and the entry
+// written without a branch (each 3 to 5% slower: the work per move, not the
+// mispredicted ends of loops, is the cost), and the unrank's select loop
+// done by table (no change).
 
 import { growBlock } from './memory';
 
