@@ -76,7 +76,7 @@ const optionHelp: Entry[] = [
                        linear-conflict (default above), or pdb, the additive
                        pattern database (default on 4x4 and 5x5: its tables
                        are loaded from the cache, or built on first need;
-                       5x5 takes about 4 minutes and 1.8 GB per goal)
+                       5x5 takes about a minute and 1.8 GB per goal)
 `,
   },
   {
@@ -90,7 +90,7 @@ const optionHelp: Entry[] = [
   {
     families: ['sliding'],
     text: `  --partition NAME     sliding: the pattern database's partition, on 4x4
-                       6-6-3 (default) or 7-8 (about 6 minutes to build), on
+                       6-6-3 (default) or 7-8 (about 1.5 minutes to build), on
                        5x5 6-6-6-6 (the default); boards of the other size
                        keep their default
 `,

@@ -25,7 +25,7 @@ const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][]>> = {
       [0, 1, 2],
     ],
     // Blank-first view: the left two columns and the right two. The 8-tile
-    // table takes about 3 minutes and 1.8 GiB to build in wasm (the twin
+    // table takes about 80 s and 1.8 GiB to build in wasm (the twin
     // refuses: its blank sets would need 3.1 GiB); 250 MB on disk after.
     '7-8': [
       [2, 3, 6, 7, 10, 11, 14],
