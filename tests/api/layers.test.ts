@@ -59,9 +59,12 @@ describe('the layout of src/', () => {
   });
 
   it('keeps the engine free of the layers above it', () => {
+    // Besides itself, the engine may use the leaf modules at src/'s root, which import nothing of src/.
+    const leaves = ['platform.ts', 'crc32.ts'];
+    for (const leaf of leaves) expect(graph.get(leaf), leaf).toEqual([]);
     const upward = [...graph]
       .filter(([file]) => file.startsWith('engine/'))
-      .flatMap(([file, targets]) => targets.filter((t) => !t.startsWith('engine/') && t !== 'platform.ts').map((t) => `${file} -> ${t}`));
+      .flatMap(([file, targets]) => targets.filter((t) => !t.startsWith('engine/') && !leaves.includes(t)).map((t) => `${file} -> ${t}`));
     expect(upward).toEqual([]);
   });
 });
