@@ -24,7 +24,7 @@ import { solverFromCore } from '../dist/api/solver.js';
 
 import { pdbEntryCount } from '../dist/engine/contract.js';
 import { namedPartition } from '../dist/pdb/partitions.js';
-import { crc32 } from '../dist/pdb/cache/format.js';
+import { crc32 } from '../dist/crc32.js';
 
 /** @typedef {import('../dist/engine/contract.js').Core} Core */
 /** @typedef {import('../dist/engine/contract.js').SlidingBoard} SlidingBoard */
