@@ -12,25 +12,24 @@
  *
  * Like tests/pool/pool.test.ts, this starts dist/pool/worker.js: run `npm run build` first.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as Package from '../../src/index.js';
 import type * as Outside from '../../src/pool/outside.js';
 import { bidirectionalDistance, replaySliding, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
 import { engineNames } from '../support/engines.js';
+import { builtModule, packageRoot } from '../support/builtPackage.js';
 import { rejection } from '../support/rejection.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = packageRoot;
 let lib: typeof Package;
 let outside: typeof Outside;
 
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist/pool/worker.js'))) throw new Error('dist/pool/worker.js is missing: run `npm run build` first (`npm test` does)');
-  // The same module instances as the package's own, so poolInternals knows its pools.
-  lib = (await import(pathToFileURL(join(root, 'dist/index.js')).href)) as typeof Package;
-  outside = (await import(pathToFileURL(join(root, 'dist/pool/outside.js')).href)) as typeof Outside;
+  lib = await builtModule<typeof Package>('dist/index.js');
+  outside = await builtModule<typeof Outside>('dist/pool/outside.js');
 });
 
 type Tiles = number[];

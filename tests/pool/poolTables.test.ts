@@ -14,10 +14,9 @@
  *
  * Like tests/pool/pool.test.ts, this starts dist/pool/worker.js: run `npm run build` first.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rejection } from '../support/rejection.js';
 import type * as Package from '../../src/index.js';
@@ -25,18 +24,17 @@ import type * as Outside from '../../src/pool/outside.js';
 import type * as SolverModule from '../../src/api/solver.js';
 import { bfsAllDistances, bidirectionalDistance, replaySliding, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
 import { engineNames } from '../support/engines.js';
+import { builtModule, packageRoot } from '../support/builtPackage.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = packageRoot;
 let lib: typeof Package;
 let outside: typeof Outside;
 let solverModule: typeof SolverModule;
 
 beforeAll(async () => {
-  if (!existsSync(join(root, 'dist/pool/worker.js'))) throw new Error('dist/pool/worker.js is missing: run `npm run build` first (`npm test` does)');
-  // The same module instances as the package's own (dist/index.js re-exports them), so poolInternals knows its pools.
-  lib = (await import(pathToFileURL(join(root, 'dist/index.js')).href)) as typeof Package;
-  outside = (await import(pathToFileURL(join(root, 'dist/pool/outside.js')).href)) as typeof Outside;
-  solverModule = (await import(pathToFileURL(join(root, 'dist/api/solver.js')).href)) as typeof SolverModule;
+  lib = await builtModule<typeof Package>('dist/index.js');
+  outside = await builtModule<typeof Outside>('dist/pool/outside.js');
+  solverModule = await builtModule<typeof SolverModule>('dist/api/solver.js');
 });
 
 type Goal = 'blank-last' | 'blank-first';
