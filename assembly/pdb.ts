@@ -760,13 +760,14 @@ export function pdbBuildSettled(): f64 {
 // ---------------------------------------------------------------------------
 // Deriving a table from its image under a board symmetry
 //
-// A group's entries do not depend on where the blank's goal cell is (every
-// blank cell around the solved placement is a goal state), so when a symmetry
-// of the board (a half turn, a reflection) carries one group's home cells onto
-// another's, the second table is the first read through that symmetry: a
-// placement of the target group, carried back by the symmetry, is a placement
-// of the source group exactly as far from home. Reading it costs seconds where
-// a breadth-first build costs a minute.
+// When a symmetry of the board (a half turn, a reflection) carries one group's
+// home cells onto another's, and also the one goal's blank cell onto the
+// other's (or neither group walls in its blank's goal cell, so that neither
+// table depends on where that cell is), the second table is the first read
+// through that symmetry: a placement of the target group, carried back by the
+// symmetry, is a placement of the source group exactly as far from home.
+// The host picks only such symmetries (symmetricSource, src/pdb/partitions.ts).
+// Reading it costs seconds where a breadth-first build costs a minute.
 
 // Target cell -> source cell (the symmetry taken back), set by pdbDeriveMap.
 const deriveCellMap: usize = memory.data(MAX_PDB_CELLS, 16);
