@@ -16,6 +16,7 @@
  * module under one). It takes only the boards it can decide alone; this file
  * reads the rest and words every message, so answers never depend on it.
  */
+import type { LightsOutCore } from '../engine/contract.js';
 import { describeChar, isSpace, PuzzleInputError } from './boards.js';
 
 /** A board: text rows ('0'..'9', '.' = 0, '#' = 1) as a string or its UTF-8 bytes, an array of row strings, or an array of number rows. */
@@ -119,17 +120,12 @@ export function parseLightsOutBoard(input: LightsOutInput, colors = 2, what = 'b
   return readLightsOutBoard(input, colors, what);
 }
 
-/** An engine's reader of board text (LightsOutCore.readText): the board, or null when this file must read it. */
-export interface EngineTextReader {
-  readText?(text: string | Uint8Array, colors: number): LightsOutBoard | null;
-}
-
 /**
  * parseLightsOutBoard, with text first offered to `engine`'s reader: it takes
  * the boards it can decide alone, and this file reads the rest (and words
  * every error), so the answer is the same either way.
  */
-export function readLightsOutBoard(input: LightsOutInput, colors: number, what: string, engine?: EngineTextReader): LightsOutBoard {
+export function readLightsOutBoard(input: LightsOutInput, colors: number, what: string, engine?: Pick<LightsOutCore, 'readText'>): LightsOutBoard {
   if (engine?.readText && (typeof input === 'string' || input instanceof Uint8Array)) {
     const board = engine.readText(input, colors);
     if (board) return board;
