@@ -191,6 +191,28 @@ export const insideTransport = {
   },
 };
 
+/**
+ * The sliding boards a call may search with IDA*, whose move-pruning machine
+ * of their size it would make at once if it had none: a worker whose pool was
+ * given that size's file holds such a call until the file has come (see
+ * pruningArrivals.ts). 'all' when the boards are not to be had from the
+ * arguments (the CLI's cases are text of any family).
+ */
+export function searchedBoards(method: keyof typeof insideApi | keyof typeof insideTransport, args: readonly unknown[]): readonly unknown[] | 'all' {
+  switch (method) {
+    case 'sliding':
+    case 'hint':
+    case 'slidingShare':
+      return [args[0]];
+    case 'solveMany':
+      return args[0] === 'sliding' && Array.isArray(args[1]) ? args[1] : [];
+    case 'judgeCases':
+      return 'all';
+    default:
+      return [];
+  }
+}
+
 /** Runs `work` as the call in progress (a worker runs one call at a time). */
 export function runCall<T>(context: CallContext, work: () => T): T {
   running = context;

@@ -24,7 +24,7 @@ import type { Answer, Args, MethodName, PoolTablesOptions, WasmMessage, WorkerMe
 import { nodeSpawner, webSpawner } from './spawn.js';
 import { abortError, checkCallOptions, WorkerSlots } from './slots.js';
 import { PoolTables, type TablesRestore } from './tableSharing.js';
-import { checkPruningFiles, loadPruningFiles, type PruningFiles } from './pruningFiles.js';
+import { checkPruningFiles, PruningDelivery, type PruningFiles } from './pruningFiles.js';
 
 export type { TablesRestore };
 export type { PruningFiles, PruningFileSource } from './pruningFiles.js';
@@ -55,14 +55,22 @@ export interface SolverPoolOptions {
    * its moves with a machine that Node reads from the package's `data/` but a
    * browser builds, in 0.3 s (4x4) and about 1 s (5x5), in every worker at
    * its first search of that size. Given the files, the pool fetches each once,
-   * before its workers start, and hands the bytes to every worker (a restarted
-   * one too), which then builds none. The package does not name the files
+   * while its workers start, and hands the bytes to every worker (a restarted
+   * one too), which then builds none; a worker's first search of that size
+   * waits for its file (other calls do not). The package does not name the files
    * itself, so that a bundler of it does not take them for assets unasked. A
    * file that cannot be fetched, or holds no machine of its size (damaged, or
    * of another version of the package), is passed over: that machine is built
-   * as without the option. Default: none (in Node the workers read data/).
+   * as without the option, and `warn` hears it once, in one line naming the
+   * size, the file and why. Default: none (in Node the workers read data/).
    */
   pruningFiles?: PruningFiles;
+  /**
+   * Hears what the pool passes over without failing (each once): a
+   * `pruningFiles` file it cannot use. Default console.warn, as the tables'
+   * `warn` of a solver.
+   */
+  warn?: (message: string) => void;
   /**
    * How a running call is stopped: 'auto' (default) uses the shared cancel flag
    * wherever SharedArrayBuffer is available and restarts the worker elsewhere;
@@ -211,6 +219,12 @@ function sharedMemoryWorks(): boolean {
   return typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
 }
 
+function checkWarn(value: unknown): (message: string) => void {
+  if (value === undefined) return (message) => console.warn(message);
+  if (typeof value !== 'function') throw new PuzzleInputError(`warn must be a function, not ${describeValue(value)}`);
+  return value as (message: string) => void;
+}
+
 function checkTablesOption(value: unknown): PoolTablesOptions | undefined {
   const tables = checkTablesOptions(value, true);
   return tables && { dir: tables.dir, partition: tables.partition };
@@ -255,18 +269,17 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   const size = checkWorkers(options.workers, defaultWorkerCount(cores));
   const restartAfterMs = checkRestartAfter(options.restartAfterMs);
   const tables = checkTablesOption(options.tables);
-  const pruningFiles = checkPruningFiles(options.pruningFiles);
+  const pruning = new PruningDelivery(checkPruningFiles(options.pruningFiles), checkWarn(options.warn));
   const { signal } = checkCallOptions({ signal: options.signal });
   if (signal?.aborted) throw abortError('createSolverPool() was aborted');
   const wasm = wasmMessage(options.wasm);
-  // Fetched while the spawner loads; the workers start once the files are here, so that each is handed them with its solver.
-  const loadingPruning = loadPruningFiles(pruningFiles);
   const cancelMode = cancelChoice === 'auto' && sharedMemoryWorks() ? 'flag' : 'restart';
   const spawn = isNode() ? await nodeSpawner() : webSpawner();
-  const pruning = await loadingPruning;
   if (signal?.aborted) throw abortError('createSolverPool() was aborted');
 
-  const workers = new WorkerSlots({ size, engine, wasm, tables, pruning, cancelMode, restartAfterMs, spawn });
+  const workers = new WorkerSlots({ size, engine, wasm, tables, pruningSizes: pruning.sizes, cancelMode, restartAfterMs, spawn });
+  // Fetched while the workers start (they need the files only for a search of their size).
+  pruning.deliverTo(workers);
   const poolTables = new PoolTables(workers, cancelMode === 'flag');
   const submit = workers.submit.bind(workers);
   const terminate = () => workers.terminate();

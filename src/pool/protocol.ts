@@ -8,7 +8,6 @@ import type { CompiledWasm } from '../engine/wasm/loader.js';
 import type { TablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
 import type { insideApi, insideTransport, Progress } from './inside.js';
-import type { PruningBytes } from './pruningFiles.js';
 
 export type InsideApi = typeof insideApi;
 /** Every method a pool offers besides `solveEach`, `solveParallel` and `terminate`. */
@@ -40,15 +39,27 @@ export interface InitMessage {
   cancel: Int32Array | null;
   /** The solver's table options (cache directory, partition). */
   tables?: PoolTablesOptions;
-  /** The move-pruning machines' files the pool was given (pruningFiles), installed before the solver is made. */
-  pruning: PruningBytes[];
+  /**
+   * The board sizes ('5x5') whose move-pruning files the pool was given
+   * (pruningFiles): each comes later in a PruningMessage, and a search of that
+   * size waits for it rather than make the machine the file holds.
+   */
+  pruningSizes: string[];
+}
+
+/** A move-pruning machine's file, posted to every worker (a restarted one too) once the pool has it: its bytes, or null when they could not be had. */
+export interface PruningMessage {
+  type: 'pruning';
+  width: number;
+  height: number;
+  bytes: Uint8Array | null;
 }
 
 export type CallMessage = {
   [M in WorkerMethodName]: { type: 'call'; id: number; method: M; args: Args<M>; progress: boolean };
 }[WorkerMethodName];
 
-export type ToInside = InitMessage | CallMessage;
+export type ToInside = InitMessage | PruningMessage | CallMessage;
 
 /** An error as it crosses the boundary: the name (PuzzleInputError, AbortError, ...) and the message. */
 export interface ErrorData {
@@ -59,6 +70,8 @@ export interface ErrorData {
 export type FromInside =
   | { type: 'ready' }
   | { type: 'failed'; error: ErrorData }
+  /** The bytes of a PruningMessage held no machine of their size (a damaged file, or another version's): the worker makes it as without them. */
+  | { type: 'pruningRefused'; width: number; height: number }
   | { type: 'progress'; id: number; progress: Progress | TablesProgress | CensusProgress }
   | { type: 'answer'; id: number; value: Answer<WorkerMethodName> }
   | { type: 'error'; id: number; error: ErrorData };

@@ -1,33 +1,33 @@
 /**
  * The pool's `pruningFiles`: the move-pruning machines' files
- * (data/pruning-WxH.bin), fetched once by the pool and handed to every worker
- * in its init message, so that no worker builds a machine Node would have read
- * from data/ (a browser cannot: it builds the 5x5 machine in about a second,
- * in every worker, at the first search of that size).
+ * (data/pruning-WxH.bin), fetched once by the pool and handed to every worker,
+ * so that no worker builds a machine Node would have read from data/ (a
+ * browser cannot: it builds the 5x5 machine in about a second, in every
+ * worker, at the first search of that size).
+ *
+ * The files are fetched while the workers start, which needs none of them: a
+ * worker is told at its start which files are coming (its init), and is sent
+ * each as it comes (pruningArrivals.ts, inside, installs it; a search of its
+ * size waits for it there, any other call runs at once).
  *
  * The files are named by the caller, never found by the library: a library
  * that named them itself would make every bundler of it take them for assets
  * (see movePruningFile.ts). A file is a cache of the build: one that cannot be
  * fetched, or does not hold its size's machine, is left out and the workers
- * build that machine as before; a worker checks the bytes as it installs them
- * (installMovePruning).
+ * build that machine as before, but not silently: the pool's `warn` hears it
+ * once. A worker checks the bytes as it installs them (installMovePruning).
  */
 import { PuzzleInputError, describeValue } from '../api/boards.js';
 import { MAX_SIDE } from '../engine/contract.js';
 import { isNode, readNodeFile, sourceUrl } from '../platform.js';
+import type { PruningMessage } from './protocol.js';
+import type { WorkerSlots } from './slots.js';
 
 /** A machine's file: where to fetch it (a URL, or a string resolved against the page, or in Node the working directory) or its bytes. */
 export type PruningFileSource = URL | string | ArrayBuffer | ArrayBufferView;
 
 /** The files by board size, e.g. `{ '5x5': new URL('./pruning-5x5.bin', import.meta.url) }`. */
 export type PruningFiles = Readonly<Record<string, PruningFileSource>>;
-
-/** A machine's file as a worker receives it. */
-export interface PruningBytes {
-  width: number;
-  height: number;
-  bytes: Uint8Array;
-}
 
 const SIZE = /^(\d)x(\d)$/;
 
@@ -46,28 +46,90 @@ export function checkPruningFiles(value: unknown): [size: string, source: Prunin
   });
 }
 
-/** A source's bytes (a copy of the caller's, which stay theirs), or null when they cannot be had. */
-async function bytesOf(source: PruningFileSource): Promise<Uint8Array | null> {
+/** A source's bytes (a copy of the caller's, which stay theirs), or why they cannot be had. */
+async function bytesOf(source: PruningFileSource, signal: AbortSignal): Promise<Uint8Array | string> {
   if (source instanceof ArrayBuffer) return new Uint8Array(source.slice(0));
   if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer.slice(source.byteOffset, source.byteOffset + source.byteLength));
   try {
     const url = sourceUrl(source);
     if (url.protocol === 'file:' && isNode()) return await readNodeFile(url);
-    const response = await fetch(url);
-    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
-  } catch {
-    return null;
+    const response = await fetch(url, { signal });
+    if (!response.ok) return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    return reasonOf(error);
   }
 }
 
-/** Every file that could be had, with its size, fetched at the same time. */
-export async function loadPruningFiles(files: [size: string, source: PruningFileSource][]): Promise<PruningBytes[]> {
-  const loaded = await Promise.all(
-    files.map(async ([size, source]) => {
+/** An error in words, with its cause's (Node's fetch says only 'fetch failed', its cause says why). */
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ((error.cause as { code?: string }).code ?? error.cause.message) : undefined;
+  return cause ? `${error.message} (${cause})` : error.message;
+}
+
+/** Where a file comes from, for a warning: its address, or how many bytes were given. */
+function sourceName(source: PruningFileSource): string {
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return `${source.byteLength} bytes given`;
+  try {
+    return sourceUrl(source).href;
+  } catch {
+    return String(source);
+  }
+}
+
+/** Why a worker refuses a file's bytes (installMovePruning found no machine in them), after 'holds no 5x5'. */
+const REFUSED = "move-pruning machine of this version (a damaged file, or another version's)";
+
+/**
+ * The files handed to the workers: each fetched once, all at the same time as
+ * the workers start, and posted to every worker as it comes (its bytes, or
+ * null). A file that cannot be used is said once through `warn`: one that
+ * cannot be fetched, here; one whose bytes hold no machine of its size, when
+ * the first worker refuses it (each worker checks them as it installs them).
+ */
+export class PruningDelivery {
+  private readonly warned = new Set<string>();
+
+  constructor(
+    private readonly files: readonly [size: string, source: PruningFileSource][],
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /** The sizes whose searches wait for their file. */
+  get sizes(): string[] {
+    return this.files.map(([size]) => size);
+  }
+
+  /**
+   * Fetches every file and posts each to every worker of `workers` as it
+   * comes, and to every worker started later (restarted); hears the workers'
+   * refusals. The pool's end drops what has not come.
+   */
+  deliverTo(workers: WorkerSlots): void {
+    const { signal } = workers.ended;
+    const sent: PruningMessage[] = [];
+    workers.onStart = (slot) => {
+      for (const message of sent) slot.port!.post(message);
+    };
+    workers.onPruningRefused = (width, height) => this.cannotUse(`${width}x${height}`, `holds no ${width}x${height} ${REFUSED}`);
+    for (const [size, source] of this.files) {
       const [width, height] = size.split('x').map(Number) as [number, number];
-      const bytes = await bytesOf(source);
-      return bytes && { width, height, bytes };
-    }),
-  );
-  return loaded.filter((file) => file !== null);
+      void bytesOf(source, signal).then((bytes) => {
+        if (signal.aborted) return;
+        if (typeof bytes === 'string') this.cannotUse(size, bytes);
+        const message: PruningMessage = { type: 'pruning', width, height, bytes: typeof bytes === 'string' ? null : bytes };
+        sent.push(message);
+        for (const slot of workers.slots) slot.port?.post(message);
+      });
+    }
+  }
+
+  private cannotUse(size: string, reason: string): void {
+    if (this.warned.has(size)) return;
+    this.warned.add(size);
+    const source = this.files.find(([named]) => named === size)?.[1];
+    const instead = isNode() ? 'the workers read that machine from data/ (or build it) instead' : 'the workers build that machine instead';
+    this.warn(`puzzlesearch: pruningFiles['${size}'] (${source === undefined ? 'not given' : sourceName(source)}): ${reason}; ${instead}`);
+  }
 }

@@ -6,7 +6,7 @@
  * the worker lives on; only where there is no shared memory is the worker
  * ended and a fresh one started instead. A worker that dies is replaced.
  *
- * WorkerSlots is about 210 lines, over the house's 150: the queue and the
+ * WorkerSlots is about 220 lines, over the house's 150: the queue and the
  * workers' life cycle change each other's state at every step (an answer frees
  * a slot and pumps the queue, an abort restarts a worker, a failure empties
  * the queue), and split in two each half would reach into the other's fields.
@@ -15,7 +15,6 @@ import { checkSignalAndProgress } from '../api/checks.js';
 import { PuzzleInputError, describeValue } from '../api/boards.js';
 import type { EngineName } from '../engine/contract.js';
 import { CANCEL_CELL, type ErrorData, type FromInside, type PoolTablesOptions, type ToInside, type WasmMessage, type WorkerMethodName } from './protocol.js';
-import type { PruningBytes } from './pruningFiles.js';
 import type { Port, Spawn } from './spawn.js';
 
 export function abortError(message: string): DOMException {
@@ -92,8 +91,8 @@ export interface SlotsConfig {
   engine: EngineName;
   wasm: WasmMessage | undefined;
   tables: PoolTablesOptions | undefined;
-  /** The move-pruning machines' files, posted to every worker (a restarted one too) so that none builds them. */
-  pruning: PruningBytes[];
+  /** The sizes whose move-pruning files the pool was given: each comes later (see pruningFiles.ts), and searches of its size wait for it. */
+  pruningSizes: string[];
   cancelMode: 'flag' | 'restart';
   /** After an abort on the flag, how long (ms) a worker may take to stop before it is restarted. */
   restartAfterMs: number;
@@ -105,6 +104,12 @@ export class WorkerSlots {
   terminated = false;
   /** Hears each worker restarted after a failure or an abort (it starts without the tables the pool prepared). */
   onRestart: (slot: Slot) => void = () => {};
+  /** Hears each worker as it starts, its init sent (a restarted one too). */
+  onStart: (slot: Slot) => void = () => {};
+  /** Hears each worker that found no machine of its size in a move-pruning file's bytes. */
+  onPruningRefused: (width: number, height: number) => void = () => {};
+  /** Aborted as the pool ends (terminated, or failed to start): what is still fetched for its workers is dropped. */
+  readonly ended = new AbortController();
   private readonly queue: Job[] = [];
   private nextId = 1;
   /** Settles pool creation: every worker ready, or the first failure. */
@@ -175,6 +180,7 @@ export class WorkerSlots {
   async terminate(): Promise<void> {
     if (this.terminated) return;
     this.terminated = true;
+    this.ended.abort();
     const error = abortError('the solver pool was terminated');
     for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(error));
     for (const slot of this.slots) {
@@ -187,7 +193,7 @@ export class WorkerSlots {
   }
 
   private start(slot: Slot): void {
-    const { engine, wasm, tables, pruning, cancelMode, spawn } = this.config;
+    const { engine, wasm, tables, pruningSizes, cancelMode, spawn } = this.config;
     clearTimeout(slot.stopTimer);
     slot.generation++;
     slot.ready = false;
@@ -199,7 +205,8 @@ export class WorkerSlots {
       receive: (message) => current() && this.receive(slot, message),
       fail: (error) => current() && this.failed(slot, error),
     });
-    slot.port.post({ type: 'init', engine, wasm, cancel: slot.cancel, tables, pruning });
+    slot.port.post({ type: 'init', engine, wasm, cancel: slot.cancel, tables, pruningSizes });
+    this.onStart(slot);
     if (slot.generation > 1) this.onRestart(slot);
   }
 
@@ -213,6 +220,9 @@ export class WorkerSlots {
         return;
       case 'failed':
         this.failed(slot, message.error);
+        return;
+      case 'pruningRefused':
+        this.onPruningRefused(message.width, message.height);
         return;
       case 'progress': {
         const job = slot.job;

@@ -2,7 +2,9 @@
  * Inside: the entry of a pool worker, in Node (`worker_threads`) and in
  * browsers (a module Web Worker). It creates its solver once, on `init`, and
  * keeps it (and any table it builds) for the worker's whole life; it answers
- * one call at a time through `insideApi`.
+ * one call at a time through `insideApi`. The pool's move-pruning files come
+ * after `init`, each as the pool has it; a search of a file's size waits for
+ * it (pruningArrivals.ts).
  *
  * A cancel never terminates the worker: the outside writes the call's id into
  * the shared cancel flag, and `onIteration` (between IDA* iterations) or
@@ -12,8 +14,8 @@
 import type { TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
 import { createSolver, tablesOf, type Solver } from '../api/solver.js';
-import { installMovePruning } from '../engine/movePruning.js';
-import { insideApi, insideTransport, runCall } from './inside.js';
+import { insideApi, insideTransport, runCall, searchedBoards } from './inside.js';
+import { PruningArrivals } from './pruningArrivals.js';
 import {
   CANCEL_CELL,
   type Answer,
@@ -21,6 +23,7 @@ import {
   type ErrorData,
   type FromInside,
   type InitMessage,
+  type PruningMessage,
   type ToInside,
   type WorkerMethodName,
 } from './protocol.js';
@@ -47,6 +50,8 @@ function transferOf(value: unknown): ArrayBuffer[] {
 
 let solver: Promise<Solver> | null = null;
 let cancelFlag: Int32Array | null = null;
+/** The move-pruning files this worker's pool was given, as they come. */
+let pruning = new PruningArrivals([]);
 
 /**
  * Whether call `id` was cancelled. This is the one read of the flag: between
@@ -64,8 +69,7 @@ function errorData(error: unknown): ErrorData {
 
 function init(message: InitMessage, post: Post): void {
   cancelFlag = message.cancel;
-  // Before any search: the machines a search would otherwise build (a file that does not hold its machine is passed over).
-  for (const { width, height, bytes } of message.pruning) installMovePruning(width, height, bytes);
+  pruning = new PruningArrivals(message.pruningSizes);
   solver = createSolver({ engine: message.engine, wasm: message.wasm, tables: message.tables });
   solver.then(
     () => post({ type: 'ready' }),
@@ -78,6 +82,8 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
   try {
     if (!solver) throw new Error('puzzlesearch pool: a call arrived before init');
     const callSolver = await solver;
+    // A search of a size whose move-pruning file is on its way waits for it rather than make the machine.
+    await pruning.before(searchedBoards(message.method, message.args));
     if (cancelled(id)) throw new CallCancelled();
     const started = performance.now();
     const onIteration = (bound: number, nodes: number) => {
@@ -105,11 +111,17 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
   }
 }
 
+/** Installs a move-pruning file at once, not after the calls before it: one of them may be waiting for it. */
+function installPruning(message: PruningMessage, post: Post): void {
+  if (!pruning.arrived(message)) post({ type: 'pruningRefused', width: message.width, height: message.height });
+}
+
 function listen(post: Post, subscribe: (receive: (message: ToInside) => void) => void): void {
   // Calls run one after another even if the outside ever sent two at once.
   let previous = Promise.resolve();
   subscribe((message) => {
     if (message.type === 'init') init(message, post);
+    else if (message.type === 'pruning') installPruning(message, post);
     else previous = previous.then(() => answer(message, post));
   });
 }

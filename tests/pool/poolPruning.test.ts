@@ -6,16 +6,24 @@
  * answers a 24-puzzle that linear conflicts settle and a 15-puzzle optimally
  * (paths replayed; lengths against IDA* pruning only the parent move, and a
  * bidirectional BFS of tests/oracles.js), and says its machines were
- * installed, a restarted worker's too; a file that cannot be had, or holds no
- * machine, is passed over (the worker reads data/ as without the option); a
- * bad option is a one-line PuzzleInputError.
+ * installed, a restarted worker's too. The files are fetched while the
+ * workers start (a local server holds the file until the test lets it go):
+ * the pool is ready before the file is served, a 3x3 search is answered
+ * meanwhile, and the first 24-puzzle search waits for the file and uses it, on
+ * a worker restarted meanwhile too. A file that cannot be had (HTTP 404, a
+ * refused connection, no such file) or holds no machine is passed over (the
+ * worker reads data/ as without the option) and said once, in one line naming
+ * the size, the file and why, however many workers refused it; the answers
+ * stay optimal. A bad option is a one-line PuzzleInputError.
  *
  * Like tests/pool/pool.test.ts, this starts dist/pool/worker.js: run `npm run build` first.
  */
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Package from '../../src/index.js';
 import type * as Outside from '../../src/pool/outside.js';
 import { bidirectionalDistance, replaySliding, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
@@ -27,10 +35,58 @@ const root = packageRoot;
 let lib: typeof Package;
 let outside: typeof Outside;
 
+/**
+ * A local server of data/'s files below /files/ (404 for any other path);
+ * /held/NAME is the same file, answered only once `release()` is called.
+ */
+interface FileServer {
+  origin: string;
+  /** Requests for held files so far. */
+  heldRequests: number;
+  release(): void;
+  server: Server;
+}
+
+function serveData(): Promise<FileServer> {
+  const held: (() => void)[] = [];
+  let released = false;
+  const files: FileServer = {
+    origin: '',
+    heldRequests: 0,
+    release: () => {
+      released = true;
+      for (const send of held.splice(0)) send();
+    },
+    server: createServer((request, response) => {
+      const [, folder, name] = /^\/(files|held)\/([\w.-]+)$/.exec(request.url ?? '') ?? [];
+      let bytes: Buffer | undefined;
+      try {
+        bytes = name ? readFileSync(join(root, 'data', name)) : undefined;
+      } catch {}
+      const send = () => (bytes ? response.writeHead(200).end(bytes) : response.writeHead(404, 'Not Found').end());
+      if (folder !== 'held') return send();
+      files.heldRequests++;
+      if (released) send();
+      else held.push(send);
+    }),
+  };
+  return new Promise((resolve) =>
+    files.server.listen(0, '127.0.0.1', () => {
+      files.origin = `http://127.0.0.1:${(files.server.address() as AddressInfo).port}`;
+      resolve(files);
+    }),
+  );
+}
+
+let files: FileServer;
+
 beforeAll(async () => {
   lib = await builtModule<typeof Package>('dist/index.js');
   outside = await builtModule<typeof Outside>('dist/pool/outside.js');
+  files = await serveData();
 });
+
+afterAll(() => new Promise<void>((resolve) => files.server.close(() => resolve())));
 
 type Tiles = number[];
 const blankLast = (cells: number): Tiles => Array.from({ length: cells }, (_, i) => (i + 1) % cells);
@@ -100,31 +156,118 @@ describe.each(engineNames)('a pool given the move-pruning files, on %s', (engine
     }
   });
 
-  it('a file that cannot be had, or holds no machine, is passed over: the worker reads data/ as without the option', async () => {
+  it('the files are fetched while the workers start: a search of their size waits for them, others do not, and a worker restarted meanwhile gets them', async () => {
+    // A fresh server, so that its held file is this test's alone.
+    const held = await serveData();
     const pool = await lib.createSolverPool({
-      workers: 1,
+      workers: 2,
       engine,
-      pruningFiles: { '5x5': dataFile('no-such-file.bin'), '4x4': readFileSync(join(root, 'data/pruning-5x5.bin')) },
+      cancel: 'restart',
+      pruningFiles: { '5x5': `${held.origin}/held/pruning-5x5.bin` },
     });
     try {
-      expect((await pool.sliding(board24, { heuristic: 'linear-conflict' })).status).toBe('solved');
-      expect((await pool.sliding(board15, { heuristic: 'linear-conflict' })).status).toBe('solved');
-      expect(await origins(pool, 5, 5)).toEqual(['read']);
-      expect(await origins(pool, 4, 4)).toEqual(['read']);
+      // Every worker started and loaded its solver while the file was asked for and not yet served.
+      expect(held.heldRequests).toBe(1);
+      const board8 = slidingWalk(blankLast(9), 3, 20, random).tiles;
+      const answer8 = (await pool.sliding(board8)) as Package.SlidingResult;
+      expect(replaySliding(board8, 3, answer8.moves)).toEqual(blankLast(9));
+      // Worker 0's 24-puzzle search waits for the file; cancelled there, the worker is replaced before the file comes.
+      const controller = new AbortController();
+      const waiting = outside.poolInternals(pool).call(0, 'sliding', [board24], { signal: controller.signal });
+      controller.abort();
+      expect((await rejection(waiting)).name).toBe('AbortError');
+      expect(pool.workers.map((worker) => worker.generation)).toEqual([2, 1]);
+      const searches = [0, 1].map((worker) => outside.poolInternals(pool).call(worker, 'sliding', [board24]) as Promise<Package.SlidingResult>);
+      held.release();
+      const parentOnly = (await lib.createSolver({ engine, tables: { dir: false } })).sliding(board24, { heuristic: 'linear-conflict', pruning: 'parent' });
+      for (const result of await Promise.all(searches)) {
+        expect(result.length).toBe(parentOnly.length);
+        expect(replaySliding(board24, 5, result.moves)).toEqual(blankLast(25));
+      }
+      // The searches used the file (without it Node would have read data/: 'read').
+      expect(await origins(pool, 5, 5)).toEqual(['installed', 'installed']);
+      expect(held.heldRequests).toBe(1);
+    } finally {
+      await pool.terminate();
+      await new Promise((resolve) => held.server.close(resolve));
+    }
+    // Not a measure of speed: a pool that waited for the held file would never be ready, and this ends it.
+  }, 120_000);
+});
+
+describe('a move-pruning file the pool cannot use', () => {
+  const corrupt5x5 = () => {
+    const bytes = readFileSync(join(root, 'data/pruning-5x5.bin'));
+    // One bit of the machine flipped: its CRC-32 no longer holds.
+    bytes[bytes.length >> 1]! ^= 0x10;
+    return bytes;
+  };
+  const closedPort = async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    return `http://127.0.0.1:${port}/pruning-5x5.bin`;
+  };
+
+  it.each([
+    ['an HTTP 404', () => `${files.origin}/files/no-such-file.bin`, /^\(http:\/\/127\.0\.0\.1:\d+\/files\/no-such-file\.bin\): HTTP 404 Not Found$/],
+    ['a refused connection', closedPort, /^\(http:\/\/127\.0\.0\.1:\d+\/pruning-5x5\.bin\): fetch failed \(ECONNREFUSED\)$/],
+    ['a missing file', () => dataFile('no-such-file.bin'), /^\(file:\/\/\S+\/data\/no-such-file\.bin\): ENOENT: no such file or directory/],
+    [
+      'a file of another size',
+      () => `${files.origin}/files/pruning-4x4.bin`,
+      /^\(http:\S+\/files\/pruning-4x4\.bin\): holds no 5x5 move-pruning machine of this version/,
+    ],
+    ['a corrupt file', corrupt5x5, /^\(482311 bytes given\): holds no 5x5 move-pruning machine of this version/],
+  ])('%s is said once, whatever the workers, and the searches answer optimally without it', async (_, source, reason) => {
+    const warnings: string[] = [];
+    const pool = await lib.createSolverPool({ workers: 2, pruningFiles: { '5x5': await source() }, warn: (line) => warnings.push(line) });
+    try {
+      const parentOnly = (await lib.createSolver({ tables: { dir: false } })).sliding(board24, { heuristic: 'linear-conflict', pruning: 'parent' });
+      // Both workers search, so that each one that was handed bytes refuses them.
+      for (const worker of [0, 1]) {
+        const result = (await outside.poolInternals(pool).call(worker, 'sliding', [board24])) as Package.SlidingResult;
+        expect(result.length).toBe(parentOnly.length);
+        expect(replaySliding(board24, 5, result.moves)).toEqual(blankLast(25));
+      }
+      // As without the option: read from data/ (Node), not installed.
+      expect(await origins(pool, 5, 5)).toEqual(['read', 'read']);
+      expect(warnings).toHaveLength(1);
+      const [, said] = /^puzzlesearch: pruningFiles\['5x5'\] (.*); the workers read that machine from data\/ \(or build it\) instead$/.exec(warnings[0]!) ?? [];
+      expect(said).toMatch(reason);
     } finally {
       await pool.terminate();
     }
   });
+
+  it('goes to console.warn when no warn is given', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const pool = await lib.createSolverPool({ workers: 1, pruningFiles: { '4x4': corrupt5x5() } });
+      try {
+        expect((await pool.sliding(board15, { parallel: false })).status).toBe('solved');
+      } finally {
+        await pool.terminate();
+      }
+      expect(warn.mock.calls.map(([line]) => String(line))).toEqual([
+        expect.stringMatching(/^puzzlesearch: pruningFiles\['4x4'\] \(482311 bytes given\): holds no 4x4/),
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
 });
 
-describe('the pruningFiles option, checked', () => {
+describe('the pruningFiles and warn options, checked', () => {
   it.each([
-    ['not an object', 'data/pruning-5x5.bin', /pruningFiles must be an object of files by board size/],
-    ['a size with no board', { '6x6': new Uint8Array(1) }, /pruningFiles: unknown board size '6x6', expected WIDTHxHEIGHT, each side 2 to 5/],
-    ['no size', { five: new Uint8Array(1) }, /pruningFiles: unknown board size 'five'/],
-    ['a file that is no source', { '5x5': 42 }, /pruningFiles\['5x5'\] must be a URL, a string or the file's bytes, not 42/],
-  ])('%s is a PuzzleInputError', async (_, pruningFiles, message) => {
-    const error = await rejection(lib.createSolverPool({ workers: 1, pruningFiles: pruningFiles as never }));
+    ['not an object', { pruningFiles: 'data/pruning-5x5.bin' }, /pruningFiles must be an object of files by board size/],
+    ['a size with no board', { pruningFiles: { '6x6': new Uint8Array(1) } }, /pruningFiles: unknown board size '6x6', expected WIDTHxHEIGHT, each side 2 to 5/],
+    ['no size', { pruningFiles: { five: new Uint8Array(1) } }, /pruningFiles: unknown board size 'five'/],
+    ['a file that is no source', { pruningFiles: { '5x5': 42 } }, /pruningFiles\['5x5'\] must be a URL, a string or the file's bytes, not 42/],
+    ['a warn that is no function', { warn: 'loud' }, /^warn must be a function, not 'loud'$/],
+  ])('%s is a PuzzleInputError', async (_, options, message) => {
+    const error = await rejection(lib.createSolverPool({ workers: 1, ...(options as object) }));
     expect(error).toBeInstanceOf(lib.PuzzleInputError);
     expect((error as Error).message).toMatch(message);
   });
