@@ -86,7 +86,10 @@ export class SolveCancelled extends Error {
  * hands them to its workers, which would otherwise each build the 5x5 machine
  * (about a second) at their first 24-puzzle and the 4x4 one (0.3 s) at their
  * first 15-puzzle. Named here, not in the library, which leaves the choice of
- * shipping them to its users' bundles.
+ * shipping them to its users' bundles. A file the pool cannot use (not
+ * served, damaged) is said once on the console, by the pool's default `warn`,
+ * as the workers say the tables' cache problems; the page works on, its
+ * workers building that machine.
  */
 const pruningFiles = {
   '4x4': new URL('../../data/pruning-4x4.bin', import.meta.url),
