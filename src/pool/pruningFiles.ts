@@ -46,18 +46,34 @@ export function checkPruningFiles(value: unknown): [size: string, source: Prunin
   });
 }
 
-/** A source's bytes (a copy of the caller's, which stay theirs), or why they cannot be had. */
-async function bytesOf(source: PruningFileSource, signal: AbortSignal): Promise<Uint8Array | string> {
+/**
+ * How long a file may take to come, in ms. The searches of its size wait for
+ * it, so a request that never ends must not hold them: past this the workers
+ * make the machine themselves (about a second for 5x5), as for any file that
+ * cannot be had. The files are under 0.5 MB.
+ */
+export const PRUNING_FETCH_MS = 20_000;
+
+/** A source's bytes (a copy of the caller's, which stay theirs), or why they cannot be had (`signal`: the pool ended). */
+async function bytesOf(source: PruningFileSource, signal: AbortSignal, timeoutMs: number): Promise<Uint8Array | string> {
   if (source instanceof ArrayBuffer) return new Uint8Array(source.slice(0));
   if (ArrayBuffer.isView(source)) return new Uint8Array(source.buffer.slice(source.byteOffset, source.byteOffset + source.byteLength));
+  // Abandoned when the pool ends or the time is up, the body's reading too.
+  const stop = new AbortController();
+  const end = () => stop.abort();
+  signal.addEventListener('abort', end, { once: true });
+  const timer = setTimeout(end, timeoutMs);
   try {
     const url = sourceUrl(source);
     if (url.protocol === 'file:' && isNode()) return await readNodeFile(url);
-    const response = await fetch(url, { signal });
+    const response = await fetch(url, { signal: stop.signal });
     if (!response.ok) return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
     return new Uint8Array(await response.arrayBuffer());
   } catch (error) {
-    return reasonOf(error);
+    return stop.signal.aborted && !signal.aborted ? `no answer within ${timeoutMs / 1000} s` : reasonOf(error);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', end);
   }
 }
 
@@ -94,6 +110,7 @@ export class PruningDelivery {
   constructor(
     private readonly files: readonly [size: string, source: PruningFileSource][],
     private readonly warn: (message: string) => void,
+    private readonly timeoutMs = PRUNING_FETCH_MS,
   ) {}
 
   /** The sizes whose searches wait for their file. */
@@ -115,7 +132,7 @@ export class PruningDelivery {
     workers.onPruningRefused = (width, height) => this.cannotUse(`${width}x${height}`, `holds no ${width}x${height} ${REFUSED}`);
     for (const [size, source] of this.files) {
       const [width, height] = size.split('x').map(Number) as [number, number];
-      void bytesOf(source, signal).then((bytes) => {
+      void bytesOf(source, signal, this.timeoutMs).then((bytes) => {
         if (signal.aborted) return;
         if (typeof bytes === 'string') this.cannotUse(size, bytes);
         const message: PruningMessage = { type: 'pruning', width, height, bytes: typeof bytes === 'string' ? null : bytes };

@@ -26,6 +26,9 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as Package from '../../src/index.js';
 import type * as Outside from '../../src/pool/outside.js';
+import type { PruningMessage } from '../../src/pool/protocol.js';
+import { PruningDelivery } from '../../src/pool/pruningFiles.js';
+import type { WorkerSlots } from '../../src/pool/slots.js';
 import { bidirectionalDistance, replaySliding, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
 import { engineNames } from '../support/engines.js';
 import { builtModule, packageRoot } from '../support/builtPackage.js';
@@ -255,6 +258,35 @@ describe('a move-pruning file the pool cannot use', () => {
       ]);
     } finally {
       warn.mockRestore();
+    }
+  });
+});
+
+describe('a move-pruning file that does not come', () => {
+  it('is given up after the time allowed: said once, and every worker told to make the machine itself, a restarted one too', async () => {
+    const held = await serveData();
+    const warnings: string[] = [];
+    const posted: Array<{ worker: number; message: PruningMessage }> = [];
+    const slot = (worker: number) => ({ port: { post: (message: PruningMessage) => posted.push({ worker, message }) } });
+    // The side of WorkerSlots the delivery uses: its workers, their start, the pool's end.
+    const workers = { ended: new AbortController(), slots: [slot(0), slot(1)], onStart: (_: unknown) => {}, onPruningRefused: () => {} };
+    try {
+      new PruningDelivery([['5x5', `${held.origin}/held/pruning-5x5.bin`]], (line) => warnings.push(line), 200).deliverTo(workers as unknown as WorkerSlots);
+      await vi.waitFor(() => expect(posted).toHaveLength(2), { timeout: 10_000 });
+      expect(held.heldRequests).toBe(1);
+      expect(posted.map(({ worker, message }) => [worker, message.width, message.height, message.bytes])).toEqual([
+        [0, 5, 5, null],
+        [1, 5, 5, null],
+      ]);
+      expect(warnings).toEqual([
+        expect.stringMatching(/^puzzlesearch: pruningFiles\['5x5'\] \(http:\/\/127\.0\.0\.1:\d+\/held\/pruning-5x5\.bin\): no answer within 0\.2 s; /),
+      ]);
+      // A worker started later hears the same.
+      workers.onStart(slot(2));
+      expect(posted.at(-1)).toEqual({ worker: 2, message: { type: 'pruning', width: 5, height: 5, bytes: null } });
+    } finally {
+      held.release();
+      await new Promise((resolve) => held.server.close(resolve));
     }
   });
 });
