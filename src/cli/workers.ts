@@ -38,7 +38,16 @@ export class CliWorkers {
       // The module this thread compiled (code already tiered up included) goes to the workers as is.
       .then(([{ createSolverPool, judgeCasesOn }, wasm]) => {
         this.judgeOn = judgeCasesOn;
-        return createSolverPool({ workers: this.count, engine: options.engine, wasm, signal: this.abandon.signal, tables: { partition: options.partition } });
+        // The workers' table warnings come through this process's standard error, as its own solver's do.
+        const warn = (line: string) => this.io.error(line);
+        return createSolverPool({
+          workers: this.count,
+          engine: options.engine,
+          wasm,
+          signal: this.abandon.signal,
+          tables: { partition: options.partition },
+          warn,
+        });
       })
       .then(
         (ready) => (this.started = ready),

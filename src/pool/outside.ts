@@ -66,9 +66,11 @@ export interface SolverPoolOptions {
    */
   pruningFiles?: PruningFiles;
   /**
-   * Hears what the pool passes over without failing (each once): a
-   * `pruningFiles` file it cannot use. Default console.warn, as the tables'
-   * `warn` of a solver.
+   * Hears what the pool passes over without failing, each line once: a
+   * `pruningFiles` file it cannot use, and the warnings of the workers'
+   * tables (a cache file refused and rebuilt, a cache directory that cannot
+   * be written), which are a solver's `tables.warn` lines. Default
+   * console.warn, as the tables' `warn` of a solver.
    */
   warn?: (message: string) => void;
   /**
@@ -225,6 +227,16 @@ function checkWarn(value: unknown): (message: string) => void {
   return value as (message: string) => void;
 }
 
+/** `warn`, each line passed on once: every worker says what it found wrong with a table they share. */
+function onceEach(warn: (message: string) => void): (message: string) => void {
+  const said = new Set<string>();
+  return (message) => {
+    if (said.has(message)) return;
+    said.add(message);
+    warn(message);
+  };
+}
+
 function checkTablesOption(value: unknown): PoolTablesOptions | undefined {
   const tables = checkTablesOptions(value, true);
   return tables && { dir: tables.dir, partition: tables.partition };
@@ -269,7 +281,8 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   const size = checkWorkers(options.workers, defaultWorkerCount(cores));
   const restartAfterMs = checkRestartAfter(options.restartAfterMs);
   const tables = checkTablesOption(options.tables);
-  const pruning = new PruningDelivery(checkPruningFiles(options.pruningFiles), checkWarn(options.warn));
+  const warn = onceEach(checkWarn(options.warn));
+  const pruning = new PruningDelivery(checkPruningFiles(options.pruningFiles), warn);
   const { signal } = checkCallOptions({ signal: options.signal });
   if (signal?.aborted) throw abortError('createSolverPool() was aborted');
   const wasm = wasmMessage(options.wasm);
@@ -278,6 +291,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   if (signal?.aborted) throw abortError('createSolverPool() was aborted');
 
   const workers = new WorkerSlots({ size, engine, wasm, tables, pruningSizes: pruning.sizes, cancelMode, restartAfterMs, spawn });
+  workers.onWarning = warn;
   // Fetched while the workers start (they need the files only for a search of their size).
   pruning.deliverTo(workers);
   const poolTables = new PoolTables(workers, cancelMode === 'flag');

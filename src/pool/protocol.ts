@@ -70,6 +70,8 @@ export interface ErrorData {
 export type FromInside =
   | { type: 'ready' }
   | { type: 'failed'; error: ErrorData }
+  /** A warning of the worker's solver (its tables' `warn`), for the pool's `warn`. */
+  | { type: 'warning'; message: string }
   /** The bytes of a PruningMessage held no machine of their size (a damaged file, or another version's): the worker makes it as without them. */
   | { type: 'pruningRefused'; width: number; height: number }
   | { type: 'progress'; id: number; progress: Progress | TablesProgress | CensusProgress }

@@ -6,7 +6,7 @@
  * the worker lives on; only where there is no shared memory is the worker
  * ended and a fresh one started instead. A worker that dies is replaced.
  *
- * WorkerSlots is about 220 lines, over the house's 150: the queue and the
+ * WorkerSlots is about 230 lines, over the house's 150: the queue and the
  * workers' life cycle change each other's state at every step (an answer frees
  * a slot and pumps the queue, an abort restarts a worker, a failure empties
  * the queue), and split in two each half would reach into the other's fields.
@@ -106,6 +106,8 @@ export class WorkerSlots {
   onRestart: (slot: Slot) => void = () => {};
   /** Hears each worker as it starts, its init sent (a restarted one too). */
   onStart: (slot: Slot) => void = () => {};
+  /** Hears a worker's warning (its solver's tables'). */
+  onWarning: (message: string) => void = () => {};
   /** Hears each worker that found no machine of its size in a move-pruning file's bytes. */
   onPruningRefused: (width: number, height: number) => void = () => {};
   /** Aborted as the pool ends (terminated, or failed to start): what is still fetched for its workers is dropped. */
@@ -220,6 +222,9 @@ export class WorkerSlots {
         return;
       case 'failed':
         this.failed(slot, message.error);
+        return;
+      case 'warning':
+        this.onWarning(message.message);
         return;
       case 'pruningRefused':
         this.onPruningRefused(message.width, message.height);

@@ -70,7 +70,9 @@ function errorData(error: unknown): ErrorData {
 function init(message: InitMessage, post: Post): void {
   cancelFlag = message.cancel;
   pruning = new PruningArrivals(message.pruningSizes);
-  solver = createSolver({ engine: message.engine, wasm: message.wasm, tables: message.tables });
+  // The tables' warnings (a cache file refused, a directory not writable) go to the pool's `warn`, not this worker's console.
+  const warn = (line: string) => post({ type: 'warning', message: line });
+  solver = createSolver({ engine: message.engine, wasm: message.wasm, tables: { ...message.tables, warn } });
   solver.then(
     () => post({ type: 'ready' }),
     (error: unknown) => post({ type: 'failed', error: errorData(error) }),

@@ -14,7 +14,7 @@
  *
  * Like tests/pool/pool.test.ts, this starts dist/pool/worker.js: run `npm run build` first.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -214,6 +214,31 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
       } finally {
         await pool.terminate();
       }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a damaged file in the cache: the workers' warning reaches the pool's warn, once, and every worker solves optimally", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-pool-damaged-'));
+    try {
+      const filler = await lib.createSolver({ engine, tables: { dir } });
+      await filler.prepareTables('3x3');
+      const file = readdirSync(dir).find((name) => name.endsWith('.pdb'))!;
+      const bytes = readFileSync(join(dir, file));
+      // One bit of the table flipped: its checksum no longer holds.
+      bytes[bytes.length - 7]! ^= 0x10;
+      writeFileSync(join(dir, file), bytes);
+      const warnings: string[] = [];
+      const pool = await lib.createSolverPool({ workers: 2, engine, tables: { dir }, warn: (line) => warnings.push(line) });
+      try {
+        await pool.prepareTables('3x3');
+        await expectOptimalOnEveryWorker(pool, walks('blank-last', 3, 40, 4, 59), 'blank-last', 3, (tiles) => eightDistance(tiles, 'blank-last'), '4-4');
+      } finally {
+        await pool.terminate();
+      }
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(new RegExp(`^puzzlesearch: .*${file.replace(/[.]/g, '\\.')}.*checksum`));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
