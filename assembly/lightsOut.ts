@@ -2,7 +2,8 @@
 // a pattern, and the fewest presses reaching a target is the lightest vector of
 // a coset of the press map's kernel. Step for step the same as
 // src/twin/lightsOut.ts (read its header for the method); GF(2) rows are packed
-// 64 cells to a u64 word here, GF(p) values are one byte each.
+// 64 cells to a u64 word here, GF(p) values are one byte each (rows combined
+// sixteen bytes at a time, ./modVectors).
 //
 // Memory: everything lives in one region this file owns, reserved under the
 // module's one memory rule (./memory; never from the heap, whose allocator
@@ -21,6 +22,7 @@
 // same system.
 
 import { Region, lastNeeded, reserve } from './memory';
+import { addMod, subtractMod, subtractMultipleMod } from './modVectors';
 import { setLastNodes } from './scratch';
 
 // ------------------------------------------------------------ the region
@@ -544,18 +546,9 @@ let productsAt: usize = 0;
 
 // The forced press at `at` = what its cell needs - the `count` presses listed at sourcesAt.
 function forcePressP(at: usize, count: i32, cell: i32): void {
-  const p = colors;
-  memory.fill(at, 0, <usize>width);
+  memory.fill(at, 0, vectorBytes);
   for (let t = 0; t < targetCount; t++) store<u8>(at + <usize>(unknowns + t), <u8>needed(cell, t));
-  for (let s = 0; s < count; s++) {
-    const from = load<usize>(sourcesAt + (<usize>s << 2));
-    for (let w = 0; w < width; w++) {
-      const a = at + <usize>w;
-      let value = <i32>load<u8>(a) - <i32>load<u8>(from + <usize>w);
-      if (value < 0) value += p;
-      store<u8>(a, <u8>value);
-    }
-  }
+  for (let s = 0; s < count; s++) subtractMod(at, load<usize>(sourcesAt + (<usize>s << 2)), vectorBytes, colors);
 }
 
 function inverseMod(a: i32, p: i32): i32 {
@@ -575,37 +568,49 @@ function normalizeP(top: usize, col: i32): void {
   for (let q = col; q < width; q++) store<u8>(top + <usize>q, <u8>((<i32>load<u8>(top + <usize>q) * scale) % p));
 }
 
-// row += (p - factor) * pivot row from column col on, the products from a
-// table: no division in the cubic loop.
+// row -= factor * pivot row, the factor being row's entry in column col, the
+// products from the factor's row of the table: no division in the cubic loop.
+// The pivot row is zero left of col, so lanes before col's would change nothing.
 @inline function reduceRowP(row: usize, top: usize, col: i32): void {
-  const p = colors;
-  const times = productsAt + (<usize>(p - <i32>load<u8>(row + <usize>col)) << 8);
-  for (let q = col; q < width; q++) {
-    const a = row + <usize>q;
-    let value = <i32>load<u8>(a) + <i32>load<u8>(times + <usize>load<u8>(top + <usize>q));
-    if (value >= p) value -= p;
-    store<u8>(a, <u8>value);
-  }
+  const times = productsAt + (<usize>load<u8>(row + <usize>col) << 8);
+  const from = <usize>col & ~<usize>15;
+  subtractMultipleMod(row + from, top + from, times, vectorBytes - from, colors);
 }
 
+// The chase of the unknowns at xAt into the press board `out` (target -1:
+// homogeneous), a row at a time: press row r + h = what cell row r needs
+// minus, per other offset reaching it, the press row that offset comes from,
+// shifted by its column offset.
 function expandP(target: i32, out: usize): void {
-  const p = colors;
   memory.fill(out, 0, <usize>cells);
   memory.copy(out, xAt, <usize>unknowns);
   if (h == 0) return;
   for (let r = chaseStart; r + h < m; r++) {
-    for (let c = 0; c < n; c++) {
-      let value = target >= 0 ? needed(r * n + c, target) : 0;
-      for (let k = 0; k < offsetCount; k++) {
-        const rowOffset = dr(k);
-        if (rowOffset == -h) continue;
-        const pr = onBoard(r - rowOffset, m, false);
-        const pc = onBoard(c - dc(k), n, torus);
-        if (pr < 0 || pc < 0) continue;
-        value += p - <i32>load<u8>(out + <usize>(pr * n + pc));
-      }
-      store<u8>(out + <usize>((r + h) * n + c), <u8>(value % p));
+    const row = out + <usize>((r + h) * n);
+    if (target >= 0) {
+      memory.copy(row, targetsAt + <usize>target * <usize>cells + <usize>(r * n), <usize>n);
+      subtractMod(row, boardAt + <usize>(r * n), <usize>n, colors);
     }
+    for (let k = 0; k < offsetCount; k++) {
+      const rowOffset = dr(k);
+      if (rowOffset == -h) continue;
+      const pr = onBoard(r - rowOffset, m, false);
+      if (pr >= 0) subtractShifted(row, out + <usize>(pr * n), dc(k));
+    }
+  }
+}
+
+// row[c] -= source[c - shift] mod p for every column c whose c - shift is on
+// the board: on a torus all of them, c - shift taken mod n (two runs).
+function subtractShifted(row: usize, source: usize, shift: i32): void {
+  if (torus) {
+    const s = onBoard(shift, n, true);
+    subtractMod(row + <usize>s, source, <usize>(n - s), colors);
+    subtractMod(row, source + <usize>(n - s), <usize>s, colors);
+  } else {
+    const from = max(0, shift);
+    const to = min(n, n + shift);
+    if (from < to) subtractMod(row + <usize>from, source + <usize>(from - shift), <usize>(to - from), colors);
   }
 }
 
@@ -704,13 +709,7 @@ function addGrayP(step: f64): void {
   if (sizeof<F>() == sizeof<Gf2>()) {
     xorWords(dst, src, 0, words);
   } else {
-    const p = colors;
-    for (let w = 0; w < width; w++) {
-      const a = dst + <usize>w;
-      let value = <i32>load<u8>(a) + <i32>load<u8>(src + <usize>w);
-      if (value >= p) value -= p;
-      store<u8>(a, <u8>value);
-    }
+    addMod(dst, src, vectorBytes, colors);
   }
 }
 
@@ -742,7 +741,8 @@ function addGrayP(step: f64): void {
     listBytes = <usize>packed << 4; // (word index, word) pairs
   } else {
     width = unknowns + targetCount;
-    vectorBytes = <usize>width;
+    // Padded with zeros to whole 16-byte lanes (see ./modVectors).
+    vectorBytes = (<usize>width + 15) & ~<usize>15;
     boardBytes = <usize>cells;
     listBytes = <usize>cells << 2; // cell indices
   }
