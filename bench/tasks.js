@@ -439,18 +439,20 @@ const LIGHTS_OUT_PATTERNS = {
 };
 
 /**
- * A board that can reach all 0: each cell pressed at random (seeded), the
- * presses' effect written from the rules here.
- * @param {'cross' | 'x'} pattern @param {number} m @param {number} n @param {boolean} torus @param {number} seed
+ * A board that can reach all 0: each cell pressed a random number of times
+ * below `colors` (seeded), the presses' effect written from the rules here.
+ * With 2 colours a cell is pressed when random() < 0.5, as the GF(2) tasks' boards always were.
+ * @param {'cross' | 'x'} pattern @param {number} m @param {number} n @param {boolean} torus @param {number} seed @param {number} colors
  * @returns {number[][]}
  */
-function lightsOutBoard(pattern, m, n, torus, seed) {
+function lightsOutBoard(pattern, m, n, torus, seed, colors) {
   const random = mulberry32(seed);
   const board = Array.from({ length: m }, () => new Array(n).fill(0));
   for (let r = 0; r < m; r++) {
     for (let c = 0; c < n; c++) {
-      if (random() >= 0.5) continue;
-      for (const [rr, cc] of patternCells(pattern, m, n, torus, r, c)) board[rr][cc] ^= 1;
+      const times = colors - 1 - Math.floor(random() * colors);
+      if (times === 0) continue;
+      for (const [rr, cc] of patternCells(pattern, m, n, torus, r, c)) board[rr][cc] = (board[rr][cc] + times) % colors;
     }
   }
   return board;
@@ -477,17 +479,17 @@ function patternCells(pattern, m, n, torus, r, c) {
 }
 
 /**
- * Independent check: the presses turn the board all 0.
- * @param {'cross' | 'x'} pattern @param {number[][]} board @param {Uint8Array} presses @param {boolean} torus
+ * Independent check: the presses (a count per cell) turn the board all 0.
+ * @param {'cross' | 'x'} pattern @param {number[][]} board @param {Uint8Array} presses @param {boolean} torus @param {number} colors
  * @returns {string | null}
  */
-function lightsOutReplayError(pattern, board, presses, torus) {
+function lightsOutReplayError(pattern, board, presses, torus, colors) {
   const m = board.length;
   const n = board[0].length;
   const end = board.map((row) => [...row]);
   for (let cell = 0; cell < m * n; cell++) {
     if (presses[cell] === 0) continue;
-    for (const [rr, cc] of patternCells(pattern, m, n, torus, Math.floor(cell / n), cell % n)) end[rr][cc] ^= 1;
+    for (const [rr, cc] of patternCells(pattern, m, n, torus, Math.floor(cell / n), cell % n)) end[rr][cc] = (end[rr][cc] + presses[cell]) % colors;
   }
   const lit = end.flat().filter((v) => v !== 0).length;
   return lit === 0 ? null : `${lit} cells still lit after the presses`;
@@ -498,12 +500,13 @@ function lightsOutReplayError(pattern, board, presses, torus) {
  * @param {'elimination' | null} target
  * @param {'cross' | 'x'} pattern @param {number} m @param {number} n @param {boolean} torus @param {number} seed
  * @param {(answer: import('../dist/engine/contract.js').LightsOutAnswer, cells: number) => number} work
+ * @param {number} [colors] the prime p of GF(p)
  * @returns {TaskSpec}
  */
-function lightsOutTask(id, label, workload, unit, target, pattern, m, n, torus, seed, work) {
+function lightsOutTask(id, label, workload, unit, target, pattern, m, n, torus, seed, work, colors = 2) {
   /** @type {number[][] | undefined} */
   let board;
-  const makeBoard = () => (board ??= lightsOutBoard(pattern, m, n, torus, seed));
+  const makeBoard = () => (board ??= lightsOutBoard(pattern, m, n, torus, seed, colors));
   const checksumOf = (/** @type {import('../dist/engine/contract.js').LightsOutAnswer} */ answer) =>
     mix(mix(mix(0, answer.nodes), answer.kernelDimension), answer.presses === null ? -1 : answer.presses.reduce((sum, p) => sum + p, 0));
   return {
@@ -514,7 +517,7 @@ function lightsOutTask(id, label, workload, unit, target, pattern, m, n, torus, 
     unit,
     target,
     size: 'short',
-    inputs: () => lightsOutProblem(makeBoard(), { pattern, torus }),
+    inputs: () => lightsOutProblem(makeBoard(), { pattern, torus, colors }),
     answer: (core, problem) => {
       const answer = core.lightsOut.solve(problem);
       return { nodes: work(answer, m * n), detail: answer, checksum: checksumOf(answer) };
@@ -524,7 +527,7 @@ function lightsOutTask(id, label, workload, unit, target, pattern, m, n, torus, 
       const detail = /** @type {import('../dist/engine/contract.js').LightsOutAnswer} */ (answer.detail);
       if (detail.presses === null) return 'said unsolvable, yet the board was made by presses';
       if (!detail.minimal) return 'coset not searched in full';
-      return lightsOutReplayError(pattern, makeBoard(), detail.presses, torus);
+      return lightsOutReplayError(pattern, makeBoard(), detail.presses, torus, colors);
     },
   };
 }
@@ -570,6 +573,34 @@ function lightsOutTasks() {
       false,
       30,
       (answer) => answer.nodes,
+    ),
+    lightsOutTask(
+      'lightsout-gf3-300',
+      'Lights Out: 300x300 GF(3)',
+      'fewest presses for a random solvable 300x300 plane cross with 3 colours (seed 300; kernel dimension 0): light chasing with 300 unknowns, GF(3) elimination 16 bytes at a time in wasm (target wasm >= 5x the TS twin)',
+      'cells',
+      null,
+      'cross',
+      300,
+      300,
+      false,
+      300,
+      (_answer, cells) => cells,
+      3,
+    ),
+    lightsOutTask(
+      'lightsout-gf7-torus-199',
+      'Lights Out: 199x199 torus GF(7)',
+      'fewest presses for a random solvable 199x199 torus cross with 7 colours (seed 199; kernel dimension 0): light chasing with 398 unknowns (a torus keeps two unknown rows), 398x398 GF(7) elimination, 16 bytes at a time in wasm (target wasm >= 5x the TS twin)',
+      'cells',
+      null,
+      'cross',
+      199,
+      199,
+      true,
+      199,
+      (_answer, cells) => cells,
+      7,
     ),
   ];
 }

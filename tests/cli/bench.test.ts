@@ -56,6 +56,8 @@ const REQUIRED = [
   'lightsout-chase-1000',
   'lightsout-torus-64',
   'lightsout-coset-20',
+  'lightsout-gf3-300',
+  'lightsout-gf7-torus-199',
   'pdb-build-663',
   'fifteen-idastar',
   'fifteen-pdb',
