@@ -45,7 +45,7 @@ import { crc32 } from '../dist/crc32.js';
  * @property {string} label short name for tables and the chart
  * @property {string} workload what one iteration does
  * @property {string} unit what `nodes` counts
- * @property {'bfs' | 'ranking' | 'idastar' | 'elimination' | 'batch' | null} target speed-up target class
+ * @property {'bfs' | 'ranking' | 'idastar' | 'elimination' | 'batch' | 'gfp' | null} target speed-up target class
  * @property {'short' | 'long'} size short: ms per iteration, many samples; long: few single runs
  * @property {number} [fullRounds] long tasks: samples per engine in a full run, when not the default
  * @property {() => unknown} inputs a fresh copy of the inputs (called once per engine)
@@ -497,7 +497,7 @@ function lightsOutReplayError(pattern, board, presses, torus, colors) {
 
 /**
  * @param {string} id @param {string} label @param {string} workload @param {string} unit
- * @param {'elimination' | null} target
+ * @param {'elimination' | 'gfp' | null} target
  * @param {'cross' | 'x'} pattern @param {number} m @param {number} n @param {boolean} torus @param {number} seed
  * @param {(answer: import('../dist/engine/contract.js').LightsOutAnswer, cells: number) => number} work
  * @param {number} [colors] the prime p of GF(p)
@@ -577,9 +577,9 @@ function lightsOutTasks() {
     lightsOutTask(
       'lightsout-gf3-300',
       'Lights Out: 300x300 GF(3)',
-      'fewest presses for a random solvable 300x300 plane cross with 3 colours (seed 300; kernel dimension 0): light chasing with 300 unknowns, GF(3) elimination 16 bytes at a time in wasm (target wasm >= 5x the TS twin)',
+      'fewest presses for a random solvable 300x300 plane cross with 3 colours (seed 300; kernel dimension 0): light chasing with 300 unknowns, GF(3) elimination 16 bytes at a time in wasm',
       'cells',
-      null,
+      'gfp',
       'cross',
       300,
       300,
@@ -591,9 +591,9 @@ function lightsOutTasks() {
     lightsOutTask(
       'lightsout-gf7-torus-199',
       'Lights Out: 199x199 torus GF(7)',
-      'fewest presses for a random solvable 199x199 torus cross with 7 colours (seed 199; kernel dimension 0): light chasing with 398 unknowns (a torus keeps two unknown rows), 398x398 GF(7) elimination, 16 bytes at a time in wasm (target wasm >= 5x the TS twin)',
+      'fewest presses for a random solvable 199x199 torus cross with 7 colours (seed 199; kernel dimension 0): light chasing with 398 unknowns (a torus keeps two unknown rows), 398x398 GF(7) elimination, 16 bytes at a time in wasm',
       'cells',
-      null,
+      'gfp',
       'cross',
       199,
       199,
