@@ -7,6 +7,8 @@
 import { parseArgs } from 'node:util';
 import { createSolver, tablesOf } from '../api/solver.js';
 import { tableFileName } from '../pdb/cache/format.js';
+import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from '../pdb/partitions.js';
+import { parseSize } from '../pdb/tables.js';
 import { clearTableFiles, listTableFiles, type SkippedEntry } from '../pdb/cache/node.js';
 import { didYouMean } from './suggest.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
@@ -27,6 +29,42 @@ function reportSkipped(err: TextSink, skipped: readonly SkippedEntry[]): void {
   for (const { name, why } of skipped) err.write(`puzzlesearch tables: skipped ${name}: ${why}\n`);
 }
 
+/** The goals' blank cells on a board of `cells` cells. */
+function goalBlanks(goal: string, cells: number): number[] {
+  if (goal === 'both') return [cells - 1, 0];
+  if (goal === 'blank-last') return [cells - 1];
+  if (goal === 'blank-first') return [0];
+  throw new Error(`unknown goal '${goal}', expected blank-last, blank-first or both`);
+}
+
+/**
+ * Which cache entries list and clear keep to: those of the tables that
+ * --size, --partition and --goal name (each, when left out, every one there
+ * is), so that clearing one size's tables never takes another's, whose build
+ * may have cost minutes. Nothing given: every entry. A temporary file goes
+ * with the table it is named after.
+ */
+function selectedTables(size: string | undefined, partition: string | undefined, goal: string | undefined): (name: string) => boolean {
+  if (size === undefined && partition === undefined && goal === undefined) return () => true;
+  const sizes = size === undefined ? Object.keys(DEFAULT_PARTITIONS) : [size];
+  const names = new Set<string>();
+  const offered: string[] = [];
+  for (const each of sizes) {
+    const { width, height } = parseSize(each);
+    const known = partitionNames(width, height);
+    if (known.length === 0) throw new Error(`no PDB partition for ${width}x${height} boards`);
+    offered.push(...known);
+    for (const name of known.filter((known) => partition === undefined || known === partition)) {
+      for (const blank of goalBlanks(goal ?? 'both', width * height)) {
+        const tables = namedPartition(width, height, blank, name)!;
+        tables.groups.forEach((_, group) => names.add(tableFileName(tables, group)));
+      }
+    }
+  }
+  if (names.size === 0) throw new Error(`unknown partition '${partition}'${size === undefined ? '' : ` for ${size}`}, expected ${offered.join(' or ')}`);
+  return (entry) => names.has(entry.endsWith('.tmp') ? entry.slice(0, entry.indexOf('.pdb.') + 4) : entry);
+}
+
 /**
  * Exit codes as the main CLI's: 0 done, 1 bad usage or a fault (a table built
  * but not saved, an unreadable directory), 2 an entry list or clear skipped.
@@ -38,9 +76,10 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
       args,
       allowPositionals: true,
       options: {
-        size: { type: 'string', default: '4x4' },
+        // No defaults here: list and clear keep to what was given (build defaults to 4x4, both goals).
+        size: { type: 'string' },
         partition: { type: 'string' },
-        goal: { type: 'string', default: 'both' },
+        goal: { type: 'string' },
         dir: { type: 'string' },
         engine: { type: 'string', default: 'wasm' },
         help: { type: 'boolean', short: 'h' },
@@ -68,7 +107,7 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
   }
   try {
     if (action === 'list') {
-      const { dir, files, skipped } = await listTableFiles(values.dir);
+      const { dir, files, skipped } = await listTableFiles(values.dir, selectedTables(values.size, values.partition, values.goal));
       out.write(`${dir}\n`);
       for (const file of files) out.write(`  ${file.name}  ${formatBytes(file.bytes)}\n`);
       if (files.length === 0) out.write('  (no tables)\n');
@@ -76,7 +115,7 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
       return skipped.length > 0 ? 2 : 0;
     }
     if (action === 'clear') {
-      const { dir, removed, skipped } = await clearTableFiles(values.dir);
+      const { dir, removed, skipped } = await clearTableFiles(values.dir, selectedTables(values.size, values.partition, values.goal));
       out.write(`removed ${removed} file${removed === 1 ? '' : 's'} from ${dir}\n`);
       reportSkipped(err, skipped);
       return skipped.length > 0 ? 2 : 0;
@@ -94,22 +133,23 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
         },
       },
     });
-    const onProgress = tablesProgress(err, `tables ${values.size}`);
+    const size = values.size ?? '4x4';
+    const onProgress = tablesProgress(err, `tables ${size}`);
     const started = Date.now();
-    const prepare = { partition: values.partition, goal: values.goal as 'blank-last' | 'blank-first' | 'both', onProgress };
-    await solver.prepareTables(values.size, prepare);
+    const prepare = { partition: values.partition, goal: (values.goal ?? 'both') as 'blank-last' | 'blank-first' | 'both', onProgress };
+    await solver.prepareTables(size, prepare);
     // The command exists to fill the cache: a table in memory only is a failure.
     const { dir, files } = await listTableFiles(values.dir).catch(() => ({ dir: values.dir ?? '', files: [] }));
     const saved = new Set(files.map((file) => file.name));
     const missing = tablesOf(solver)
-      .partitionsFor(values.size, prepare)
+      .partitionsFor(size, prepare)
       .flatMap((partition) => partition.groups.map((_, group) => tableFileName(partition, group)))
       .filter((name) => !saved.has(name));
     if (missing.length > 0) {
       err.write(`puzzlesearch tables: built but not saved: ${lastWarning || `${missing.join(', ')} not in ${dir}`}\n`);
       return 1;
     }
-    out.write(`tables for ${values.size} ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+    out.write(`tables for ${size} ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return 0;
   } catch (error) {
     err.write(`puzzlesearch tables: ${reasonOf(error)}\n`);

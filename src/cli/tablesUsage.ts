@@ -6,6 +6,8 @@ export const TABLES_USAGE = `usage: puzzlesearch tables build|list|clear [option
   build                build (or load) the PDB tables of a size and keep them in the cache
   list                 list the cached table files
   clear                delete the cached table files
+                       (list and clear: only those of the --size,
+                       --partition and --goal given, when given)
   --size WxH           board size: 4x4 (default), 5x5 (about a minute and
                        1.8 GB of memory a goal to build; 255 MB on disk a
                        goal) or 3x3

@@ -1,6 +1,6 @@
 /** The command-line tool as a child process, the way a judge runs it. */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -333,6 +333,46 @@ describe('puzzlesearch CLI and pattern databases', () => {
       expect(run(['tables', 'clear', '--dir', dir])).toMatchObject({ status: 0, stdout: `removed 4 files from ${dir}\n` });
       expect(readdirSync(dir).filter((name) => name.endsWith('.pdb'))).toEqual([]);
       expect(run(['tables', 'bogus'])).toMatchObject({ status: 1, stderr: expect.stringMatching(/expected one of build, list, clear/) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('list and clear keep to the --size, --partition and --goal given: clearing 4x4 leaves the 5x5 tables', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-cli-tables-select-'));
+    // list and clear go by name only, so empty files named as the tables stand in for them.
+    const names = [
+      '3x3-blank8-4-4-group0.pdb',
+      '4x4-blank15-6-6-3-group0.pdb',
+      '4x4-blank0-6-6-3-group2.pdb',
+      '4x4-blank15-7-8-group1.pdb',
+      '4x4-blank15-7-8-group1.pdb.123.abc.tmp',
+      '5x5-blank0-6-6-6-6-group3.pdb',
+      '5x5-blank24-6-6-6-6-group0.pdb',
+    ];
+    const left = () => readdirSync(dir).sort();
+    try {
+      for (const name of names) writeFileSync(join(dir, name), '');
+      const listed = (args: string[]) =>
+        run(['tables', 'list', '--dir', dir, ...args])
+          .stdout.split('\n')
+          .slice(1, -1)
+          .map((line) => line.trim().split(/\s+/)[0]);
+      expect(listed(['--size', '5x5'])).toEqual(['5x5-blank0-6-6-6-6-group3.pdb', '5x5-blank24-6-6-6-6-group0.pdb']);
+      expect(listed(['--goal', 'blank-first'])).toEqual(['4x4-blank0-6-6-3-group2.pdb', '5x5-blank0-6-6-6-6-group3.pdb']);
+      expect(listed(['--size', '4x4', '--partition', '7-8'])).toEqual(['4x4-blank15-7-8-group1.pdb']);
+      expect(listed([]).length).toBe(names.length - 1);
+      expect(run(['tables', 'list', '--dir', dir, '--size', '4x4', '--partition', '6-6-6-6'])).toMatchObject({
+        status: 1,
+        stderr: expect.stringMatching(/^puzzlesearch tables: unknown partition '6-6-6-6' for 4x4, expected 6-6-3 or 7-8\n/),
+      });
+      expect(run(['tables', 'clear', '--dir', dir, '--size', '4x4', '--goal', 'blank-last'])).toMatchObject({
+        status: 0,
+        stdout: `removed 3 files from ${dir}\n`,
+      });
+      expect(left()).toEqual(['3x3-blank8-4-4-group0.pdb', '4x4-blank0-6-6-3-group2.pdb', '5x5-blank0-6-6-6-6-group3.pdb', '5x5-blank24-6-6-6-6-group0.pdb']);
+      expect(run(['tables', 'clear', '--dir', dir, '--partition', '6-6-6-6'])).toMatchObject({ status: 0, stdout: `removed 2 files from ${dir}\n` });
+      expect(left()).toEqual(['3x3-blank8-4-4-group0.pdb', '4x4-blank0-6-6-3-group2.pdb']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -169,11 +169,18 @@ async function cacheEntries(fs: Fs, root: string, keep: (name: string) => boolea
   }
 }
 
-/** The table files in the cache directory with their sizes; an entry that is not a readable regular file is skipped and named. */
-export async function listTableFiles(dir?: string): Promise<{ dir: string; files: Array<{ name: string; bytes: number }>; skipped: SkippedEntry[] }> {
+/**
+ * The table files in the cache directory with their sizes (those `only`
+ * accepts, when given); an entry that is not a readable regular file is
+ * skipped and named.
+ */
+export async function listTableFiles(
+  dir?: string,
+  only: (name: string) => boolean = () => true,
+): Promise<{ dir: string; files: Array<{ name: string; bytes: number }>; skipped: SkippedEntry[] }> {
   const { fs, path } = await nodeModules();
   const root = await cacheDir(dir);
-  const names = await cacheEntries(fs, root, (name) => name.endsWith('.pdb'));
+  const names = await cacheEntries(fs, root, (name) => name.endsWith('.pdb') && only(name));
   const files: Array<{ name: string; bytes: number }> = [];
   const skipped: SkippedEntry[] = [];
   for (const name of names) {
@@ -188,11 +195,17 @@ export async function listTableFiles(dir?: string): Promise<{ dir: string; files
   return { dir: root, files, skipped };
 }
 
-/** Removes every table file (and stray temporary file) from the cache directory; returns how many. */
-export async function clearTableFiles(dir?: string): Promise<{ dir: string; removed: number; skipped: SkippedEntry[] }> {
+/**
+ * Removes every table file (and stray temporary file, named after its table)
+ * from the cache directory, or those `only` accepts; returns how many.
+ */
+export async function clearTableFiles(
+  dir?: string,
+  only: (name: string) => boolean = () => true,
+): Promise<{ dir: string; removed: number; skipped: SkippedEntry[] }> {
   const { fs, path } = await nodeModules();
   const root = await cacheDir(dir);
-  const names = await cacheEntries(fs, root, (name) => name.endsWith('.pdb') || name.endsWith('.tmp'));
+  const names = await cacheEntries(fs, root, (name) => (name.endsWith('.pdb') || name.endsWith('.tmp')) && only(name));
   let removed = 0;
   const skipped: SkippedEntry[] = [];
   for (const name of names) {
