@@ -11,6 +11,7 @@ import { PuzzleInputError } from '../api/boards.js';
 import type { Census } from '../api/census.js';
 import { censusProgress, type ProgressSink } from './progress.js';
 import { CENSUS_USAGE } from './censusUsage.js';
+import { argsErrorMessage } from './argsError.js';
 
 /** Tiles by position as rows of the board, x the blank: '1 2 3 / 4 5 x'. */
 function boardText(tiles: readonly number[], width: number): string {
@@ -48,7 +49,7 @@ export async function runCensusCommand(args: string[], out: ProgressSink, err: P
       },
     }));
   } catch (error) {
-    err.write(`puzzlesearch census: ${(error as Error).message}\n${CENSUS_USAGE}`);
+    err.write(`puzzlesearch census: ${argsErrorMessage(error, ['size', 'goal', 'engine', 'json', 'help'])}\n${CENSUS_USAGE}`);
     return 1;
   }
   if (values.help) {

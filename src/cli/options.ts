@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { splitCases, tokenFramer, type TokenShape } from './cases.js';
 import { didYouMean } from './suggest.js';
+import { argsErrorMessage } from './argsError.js';
 import { parseSize } from '../pdb/tables.js';
 import { TABLE_SIZES } from '../pdb/plan.js';
 import { FAMILIES as families, type Family } from './usage.js';
@@ -99,15 +100,7 @@ export function parseOptions(argv: string[], warn: (line: string) => void): Opti
       },
     });
   } catch (error) {
-    // Node's own words name its API; ours name the option and its nearest spelling.
-    const code = (error as { code?: string }).code;
-    const option = /'(-[^']*)'/.exec((error as Error).message)?.[1];
-    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
-      throw new UsageError(`unknown option '${option}'${didYouMean(option.replace(/^-+/, '').split('=')[0]!, KNOWN_OPTIONS, (name) => `--${name}`)}`);
-    }
-    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option)
-      throw new UsageError(`option '${option}' ${/takes|argument|value/.test((error as Error).message) ? 'needs a value' : 'takes no value'}`);
-    throw new UsageError((error as Error).message.split('\n')[0]);
+    throw new UsageError(argsErrorMessage(error, KNOWN_OPTIONS));
   }
   const { values, positionals } = parsed;
   // `puzzlesearch flip --help`: that family's help; a misspelt family still gets the whole.

@@ -11,6 +11,7 @@ import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from '../pdb/parti
 import { parseSize } from '../pdb/tables.js';
 import { clearTableFiles, listTableFiles, type SkippedEntry } from '../pdb/cache/node.js';
 import { didYouMean } from './suggest.js';
+import { argsErrorMessage } from './argsError.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
 import { TABLES_USAGE } from './tablesUsage.js';
 
@@ -86,7 +87,7 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
       },
     });
   } catch (error) {
-    err.write(`puzzlesearch tables: ${reasonOf(error)}\n${TABLES_USAGE}`);
+    err.write(`puzzlesearch tables: ${argsErrorMessage(error, ['size', 'partition', 'goal', 'dir', 'engine', 'help'])}\n${TABLES_USAGE}`);
     return 1;
   }
   const { values, positionals } = parsed;

@@ -62,7 +62,7 @@ describe('CLI: census', () => {
       [['census', '--size', '2x2', '--goal', '1 2 3'], /the goal must be .* the 4 tiles of the 2x2 board/],
       [['census', '--size', '2x2', '--goal', '1 2 2 x'], /goal position 3: duplicate tile 2/],
       [['census', '--size', '2x2', '--engine', 'gpu'], /--engine must be wasm or ts/],
-      [['census', '--size', '2x2', '--depth', '3'], /Unknown option '--depth'/],
+      [['census', '--size', '2x2', '--depth', '3'], /unknown option '--depth'/],
     ];
     for (const [args, message] of cases) {
       const run = await runCli(args, '');

@@ -149,6 +149,22 @@ describe('CLI: usage errors in our own words, with the nearest spelling (issue 2
     expect(far.stderr).not.toMatch(/positional argument/);
   });
 
+  it('a value given to a switch is told apart from a value left out, and tables and census speak as the main CLI', () => {
+    expect(run(['flip', '--stats=yes'])).toMatchObject({ status: 1, stderr: "puzzlesearch: option '--stats' takes no value; see puzzlesearch --help\n" });
+    expect(run(['flip', '--jobs'])).toMatchObject({ status: 1, stderr: "puzzlesearch: option '--jobs' needs a value; see puzzlesearch --help\n" });
+    for (const [command, args, first] of [
+      ['tables', ['clear', '--szie', '4x4'], "puzzlesearch tables: unknown option '--szie' (did you mean --size?)"],
+      ['tables', ['list', '--dir'], "puzzlesearch tables: option '--dir' needs a value"],
+      ['census', ['--size', '2x3', '--jobs', '2'], "puzzlesearch census: unknown option '--jobs'"],
+      ['census', ['--size', '2x3', '--json=1'], "puzzlesearch census: option '--json' takes no value"],
+    ] as const) {
+      const child = run([command, ...args]);
+      expect(child.status).toBe(1);
+      expect(child.stderr.split('\n')[0]).toBe(first);
+      expect(child.stderr).not.toMatch(/positional argument|Option '/);
+    }
+  });
+
   it("FAMILY --help is that family's help: its own options and input rules, none of the others'", () => {
     const expectations: Array<[string, string[], string[]]> = [
       [
