@@ -380,22 +380,33 @@ function flipFamily({ core }: SolverState, kind: FlipKind, input: GridInput): So
 }
 
 /** Everything a sliding search needs, checked; throws PuzzleInputError. */
-function slidingPlan({ tables }: SolverState, input: SlidingInput, options: SlidingOptions = {}) {
-  if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
-  const start = parseSlidingBoard(input);
-  const goal = resolveGoal(options.goal, start);
+/**
+ * The search options that sliding() and tablesPlan() both read, checked
+ * alike: the algorithm (and the board sizes it takes), the heuristic's name
+ * and maxNodes.
+ */
+function checkedSearch(start: SlidingBoard, options: Pick<SlidingOptions, 'algorithm' | 'heuristic' | 'maxNodes'>) {
   const algorithm = checkChoice('algorithm', options.algorithm ?? 'idastar', SLIDING_ALGORITHMS);
-  const cells = start.width * start.height;
-  if (algorithm !== 'idastar' && cells > MAX_RANKED_CELLS) {
+  if (algorithm !== 'idastar' && start.width * start.height > MAX_RANKED_CELLS) {
     throw new PuzzleInputError(
       `algorithm '${algorithm}' handles boards of at most ${MAX_RANKED_CELLS} cells; a ${start.width}x${start.height} board needs 'idastar'`,
     );
   }
-  const { maxNodes, onIteration, onProgress, signal } = options;
+  const heuristic = options.heuristic === undefined ? undefined : checkChoice('heuristic', options.heuristic, HEURISTICS);
+  const { maxNodes } = options;
   // null, NaN, strings and fractions once slipped through (and meant different things per engine).
   if (maxNodes !== undefined && !(Number.isSafeInteger(maxNodes) && maxNodes > 0)) {
     throw new PuzzleInputError(`maxNodes must be a positive integer (or left out for no limit), not ${describeValue(maxNodes)}`);
   }
+  return { algorithm, heuristic, maxNodes };
+}
+
+function slidingPlan({ tables }: SolverState, input: SlidingInput, options: SlidingOptions = {}) {
+  if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
+  const start = parseSlidingBoard(input);
+  const goal = resolveGoal(options.goal, start);
+  const { algorithm, maxNodes } = checkedSearch(start, options);
+  const { onIteration, onProgress, signal } = options;
   if (onIteration !== undefined && typeof onIteration !== 'function') {
     throw new PuzzleInputError(`onIteration must be a function, not ${describeValue(onIteration)}`);
   }
@@ -531,7 +542,8 @@ function tablesPlan({ core }: SolverState, input: SlidingInput, options: Paramet
   if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
   const start = parseSlidingBoard(input);
   const goal = resolveGoal(options.goal, start);
-  return tablesPlanOf(start.width, start.height, goal.tiles.indexOf(0), core.sliding.solvable(start, goal), options);
+  // A misspelt option is an error, as in the search, not a plan for a search that would not run.
+  return tablesPlanOf(start.width, start.height, goal.tiles.indexOf(0), core.sliding.solvable(start, goal), checkedSearch(start, options));
 }
 
 /** Each board through `parse`; a PuzzleInputError becomes that board's error result. */

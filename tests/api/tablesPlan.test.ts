@@ -65,6 +65,28 @@ describe.each(engineNames)('tablesPlan on %s', (engine) => {
     expect(() => solver.tablesPlan('1 2 3')).toThrow(PuzzleInputError);
     expect(() => solver.tablesPlan(boards(4, 4, false, 9).solvable, { goal: 'blank-middle' as never })).toThrow(PuzzleInputError);
   });
+
+  it('rejects a misspelt algorithm or heuristic and a bad maxNodes as sliding() does, never a plan of null for them', () => {
+    const { solvable } = boards(4, 4, false, 10);
+    const bad: Array<Parameters<Solver['tablesPlan']>[1]> = [
+      { heuristic: 'pbd' as never },
+      { heuristic: null as never },
+      { algorithm: 'idastra' as never },
+      { algorithm: 'bfs' },
+      { maxNodes: 0 },
+      { maxNodes: Number.NaN },
+    ];
+    for (const options of bad) {
+      let searchError: unknown;
+      try {
+        solver.sliding(solvable, options);
+      } catch (error) {
+        searchError = error;
+      }
+      expect(searchError, JSON.stringify(options)).toBeInstanceOf(PuzzleInputError);
+      expect(() => solver.tablesPlan(solvable, options), JSON.stringify(options)).toThrow((searchError as Error).message);
+    }
+  });
 });
 
 describe('tablesPlan on a pool', () => {
