@@ -225,7 +225,8 @@ function lightsOutOptions(
   warn: (line: string) => void,
 ): LightsOutOptions {
   const options: LightsOutOptions = { torus: values.torus };
-  if (values.pattern !== undefined) options.pattern = patternOption(values.pattern, warn);
+  const pattern = values.pattern === undefined ? undefined : patternOption(values.pattern, warn);
+  if (pattern !== undefined) options.pattern = pattern.stencil;
   if (values.colors !== undefined) options.colors = wholeNumber('--colors', 'colours', values.colors);
   if (values.goal !== undefined) {
     if (values.goal !== 'off' && values.goal !== 'on') throw new UsageError(`--goal for lightsout is off or on, not '${values.goal}'`);
@@ -235,8 +236,10 @@ function lightsOutOptions(
   try {
     lightsOutProblem('0', options);
   } catch (error) {
-    if (error instanceof PuzzleInputError) throw new UsageError(error.message);
-    throw error;
+    if (!(error instanceof PuzzleInputError)) throw error;
+    // A stencil read from a file is named by its file: the line numbers are the file's.
+    const fromFile = pattern?.file !== undefined && /^pattern: /.test(error.message);
+    throw new UsageError(fromFile ? `--pattern: ${pattern.file}: ${error.message.replace(/^pattern: /, '')}` : error.message);
   }
   return options;
 }
@@ -248,16 +251,19 @@ function lightsOutOptions(
  * rows). A value with characters no stencil has ('./cross.txt') is a file
  * that could not be read, not a bad stencil.
  */
-function patternOption(value: string, warn: (line: string) => void): string {
-  if ((LIGHTS_OUT_PATTERNS as readonly string[]).includes(value)) return value;
+function patternOption(value: string, warn: (line: string) => void): { stencil: string; file?: string } {
+  if ((LIGHTS_OUT_PATTERNS as readonly string[]).includes(value)) return { stencil: value };
   const inline = /^[.#01XxOo/\s]+$/.test(value);
   if (!value.includes('\n') && existsSync(value)) {
     if (!statSync(value).isFile()) throw new UsageError(`--pattern: ${value} is not a regular file`);
     if (inline) warn(`puzzlesearch: note: --pattern '${value}' is read from the file ${value}, not as an inline stencil`);
-    return readPattern(value);
+    const stencil = readPattern(value);
+    // Read as a stencil, an empty file would be "unknown pattern ''", which names neither the file nor what is wrong.
+    if (stencil.trim() === '') throw new UsageError(`--pattern: ${value}: empty, expected a stencil of '.', '#' and one 'X' or 'O'`);
+    return { stencil, file: value };
   }
   if (!inline && /[/\\]|\.\w+$/.test(value)) readPattern(value);
-  return value;
+  return { stencil: value };
 }
 
 function readPattern(path: string): string {

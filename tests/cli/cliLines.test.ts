@@ -151,6 +151,20 @@ describe('CLI: lightsout --pattern reads a file at any path (D6)', () => {
     expect(child.stdout).toBe('');
   });
 
+  it('names the file of a stencil it cannot take: an empty one, or one with no pressed cell', () => {
+    writeFileSync(join(folder, 'empty.txt'), '\n');
+    writeFileSync(join(folder, 'unpressed.txt'), '.#.\n###\n.#.\n');
+    for (const [file, why] of [
+      ['empty.txt', "empty, expected a stencil of '.', '#' and one 'X' or 'O'"],
+      ['unpressed.txt', "no pressed cell: mark it 'X' (toggled) or 'O' (not toggled)"],
+    ]) {
+      const child = run(['lightsout', '--pattern', `./${file}`], board, folder);
+      expect(child.status).toBe(1);
+      expect(child.stderr).toBe(`puzzlesearch: --pattern: ./${file}: ${why}; see puzzlesearch --help\n`);
+      expect(child.stdout).toBe('');
+    }
+  });
+
   it('still takes an inline stencil when no file has its name', () => {
     const child = run(['lightsout', '--moves', '--pattern', '.#./#X#/.#.'], board, folder);
     expect(child.status).toBe(0);
