@@ -227,7 +227,12 @@ function lightsOutOptions(
   const options: LightsOutOptions = { torus: values.torus };
   const pattern = values.pattern === undefined ? undefined : patternOption(values.pattern, warn);
   if (pattern !== undefined) options.pattern = pattern.stencil;
-  if (values.colors !== undefined) options.colors = wholeNumber('--colors', 'colours', values.colors);
+  if (values.colors !== undefined) {
+    // Only text that is no whole number is worded here: the check below names the range (2 to 251) and
+    // primality, so that 0, 1 and 257 are told the same range ('from 1' once said 0 and then refused 1).
+    if (!/^\d+$/.test(values.colors)) throw new UsageError(`--colors takes a prime number of colours from 2 to 251, not '${values.colors}'`);
+    options.colors = Number(values.colors);
+  }
   if (values.goal !== undefined) {
     if (values.goal !== 'off' && values.goal !== 'on') throw new UsageError(`--goal for lightsout is off or on, not '${values.goal}'`);
     options.target = values.goal === 'on' ? 1 : 0;

@@ -165,6 +165,14 @@ describe('CLI: usage errors in our own words, with the nearest spelling (issue 2
     }
   });
 
+  it('--colors is told the one range it takes, 2 to 251, whatever number was given', () => {
+    for (const colors of ['0', '1', '257', '99999999999999999999', '1.5', '-3', 'two']) {
+      const child = run(['lightsout', '--colors', colors], { input: '1\n' });
+      expect(child.status, colors).toBe(1);
+      expect(child.stderr, colors).toMatch(/^puzzlesearch: (colors must be a whole number|--colors takes a prime number of colours) from 2 to 251, /);
+    }
+  });
+
   it("FAMILY --help is that family's help: its own options and input rules, none of the others'", () => {
     const expectations: Array<[string, string[], string[]]> = [
       [
