@@ -306,7 +306,19 @@ export function lightsOutHint(core: Core, problem: LightsOutProblem, unsolvableR
   let minimal = own.minimal;
   const after = new Int32Array(cells).fill(-1);
   const optimal = new Uint8Array(cells);
-  if (distance >= 0) {
+  if (distance >= 0 && own.kernelDimension === 0 && problem.targets.length === 1) {
+    // The press map is invertible: pressing a cell once takes the board to one
+    // whose only press set is this one with that cell pressed once less (mod
+    // k), so every cell's count comes from the board's own answer. Solving
+    // the board once a cell cost rows * cols solves: hours on a 1000x1000 board.
+    const { colors } = problem;
+    const counts = own.presses!;
+    for (let cell = 0; cell < cells; cell++) {
+      const count = counts[cell]!;
+      after[cell] = distance - count + ((count + colors - 1) % colors);
+      optimal[cell] = after[cell] === distance - 1 ? 1 : 0;
+    }
+  } else if (distance >= 0) {
     for (let cell = 0; cell < cells; cell++) {
       const answer = core.lightsOut.solve({ ...problem, board: pressed(problem, cell) });
       nodes += answer.nodes;

@@ -15,6 +15,7 @@ import {
   fourLineDistance,
   fourLineMoves,
   lightsOutFewest,
+  lightsOutLightest,
   lightsOutReach,
   lightsOutStencils,
   seededRandom,
@@ -231,4 +232,58 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
     }
     expect(inSomeSet).toBeGreaterThan(100);
   }, 300_000);
+
+  it("Lights Out over GF(3), GF(5) and GF(7): each cell's fewest presses after a press, as elimination over every cell has them", () => {
+    const random = seededRandom(4403);
+    let checked = 0;
+    for (const colors of [3, 5, 7]) {
+      for (const [m, n] of [
+        [3, 3],
+        [4, 3],
+        [1, 6],
+      ] as const) {
+        for (const pattern of ['cross', 'x', 'rowcol'] as const) {
+          for (const torus of [false, true]) {
+            const stencil = lightsOutStencils[pattern](m, n);
+            const board = Array.from({ length: m * n }, () => Math.floor(random() * colors));
+            const rows = Array.from({ length: m }, (_, r) => board.slice(r * n, (r + 1) * n));
+            const hint = solver.lightsOutHint(rows, { pattern, torus, colors });
+            const target = new Array<number>(m * n).fill(0);
+            const fewest = (cells: number[]) => lightsOutLightest(stencil, m, n, torus, colors, cells, target)!.fewest;
+            const d = fewest(board);
+            const where = `GF(${colors}) ${m}x${n} ${pattern} ${torus ? 'torus' : 'plane'} ${board.join('')}`;
+            expect(hint.distance, where).toBe(d < 0 ? null : d);
+            const after = board.map((_, cell) => {
+              if (d < 0) return -1;
+              const pressed = [...board];
+              for (const at of lightsOutReach(stencil, m, n, torus, Math.floor(cell / n), cell % n)) pressed[at] = (pressed[at]! + 1) % colors;
+              return fewest(pressed);
+            });
+            expect([...hint.after], where).toEqual(after);
+            expect([...hint.optimal], where).toEqual(after.map((a) => (d >= 0 && a === d - 1 ? 1 : 0)));
+            checked += d < 0 ? 0 : 1;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('a board whose press map is invertible is solved once for its hint, not once a cell: a 200x200 board weighs what its solve weighs', () => {
+    const random = seededRandom(4404);
+    const rows = Array.from({ length: 200 }, () => Array.from({ length: 200 }, () => (random() < 0.5 ? '1' : '0')).join(''));
+    const solved = solver.lightsOut(rows);
+    expect(solved.kernelDimension).toBe(0);
+    const hint = solver.lightsOutHint(rows);
+    expect(hint.distance).toBe(solved.length);
+    expect(hint.stats.nodes).toBe(solved.stats.nodes);
+    // Spot checks against a solve of the pressed board.
+    for (const cell of [0, 199, 20_100, 39_999]) {
+      const pressed = rows.map((row) => [...row].map(Number));
+      for (const at of lightsOutReach(lightsOutStencils.cross(200, 200), 200, 200, false, Math.floor(cell / 200), cell % 200)) {
+        pressed[Math.floor(at / 200)]![at % 200]! ^= 1;
+      }
+      expect(hint.after[cell]).toBe(solver.lightsOut(pressed).length);
+    }
+  });
 });
