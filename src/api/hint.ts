@@ -24,6 +24,7 @@ import {
   type PdbPartition,
   type SlidingBoard,
 } from '../engine/contract.js';
+import { PuzzleInputError } from './boards.js';
 
 /** One legal move of the blank and the distance after it. */
 export interface MoveHint {
@@ -296,6 +297,17 @@ function pressed(problem: LightsOutProblem, cell: number): Uint8Array {
  * fewer is the rest of one). So the board and each of its pressed children
  * are solved once: rows * cols + 1 solves, each over its whole coset.
  */
+/**
+ * A Lights Out board whose press map is not invertible (or that has several
+ * targets) is solved once a cell for its hint: such boards of at most this
+ * many cells (32x32), and their solves weigh at most HINT_PRESS_SETS press
+ * sets in all (each cell's coset cut short past its share: minimal false),
+ * so that a hint never runs for minutes (a 64x64 plane board, kernel
+ * dimension 28, took 4096 walks of 2^24 press sets).
+ */
+const HINT_SOLVED_CELLS = 1024;
+const HINT_PRESS_SETS = 2 ** 26;
+
 export function lightsOutHint(core: Core, problem: LightsOutProblem, unsolvableReason: string): LightsOutHint {
   const started = performance.now();
   const cells = problem.rows * problem.cols;
@@ -306,26 +318,31 @@ export function lightsOutHint(core: Core, problem: LightsOutProblem, unsolvableR
   let minimal = own.minimal;
   const after = new Int32Array(cells).fill(-1);
   const optimal = new Uint8Array(cells);
-  if (distance >= 0 && own.kernelDimension === 0 && problem.targets.length === 1) {
-    // The press map is invertible: pressing a cell once takes the board to one
-    // whose only press set is this one with that cell pressed once less (mod
-    // k), so every cell's count comes from the board's own answer. Solving
-    // the board once a cell cost rows * cols solves: hours on a 1000x1000 board.
+  if (distance >= 0) {
+    // Pressing a cell once takes the board to one that this answer with that
+    // cell pressed once less (mod k) solves: a bound on every cell's count,
+    // and the count itself where the press map is invertible (kernel
+    // dimension 0, one target), which then needs no solve a cell (rows *
+    // cols solves took hours on a 1000x1000 board).
     const { colors } = problem;
     const counts = own.presses!;
-    for (let cell = 0; cell < cells; cell++) {
-      const count = counts[cell]!;
-      after[cell] = distance - count + ((count + colors - 1) % colors);
-      optimal[cell] = after[cell] === distance - 1 ? 1 : 0;
+    for (let cell = 0; cell < cells; cell++) after[cell] = distance - counts[cell]! + ((counts[cell]! + colors - 1) % colors);
+    if (own.kernelDimension > 0 || problem.targets.length > 1) {
+      if (cells > HINT_SOLVED_CELLS) {
+        const why = problem.targets.length > 1 ? `${problem.targets.length} targets` : `a press map of kernel dimension ${own.kernelDimension}`;
+        throw new PuzzleInputError(
+          `hint: a ${problem.rows}x${problem.cols} board with ${why} is solved once a cell for its hint (${cells} solves); such hints take at most ${HINT_SOLVED_CELLS} cells`,
+        );
+      }
+      const maxCandidates = Math.min(problem.maxCandidates, Math.max(1, Math.floor(HINT_PRESS_SETS / cells)));
+      for (let cell = 0; cell < cells; cell++) {
+        const answer = core.lightsOut.solve({ ...problem, maxCandidates, board: pressed(problem, cell) });
+        nodes += answer.nodes;
+        minimal &&= answer.minimal;
+        after[cell] = Math.min(after[cell]!, presses(answer));
+      }
     }
-  } else if (distance >= 0) {
-    for (let cell = 0; cell < cells; cell++) {
-      const answer = core.lightsOut.solve({ ...problem, board: pressed(problem, cell) });
-      nodes += answer.nodes;
-      minimal &&= answer.minimal;
-      after[cell] = presses(answer);
-      optimal[cell] = after[cell] === distance - 1 ? 1 : 0;
-    }
+    for (let cell = 0; cell < cells; cell++) optimal[cell] = after[cell] === distance - 1 ? 1 : 0;
   }
   const common = { rows: problem.rows, cols: problem.cols, after, optimal, minimal, stats: { nodes, ms: performance.now() - started } };
   if (distance < 0) return { status: 'unsolvable', distance: null, ...common, reason: unsolvableReason };

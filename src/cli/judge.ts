@@ -181,7 +181,7 @@ function pressHintLines(hint: FlipHint): Formatted {
  * to a fewest press set. Impossible when no press set switches it off.
  */
 function lightsOutHintLines(hint: LightsOutHint): Formatted {
-  const warning = hint.minimal ? undefined : 'not proven minimal: the kernel has more press sets than --max-kernel allows to weigh';
+  const warning = hint.minimal ? undefined : "not proven minimal: some coset has more press sets than --max-kernel or the hint's share allows to weigh";
   const result = { stats: hint.stats, warning };
   if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
   const rows = Array.from({ length: hint.rows }, (_, row) => Array.from(hint.after.subarray(row * hint.cols, (row + 1) * hint.cols)).join(' '));

@@ -269,6 +269,25 @@ describe.each(engineNames)('solver.hint on %s', (engine) => {
     expect(checked).toBeGreaterThan(10);
   });
 
+  it('a board whose press map is not invertible is solved once a cell only up to 1024 cells, and those solves weigh at most 2^26 press sets', () => {
+    // 50x50, plane cross: kernel dimension 8, so 2,500 solves; refused, naming the limit.
+    const fifty = Array.from({ length: 50 }, () => '0'.repeat(50));
+    expect(solver.lightsOut(fifty).kernelDimension).toBe(8);
+    expect(() => solver.lightsOutHint(fifty)).toThrow(PuzzleInputError);
+    expect(() => solver.lightsOutHint(fifty)).toThrow(
+      /^hint: a 50x50 board with a press map of kernel dimension 8 is solved once a cell .* at most 1024 cells$/,
+    );
+    // 32x32, x pattern: kernel dimension 22, 1,024 cosets of 2^22 press sets each (2^32 in all) if every one were walked.
+    const board = Array.from({ length: 32 }, () => '0'.repeat(32));
+    const own = solver.lightsOut(board, { pattern: 'x' });
+    expect(own.kernelDimension).toBe(22);
+    const hint = solver.lightsOutHint(board, { pattern: 'x' });
+    expect(hint.minimal).toBe(false);
+    expect(hint.stats.nodes).toBeLessThanOrEqual(own.stats.nodes + 2 ** 26);
+    // Whatever was cut short, a press on the solved board is undone by one press.
+    expect([...hint.after]).toEqual(new Array(1024).fill(1));
+  });
+
   it('a board whose press map is invertible is solved once for its hint, not once a cell: a 200x200 board weighs what its solve weighs', () => {
     const random = seededRandom(4404);
     const rows = Array.from({ length: 200 }, () => Array.from({ length: 200 }, () => (random() < 0.5 ? '1' : '0')).join(''));
