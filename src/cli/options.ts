@@ -68,11 +68,13 @@ function oneOf<T extends string>(what: string, value: string | undefined, choice
 export function parseOptions(argv: string[], warn: (line: string) => void): Options | 'help' | { help: Family } | 'version' {
   // `--max-nodes -1` is glued into `--max-nodes=-1`, so that a value starting
   // with a dash reaches the check below instead of parseArgs' several-line message.
-  const args = argv.flatMap((arg, i) =>
-    valueOptions.some((name) => argv[i - 1] === `--${name}`)
-      ? []
-      : [valueOptions.includes(arg.slice(2)) && i + 1 < argv.length ? `${arg}=${argv[i + 1]}` : arg],
-  );
+  // Not past a bare `--`: what follows it is positional, and a message quotes it as typed.
+  const end = argv.includes('--') ? argv.indexOf('--') : argv.length;
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const glued = i + 1 < end && valueOptions.includes(argv[i]!.slice(2)) && argv[i]!.startsWith('--');
+    args.push(glued ? `${argv[i]}=${argv[++i]}` : argv[i]!);
+  }
   let parsed;
   try {
     parsed = parseArgs({

@@ -165,6 +165,14 @@ describe('CLI: usage errors in our own words, with the nearest spelling (issue 2
     }
   });
 
+  it('arguments after a bare -- are quoted as typed, never glued to an option', () => {
+    expect(run(['flip', '--', '--jobs', '2'])).toMatchObject({
+      status: 1,
+      stderr: 'puzzlesearch: one FAMILY expected, got flip --jobs 2; see puzzlesearch --help\n',
+    });
+    expect(run(['flip', '--jobs', '--', '2'])).toMatchObject({ status: 1, stderr: "puzzlesearch: option '--jobs' needs a value; see puzzlesearch --help\n" });
+  });
+
   it('--colors is told the one range it takes, 2 to 251, whatever number was given', () => {
     for (const colors of ['0', '1', '257', '99999999999999999999', '1.5', '-3', 'two']) {
       const child = run(['lightsout', '--colors', colors], { input: '1\n' });
