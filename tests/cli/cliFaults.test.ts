@@ -74,6 +74,8 @@ describe('CLI: tables build, list and clear say what they could not do (D7)', ()
     const child = run(['tables', 'build', '--size', '3x3', '--dir', file]);
     expect(child.status).toBe(1);
     expect(child.stderr).toMatch(/puzzlesearch tables: built but not saved: cannot write tables to /);
+    expect(child.stderr).toContain(`(${file} is not a directory)`);
+    expect(child.stderr).not.toMatch(/EEXIST/);
     expect(child.stdout).not.toMatch(/ready/);
   });
 

@@ -39,7 +39,8 @@ async function makeDirectory(fs: Fs, path: Path, dir: string): Promise<void> {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') {
       if ((await fs.stat(dir)).isDirectory()) return;
-      throw error;
+      // Node's words ("EEXIST: file already exists, mkdir") say nothing of what is in the way.
+      throw new Error(`${dir} is not a directory`);
     }
     const parent = path.dirname(dir);
     if (code !== 'ENOENT' || parent === dir) throw error;
