@@ -291,13 +291,6 @@ function pressed(problem: LightsOutProblem, cell: number): Uint8Array {
 }
 
 /**
- * Which cells belong to a fewest press set: a cell does exactly when one
- * press of it brings the fewest presses down by one (the rest of such a set
- * then solves the pressed board, and a set solving the pressed board in one
- * fewer is the rest of one). So the board and each of its pressed children
- * are solved once: rows * cols + 1 solves, each over its whole coset.
- */
-/**
  * A Lights Out board whose press map is not invertible (or that has several
  * targets) is solved once a cell for its hint: such boards of at most this
  * many cells (32x32), and their solves weigh at most HINT_PRESS_SETS press
@@ -308,6 +301,16 @@ function pressed(problem: LightsOutProblem, cell: number): Uint8Array {
 const HINT_SOLVED_CELLS = 1024;
 const HINT_PRESS_SETS = 2 ** 26;
 
+/**
+ * Which cells belong to a fewest press set: a cell does exactly when one
+ * press of it brings the fewest presses down by one (the rest of such a set
+ * then solves the pressed board, and a set solving the pressed board in one
+ * fewer is the rest of one). The board's own answer, with the cell pressed
+ * once less, solves each pressed board: where the press map is invertible
+ * (one target) that is the pressed board's only answer, so one solve serves
+ * every cell; else each pressed board is solved too, over its coset, within
+ * the limits above.
+ */
 export function lightsOutHint(core: Core, problem: LightsOutProblem, unsolvableReason: string): LightsOutHint {
   const started = performance.now();
   const cells = problem.rows * problem.cols;
