@@ -116,8 +116,10 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
       return skipped.length > 0 ? 2 : 0;
     }
     if (action === 'clear') {
-      const { dir, removed, skipped } = await clearTableFiles(values.dir, selectedTables(values.size, values.partition, values.goal));
+      const { dir, removed, skipped, busy } = await clearTableFiles(values.dir, selectedTables(values.size, values.partition, values.goal));
       out.write(`removed ${removed} file${removed === 1 ? '' : 's'} from ${dir}\n`);
+      // Not a failure: the table is being saved, and is whole once it is.
+      for (const { name, pid } of busy) err.write(`puzzlesearch tables: left ${name}: process ${pid} is writing it\n`);
       reportSkipped(err, skipped);
       return skipped.length > 0 ? 2 : 0;
     }

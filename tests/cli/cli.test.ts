@@ -19,6 +19,12 @@ function run(args: string[], input = '') {
   return { status: child.status, stdout: child.stdout, stderr: child.stderr };
 }
 
+/** The pid of a process that has ended (a temporary table file named with it is a stray one). */
+function endedPid(): number {
+  const ended = spawnSync(process.execPath, ['-e', '0']);
+  return ended.pid!;
+}
+
 describe.each(engineNames)('puzzlesearch CLI with --engine %s', (engine) => {
   const cli = (family: string, input: string, ...args: string[]) => run([family, '--engine', engine, ...args], input);
 
@@ -346,7 +352,7 @@ describe('puzzlesearch CLI and pattern databases', () => {
       '4x4-blank15-6-6-3-group0.pdb',
       '4x4-blank0-6-6-3-group2.pdb',
       '4x4-blank15-7-8-group1.pdb',
-      '4x4-blank15-7-8-group1.pdb.123.abc.tmp',
+      `4x4-blank15-7-8-group1.pdb.${endedPid()}.abc.tmp`,
       '5x5-blank0-6-6-6-6-group3.pdb',
       '5x5-blank24-6-6-6-6-group0.pdb',
     ];
@@ -374,6 +380,26 @@ describe('puzzlesearch CLI and pattern databases', () => {
       expect(run(['tables', 'clear', '--dir', dir, '--partition', '6-6-6-6'])).toMatchObject({ status: 0, stdout: `removed 2 files from ${dir}\n` });
       expect(left()).toEqual(['3x3-blank8-4-4-group0.pdb', '4x4-blank0-6-6-3-group2.pdb']);
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('clear leaves a temporary file another running process is writing, and says so; one whose writer has ended goes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-cli-tables-busy-'));
+    // A process that runs through the test, standing for another build saving its table.
+    const writer = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      const busy = `4x4-blank0-6-6-3-group0.pdb.${writer.pid}.k2x.tmp`;
+      const stray = `4x4-blank0-6-6-3-group1.pdb.${endedPid()}.q7z.tmp`;
+      for (const name of ['4x4-blank0-6-6-3-group0.pdb', busy, stray]) writeFileSync(join(dir, name), '');
+      expect(run(['tables', 'clear', '--dir', dir])).toMatchObject({
+        status: 0,
+        stdout: `removed 2 files from ${dir}\n`,
+        stderr: `puzzlesearch tables: left ${busy}: process ${writer.pid} is writing it\n`,
+      });
+      expect(readdirSync(dir)).toEqual([busy]);
+    } finally {
+      writer.kill();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -197,19 +197,44 @@ export async function listTableFiles(
 }
 
 /**
+ * The process writing temporary file `name` (TABLE.pdb.PID.RANDOM.tmp, as the
+ * cache's save names it), when it is another process still running: its file
+ * is the table it is about to save, not a stray one.
+ */
+function writerOf(name: string): number | null {
+  const pid = Number(/\.pdb\.(\d+)\.[^.]*\.tmp$/.exec(name)?.[1]);
+  if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+/**
  * Removes every table file (and stray temporary file, named after its table)
- * from the cache directory, or those `only` accepts; returns how many.
+ * from the cache directory, or those `only` accepts; returns how many. A
+ * temporary file another running process is writing is left (`busy`): taken
+ * away, that process's build would end unsaved.
  */
 export async function clearTableFiles(
   dir?: string,
   only: (name: string) => boolean = () => true,
-): Promise<{ dir: string; removed: number; skipped: SkippedEntry[] }> {
+): Promise<{ dir: string; removed: number; skipped: SkippedEntry[]; busy: Array<{ name: string; pid: number }> }> {
   const { fs, path } = await nodeModules();
   const root = await cacheDir(dir);
   const names = await cacheEntries(fs, root, (name) => (name.endsWith('.pdb') || name.endsWith('.tmp')) && only(name));
   let removed = 0;
   const skipped: SkippedEntry[] = [];
+  const busy: Array<{ name: string; pid: number }> = [];
   for (const name of names) {
+    const writer = name.endsWith('.tmp') ? writerOf(name) : null;
+    if (writer !== null) {
+      busy.push({ name, pid: writer });
+      continue;
+    }
     try {
       // unlink, not rm: a directory named like a table is not ours to delete.
       await fs.unlink(path.join(root, name));
@@ -220,5 +245,5 @@ export async function clearTableFiles(
       skipped.push({ name, why: code === 'EISDIR' || code === 'EPERM' ? 'a directory, not a table file' : (error as Error).message });
     }
   }
-  return { dir: root, removed, skipped };
+  return { dir: root, removed, skipped, busy };
 }
