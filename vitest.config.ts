@@ -14,6 +14,7 @@ import { defineConfig } from 'vitest/config';
 const TABLES = ['tests/engine/korf24.test.ts', 'tests/cli/cliSize.test.ts', 'tests/web/web.test.ts'];
 const SLOW = [
   'tests/engine/pdb.test.ts',
+  'tests/engine/zeroAware.test.ts',
   'tests/engine/sliding.test.ts',
   'tests/engine/lightsOut.test.ts',
   'tests/api/batch.test.ts',

@@ -11,4 +11,5 @@ export { lightsOutReadText, lightsOutTextCols, lightsOutGridText } from './light
 export { batchReserve } from './batch';
 export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled, pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice } from './pdb';
 export { idaStarPdbGroup, idaStarPdbGroups, pdbTableBytes } from './pdbHeuristic';
+export { zeroAwareEntryCount } from './zeroAware';
 export { censusStart, censusRound, censusFound, censusNeeded, censusFarthest } from './census';

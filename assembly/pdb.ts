@@ -42,6 +42,11 @@
 // distance, so the tables of both engines are byte-identical (tests hold
 // them to it).
 //
+// The same search fills a zero-aware table (./zeroAware: an entry per
+// placement and region of the blank, not the least over the regions): the
+// blank cells a state reaches first in a round are whole regions, each at
+// that round's distance, and each gets its entry when the state is expanded.
+//
 // Where a build's time goes. It is bound by the work per move of a tile, not
 // by memory: a 6-tile group whose sets sit in L3 costs the same per state as
 // a 7-tile one of 345 MB. A round tries about nine moves per state, four in
@@ -69,6 +74,7 @@
 // done by table (no change).
 
 import { growBlock } from './memory';
+import { zeroAwareExtraIndex, zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwareRegionAt } from './zeroAware';
 
 const MAX_PDB_CELLS: i32 = 25;
 /** The most tiles in one group (8 of 16 cells: 518,918,400 entries). */
@@ -113,6 +119,10 @@ const placement: usize = memory.data(MAX_GROUP_TILES, 8);
 
 let entries: u32 = 0;
 let table: usize = 0;
+// Zero-aware builds (./zeroAware): the layout record, 0 for a table of the
+// least value over the blank's regions; and the table's entries.
+let zeroLayout: usize = 0;
+let tableEntries: f64 = 0;
 let seen: usize = 0;
 // The blank sets seen at the start of this round and of the last one: the
 // states at this round's distance are the difference.
@@ -432,6 +442,24 @@ function storeEntry(rank: u32, value: i32): void {
   store<u8>(at, <u8>(<u32>load<u8>(at) | (<u32>min(value, ENTRY_MAX) << shift)));
 }
 
+// Zero-aware: the entry of each region of the placement of rank `rank` (in
+// `placement`, its cells `occupied`) that the blank's cells `blanks`
+// (reached first at this distance) cover.
+// @ts-ignore: decorator
+@inline
+function storeRegionEntries(rank: u32, occupied: u32, blanks: u32): void {
+  zeroAwarePlaceCover(zeroLayout, occupied);
+  const value = (distance - placedManhattan) >> 1;
+  let written: u32 = 0;
+  for (let rest = blanks; rest != 0; rest &= rest - 1) {
+    const region = zeroAwareRegionAt(<i32>ctz(rest));
+    if ((written >> region) & 1) continue;
+    written |= <u32>1 << region;
+    storeEntry(region == 0 ? rank : zeroAwareExtraIndex(placement, groupTiles, region), value);
+    settled++;
+  }
+}
+
 /** Bytes of one blank set while building a group of `tiles` tiles on `boardCells` cells: 1, 2 or 4. */
 export function pdbMaskBytes(boardCells: i32, tiles: i32): i32 {
   const free = boardCells - tiles;
@@ -444,10 +472,11 @@ let maskBytes: i32 = 2;
  * Starts building the table of the group whose home cells are `groupMask` on a
  * `width` x `height` board (at most 25 cells, at most 8 tiles) whose goal has
  * the blank on `blankCell`, in the memory at `tableAt` (ceil(entries / 2)
- * bytes) and `workAt` (3 x pdbMaskBytes bytes per entry). Returns the entry
- * count, or -1 for a group this code cannot build.
+ * bytes) and `workAt` (3 x pdbMaskBytes bytes per placement). Zero-aware
+ * when `zeroAware` is 1 (its layout made first: zeroAwareEntryCount). Returns
+ * the table's entry count, or -1 for a group this code cannot build.
  */
-export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64): f64 {
+export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64, zeroAware: i32): f64 {
   cells = width * height;
   const tilesInGroup = <i32>popcnt(groupMask);
   if (cells > MAX_PDB_CELLS || width < 2 || height < 2 || tilesInGroup < 1 || tilesInGroup > MAX_GROUP_TILES) return -1;
@@ -486,12 +515,19 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
     weight *= <u32>(cells - i);
   }
   entries = <u32>count;
+  tableEntries = count;
+  zeroLayout = 0;
+  if (zeroAware == 1) {
+    zeroLayout = zeroAwareLayoutOf(width, height, groupTiles);
+    if (zeroLayout == 0) return -1;
+    tableEntries = load<f64>(zeroLayout, 16);
+  }
   const maskArrayBytes = <usize>entries * <usize>maskBytes;
   table = <usize>tableAt;
   seen = <usize>workAt;
   seenAtRound = seen + maskArrayBytes;
   seenAtLastRound = seenAtRound + maskArrayBytes;
-  memory.fill(table, 0, (<usize>entries + 1) >> 1);
+  memory.fill(table, 0, (<usize>tableEntries + 1) >> 1);
   memory.fill(seen, 0, maskArrayBytes * 3);
   // The goal states: the solved placement with the blank in its goal cell's region.
   const home = rankPlacement();
@@ -510,7 +546,7 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
   settled = 0;
   scanAt = 0;
   expandedInRound = 0;
-  return <f64>entries;
+  return tableEntries;
 }
 
 // @ts-ignore: decorator
@@ -605,15 +641,18 @@ function gatherMoves<T>(rank: u32, occupied: u32, free: u32, blanks: u32): i32 {
 @inline
 function expandState<T>(rank: u32, packed: u32, before: u32): void {
   const occupied = unrankPlacement(rank);
+  const free = allCells & ~occupied;
+  const blanks = unpackBlanks(packed, free);
   // Seen first this round: the placement's distance is this round's. Its
   // entry is written now, in rank order, not when a child is first seen
-  // (at random places in the table).
-  if (before == 0) {
+  // (at random places in the table). A zero-aware table has an entry per
+  // region instead, and the blank's new cells are whole regions.
+  if (zeroLayout != 0) storeRegionEntries(rank, occupied, blanks);
+  else if (before == 0) {
     storeEntry(rank, (distance - placedManhattan) >> 1);
     settled++;
   }
-  const free = allCells & ~occupied;
-  const moves = gatherMoves<T>(rank, occupied, free, unpackBlanks(packed, free));
+  const moves = gatherMoves<T>(rank, occupied, free, blanks);
   for (let m = 0; m < moves; m++) {
     const child = load<u32>(moveChildren + (<usize>m << 2));
     const cellsMoved = load<u32>(moveCells + (<usize>m << 2));

@@ -16,8 +16,14 @@
 // the tile whose home is the reflection of t's home gives a board exactly as
 // far from the goal (the goal maps to itself). Its PDB value is a second lower
 // bound; h takes the larger sum. Both boards have the same Manhattan distance.
+//
+// Zero-aware tables (./zeroAware) are read by the placement and the blank's
+// region. A move of a tile of another group moves the blank within this
+// group's region (onto a cell no tile of this group covers), so a move still
+// changes one group's entry (and one of the mirrored board's).
 
 import { MAX_GROUP_TILES, pdbEntryCount } from './pdb';
+import { zeroAwareExtraIndex, zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwareRegionAt } from './zeroAware';
 
 const MAX_GROUPS: i32 = 16;
 const MAX_PDB_CELLS: i32 = 25;
@@ -27,6 +33,9 @@ const STRIDE: i32 = 32;
 let configuredGroups: i32 = 0;
 const groupMasks: usize = memory.data(MAX_GROUPS * 4, 16);
 const groupTables: usize = memory.data(MAX_GROUPS * 4, 16);
+// 1 where the group's table is zero-aware; pdbPrepare puts its layout record in groupLayouts.
+const groupZeroAware: usize = memory.data(MAX_GROUPS, 16);
+const groupLayouts: usize = memory.data(MAX_GROUPS * 4, 16);
 
 // Derived from the goal by pdbPrepare.
 let cells: i32 = 0;
@@ -50,11 +59,12 @@ let manhattanSum: i32 = 0;
 let pendingEntry: i32 = 0;
 let pendingMirrorEntry: i32 = 0;
 
-/** Sets group `index` of the partition: its home cells (bit per cell) and its table. */
-export function idaStarPdbGroup(index: i32, cellMask: u32, tableAt: f64): void {
+/** Sets group `index` of the partition: its home cells (bit per cell), its table, and whether that is zero-aware (1). */
+export function idaStarPdbGroup(index: i32, cellMask: u32, tableAt: f64, zeroAware: i32): void {
   if (index < 0 || index >= MAX_GROUPS) return;
   store<u32>(groupMasks + (<usize>index << 2), cellMask);
   store<u32>(groupTables + (<usize>index << 2), <u32>tableAt);
+  store<u8>(groupZeroAware + index, <u8>(zeroAware == 1 ? 1 : 0));
 }
 
 /** The number of groups set by idaStarPdbGroup that make up the partition (0: none). */
@@ -87,6 +97,13 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
     if ((covered & mask) != 0 || size == 0 || size > MAX_GROUP_TILES) return -1;
     covered |= mask;
     store<u8>(groupSizes + g, <u8>size);
+    let layout: usize = 0;
+    if (load<u8>(groupZeroAware + g) == 1) {
+      // Made already when the table was sized (the host asks zeroAwareEntryCount).
+      layout = zeroAwareLayoutOf(width, height, size);
+      if (layout == 0) return -1;
+    }
+    store<u32>(groupLayouts + (<usize>g << 2), <u32>layout);
   }
   let blankCell = 0;
   for (let p = 0; p < cells; p++) if (load<u8>(goal + p) == 0) blankCell = p;
@@ -110,11 +127,17 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
   return mirrored ? 1 : 0;
 }
 
-// Rank of group g's placement, as ./pdb ranks it; `moved` is taken to stand on
-// `movedTo` whatever positionOf says. Mirrored: the reflected board's placement.
+// The cells of the group being looked up, for zeroAwareExtraIndex.
+const lookupCells: usize = memory.data(MAX_GROUP_TILES, 8);
+
+// Group g's entry, with `moved` taken to stand on `movedTo` whatever
+// positionOf says and the blank then on the cell it left. Mirrored: the
+// reflected board's. The entry at the placement's rank (./pdb ranks it) is
+// read first: the whole entry of a plain table, and of a zero-aware one
+// (./zeroAware) unless the blank is in another than the cover's region 0.
 // @ts-ignore: decorator
 @inline
-function groupRank(g: i32, mirror: bool, moved: i32, movedTo: i32): u32 {
+function groupEntry(g: i32, mirror: bool, moved: i32, movedTo: i32): i32 {
   const list = (mirror ? mirrorTiles : groupTiles) + <usize>(g * MAX_GROUP_TILES);
   const size = <i32>load<u8>(groupSizes + g);
   let occupied: u32 = 0;
@@ -126,14 +149,28 @@ function groupRank(g: i32, mirror: bool, moved: i32, movedTo: i32): u32 {
     rank = rank * <u32>(cells - i) + <u32>cell - popcnt(occupied & ((<u32>1 << cell) - 1));
     occupied |= <u32>1 << cell;
   }
-  return rank;
+  const table = <usize>load<u32>(groupTables + (<usize>g << 2));
+  const entry = entryAt(table, rank);
+  const layout = <usize>load<u32>(groupLayouts + (<usize>g << 2));
+  if (layout == 0) return entry;
+  let blank = <i32>load<u8>(positionOf + <usize>max(moved, 0));
+  if (mirror) blank = <i32>load<u8>(mirrorCell + blank);
+  zeroAwarePlaceCover(layout, occupied);
+  const region = zeroAwareRegionAt(blank);
+  if (region == 0) return entry;
+  for (let i = 0; i < size; i++) {
+    const tile = <i32>load<u8>(list + i);
+    let cell = tile == moved ? movedTo : <i32>load<u8>(positionOf + tile);
+    if (mirror) cell = <i32>load<u8>(mirrorCell + cell);
+    store<u8>(lookupCells + i, <u8>cell);
+  }
+  return entryAt(table, zeroAwareExtraIndex(lookupCells, size, region));
 }
 
 // @ts-ignore: decorator
 @inline
-function entryAt(g: i32, rank: u32): i32 {
-  const table = <usize>load<u32>(groupTables + (<usize>g << 2));
-  return (<i32>load<u8>(table + (<usize>rank >> 1)) >> ((rank & 1) << 2)) & 15;
+function entryAt(table: usize, index: u32): i32 {
+  return (<i32>load<u8>(table + (<usize>index >> 1)) >> ((index & 1) << 2)) & 15;
 }
 
 // @ts-ignore: decorator
@@ -148,10 +185,10 @@ export function pdbLoadBoard(board: usize, manhattan: i32, mirror: bool): i32 {
   entrySum = 0;
   mirrorSum = 0;
   for (let g = 0; g < configuredGroups; g++) {
-    const entry = entryAt(g, groupRank(g, false, -1, 0));
+    const entry = groupEntry(g, false, -1, 0);
     store<u8>(entries + g, <u8>entry);
     entrySum += entry;
-    const mirrorEntry = mirror ? entryAt(g, groupRank(g, true, -1, 0)) : 0;
+    const mirrorEntry = mirror ? groupEntry(g, true, -1, 0) : 0;
     store<u8>(mirrorEntries + g, <u8>mirrorEntry);
     mirrorSum += mirrorEntry;
   }
@@ -174,12 +211,12 @@ export function pdbTableBytes(boardCells: i32, tiles: i32): f64 {
 @inline
 export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, room: i32): i32 {
   const g = <i32>load<u8>(tileGroup + tile);
-  pendingEntry = entryAt(g, groupRank(g, false, tile, to));
+  pendingEntry = groupEntry(g, false, tile, to);
   const sum = entrySum - <i32>load<u8>(entries + g) + pendingEntry;
   const manhattan = manhattanSum + manhattanDelta;
   if (!mirror || manhattan + (sum << 1) > room) return estimateOf(manhattan, sum, 0);
   const m = <i32>load<u8>(tileMirrorGroup + tile);
-  pendingMirrorEntry = entryAt(m, groupRank(m, true, tile, to));
+  pendingMirrorEntry = groupEntry(m, true, tile, to);
   return estimateOf(manhattan, sum, mirrorSum - <i32>load<u8>(mirrorEntries + m) + pendingMirrorEntry);
 }
 
@@ -199,6 +236,8 @@ export function pdbApply(tile: i32, to: i32, manhattanDelta: i32, mirror: bool):
     mirrorSum += pendingMirrorEntry - oldMirror;
   }
   manhattanSum += manhattanDelta;
+  // The blank (tile 0) takes the cell the tile leaves: zero-aware lookups read it.
+  store<u8>(positionOf, load<u8>(positionOf + tile));
   store<u8>(positionOf + tile, <u8>to);
   return old | (oldMirror << 8);
 }
@@ -218,5 +257,6 @@ export function pdbUndo(tile: i32, from: i32, manhattanDelta: i32, mirror: bool,
     store<u8>(mirrorEntries + m, <u8>oldMirror);
   }
   manhattanSum -= manhattanDelta;
+  store<u8>(positionOf, load<u8>(positionOf + tile));
   store<u8>(positionOf + tile, <u8>from);
 }

@@ -42,7 +42,7 @@ const entries = wasm.pdbEntryCount(cells, group.length);
 const tableAt = wasm.pdbGrow(Math.ceil(entries / 2));
 const workAt = wasm.pdbGrow(entries * 3 * wasm.pdbMaskBytes(cells, group.length));
 if (tableAt < 0 || workAt < 0) throw new Error('the module could not grow its memory for the build');
-wasm.pdbBuildStart(width, height, groupMask(group), partition.blankCell, tableAt, workAt);
+wasm.pdbBuildStart(width, height, groupMask(group), partition.blankCell, tableAt, workAt, 0);
 
 const load = loadavg()[0];
 console.log(

@@ -2,14 +2,15 @@
 /**
  * How much the pattern databases know, beside the published figures, after
  * `npm run build` (issue 19's benchmark):
- *   node bench/pdbStrength.js [--dir DIR] [--partitions 6-6-3,7-8] [--kf 38,40,25] [--pruning parent,fsm]
+ *   node bench/pdbStrength.js [--dir DIR] [--partitions 6-6-3,7-8] [--kf 38,40,25] [--kf-partition 6-6-6-6] [--pruning parent,fsm]
  *
  * 1. Korf's 100 (data/korf100.txt, blank-first goal) on the wasm engine, one
  *    thread, tables from DIR (built there on first use): total nodes
  *    generated, total time, and every length against the file, per partition.
  *    Korf & Felner's reflected 7-8 takes about 3.7M nodes on 100 random
  *    instances (as quoted in the issue).
- * 2. Korf & Felner's 24-puzzles (data/korf24.txt) with the 6-6-6-6 tables:
+ * 2. Korf & Felner's 24-puzzles (data/korf24.txt) with the 6-6-6-6 tables
+ *    (or --kf-partition, e.g. 6-6-6-6-zero-aware):
  *    h at the start and the nodes expanded per completed iteration, beside
  *    data/kf-iterations.tsv (the independent blank-aware build), stopped once
  *    those iterations are done, and the published totals of
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     dir: { type: 'string', default: undefined },
     partitions: { type: 'string', default: '6-6-3' },
     kf: { type: 'string', default: '' },
+    'kf-partition': { type: 'string', default: '6-6-6-6' },
     pruning: { type: 'string', default: 'parent,fsm' },
   },
 });
@@ -88,12 +90,13 @@ if (kf.length > 0) {
       .split('\n')
       .filter((line) => /^\d/.test(line))
       .map((line) => {
-        const [no, , kf2002, tables] = line.split('\t');
-        return [Number(no), { generated2002: Number(kf2002), expanded: Number(tables) }];
+        const [no, , kf2002, tables, zeroAware] = line.split('\t');
+        return [Number(no), { generated2002: Number(kf2002), expanded: Number(tables), zeroAware: Number(zeroAware) }];
       }),
   );
-  const solver = await createSolver({ engine: 'wasm', tables: { dir: values.dir ?? false } });
-  await solver.prepareTables('5x5', { goal: 'blank-first' });
+  const partition = values['kf-partition'];
+  const solver = await createSolver({ engine: 'wasm', tables: { dir: values.dir ?? false, partition } });
+  await solver.prepareTables('5x5', { goal: 'blank-first', partition });
   const instances = rows(read('korf24.txt'));
   for (const pruning of prunings)
     for (const no of kf) {
@@ -115,13 +118,13 @@ if (kf.length > 0) {
       const want = published.get(no);
       const total = totals.get(no);
       console.log(
-        `KF #${no}, ${pruning} pruning: length ${result.length} (file ${instances[no - 1][25]}), h ${calls[0].bound}${want ? ` (independent: ${want.h})` : ''}, ${(result.stats.nodes / 1e6).toFixed(1)}M generated in ${(ms / 1000).toFixed(1)} s (CPU ${(cpu / 1000).toFixed(1)} s; ${(result.stats.nodes / ms / 1e3).toFixed(1)}M/s)`,
+        `KF #${no}, ${partition}, ${pruning} pruning: length ${result.length} (file ${instances[no - 1][25]}), h ${calls[0].bound}${want ? ` (independent: ${want.h})` : ''}, ${(result.stats.nodes / 1e6).toFixed(1)}M generated in ${(ms / 1000).toFixed(1)} s (CPU ${(cpu / 1000).toFixed(1)} s; ${(result.stats.nodes / ms / 1e3).toFixed(1)}M/s)`,
       );
       console.log(`  expanded per completed iteration: ${perIteration.join(', ')}`);
       if (want?.expanded.length && pruning === 'parent') console.log(`  independent build:                ${want.expanded.join(', ')}`);
       if (total)
         console.log(
-          `  published totals: KF 2002 ${(total.generated2002 / 1e6).toFixed(1)}M generated; blank-aware tables ${(total.expanded / 1e6).toFixed(1)}M expanded`,
+          `  published totals: KF 2002 ${(total.generated2002 / 1e6).toFixed(1)}M generated; blank-aware tables ${(total.expanded / 1e6).toFixed(1)}M expanded; zero-aware tables ${(total.zeroAware / 1e6).toFixed(1)}M expanded`,
         );
     }
 }

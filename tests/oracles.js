@@ -753,10 +753,31 @@ export function placementOfRank(rank, tiles, cells) {
  */
 export function groupDistanceTable(width, height, homes, blankGoal) {
   const cells = width * height;
+  const state = groupStateDistances(width, height, homes, blankGoal);
+  const best = new Uint8Array(state.length / cells).fill(255);
+  for (let id = 0; id < state.length; id++) {
+    const rank = Math.floor(id / cells);
+    if (state[id] < best[rank]) best[rank] = state[id];
+  }
+  return best;
+}
+
+/**
+ * The search behind groupDistanceTable, whole: the fewest moves of the
+ * group's tiles from each (placement, blank cell) to the true goal, at
+ * [placementRank * cells + blank cell] (255: unreached, or the blank on a
+ * group tile). What a zero-aware table holds, before its layout.
+ * @param {number} width
+ * @param {number} height
+ * @param {number[]} homes the group's home cells, ascending
+ * @param {number} blankGoal the blank's cell in the goal
+ * @returns {Uint8Array}
+ */
+export function groupStateDistances(width, height, homes, blankGoal) {
+  const cells = width * height;
   let entries = 1;
   for (let i = 0; i < homes.length; i++) entries *= cells - i;
   const state = new Uint8Array(entries * cells).fill(255);
-  const best = new Uint8Array(entries).fill(255);
   /** @type {number[]} */
   let layer = [];
   const homeRank = placementRank(homes, cells);
@@ -771,7 +792,6 @@ export function groupDistanceTable(width, height, homes, blankGoal) {
       if (state[id] !== distance) continue;
       const rank = Math.floor(id / cells);
       const blank = id % cells;
-      if (best[rank] === 255) best[rank] = distance;
       const placement = placementOfRank(rank, homes.length, cells);
       for (let move = 0; move < 4; move++) {
         const to = blankTarget(width, height, blank, move);
@@ -792,7 +812,7 @@ export function groupDistanceTable(width, height, homes, blankGoal) {
     }
     layer = next;
   }
-  return best;
+  return state;
 }
 
 /**

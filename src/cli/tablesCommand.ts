@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createSolver, tablesOf } from '../api/solver.js';
+import { orList } from '../api/boards.js';
 import { tableFileName } from '../pdb/cache/format.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from '../pdb/partitions.js';
 import { parseSize } from '../pdb/tables.js';
@@ -62,7 +63,7 @@ function selectedTables(size: string | undefined, partition: string | undefined,
       }
     }
   }
-  if (names.size === 0) throw new Error(`unknown partition '${partition}'${size === undefined ? '' : ` for ${size}`}, expected ${offered.join(' or ')}`);
+  if (names.size === 0) throw new Error(`unknown partition '${partition}'${size === undefined ? '' : ` for ${size}`}, expected ${orList(offered)}`);
   return (entry) => names.has(entry.endsWith('.tmp') ? entry.slice(0, entry.indexOf('.pdb.') + 4) : entry);
 }
 

@@ -90,9 +90,11 @@ const optionHelp: Entry[] = [
   {
     families: ['sliding'],
     text: `  --partition NAME     sliding: the pattern database's partition, on 4x4
-                       6-6-3 (default) or 7-8 (about 1.5 minutes to build), on
-                       5x5 6-6-6-6 (the default); boards of the other size
-                       keep their default
+                       6-6-3 (default), 7-8 (about 1.5 minutes to build) or
+                       6-6-3-zero-aware, on 5x5 6-6-6-6 (the default) or
+                       6-6-6-6-zero-aware (four builds, not two: see
+                       docs/tables.md); boards of the other size keep
+                       their default
 `,
   },
   {

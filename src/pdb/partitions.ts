@@ -51,16 +51,31 @@ const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][]>> = {
 /** The partition used when none is named. */
 export const DEFAULT_PARTITIONS: Record<string, string> = { '3x3': '4-4', '4x4': '6-6-3', '5x5': '6-6-6-6' };
 
+/**
+ * A partition's name with this ending names the same groups with zero-aware
+ * tables (PdbPartition.zeroAware), e.g. '6-6-6-6-zero-aware'.
+ */
+export const ZERO_AWARE_ENDING = '-zero-aware';
+
+/**
+ * The partitions offered with zero-aware tables. Not 7-8: its 8-tile table
+ * would take 713 MB (2.75 entries a placement), which with the build's 1.56
+ * GB of blank sets passes the 2 GiB a build may hold (PDB_BUILD_MEMORY_LIMIT).
+ */
+const ZERO_AWARE_PARTITIONS: Record<string, string[]> = { '3x3': ['4-4'], '4x4': ['6-6-3'], '5x5': ['6-6-6-6'] };
+
 /** Partition names known for a `width`x`height` board. */
 export function partitionNames(width: number, height: number): string[] {
-  return Object.keys(BLANK_LAST_PARTITIONS[`${width}x${height}`] ?? {});
+  const shape = `${width}x${height}`;
+  const zeroAware = (ZERO_AWARE_PARTITIONS[shape] ?? []).map((name) => name + ZERO_AWARE_ENDING);
+  return [...Object.keys(BLANK_LAST_PARTITIONS[shape] ?? {}), ...zeroAware];
 }
 
 /**
  * Builds a partition from its groups, checking that the groups cover every
  * cell but `blankCell` once and fit the tables' limits. Throws a RangeError naming what is wrong.
  */
-export function makePartition(width: number, height: number, blankCell: number, groups: number[][], name?: string): PdbPartition {
+export function makePartition(width: number, height: number, blankCell: number, groups: number[][], name?: string, zeroAware = false): PdbPartition {
   const cells = width * height;
   if (cells > PDB_MAX_CELLS) throw new RangeError(`PDB: a ${width}x${height} board has more than ${PDB_MAX_CELLS} cells`);
   const seen = new Array<boolean>(cells).fill(false);
@@ -77,7 +92,9 @@ export function makePartition(width: number, height: number, blankCell: number, 
     }
   }
   if (seen.some((taken) => !taken)) throw new RangeError(`PDB: the groups leave cell ${seen.indexOf(false)} out`);
-  return { name: name ?? sorted.map((group) => group.length).join('-'), width, height, blankCell, groups: sorted };
+  const partition: PdbPartition = { name: name ?? sorted.map((group) => group.length).join('-'), width, height, blankCell, groups: sorted };
+  if (zeroAware) partition.zeroAware = true;
+  return partition;
 }
 
 /**
@@ -98,10 +115,13 @@ export function namedPartition(width: number, height: number, blankCell: number,
 const madePartitions = new Map<string, PdbPartition | null>();
 
 function makeNamedPartition(width: number, height: number, blankCell: number, name: string): PdbPartition | null {
-  const groups = BLANK_LAST_PARTITIONS[`${width}x${height}`]?.[name];
+  const zeroAware = name.endsWith(ZERO_AWARE_ENDING);
+  const base = zeroAware ? name.slice(0, -ZERO_AWARE_ENDING.length) : name;
+  if (zeroAware && !ZERO_AWARE_PARTITIONS[`${width}x${height}`]?.includes(base)) return null;
+  const groups = BLANK_LAST_PARTITIONS[`${width}x${height}`]?.[base];
   if (!groups) return null;
   const last = width * height - 1;
-  if (blankCell === last) return makePartition(width, height, last, groups, name);
+  if (blankCell === last) return makePartition(width, height, last, groups, name, zeroAware);
   if (blankCell === 0)
     return makePartition(
       width,
@@ -109,6 +129,7 @@ function makeNamedPartition(width: number, height: number, blankCell: number, na
       0,
       groups.map((group) => group.map((cell) => last - cell)),
       name,
+      zeroAware,
     );
   return null;
 }
@@ -178,6 +199,8 @@ export function symmetricSource(
   group: number,
   sources: ReadonlyArray<{ partition: PdbPartition; group: number }>,
 ): { partition: PdbPartition; group: number; cellMap: number[] } | null {
+  // Zero-aware tables are not derived (their index is not a placement rank): each is built.
+  if (partition.zeroAware) return null;
   const target = partition.groups[group]!;
   for (const cellMap of boardSymmetries(partition.width, partition.height)) {
     const image = target
@@ -185,7 +208,7 @@ export function symmetricSource(
       .sort((a, b) => a - b)
       .join();
     for (const source of sources) {
-      if (source.partition.width !== partition.width || source.partition.height !== partition.height) continue;
+      if (source.partition.width !== partition.width || source.partition.height !== partition.height || source.partition.zeroAware) continue;
       if (source.partition.groups[source.group]!.join() !== image) continue;
       const goalCarried = cellMap[partition.blankCell] === source.partition.blankCell;
       if (goalCarried || (reachesEveryFreeCell(partition, group) && reachesEveryFreeCell(source.partition, source.group))) return { ...source, cellMap };

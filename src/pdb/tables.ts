@@ -6,8 +6,8 @@
 import {
   HEURISTICS,
   partitionKey,
-  pdbEntryCount,
-  pdbTableBytes,
+  groupTableBytes,
+  groupTableEntries,
   unknownHeuristicMessage,
   type Core,
   type Heuristic,
@@ -160,7 +160,7 @@ function partitionName(state: TablesState, width: number, height: number, name: 
   if (!chosen || !known.includes(chosen)) {
     throw new RangeError(
       known.length
-        ? `tables: unknown partition '${chosen}' for ${width}x${height}, expected ${known.join(' or ')}`
+        ? `tables: unknown partition '${chosen}' for ${width}x${height}, expected ${known.slice(0, -1).join(', ')}${known.length > 1 ? ' or ' : ''}${known.at(-1)}`
         : `tables: no PDB partition for ${width}x${height} boards`,
     );
   }
@@ -221,7 +221,7 @@ async function prepareOne(state: TablesState, partition: PdbPartition, prepare: 
   const { core } = state;
   const store = await openCache(state);
   const groups = partition.groups.length;
-  const entriesOf = (group: number) => pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length);
+  const entriesOf = (group: number) => groupTableEntries(partition, group);
   const total = partition.groups.reduce((sum, _, group) => sum + entriesOf(group), 0);
   // Entries of the groups done, those held already included.
   let finished = partition.groups.reduce((sum, _, group) => sum + (core.pdb.has(partition, group) ? entriesOf(group) : 0), 0);
@@ -364,7 +364,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
     loadCached: (size, options = {}) => loadCached(state, size, options),
     choose: (start, goal, requested, build = true) => choose(state, start, goal, requested, build),
     partitionsFor: (size, options = {}) => partitionsFor(state, size, options),
-    tableBytes: (partition, group) => pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length),
+    tableBytes: groupTableBytes,
     has: (partition, group) => core.pdb.has(partition, group),
     read: (partition, group, offset, length) => core.pdb.table(partition, group, offset, length),
     install(partition, group, bytes) {

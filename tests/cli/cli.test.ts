@@ -370,7 +370,7 @@ describe('puzzlesearch CLI and pattern databases', () => {
       expect(listed([]).length).toBe(names.length - 1);
       expect(run(['tables', 'list', '--dir', dir, '--size', '4x4', '--partition', '6-6-6-6'])).toMatchObject({
         status: 1,
-        stderr: expect.stringMatching(/^puzzlesearch tables: unknown partition '6-6-6-6' for 4x4, expected 6-6-3 or 7-8\n/),
+        stderr: expect.stringMatching(/^puzzlesearch tables: unknown partition '6-6-6-6' for 4x4, expected 6-6-3, 7-8 or 6-6-3-zero-aware\n/),
       });
       expect(run(['tables', 'clear', '--dir', dir, '--size', '4x4', '--goal', 'blank-last'])).toMatchObject({
         status: 0,
@@ -433,7 +433,7 @@ describe('puzzlesearch CLI and pattern databases', () => {
       expect(plain.stdout.trim()).toHaveLength(55);
       expect(run(['sliding', '--partition', '5-5-5'])).toMatchObject({
         status: 1,
-        stderr: expect.stringMatching(/unknown partition '5-5-5', expected 6-6-3 or 7-8/),
+        stderr: expect.stringMatching(/unknown partition '5-5-5', expected 6-6-3, 7-8 or 6-6-3-zero-aware/),
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -873,7 +873,7 @@ describe('table memory', () => {
 describe("the solver's partition option", () => {
   test('applies to the sizes that have it; others keep their default; an unknown name is refused', async () => {
     await expect(createSolver({ engine: 'ts', tables: { dir: false, partition: 'x-y' } })).rejects.toThrow(
-      /unknown partition 'x-y', expected 4-4, 6-6-3, 7-8, 6-6-6-6/,
+      /unknown partition 'x-y', expected 4-4, 4-4-zero-aware, 6-6-3, 7-8, 6-6-3-zero-aware, 6-6-6-6, 6-6-6-6-zero-aware$/,
     );
     const solver = await createSolver({ engine: 'ts', tables: { dir: false, partition: '7-8' } });
     const seen = new Set<string>();

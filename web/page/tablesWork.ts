@@ -7,7 +7,7 @@
  * (makingOrder in src/pdb/tables.ts), from the stored tables' names alone.
  */
 import type { GoalName } from '../../src/api/boards.js';
-import { pdbEntryCount, pdbMaskBytesAtMost, pdbTableBytes, pdbWorkBytes, type PdbPartition } from '../../src/engine/contract.js';
+import { groupTableBytes, groupTableEntries, pdbMaskBytesAtMost, pdbWorkBytes, type PdbPartition } from '../../src/engine/contract.js';
 import { storedTableNames } from '../../src/pdb/cache/browser.js';
 import { tableFileName } from '../../src/pdb/cache/format.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
@@ -43,13 +43,13 @@ export async function tablesWork(tables: SlidingTables, goal: GoalName): Promise
   const builds = built.filter((group) => !loads.includes(group));
   const tiles = (group: number) => partition.groups[group]!.length;
   const work = Math.max(0, ...builds.map((group) => pdbWorkBytes(cells, tiles(group), pdbMaskBytesAtMost(cells))));
-  const tablesBytes = partition.groups.reduce((sum, _, group) => sum + pdbTableBytes(cells, tiles(group)), 0);
+  const tablesBytes = partition.groups.reduce((sum, _, group) => sum + groupTableBytes(partition, group), 0);
   return {
     partition,
     loads,
     derives: derived.filter((group) => !loads.includes(group)),
     builds,
-    entries: (group) => pdbEntryCount(cells, tiles(group)),
+    entries: (group) => groupTableEntries(partition, group),
     memoryBytes: builds.length > 0 ? work + tablesBytes : 0,
   };
 }

@@ -8,14 +8,15 @@ import {
   checkPdbBuildMemory,
   checkPdbDerivation,
   partitionKey,
+  groupTableBytes,
   pdbEntryCount,
-  pdbTableBytes,
   pdbMaskBytesAtMost,
   pdbWorkBytes,
   type PdbBuild,
   type PdbCore,
   type PdbPartition,
 } from '../contract.js';
+import { zeroAwareIndex, zeroAwareLayout, type ZeroAwareLayout } from '../zeroAwareLayout.js';
 
 const ENTRY_MAX = 15;
 
@@ -61,8 +62,15 @@ export function entryAt(table: Uint8Array, rank: number): number {
   return (table[rank >>> 1]! >> ((rank & 1) << 2)) & 15;
 }
 
-/** Builds one group's table in rounds, exactly as assembly/pdb.ts does. */
-function startBuild(width: number, height: number, homes: readonly number[], blankCell: number, table: Uint8Array): PdbBuild & { finished: boolean } {
+/** Builds one group's table in rounds, exactly as assembly/pdb.ts does; zero-aware when `layout` is given. */
+function startBuild(
+  width: number,
+  height: number,
+  homes: readonly number[],
+  blankCell: number,
+  table: Uint8Array,
+  layout: ZeroAwareLayout | null,
+): PdbBuild & { finished: boolean } {
   const cells = width * height;
   const tiles = homes.length;
   const allCells = (1 << cells) - 1;
@@ -114,7 +122,7 @@ function startBuild(width: number, height: number, homes: readonly number[], bla
   const unrank = (rank: number) => unrankPlacement(rank, placement, tiles, cells);
 
   const build = {
-    entries,
+    entries: layout ? layout.entries : entries,
     finished: false,
     round(): boolean {
       if (build.finished) return false;
@@ -137,9 +145,13 @@ function startBuild(width: number, height: number, homes: readonly number[], bla
             const childSeen = seen[child]!;
             if ((childSeen & (1 << from)) === 0) {
               const region = floodFill(1 << from, occupied ^ (1 << from) ^ (1 << to));
-              if (childSeen === 0) {
-                const childManhattan = manhattan - distanceBetween(from, homes[i]!) + distanceBetween(to, homes[i]!);
-                table[child >>> 1] |= Math.min((newDistance - childManhattan) >> 1, ENTRY_MAX) << ((child & 1) << 2);
+              const childManhattan = manhattan - distanceBetween(from, homes[i]!) + distanceBetween(to, homes[i]!);
+              const value = Math.min((newDistance - childManhattan) >> 1, ENTRY_MAX);
+              // Zero-aware: an entry for each region the blank reaches first
+              // (the blank stands where the tile was); else one for each placement.
+              const at = layout ? zeroAwareIndex(layout, placement, from, child) : childSeen === 0 ? child : -1;
+              if (at >= 0) {
+                table[at >>> 1] |= value << ((at & 1) << 2);
                 settled++;
               }
               seen[child] = childSeen | region;
@@ -200,7 +212,7 @@ export interface TwinPdb extends PdbCore {
 export function twinPdb(): TwinPdb {
   const installed = new Map<string, Uint8Array>();
   const key = (partition: PdbPartition, group: number) => `${partitionKey(partition)}#${group}`;
-  const bytesOf = (partition: PdbPartition, group: number) => pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
+  const bytesOf = groupTableBytes;
 
   /** `inner`'s rounds, installing `table` under `tableKey` once the last one is done. */
   const installWhenDone = (inner: PdbBuild, tableKey: string, table: Uint8Array): PdbBuild => ({
@@ -221,7 +233,9 @@ export function twinPdb(): TwinPdb {
       checkPdbBuildMemory(partition, group, pdbWorkBytes(cells, partition.groups[group]!.length, pdbMaskBytesAtMost(cells)));
       const table = new Uint8Array(bytesOf(partition, group));
       installed.delete(key(partition, group));
-      return installWhenDone(startBuild(partition.width, partition.height, partition.groups[group]!, partition.blankCell, table), key(partition, group), table);
+      const { width, height } = partition;
+      const layout = partition.zeroAware ? zeroAwareLayout(width, height, partition.groups[group]!.length) : null;
+      return installWhenDone(startBuild(width, height, partition.groups[group]!, partition.blankCell, table, layout), key(partition, group), table);
     },
 
     derive(partition, group, source, sourceGroup, cellMap) {

@@ -8,6 +8,7 @@
  */
 import type { PdbPartition } from '../contract.js';
 import { entryAt, rankPlacement, type TwinPdb } from './pdb.js';
+import { zeroAwareIndex, zeroAwareLayout, type ZeroAwareLayout } from '../zeroAwareLayout.js';
 import { POSITION_STRIDE } from './linearConflict.js';
 
 /** The PDB heuristic's steps, closures over the board being searched (see twinPdbHeuristic). */
@@ -34,6 +35,8 @@ function pdbEstimate(manhattan: number, sum: number, mirror: number): number {
  */
 export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
   let groupTables: Uint8Array[] = [];
+  // Per group, the zero-aware layout its table is indexed by, or null.
+  let groupLayouts: Array<ZeroAwareLayout | null> = [];
   let groupTiles: Uint8Array[] = [];
   let mirrorTiles: Uint8Array[] = [];
   const tileGroup = new Uint8Array(POSITION_STRIDE);
@@ -65,6 +68,7 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
     mirrored = width === height && Math.floor(blankCell / width) === blankCell % width;
     for (let p = 0; p < cells; p++) mirrorCell[p] = mirrored ? (p % width) * width + Math.floor(p / width) : p;
     groupTables = tables;
+    groupLayouts = partition.groups.map((homes) => (partition.zeroAware ? zeroAwareLayout(width, height, homes.length) : null));
     groupTiles = partition.groups.map((homes) => Uint8Array.from(homes, (cell) => goal[cell]!));
     mirrorTiles = partition.groups.map((homes) => Uint8Array.from(homes, (cell) => goal[mirrorCell[cell]!]!));
     partition.groups.forEach((homes, group) => {
@@ -79,7 +83,10 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
     return mirrored;
   }
 
-  /** Entry of group `group` (of the mirrored board if `mirror`), with `moved` taken to stand on `movedTo`. */
+  /**
+   * Entry of group `group` (of the mirrored board if `mirror`), with `moved`
+   * taken to stand on `movedTo` and the blank then on the cell it left.
+   */
   function groupEntry(group: number, mirror: boolean, moved: number, movedTo: number): number {
     const list = mirror ? mirrorTiles[group]! : groupTiles[group]!;
     for (let i = 0; i < list.length; i++) {
@@ -87,7 +94,11 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
       const cell = tile === moved ? movedTo : positionOf[tile]!;
       placement[i] = mirror ? mirrorCell[cell]! : cell;
     }
-    return entryAt(groupTables[group]!, rankPlacement(placement, list.length, boardCells));
+    const rank = rankPlacement(placement, list.length, boardCells);
+    const layout = groupLayouts[group]!;
+    if (!layout) return entryAt(groupTables[group]!, rank);
+    const blank = positionOf[Math.max(moved, 0)]!;
+    return entryAt(groupTables[group]!, zeroAwareIndex(layout, placement, mirror ? mirrorCell[blank]! : blank, rank));
   }
 
   function loadBoard(board: Uint8Array, manhattan: number): number {
@@ -128,6 +139,8 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
       mirrorSum += pendingMirrorEntry - oldMirror;
     }
     manhattanSum += manhattanDelta;
+    // The blank (tile 0) takes the cell the tile leaves: zero-aware lookups read it.
+    positionOf[0] = positionOf[tile]!;
     positionOf[tile] = to;
     return old | (oldMirror << 8);
   }
@@ -143,6 +156,7 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
       mirrorEntries[mirrorGroup] = saved >> 8;
     }
     manhattanSum -= manhattanDelta;
+    positionOf[0] = positionOf[tile]!;
     positionOf[tile] = from;
   }
 

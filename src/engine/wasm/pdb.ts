@@ -7,9 +7,10 @@
 import {
   checkPdbBuildMemory,
   checkPdbDerivation,
+  groupTableBytes,
+  groupTableEntries,
   partitionKey,
   pdbEntryCount,
-  pdbTableBytes,
   pdbWorkBytes,
   type PdbBuild,
   type PdbCore,
@@ -21,7 +22,7 @@ export interface PdbExports extends ScratchExports {
   /** Grows memory by at least `bytes`; returns the new block's address or -1. */
   pdbGrow(bytes: number): number;
   /** Starts building a group's table; returns its entry count or -1 for a group it cannot build. */
-  pdbBuildStart(width: number, height: number, groupMask: number, blankCell: number, tableAt: number, workAt: number): number;
+  pdbBuildStart(width: number, height: number, groupMask: number, blankCell: number, tableAt: number, workAt: number, zeroAware: number): number;
   /** Scans up to `placements` ranks of the round in progress; -1 while it goes on, else the placements it reached (0: done). */
   pdbBuildRound(placements: number): number;
   pdbBuildSettled(): number;
@@ -33,8 +34,10 @@ export interface PdbExports extends ScratchExports {
   pdbDeriveStart(width: number, height: number, targetMask: number, sourceAt: number, targetAt: number): number;
   /** Fills up to `count` more entries; returns the entries filled so far. */
   pdbDeriveSlice(count: number): number;
-  /** Names group `index` of the partition for the search: home cells mask and table address. */
-  idaStarPdbGroup(index: number, cellMask: number, tableAt: number): void;
+  /** Names group `index` of the partition for the search: home cells mask, table address, zero-aware (1) or not. */
+  idaStarPdbGroup(index: number, cellMask: number, tableAt: number, zeroAware: number): void;
+  /** Makes the zero-aware layout for `tiles` tiles on the board (once); returns a table's entry count, or -1 when memory cannot hold the layout. */
+  zeroAwareEntryCount(width: number, height: number, tiles: number): number;
   idaStarPdbGroups(count: number): void;
 }
 
@@ -58,6 +61,20 @@ export function groupMask(cells: readonly number[]): number {
   let mask = 0;
   for (const cell of cells) mask |= 1 << cell;
   return mask >>> 0;
+}
+
+/**
+ * Makes the module's zero-aware layout for a group's size when its partition
+ * is zero-aware: its build and search read it (a few MB, grown once per board
+ * shape and size).
+ */
+function readyLayout(exports: PdbExports, partition: PdbPartition, group: number): void {
+  if (!partition.zeroAware) return;
+  const tiles = partition.groups[group]!.length;
+  const entries = exports.zeroAwareEntryCount(partition.width, partition.height, tiles);
+  if (entries !== groupTableEntries(partition, group)) {
+    throw new RangeError(`puzzlesearch: cannot grow WebAssembly memory for the zero-aware layout of ${tiles} tiles on ${partition.width}x${partition.height}`);
+  }
 }
 
 export function wasmPdb(exports: PdbExports): WasmPdb {
@@ -91,8 +108,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     const key = `${partitionKey(partition)}#${group}`;
     let region = tables.get(key);
     if (!region) {
-      const cells = partition.width * partition.height;
-      const bytes = pdbTableBytes(cells, partition.groups[group]!.length);
+      const bytes = groupTableBytes(partition, group);
       if (fromWork && work && work.bytes - workLent >= bytes) {
         region = { at: work.at + workLent, bytes };
         workLent += bytes;
@@ -136,6 +152,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       const tiles = partition.groups[group]!.length;
       const workBytes = pdbWorkBytes(cells, tiles, exports.pdbMaskBytes(cells, tiles));
       checkPdbBuildMemory(partition, group, workBytes);
+      readyLayout(exports, partition, group);
       const table = tableRegion(partition, group, false);
       // Work memory is shared by every build; grown only when a larger group
       // needs more, or when tables were placed in it.
@@ -145,8 +162,9 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       }
       const key = tableKey(partition, group);
       installed.delete(key);
-      const entries = exports.pdbBuildStart(partition.width, partition.height, groupMask(partition.groups[group]!), partition.blankCell, table.at, work.at);
-      if (entries !== pdbEntryCount(cells, tiles)) throw new RangeError(`puzzlesearch: cannot build a table for group ${group} of ${partition.name}`);
+      const mask = groupMask(partition.groups[group]!);
+      const entries = exports.pdbBuildStart(partition.width, partition.height, mask, partition.blankCell, table.at, work.at, partition.zeroAware ? 1 : 0);
+      if (entries !== groupTableEntries(partition, group)) throw new RangeError(`puzzlesearch: cannot build a table for group ${group} of ${partition.name}`);
       // A round: -1 while the layer goes on, 0 once no state was reached.
       return sliced(entries, key, `the build of group ${group} of ${partition.name}`, () => exports.pdbBuildRound(SLICE_PLACEMENTS) === 0);
     },
@@ -169,6 +187,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     },
 
     install(partition, group, bytes) {
+      readyLayout(exports, partition, group);
       const table = tableRegion(partition, group, true);
       if (bytes.length !== table.bytes)
         throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${table.bytes}`);
@@ -194,7 +213,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     select(partition) {
       if (!this.ready(partition)) return false;
       partition.groups.forEach((cells, group) => {
-        exports.idaStarPdbGroup(group, groupMask(cells), tables.get(tableKey(partition, group))!.at);
+        exports.idaStarPdbGroup(group, groupMask(cells), tables.get(tableKey(partition, group))!.at, partition.zeroAware ? 1 : 0);
       });
       exports.idaStarPdbGroups(partition.groups.length);
       return true;

@@ -10,7 +10,7 @@
  * Plain IndexedDB rather than `idb-keyval`: get and put of one key are a few
  * lines, and the library keeps no runtime dependency for them.
  */
-import { pdbTableBytes } from '../../engine/contract.js';
+import { groupTableBytes } from '../../engine/contract.js';
 import { crc32 } from '../../crc32.js';
 import { HEADER_BYTES, decodeTableFile, encodeTableHeader, tableFileName, type TableCache, isOlderFormat, olderFormatMessage } from './format.js';
 
@@ -116,7 +116,7 @@ export function openBrowserTableCache(warn: (message: string) => void, factory: 
 
     async save(partition, group, read) {
       if (!usable) return;
-      const tableBytes = pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
+      const tableBytes = groupTableBytes(partition, group);
       try {
         // One buffer, header then table (the browser tables are the small partitions: 6-6-3 is 4 MB at most).
         const file = new Uint8Array(HEADER_BYTES + tableBytes);

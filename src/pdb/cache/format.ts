@@ -14,7 +14,7 @@
  *   40  24 bytes partition name, ASCII, zero-padded
  *   64  the table
  */
-import { pdbEntryCount, pdbTableBytes, type PdbPartition } from '../../engine/contract.js';
+import { groupTableBytes, groupTableEntries, type PdbPartition } from '../../engine/contract.js';
 import { crc32 } from '../../crc32.js';
 
 // 2: tables seeded from the blank's goal region only (1 seeded every free cell: weaker).
@@ -52,7 +52,7 @@ export function encodeTableHeader(partition: PdbPartition, group: number, tableB
   file.set([partition.width, partition.height, partition.blankCell, group], 12);
   view.setUint32(16, groupMask(partition.groups[group]!), true);
   view.setUint32(20, partition.groups.length, true);
-  view.setFloat64(24, pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length), true);
+  view.setFloat64(24, groupTableEntries(partition, group), true);
   view.setUint32(32, tableBytes, true);
   view.setUint32(36, checksum, true);
   const name = partition.name.slice(0, NAME_BYTES);
@@ -62,7 +62,7 @@ export function encodeTableHeader(partition: PdbPartition, group: number, tableB
 
 /** The table in `file` if its header matches this group of `partition` and the checksum holds; else why not. */
 export function decodeTableFile(partition: PdbPartition, group: number, file: Uint8Array): Uint8Array | string {
-  const expectedBytes = pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
+  const expectedBytes = groupTableBytes(partition, group);
   if (file.length < HEADER_BYTES) return `truncated (${file.length} bytes)`;
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   for (let i = 0; i < MAGIC.length; i++) if (file[i] !== MAGIC.charCodeAt(i)) return 'not a puzzlesearch table';
@@ -76,7 +76,7 @@ export function decodeTableFile(partition: PdbPartition, group: number, file: Ui
     file[15] === group &&
     view.getUint32(16, true) === groupMask(partition.groups[group]!) &&
     view.getUint32(20, true) === partition.groups.length &&
-    view.getFloat64(24, true) === pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length) &&
+    view.getFloat64(24, true) === groupTableEntries(partition, group) &&
     view.getUint32(32, true) === expectedBytes &&
     name === partition.name.slice(0, NAME_BYTES);
   if (!same) return 'built for another board, goal or partition';

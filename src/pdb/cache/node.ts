@@ -9,7 +9,7 @@
  * add a dependency for three lines and picks ~/Library/Caches or %LOCALAPPDATA%
  * on other systems; the XDG rule the issue asks for is all we need.)
  */
-import { pdbTableBytes } from '../../engine/contract.js';
+import { groupTableBytes } from '../../engine/contract.js';
 import { crc32 } from '../../crc32.js';
 import { HEADER_BYTES, decodeTableFile, encodeTableHeader, isOlderFormat, olderFormatMessage, tableFileName, type TableCache } from './format.js';
 
@@ -85,7 +85,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
       // The size is known before anything is read, so whatever sits at the
       // path (a FIFO, a link to /dev/zero, a huge sparse file) is checked with
       // fstat first: never a hang, never more memory than the table's own.
-      const expected = HEADER_BYTES + pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
+      const expected = HEADER_BYTES + groupTableBytes(partition, group);
       let handle: Awaited<ReturnType<Fs['open']>>;
       try {
         // Non-blocking: opening a FIFO with no writer would otherwise wait forever.
@@ -122,7 +122,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
 
     async save(partition, group, read) {
       if (!usable) return;
-      const tableBytes = pdbTableBytes(partition.width * partition.height, partition.groups[group]!.length);
+      const tableBytes = groupTableBytes(partition, group);
       let checksum = 0;
       for (let offset = 0; offset < tableBytes; offset += SLICE_BYTES) checksum = crc32(read(offset, SLICE_BYTES), checksum);
       const file = path.join(root, tableFileName(partition, group));
