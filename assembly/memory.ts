@@ -21,7 +21,7 @@
 //                        (./batch), the Lights Out region (./lightsOut),
 //                        each pattern-database table (./pdb), the
 //                        zero-aware tables' per-cover layouts (./zeroAware,
-//                        5.2 MB for 6 tiles on 5x5, one per shape and size), IDA*'s
+//                        5.9 MB for 6 tiles on 5x5, one per shape and size), IDA*'s
 //                        move-pruning machine (./idaStar, under 1 MB) and the
 //                        census's two bits a rank (./census, up to 120 MB). The heap never
 //                        reaches into them (the allocator is started before

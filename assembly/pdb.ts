@@ -42,10 +42,10 @@
 // distance, so the tables of both engines are byte-identical (tests hold
 // them to it).
 //
-// The same search fills a zero-aware table (./zeroAware: an entry per
-// placement and region of the blank, not the least over the regions): the
-// blank cells a state reaches first in a round are whole regions, each at
-// that round's distance, and each gets its entry when the state is expanded.
+// The same search fills a zero-aware table (./zeroAware: the least value and
+// region 0's for each placement, then the pockets'): the blank cells a state
+// reaches first in a round are whole regions, each at that round's distance,
+// and each gets its entry when the state is expanded.
 //
 // Where a build's time goes. It is bound by the work per move of a tile, not
 // by memory: a 6-tile group whose sets sit in L3 costs the same per state as
@@ -74,7 +74,7 @@
 // done by table (no change).
 
 import { growBlock } from './memory';
-import { zeroAwareExtraIndex, zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwareRegionAt } from './zeroAware';
+import { zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
 
 const MAX_PDB_CELLS: i32 = 25;
 /** The most tiles in one group (8 of 16 cells: 518,918,400 entries). */
@@ -442,20 +442,33 @@ function storeEntry(rank: u32, value: i32): void {
   store<u8>(at, <u8>(<u32>load<u8>(at) | (<u32>min(value, ENTRY_MAX) << shift)));
 }
 
-// Zero-aware: the entry of each region of the placement of rank `rank` (in
-// `placement`, its cells `occupied`) that the blank's cells `blanks`
-// (reached first at this distance) cover.
+// Zero-aware (./zeroAware): the least value when the placement is first
+// reached (as a plain table has it), and the value of each region the
+// blank's cells `blanks` (reached first at this distance) cover: region 0's
+// beside the least, a pocket's in the second part. The placement is in
+// `placement`, its cells `occupied`.
 // @ts-ignore: decorator
 @inline
-function storeRegionEntries(rank: u32, occupied: u32, blanks: u32): void {
-  zeroAwarePlaceCover(zeroLayout, occupied);
+function storeZeroAwareEntries(rank: u32, occupied: u32, blanks: u32, before: u32): void {
   const value = (distance - placedManhattan) >> 1;
+  if (before == 0) {
+    storeEntry(rank << 1, value);
+    settled++;
+  }
+  if (!zeroAwarePlaceCover(zeroLayout, occupied)) {
+    // One region, reached whole when the placement is.
+    if (before == 0) {
+      storeEntry((rank << 1) + 1, value);
+      settled++;
+    }
+    return;
+  }
   let written: u32 = 0;
   for (let rest = blanks; rest != 0; rest &= rest - 1) {
     const region = zeroAwareRegionAt(<i32>ctz(rest));
     if ((written >> region) & 1) continue;
     written |= <u32>1 << region;
-    storeEntry(region == 0 ? rank : zeroAwareExtraIndex(placement, groupTiles, region), value);
+    storeEntry(region == 0 ? (rank << 1) + 1 : zeroAwarePocketIndex(placement, groupTiles, region), value);
     settled++;
   }
 }
@@ -647,7 +660,7 @@ function expandState<T>(rank: u32, packed: u32, before: u32): void {
   // entry is written now, in rank order, not when a child is first seen
   // (at random places in the table). A zero-aware table has an entry per
   // region instead, and the blank's new cells are whole regions.
-  if (zeroLayout != 0) storeRegionEntries(rank, occupied, blanks);
+  if (zeroLayout != 0) storeZeroAwareEntries(rank, occupied, blanks, before);
   else if (before == 0) {
     storeEntry(rank, (distance - placedManhattan) >> 1);
     settled++;
@@ -824,11 +837,12 @@ export function pdbDeriveMap(cell: i32, sourceCell: i32): void {
 /**
  * Starts filling the table at `targetAt` for the group whose home cells are
  * `targetMask` on a `width` x `height` board, from the table at `sourceAt` of
- * the group those cells map onto through pdbDeriveMap. Returns the entry
- * count, or -1 when the map is not a bijection of the board that carries the
- * group onto a group of the same size.
+ * the group those cells map onto through pdbDeriveMap; both zero-aware when
+ * `zeroAware` is 1 (a region of the blank maps onto a region). Returns the
+ * entry count, or -1 when the map is not a bijection of the board that
+ * carries the group onto a group of the same size.
  */
-export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceAt: f64, targetAt: f64): f64 {
+export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceAt: f64, targetAt: f64, zeroAware: i32): f64 {
   const boardCells = width * height;
   const tilesInGroup = <i32>popcnt(targetMask);
   if (boardCells > MAX_PDB_CELLS || width < 2 || height < 2 || tilesInGroup < 1 || tilesInGroup > MAX_GROUP_TILES) return -1;
@@ -856,37 +870,82 @@ export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceA
     store<u8>(deriveOrder + popcnt(sourceMask & ((<u32>1 << sourceHome) - 1)), <u8>i);
   }
   entries = <u32>pdbEntryCount(cells, groupTiles);
+  tableEntries = <f64>entries;
+  zeroLayout = 0;
+  if (zeroAware == 1) {
+    zeroLayout = zeroAwareLayoutOf(width, height, groupTiles);
+    if (zeroLayout == 0) return -1;
+    tableEntries = load<f64>(zeroLayout, 16);
+  }
   placedValid = false;
   deriveSource = <usize>sourceAt;
   deriveTarget = <usize>targetAt;
-  memory.fill(deriveTarget, 0, (<usize>entries + 1) >> 1);
+  memory.fill(deriveTarget, 0, (<usize>tableEntries + 1) >> 1);
   scanAt = 0;
   settled = 0;
-  return <f64>entries;
+  return tableEntries;
+}
+
+// @ts-ignore: decorator
+@inline
+function copyEntry(source: u32, target: u32): void {
+  const entry = (<u32>load<u8>(deriveSource + (<usize>source >> 1)) >> ((source & 1) << 2)) & 15;
+  const at = deriveTarget + (<usize>target >> 1);
+  store<u8>(at, <u8>(<u32>load<u8>(at) | (entry << ((target & 1) << 2))));
+}
+
+// Zero-aware: the entries of the target placement in `placement` (rank
+// `rank`, cells `occupied`) from those of the source placement in
+// `sourcePlacement` (rank `source`, cells `sourceOccupied`): the least value,
+// and each region's from the source's region its cells map onto. Returns the
+// entries written.
+function copyZeroAwareEntries(rank: u32, occupied: u32, source: u32, sourceOccupied: u32): f64 {
+  copyEntry(source << 1, rank << 1);
+  if (!zeroAwarePlaceCover(zeroLayout, occupied)) {
+    copyEntry((source << 1) + 1, (rank << 1) + 1);
+    return 2;
+  }
+  let done: u32 = 0;
+  let written: f64 = 1;
+  for (let free = allCells & ~occupied; free != 0; free &= free - 1) {
+    const cell = <i32>ctz(free);
+    zeroAwarePlaceCover(zeroLayout, occupied);
+    const region = zeroAwareRegionAt(cell);
+    if ((done >> region) & 1) continue;
+    done |= <u32>1 << region;
+    const target = region == 0 ? (rank << 1) + 1 : zeroAwarePocketIndex(placement, groupTiles, region);
+    zeroAwarePlaceCover(zeroLayout, sourceOccupied);
+    const sourceRegion = zeroAwareRegionAt(<i32>load<u8>(deriveCellMap + cell));
+    copyEntry(sourceRegion == 0 ? (source << 1) + 1 : zeroAwarePocketIndex(sourcePlacement, groupTiles, sourceRegion), target);
+    written++;
+  }
+  return written;
 }
 
 /**
- * Fills the next `count` entries (rounded down to an even number, at least 2)
- * of the derivation under way; returns the entries filled so far, `entries`
- * once the table is complete.
+ * Fills the entries of the next `count` placements (rounded down to an even
+ * number, at least 2) of the derivation under way; returns the entries filled
+ * so far, the entry count once the table is complete.
  */
 export function pdbDeriveSlice(count: f64): f64 {
   const slice = <u32>max(2, <i32>min(count, <f64>(1 << 30))) & ~1;
   const end = entries - scanAt > slice ? scanAt + slice : entries;
   for (let rank = scanAt; rank < end; rank++) {
-    unrankPlacement(rank);
+    const targetOccupied = unrankPlacement(rank);
     let occupied: u32 = 0;
     let source: u32 = 0;
     for (let j = 0; j < groupTiles; j++) {
       const cell = <u32>load<u8>(deriveCellMap + load<u8>(placement + load<u8>(deriveOrder + j)));
+      store<u8>(sourcePlacement + j, <u8>cell);
       source = source * <u32>(cells - j) + cell - popcnt(occupied & ((<u32>1 << cell) - 1));
       occupied |= <u32>1 << cell;
     }
-    const entry = (<u32>load<u8>(deriveSource + (<usize>source >> 1)) >> ((source & 1) << 2)) & 15;
-    const at = deriveTarget + (<usize>rank >> 1);
-    store<u8>(at, <u8>(<u32>load<u8>(at) | (entry << ((rank & 1) << 2))));
+    if (zeroLayout != 0) settled += copyZeroAwareEntries(rank, targetOccupied, source, occupied);
+    else {
+      copyEntry(source, rank);
+      settled++;
+    }
   }
   scanAt = end;
-  settled = <f64>end;
-  return <f64>end;
+  return settled;
 }

@@ -20,10 +20,13 @@
 // Zero-aware tables (./zeroAware) are read by the placement and the blank's
 // region. A move of a tile of another group moves the blank within this
 // group's region (onto a cell no tile of this group covers), so a move still
-// changes one group's entry (and one of the mirrored board's).
+// changes one group's entry (and one of the mirrored board's). Beside each
+// placement's least value over the regions they keep region 0's: a child is
+// priced on the least first, and on its region's value only when that does
+// not prune it.
 
 import { MAX_GROUP_TILES, pdbEntryCount } from './pdb';
-import { zeroAwareExtraIndex, zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwareRegionAt } from './zeroAware';
+import { zeroAwareInPocket, zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
 
 const MAX_GROUPS: i32 = 16;
 const MAX_PDB_CELLS: i32 = 25;
@@ -127,17 +130,20 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
   return mirrored ? 1 : 0;
 }
 
-// The cells of the group being looked up, for zeroAwareExtraIndex.
+// The rank and cover of the placement groupLeastEntry last read, for
+// groupExactEntry; the cells of the group being looked up, for zeroAwarePocketIndex.
+let lookedUpRank: u32 = 0;
+let lookedUpCover: u32 = 0;
 const lookupCells: usize = memory.data(MAX_GROUP_TILES, 8);
 
-// Group g's entry, with `moved` taken to stand on `movedTo` whatever
-// positionOf says and the blank then on the cell it left. Mirrored: the
-// reflected board's. The entry at the placement's rank (./pdb ranks it) is
-// read first: the whole entry of a plain table, and of a zero-aware one
-// (./zeroAware) unless the blank is in another than the cover's region 0.
+// Group g's entry at its placement's rank (./pdb ranks it), with `moved`
+// taken to stand on `movedTo` whatever positionOf says. Mirrored: the
+// reflected board's. For a plain table the entry; for a zero-aware one
+// (./zeroAware) its least over the blank's regions, a lower bound of the
+// value groupExactEntry then reads.
 // @ts-ignore: decorator
 @inline
-function groupEntry(g: i32, mirror: bool, moved: i32, movedTo: i32): i32 {
+function groupLeastEntry(g: i32, mirror: bool, moved: i32, movedTo: i32): i32 {
   const list = (mirror ? mirrorTiles : groupTiles) + <usize>(g * MAX_GROUP_TILES);
   const size = <i32>load<u8>(groupSizes + g);
   let occupied: u32 = 0;
@@ -149,22 +155,36 @@ function groupEntry(g: i32, mirror: bool, moved: i32, movedTo: i32): i32 {
     rank = rank * <u32>(cells - i) + <u32>cell - popcnt(occupied & ((<u32>1 << cell) - 1));
     occupied |= <u32>1 << cell;
   }
+  lookedUpRank = rank;
+  lookedUpCover = occupied;
   const table = <usize>load<u32>(groupTables + (<usize>g << 2));
-  const entry = entryAt(table, rank);
+  if (load<u32>(groupLayouts + (<usize>g << 2)) == 0) return entryAt(table, rank);
+  return entryAt(table, rank << 1);
+}
+
+// The entry of the placement groupLeastEntry just read (`least` its least
+// value) with the blank on the cell `moved` leaves: `least` itself for a
+// plain table; for a zero-aware one region 0's value, in the byte just read,
+// unless the cover has pockets and the blank is in one.
+// @ts-ignore: decorator
+@inline
+function groupExactEntry(g: i32, mirror: bool, moved: i32, movedTo: i32, least: i32): i32 {
   const layout = <usize>load<u32>(groupLayouts + (<usize>g << 2));
-  if (layout == 0) return entry;
+  if (layout == 0) return least;
+  const table = <usize>load<u32>(groupTables + (<usize>g << 2));
+  if (!zeroAwarePlaceCover(layout, lookedUpCover)) return entryAt(table, (lookedUpRank << 1) + 1);
   let blank = <i32>load<u8>(positionOf + <usize>max(moved, 0));
   if (mirror) blank = <i32>load<u8>(mirrorCell + blank);
-  zeroAwarePlaceCover(layout, occupied);
-  const region = zeroAwareRegionAt(blank);
-  if (region == 0) return entry;
+  if (!zeroAwareInPocket(blank)) return entryAt(table, (lookedUpRank << 1) + 1);
+  const list = (mirror ? mirrorTiles : groupTiles) + <usize>(g * MAX_GROUP_TILES);
+  const size = <i32>load<u8>(groupSizes + g);
   for (let i = 0; i < size; i++) {
     const tile = <i32>load<u8>(list + i);
     let cell = tile == moved ? movedTo : <i32>load<u8>(positionOf + tile);
     if (mirror) cell = <i32>load<u8>(mirrorCell + cell);
     store<u8>(lookupCells + i, <u8>cell);
   }
-  return entryAt(table, zeroAwareExtraIndex(lookupCells, size, region));
+  return entryAt(table, zeroAwarePocketIndex(lookupCells, size, zeroAwareRegionAt(blank)));
 }
 
 // @ts-ignore: decorator
@@ -185,10 +205,10 @@ export function pdbLoadBoard(board: usize, manhattan: i32, mirror: bool): i32 {
   entrySum = 0;
   mirrorSum = 0;
   for (let g = 0; g < configuredGroups; g++) {
-    const entry = groupEntry(g, false, -1, 0);
+    const entry = groupExactEntry(g, false, -1, 0, groupLeastEntry(g, false, -1, 0));
     store<u8>(entries + g, <u8>entry);
     entrySum += entry;
-    const mirrorEntry = mirror ? groupEntry(g, true, -1, 0) : 0;
+    const mirrorEntry = mirror ? groupExactEntry(g, true, -1, 0, groupLeastEntry(g, true, -1, 0)) : 0;
     store<u8>(mirrorEntries + g, <u8>mirrorEntry);
     mirrorSum += mirrorEntry;
   }
@@ -203,21 +223,29 @@ export function pdbTableBytes(boardCells: i32, tiles: i32): f64 {
 
 /**
  * h after `tile` steps onto `to` (the blank's cell) with Manhattan change
- * `manhattanDelta`; leaves the new entries for pdbApply. When the board's own
- * sum already puts h above `room` (the child is pruned), the mirrored lookup
- * is skipped and that lower h returned: pdbApply is then never called.
+ * `manhattanDelta`; leaves the new entries for pdbApply. Each lookup prices
+ * the child by the least entry first and reads a zero-aware table's exact
+ * one only when that does not prune it. When the board's own sum already
+ * puts h above `room` (the child is pruned), the mirrored lookup is skipped
+ * and that lower h returned: pdbApply is then never called.
  */
 // @ts-ignore: decorator
 @inline
 export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, room: i32): i32 {
-  const g = <i32>load<u8>(tileGroup + tile);
-  pendingEntry = groupEntry(g, false, tile, to);
-  const sum = entrySum - <i32>load<u8>(entries + g) + pendingEntry;
   const manhattan = manhattanSum + manhattanDelta;
+  const g = <i32>load<u8>(tileGroup + tile);
+  const others = entrySum - <i32>load<u8>(entries + g);
+  let entry = groupLeastEntry(g, false, tile, to);
+  if (manhattan + ((others + entry) << 1) <= room) entry = groupExactEntry(g, false, tile, to, entry);
+  pendingEntry = entry;
+  const sum = others + entry;
   if (!mirror || manhattan + (sum << 1) > room) return estimateOf(manhattan, sum, 0);
   const m = <i32>load<u8>(tileMirrorGroup + tile);
-  pendingMirrorEntry = groupEntry(m, true, tile, to);
-  return estimateOf(manhattan, sum, mirrorSum - <i32>load<u8>(mirrorEntries + m) + pendingMirrorEntry);
+  const mirrorOthers = mirrorSum - <i32>load<u8>(mirrorEntries + m);
+  let mirrorEntry = groupLeastEntry(m, true, tile, to);
+  if (manhattan + ((mirrorOthers + mirrorEntry) << 1) <= room) mirrorEntry = groupExactEntry(m, true, tile, to, mirrorEntry);
+  pendingMirrorEntry = mirrorEntry;
+  return estimateOf(manhattan, sum, mirrorOthers + mirrorEntry);
 }
 
 /** Makes the move pdbChildEstimate priced; returns what pdbUndo needs. */

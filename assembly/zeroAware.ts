@@ -1,46 +1,44 @@
 // The index of a zero-aware pattern-database table (Clausecker and Reinefeld):
-// an entry per placement of a group's tiles and region of the blank, where a
+// a value per placement of a group's tiles and region of the blank, where a
 // table of the plain kind (./pdb) keeps only the least value over the regions.
 //
 // A placement of k tiles on n cells is split in two: the set of cells the
 // tiles cover (its cover) and the order of the tiles on those cells. The free
 // cells of a cover fall into regions, the sets of cells the blank reaches
 // from one another without crossing a group tile (the other tiles move for
-// free). Every cover has a region 0, its largest (of equals, the one with
-// the lowest cell), and some have more (a tile pair walling in a corner,
-// say), numbered from 1 by their lowest cell. So the table is laid out in
-// two parts:
+// free). Every cover has a region 0, its largest (of equals, the one with the
+// lowest cell); some have more, pockets (a tile pair walling in a corner,
+// say), numbered from 1 by their lowest cell. The table comes in two parts:
 //
-//   region 0:      index = the placement's rank, as ./pdb ranks it
-//   region r > 0:  index = (covers + extraBefore[cover] + r - 1) * k! + order
-//
-// The first part has the placements' count of entries, covers * k!.
+//   a byte per placement, at its rank (./pdb ranks it): the least value over
+//   the regions in the low nibble (index 2 * rank), region 0's value in the
+//   high one (2 * rank + 1);
+//   then k! entries (one per order of the tiles) for each pocket:
+//     index = 2 * placements + (pocketsBefore[cover] + region - 1) * k! + order
 //
 // - cover: the rank of the cover among the k-cell sets, the combinatorial
 //   number system (the sum of C(c_j, j + 1) over its cells c_0 < c_1 < ...),
 //   which is also the order of the sets as numbers: a scan of the sets by
-//   Gosper's step meets them by rank. `covers` is C(n, k).
-// - extraBefore: the regions past the first of every cover of lower rank.
+//   Gosper's step meets them by rank.
+// - pocketsBefore: the pockets of every cover of lower rank.
 // - order: tile i stands on the o_i-th cell of the cover (ascending); the
 //   digits o_i less the o_j of earlier tiles below it, ranked as a
 //   permutation: order = ((d_0 * (k - 1) + d_1) * (k - 2) + d_2) ...
 //
-// The table then holds as many entries as there are (cover, region) pairs
-// times k!: 1.42x the placements of a 6-tile group on 5x5, 2.05x on 4x4,
-// 2.75x for 8 tiles on 4x4 (a placement count would need a value per blank
-// cell instead: 19x and 10x).
+// So a table takes 2.42x the bytes of a plain one for 6 tiles on 5x5 (154
+// MB), 3.05x for 6 tiles on 4x4; a value per placement and blank cell would
+// take 19x and 10x.
 //
-// Why two parts: a search looks up a table per node, and where the blank is
-// in the largest region (most lookups: the others are pockets of a cell or
-// a few) that lookup is the plain table's, by a rank the search computes
-// anyway; that entry is read before (and so while) the cover's bit says
-// whether the blank may be elsewhere. Only then is a word of the cover's
-// pockets (its free cells outside region 0) read, and only for a blank in a
-// pocket its region, extraBefore and the order. The per-cover tables (0.7 MB
-// each for extraBefore and the pockets, 4.4 MB for each cell's region with 6
-// tiles on 5x5) fall out of the caches the 24-puzzle's tables sweep through;
-// the bits (22 KB) stay. A layout that read extraBefore and the region on
-// every lookup made a 24-puzzle search three times as slow as a plain one.
+// Why this layout: a search prices each child by the least value, which the
+// rank it computes anyway finds, and prunes most children on it (a lower
+// bound of the exact value). A child that survives needs its region's value:
+// region 0's is in the same byte, already read; only on a cover with pockets
+// (a bit a cover, 22 KB for 6 tiles on 5x5, which stays cached) is a word of
+// the cover's pocket cells read, and only for a blank in a pocket the
+// pocket's entry. Layouts that kept the least value alone at the rank, or
+// region 0's alone, read a second place in the table (or the per-cover
+// tables, which fall out of the caches the 24-puzzle's tables sweep through)
+// for a fifth of the lookups, and a node cost 1.7x a plain one.
 //
 // The per-cover tables depend only on the board's shape and k. They are made
 // once each and kept in blocks grown for them: zeroAwareLayoutOf.
@@ -124,11 +122,12 @@ function coverRank(cover: u32): u32 {
 }
 
 // The layouts made, a record of LAYOUT_BYTES each, little-endian:
-//   0 u32 extraBefore's address     4 u32 the cells' regions' address
+//   0 u32 pocketsBefore's address   4 u32 the cells' regions' address
 //   8 u32 the board's cells        12 u32 k!
 //  16 f64 a table's entries        24 u32 key: (width * 32 + height) * 16 + k (0: a free slot)
-//  28 u32 the address of the bits of the covers with more than one region
-//  32 u32 the address of each cover's pockets: its free cells outside region 0
+//  28 u32 the address of the bits of the covers with pockets
+//  32 u32 the placements (covers * k!)
+//  36 u32 the address of each cover's pocket cells (a word a cover)
 // Several shapes stay at hand at once: a build of one board's tables may run
 // between the searches of another's.
 const MAX_LAYOUTS: i32 = 16;
@@ -157,17 +156,16 @@ export function zeroAwareLayoutOf(width: i32, height: i32, tiles: i32): usize {
   }
   if (free == 0) return 0;
   const covers = binomial(cells, tiles);
-  // extraBefore (u32 a cover), the pockets (u32 a cover), each cell's
-  // region (a byte a cover and cell), and whether a cover has more than one
-  // region (a bit a cover).
+  // pocketsBefore and the pocket cells (u32 a cover each), each cell's
+  // region (a byte a cover and cell), and whether a cover has pockets (a bit).
   const bitsetBytes = ((covers + 31) >> 5) << 2;
   const at = growBlock(<f64>covers * (8 + <f64>cells) + <f64>bitsetBytes);
   if (at < 0) return 0;
-  const extraBefore = <usize>at;
-  const pockets = extraBefore + (<usize>covers << 2);
-  const regionOf = pockets + (<usize>covers << 2);
-  const several = regionOf + <usize>covers * <usize>cells;
-  memory.fill(several, 0, bitsetBytes);
+  const pocketsBefore = <usize>at;
+  const pocketCells = pocketsBefore + (<usize>covers << 2);
+  const regionOf = pocketCells + (<usize>covers << 2);
+  const withPockets = regionOf + <usize>covers * <usize>cells;
+  memory.fill(withPockets, 0, bitsetBytes);
   const all: u32 = (<u32>1 << cells) - 1;
   let hasRight: u32 = 0;
   let hasLeft: u32 = 0;
@@ -175,16 +173,16 @@ export function zeroAwareLayoutOf(width: i32, height: i32, tiles: i32): usize {
     if (cell % width < width - 1) hasRight |= <u32>1 << cell;
     if (cell % width > 0) hasLeft |= <u32>1 << cell;
   }
-  let extra: u32 = 0;
+  let pockets: u32 = 0;
   let cover: u32 = (<u32>1 << tiles) - 1;
   for (let rank: u32 = 0; rank < covers; rank++) {
-    store<u32>(extraBefore + (<usize>rank << 2), extra);
+    store<u32>(pocketsBefore + (<usize>rank << 2), pockets);
     const row = regionOf + <usize>rank * <usize>cells;
     const open = all & ~cover;
     // The regions by lowest cell (a flood fill from the lowest cell left),
     // then the largest of them (the first among equals) made region 0.
     let left = open;
-    let region: u32 = 0;
+    let regions: u32 = 0;
     let largest: u32 = 0;
     while (left != 0) {
       let reached = left & (~left + 1);
@@ -194,19 +192,19 @@ export function zeroAwareLayoutOf(width: i32, height: i32, tiles: i32): usize {
         grown = (reached | (reached << width) | (reached >> width) | ((reached & hasRight) << 1) | ((reached & hasLeft) >> 1)) & open;
       } while (grown != reached);
       left &= ~reached;
-      store<u32>(coverRegions + (<usize>region << 2), reached);
-      if (popcnt(reached) > popcnt(load<u32>(coverRegions + (<usize>largest << 2)))) largest = region;
-      region++;
+      store<u32>(coverRegions + (<usize>regions << 2), reached);
+      if (popcnt(reached) > popcnt(load<u32>(coverRegions + (<usize>largest << 2)))) largest = regions;
+      regions++;
     }
-    for (let r: u32 = 0; r < region; r++) {
+    for (let r: u32 = 0; r < regions; r++) {
       const number = r == largest ? 0 : r < largest ? r + 1 : r;
       for (let rest = load<u32>(coverRegions + (<usize>r << 2)); rest != 0; rest &= rest - 1) store<u8>(row + ctz(rest), <u8>number);
     }
-    store<u32>(pockets + (<usize>rank << 2), open & ~load<u32>(coverRegions + (<usize>largest << 2)));
-    if (region > 1) {
-      const word = several + (<usize>(rank >> 5) << 2);
+    store<u32>(pocketCells + (<usize>rank << 2), open & ~load<u32>(coverRegions + (<usize>largest << 2)));
+    if (regions > 1) {
+      const word = withPockets + (<usize>(rank >> 5) << 2);
       store<u32>(word, load<u32>(word) | (<u32>1 << (rank & 31)));
-      extra += region - 1;
+      pockets += regions - 1;
     }
     // Gosper's step: the next set of as many cells, as a number.
     if (rank + 1 < covers) {
@@ -217,14 +215,16 @@ export function zeroAwareLayoutOf(width: i32, height: i32, tiles: i32): usize {
   }
   let factorial: u32 = 1;
   for (let i = 2; i <= tiles; i++) factorial *= <u32>i;
-  store<u32>(free, <u32>extraBefore);
+  const placements = covers * factorial;
+  store<u32>(free, <u32>pocketsBefore);
   store<u32>(free, <u32>regionOf, 4);
   store<u32>(free, <u32>cells, 8);
   store<u32>(free, factorial, 12);
-  store<f64>(free, (<f64>covers + <f64>extra) * <f64>factorial, 16);
+  store<f64>(free, 2 * <f64>placements + <f64>pockets * <f64>factorial, 16);
   store<u32>(free, key, 24);
-  store<u32>(free, <u32>several, 28);
-  store<u32>(free, <u32>pockets, 32);
+  store<u32>(free, <u32>withPockets, 28);
+  store<u32>(free, placements, 32);
+  store<u32>(free, <u32>pocketCells, 36);
   return free;
 }
 
@@ -234,48 +234,50 @@ export function zeroAwareEntryCount(width: i32, height: i32, tiles: i32): f64 {
   return layout == 0 ? -1 : load<f64>(layout, 16);
 }
 
-// The cover zeroAwarePlaceCover last read: its layout record, rank, and
-// whether it has more than one region.
+// The cover zeroAwarePlaceCover last read: its layout record and rank.
 let placedLayout: usize = 0;
 let placedCover: u32 = 0;
-let placedSeveral = false;
 
 /**
  * Reads the cover `cover` (a bit per cell) of a placement in `layout` (a
- * record of zeroAwareLayoutOf for its shape and k), for zeroAwareRegionAt
- * and zeroAwareExtraIndex.
+ * record of zeroAwareLayoutOf for its shape and k); returns whether it has
+ * pockets (then zeroAwareInPocket, zeroAwareRegionAt and zeroAwarePocketIndex apply).
  */
 // @ts-ignore: decorator
 @inline
-export function zeroAwarePlaceCover(layout: usize, cover: u32): void {
+export function zeroAwarePlaceCover(layout: usize, cover: u32): bool {
   const rank = coverRank(cover);
   placedLayout = layout;
   placedCover = rank;
-  placedSeveral = ((load<u32>(<usize>load<u32>(layout, 28) + (<usize>(rank >> 5) << 2)) >> (rank & 31)) & 1) != 0;
+  return ((load<u32>(<usize>load<u32>(layout, 28) + (<usize>(rank >> 5) << 2)) >> (rank & 31)) & 1) != 0;
 }
 
-/** The region (numbered within its cover) of free cell `blank` of the cover zeroAwarePlaceCover read. */
+/** Whether free cell `blank` of the cover zeroAwarePlaceCover read is in one of its pockets (not in region 0). */
+// @ts-ignore: decorator
+@inline
+export function zeroAwareInPocket(blank: i32): bool {
+  return ((load<u32>(<usize>load<u32>(placedLayout, 36) + (<usize>placedCover << 2)) >> blank) & 1) != 0;
+}
+
+/** The region (0 the largest, then by lowest cell) of free cell `blank` of the cover zeroAwarePlaceCover read. */
 // @ts-ignore: decorator
 @inline
 export function zeroAwareRegionAt(blank: i32): u32 {
-  if (!placedSeveral) return 0;
   const layout = placedLayout;
-  // The pockets first (a word a cover): the blank is mostly outside them.
-  if (((load<u32>(<usize>load<u32>(layout, 32) + (<usize>placedCover << 2)) >> blank) & 1) == 0) return 0;
   return <u32>load<u8>(<usize>load<u32>(layout, 4) + <usize>placedCover * <usize>load<u32>(layout, 8) + <usize>blank);
 }
 
 /**
- * The index of the placement whose tile i stands on cell
- * load<u8>(cellsAt + i) (i < tiles, its cover the one zeroAwarePlaceCover
- * read) with the blank in region `region` > 0. (Region 0's index is the
- * placement's rank.) The order's digit i, o_i less the o_j of earlier tiles
- * below it, is the number of later tiles on cells below tile i's, and it
- * weighs (k - 1 - i)!: one pass from the last tile builds it.
+ * The index of the value of the placement whose tile i stands on cell
+ * load<u8>(cellsAt + i) (i < tiles; its cover the one zeroAwarePlaceCover
+ * read) with the blank in pocket `region` (1 on). The order's digit i, o_i
+ * less the o_j of earlier tiles below it, is the number of later tiles on
+ * cells below tile i's, and it weighs (k - 1 - i)!: one pass from the last
+ * tile builds it.
  */
 // @ts-ignore: decorator
 @inline
-export function zeroAwareExtraIndex(cellsAt: usize, tiles: i32, region: u32): u32 {
+export function zeroAwarePocketIndex(cellsAt: usize, tiles: i32, region: u32): u32 {
   let later: u32 = 0;
   let order: u32 = 0;
   for (let i = tiles - 1; i >= 0; i--) {
@@ -284,6 +286,6 @@ export function zeroAwareExtraIndex(cellsAt: usize, tiles: i32, region: u32): u3
     later |= bit;
   }
   const layout = placedLayout;
-  const covers = binomial(<i32>load<u32>(layout, 8), tiles);
-  return (covers + load<u32>(<usize>load<u32>(layout) + (<usize>placedCover << 2)) + region - 1) * load<u32>(layout, 12) + order;
+  const before = load<u32>(<usize>load<u32>(layout) + (<usize>placedCover << 2));
+  return (load<u32>(layout, 32) << 1) + (before + region - 1) * load<u32>(layout, 12) + order;
 }

@@ -281,8 +281,8 @@ export function checkPdbBuildMemory(partition: PdbPartition, group: number, work
  * board size); see PdbCore.derive.
  */
 export function checkPdbDerivation(partition: PdbPartition, group: number, source: PdbPartition, sourceGroup: number, cellMap: readonly number[]): void {
-  if (partition.zeroAware || source.zeroAware) {
-    throw new RangeError(`puzzlesearch: group ${group} of ${partition.name}: zero-aware tables are built, not derived through a symmetry`);
+  if (Boolean(partition.zeroAware) !== Boolean(source.zeroAware)) {
+    throw new RangeError(`puzzlesearch: group ${group} of ${partition.name} and group ${sourceGroup} of ${source.name} are not both zero-aware or both plain`);
   }
   const cells = partition.width * partition.height;
   const target = partition.groups[group];

@@ -1,24 +1,24 @@
 /**
- * The index of a zero-aware pattern-database table: an entry per placement
- * of a group's tiles and region of the blank (Clausecker and Reinefeld). The
- * blank's region 0 is at the placement's rank, as in a plain table; then k!
- * entries (one per order of the tiles) for each further region of the covers
- * that have them. The layout is written out in `assembly/zeroAware.ts`; this
- * is its TypeScript twin, which the TS engine searches with and the host
- * sizes tables by.
+ * The index of a zero-aware pattern-database table: a value per placement of
+ * a group's tiles and region of the blank (Clausecker and Reinefeld). A byte
+ * at the placement's rank holds the least value over the regions (low
+ * nibble) and the largest region's (high); then come k! entries (one per
+ * order of the tiles) for each pocket, a cover's other regions. The layout is
+ * written out in `assembly/zeroAware.ts`; this is its TypeScript twin, which
+ * the TS engine searches with and the host sizes tables by.
  */
 
 /** The per-cover tables of one board shape and group size. */
 export interface ZeroAwareLayout {
   cells: number;
   tiles: number;
-  /** Entries of a table: (cover, region) pairs times tiles!. */
+  /** Entries of a table: two per placement, then tiles! per pocket. */
   entries: number;
-  /** C(cells, tiles): the covers, each with a region 0. */
-  covers: number;
-  /** The regions past the first of every cover of lower rank, by cover rank. */
-  extraBefore: Uint32Array;
-  /** The region of each free cell within its cover (0 the largest, then by lowest cell): [cover rank * cells + cell]. */
+  /** cells! / (cells - tiles)!. */
+  placements: number;
+  /** The pockets of the covers of lower rank, by cover rank. */
+  pocketsBefore: Uint32Array;
+  /** The region of each free cell within its cover (0 the largest, the first of equals; then by lowest cell): [cover rank * cells + cell]. */
   regionOf: Uint8Array;
   factorial: number;
 }
@@ -65,13 +65,13 @@ export function zeroAwareLayout(width: number, height: number, tiles: number): Z
     if (cell % width > 0) hasLeft |= 1 << cell;
   }
   const covers = binomials[cells * 9 + tiles]!;
-  const extraBefore = new Uint32Array(covers);
+  const pocketsBefore = new Uint32Array(covers);
   const regionOf = new Uint8Array(covers * cells);
-  let extra = 0;
+  let pockets = 0;
   // Covers by rank: the k-cell sets in increasing order as numbers (Gosper's step).
   let cover = (1 << tiles) - 1;
   for (let rank = 0; rank < covers; rank++) {
-    extraBefore[rank] = extra;
+    pocketsBefore[rank] = pockets;
     const open = all & ~cover;
     // The regions by lowest cell; the largest (the first among equals) is region 0.
     const regions: number[] = [];
@@ -93,24 +93,25 @@ export function zeroAwareLayout(width: number, height: number, tiles: number): Z
       const number = r === largest ? 0 : r < largest ? r + 1 : r;
       for (let rest = reached; rest !== 0; rest &= rest - 1) regionOf[rank * cells + lowestCell(rest)] = number;
     });
-    extra += regions.length - 1;
+    pockets += regions.length - 1;
     const lowest = cover & -cover;
     const ripple = cover + lowest;
     cover = (ripple | Math.floor(((cover ^ ripple) >>> 2) / lowest)) >>> 0;
   }
   let factorial = 1;
   for (let i = 2; i <= tiles; i++) factorial *= i;
-  layout = { cells, tiles, entries: (covers + extra) * factorial, covers, extraBefore, regionOf, factorial };
+  const placements = covers * factorial;
+  layout = { cells, tiles, entries: 2 * placements + pockets * factorial, placements, pocketsBefore, regionOf, factorial };
   layouts.set(key, layout);
   return layout;
 }
 
 /**
- * The index of the placement whose tile i stands on `cellOf[i]` and whose
- * rank (as the plain tables rank it) is `rank`, with the blank on the free
- * cell `blank`: the rank itself where the blank is in the cover's region 0.
+ * The index of the value of the placement whose tile i stands on `cellOf[i]`
+ * and whose rank is `rank`, with the blank on the free cell `blank`: beside
+ * its least value (at 2 * rank) for the largest region, else its pocket's.
  */
-export function zeroAwareIndex(layout: ZeroAwareLayout, cellOf: ArrayLike<number>, blank: number, rank: number): number {
+export function zeroAwareRegionIndex(layout: ZeroAwareLayout, cellOf: ArrayLike<number>, blank: number, rank: number): number {
   const { tiles, cells } = layout;
   let cover = 0;
   for (let i = 0; i < tiles; i++) cover |= 1 << cellOf[i]!;
@@ -118,7 +119,7 @@ export function zeroAwareIndex(layout: ZeroAwareLayout, cellOf: ArrayLike<number
   let j = 1;
   for (let rest = cover; rest !== 0; rest &= rest - 1) coverRank += binomials[lowestCell(rest) * 9 + j++]!;
   const region = layout.regionOf[coverRank * cells + blank]!;
-  if (region === 0) return rank;
+  if (region === 0) return 2 * rank + 1;
   // The order: digit i (o_i less the o_j of earlier tiles below it) is the
   // number of later tiles on cells below tile i's.
   let order = 0;
@@ -127,5 +128,5 @@ export function zeroAwareIndex(layout: ZeroAwareLayout, cellOf: ArrayLike<number
     for (let k = i + 1; k < tiles; k++) if (cellOf[k]! < cellOf[i]!) later++;
     order = order * (tiles - i) + later;
   }
-  return (layout.covers + layout.extraBefore[coverRank]! + region - 1) * layout.factorial + order;
+  return 2 * layout.placements + (layout.pocketsBefore[coverRank]! + region - 1) * layout.factorial + order;
 }

@@ -199,8 +199,6 @@ export function symmetricSource(
   group: number,
   sources: ReadonlyArray<{ partition: PdbPartition; group: number }>,
 ): { partition: PdbPartition; group: number; cellMap: number[] } | null {
-  // Zero-aware tables are not derived (their index is not a placement rank): each is built.
-  if (partition.zeroAware) return null;
   const target = partition.groups[group]!;
   for (const cellMap of boardSymmetries(partition.width, partition.height)) {
     const image = target
@@ -208,7 +206,9 @@ export function symmetricSource(
       .sort((a, b) => a - b)
       .join();
     for (const source of sources) {
-      if (source.partition.width !== partition.width || source.partition.height !== partition.height || source.partition.zeroAware) continue;
+      if (source.partition.width !== partition.width || source.partition.height !== partition.height) continue;
+      // A table is read only for one of its kind (plain or zero-aware).
+      if (Boolean(source.partition.zeroAware) !== Boolean(partition.zeroAware)) continue;
       if (source.partition.groups[source.group]!.join() !== image) continue;
       const goalCarried = cellMap[partition.blankCell] === source.partition.blankCell;
       if (goalCarried || (reachesEveryFreeCell(partition, group) && reachesEveryFreeCell(source.partition, source.group))) return { ...source, cellMap };

@@ -10,7 +10,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PuzzleInputError } from '../../src/api/boards.js';
-import { checkPdbBuildMemory, type Core, type PdbPartition, type SlidingBoard } from '../../src/engine/contract.js';
+import { checkPdbBuildMemory, partitionKey, type Core, type PdbPartition, type SlidingBoard } from '../../src/engine/contract.js';
 import { boardSymmetries, makePartition, namedPartition, symmetricSource } from '../../src/pdb/partitions.js';
 import type { TablesProgress } from '../../src/pdb/tables.js';
 import { createSolver } from '../../src/api/solver.js';
@@ -430,13 +430,17 @@ describe("3x4 and 4x3 with two groups (6 + 5 tiles): the partition machinery aga
               partition.groups.map((__, g) => ({ partition, group: g })),
             )!;
             expect(source).not.toBeNull();
+            // A symmetry that maps the partition and this group onto themselves leaves nothing to derive.
+            if (partitionKey(source.partition) === partitionKey(target) && source.group === group) return;
             const derive = core.pdb.derive(target, group, source.partition, source.group, source.cellMap);
             while (derive.round());
             expect(derive.settled()).toBe(derive.entries);
+            // A copy: `fresh` has the same groups, so its build takes the same table's place.
+            const derived = core.pdb.table(target, group)!;
             const fresh = makePartition(width, height, target.blankCell, target.groups, 'fresh');
             const build = core.pdb.build(fresh, group);
             while (build.round());
-            expect(Buffer.compare(core.pdb.table(target, group)!, core.pdb.table(fresh, group)!)).toBe(0);
+            expect(Buffer.compare(derived, core.pdb.table(fresh, group)!)).toBe(0);
           });
         }
       }

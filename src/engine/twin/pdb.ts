@@ -16,7 +16,7 @@ import {
   type PdbCore,
   type PdbPartition,
 } from '../contract.js';
-import { zeroAwareIndex, zeroAwareLayout, type ZeroAwareLayout } from '../zeroAwareLayout.js';
+import { zeroAwareLayout, zeroAwareRegionIndex, type ZeroAwareLayout } from '../zeroAwareLayout.js';
 
 const ENTRY_MAX = 15;
 
@@ -117,7 +117,8 @@ function startBuild(
   seen[home] = goalRegion;
   frontier[home] = goalRegion;
   let distance = 0;
-  let settled = 1;
+  // The goal's entries (0): the least, and for a zero-aware table its region's.
+  let settled = layout ? 2 : 1;
 
   const unrank = (rank: number) => unrankPlacement(rank, placement, tiles, cells);
 
@@ -147,13 +148,15 @@ function startBuild(
               const region = floodFill(1 << from, occupied ^ (1 << from) ^ (1 << to));
               const childManhattan = manhattan - distanceBetween(from, homes[i]!) + distanceBetween(to, homes[i]!);
               const value = Math.min((newDistance - childManhattan) >> 1, ENTRY_MAX);
-              // Zero-aware: an entry for each region the blank reaches first
-              // (the blank stands where the tile was); else one for each placement.
-              const at = layout ? zeroAwareIndex(layout, placement, from, child) : childSeen === 0 ? child : -1;
-              if (at >= 0) {
+              // The least value when the placement is first reached; for a
+              // zero-aware table also the value of each region the blank
+              // reaches first (it stands where the tile was).
+              const write = (at: number) => {
                 table[at >>> 1] |= value << ((at & 1) << 2);
                 settled++;
-              }
+              };
+              if (childSeen === 0) write(layout ? 2 * child : child);
+              if (layout) write(zeroAwareRegionIndex(layout, placement, from, child));
               seen[child] = childSeen | region;
               if (next[child] === 0) reached++;
               next[child] |= region;
@@ -175,28 +178,59 @@ function startBuild(
   return build;
 }
 
-/** Fills `table` from `source` through a board symmetry, in slices, exactly as assembly/pdb.ts derives. */
-function startDerive(cells: number, homes: readonly number[], cellMap: readonly number[], source: Uint8Array, table: Uint8Array): PdbBuild {
+/**
+ * Fills `table` from `source` through a board symmetry, in slices, exactly as
+ * assembly/pdb.ts derives; zero-aware when `layout` is given (each region of
+ * the blank from the source's region its cells map onto).
+ */
+function startDerive(
+  cells: number,
+  homes: readonly number[],
+  cellMap: readonly number[],
+  source: Uint8Array,
+  table: Uint8Array,
+  layout: ZeroAwareLayout | null,
+): PdbBuild {
   const tiles = homes.length;
-  const entries = pdbEntryCount(cells, tiles);
+  const placements = pdbEntryCount(cells, tiles);
   // For the source's tile j (tiles ranked by home cell), the target tile that maps onto it.
   const sourceHomes = homes.map((home) => cellMap[home]!);
   const order = sourceHomes.map((_, i) => i).sort((a, b) => sourceHomes[a]! - sourceHomes[b]!);
   const placement = new Uint8Array(tiles);
   const mapped = new Uint8Array(tiles);
+  const copy = (from: number, to: number) => {
+    table[to >>> 1] |= entryAt(source, from) << ((to & 1) << 2);
+  };
   table.fill(0);
+  let scanned = 0;
   let filled = 0;
   return {
-    entries,
+    entries: layout ? layout.entries : placements,
     round() {
-      const end = Math.min(entries, filled + DERIVE_SLICE);
-      for (let rank = filled; rank < end; rank++) {
-        unrankPlacement(rank, placement, tiles, cells);
+      const end = Math.min(placements, scanned + (layout ? DERIVE_SLICE / 4 : DERIVE_SLICE));
+      for (let rank = scanned; rank < end; rank++) {
+        const occupied = unrankPlacement(rank, placement, tiles, cells);
         for (let j = 0; j < tiles; j++) mapped[j] = cellMap[placement[order[j]!]!]!;
-        table[rank >>> 1] |= entryAt(source, rankPlacement(mapped, tiles, cells)) << ((rank & 1) << 2);
+        const from = rankPlacement(mapped, tiles, cells);
+        if (!layout) {
+          copy(from, rank);
+          filled++;
+          continue;
+        }
+        copy(2 * from, 2 * rank);
+        filled++;
+        const written = new Set<number>();
+        for (let cell = 0; cell < cells; cell++) {
+          if ((occupied >>> cell) & 1) continue;
+          const to = zeroAwareRegionIndex(layout, placement, cell, rank);
+          if (written.has(to)) continue;
+          written.add(to);
+          copy(zeroAwareRegionIndex(layout, mapped, cellMap[cell]!, from), to);
+          filled++;
+        }
       }
-      filled = end;
-      return filled < entries;
+      scanned = end;
+      return scanned < placements;
     },
     settled: () => filled,
   };
@@ -244,7 +278,9 @@ export function twinPdb(): TwinPdb {
       if (!from) throw new RangeError(`puzzlesearch: group ${sourceGroup} of ${source.name} has no table to derive group ${group} of ${partition.name} from`);
       const table = new Uint8Array(bytesOf(partition, group));
       installed.delete(key(partition, group));
-      return installWhenDone(startDerive(partition.width * partition.height, partition.groups[group]!, cellMap, from, table), key(partition, group), table);
+      const layout = partition.zeroAware ? zeroAwareLayout(partition.width, partition.height, partition.groups[group]!.length) : null;
+      const derive = startDerive(partition.width * partition.height, partition.groups[group]!, cellMap, from, table, layout);
+      return installWhenDone(derive, key(partition, group), table);
     },
 
     install(partition, group, bytes) {

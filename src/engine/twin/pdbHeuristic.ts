@@ -8,7 +8,7 @@
  */
 import type { PdbPartition } from '../contract.js';
 import { entryAt, rankPlacement, type TwinPdb } from './pdb.js';
-import { zeroAwareIndex, zeroAwareLayout, type ZeroAwareLayout } from '../zeroAwareLayout.js';
+import { zeroAwareLayout, zeroAwareRegionIndex, type ZeroAwareLayout } from '../zeroAwareLayout.js';
 import { POSITION_STRIDE } from './linearConflict.js';
 
 /** The PDB heuristic's steps, closures over the board being searched (see twinPdbHeuristic). */
@@ -54,6 +54,8 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
   // The moved tile's new entries, from childEstimate to apply.
   let pendingEntry = 0;
   let pendingMirrorEntry = 0;
+  // The rank of the placement leastEntry last read, for exactEntry.
+  let lookedUpRank = 0;
 
   function prepare(width: number, height: number, goal: Uint8Array, partition: PdbPartition | undefined): boolean {
     const tables = partition ? pdb.tables(partition) : null;
@@ -84,21 +86,28 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
   }
 
   /**
-   * Entry of group `group` (of the mirrored board if `mirror`), with `moved`
-   * taken to stand on `movedTo` and the blank then on the cell it left.
+   * Entry of group `group` (of the mirrored board if `mirror`) at its
+   * placement's rank, with `moved` taken to stand on `movedTo`: a plain
+   * table's entry, a zero-aware one's least over the blank's regions. Leaves
+   * the placement in `placement` for exactEntry.
    */
-  function groupEntry(group: number, mirror: boolean, moved: number, movedTo: number): number {
+  function leastEntry(group: number, mirror: boolean, moved: number, movedTo: number): number {
     const list = mirror ? mirrorTiles[group]! : groupTiles[group]!;
     for (let i = 0; i < list.length; i++) {
       const tile = list[i]!;
       const cell = tile === moved ? movedTo : positionOf[tile]!;
       placement[i] = mirror ? mirrorCell[cell]! : cell;
     }
-    const rank = rankPlacement(placement, list.length, boardCells);
+    lookedUpRank = rankPlacement(placement, list.length, boardCells);
+    return entryAt(groupTables[group]!, groupLayouts[group] ? 2 * lookedUpRank : lookedUpRank);
+  }
+
+  /** The entry of the placement leastEntry just read (`least` there), the blank on the cell `moved` leaves. */
+  function exactEntry(group: number, mirror: boolean, moved: number, least: number): number {
     const layout = groupLayouts[group]!;
-    if (!layout) return entryAt(groupTables[group]!, rank);
+    if (!layout) return least;
     const blank = positionOf[Math.max(moved, 0)]!;
-    return entryAt(groupTables[group]!, zeroAwareIndex(layout, placement, mirror ? mirrorCell[blank]! : blank, rank));
+    return entryAt(groupTables[group]!, zeroAwareRegionIndex(layout, placement, mirror ? mirrorCell[blank]! : blank, lookedUpRank));
   }
 
   function loadBoard(board: Uint8Array, manhattan: number): number {
@@ -107,23 +116,30 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
     entrySum = 0;
     mirrorSum = 0;
     for (let group = 0; group < entries.length; group++) {
-      entries[group] = groupEntry(group, false, -1, 0);
+      entries[group] = exactEntry(group, false, -1, leastEntry(group, false, -1, 0));
       entrySum += entries[group]!;
-      mirrorEntries[group] = mirrored ? groupEntry(group, true, -1, 0) : 0;
+      mirrorEntries[group] = mirrored ? exactEntry(group, true, -1, leastEntry(group, true, -1, 0)) : 0;
       mirrorSum += mirrorEntries[group]!;
     }
     return pdbEstimate(manhattanSum, entrySum, mirrorSum);
   }
 
+  /** As assembly/pdbHeuristic.ts: each lookup prices by the least entry first, the exact one only when that does not prune. */
   function childEstimate(tile: number, to: number, manhattanDelta: number, room: number): number {
-    const group = tileGroup[tile]!;
-    pendingEntry = groupEntry(group, false, tile, to);
-    const sum = entrySum - entries[group]! + pendingEntry;
     const manhattan = manhattanSum + manhattanDelta;
+    const group = tileGroup[tile]!;
+    const others = entrySum - entries[group]!;
+    let entry = leastEntry(group, false, tile, to);
+    if (manhattan + 2 * (others + entry) <= room) entry = exactEntry(group, false, tile, entry);
+    pendingEntry = entry;
+    const sum = others + entry;
     if (!mirrored || manhattan + 2 * sum > room) return pdbEstimate(manhattan, sum, 0);
     const mirrorGroup = tileMirrorGroup[tile]!;
-    pendingMirrorEntry = groupEntry(mirrorGroup, true, tile, to);
-    return pdbEstimate(manhattan, sum, mirrorSum - mirrorEntries[mirrorGroup]! + pendingMirrorEntry);
+    const mirrorOthers = mirrorSum - mirrorEntries[mirrorGroup]!;
+    let mirrorEntry = leastEntry(mirrorGroup, true, tile, to);
+    if (manhattan + 2 * (mirrorOthers + mirrorEntry) <= room) mirrorEntry = exactEntry(mirrorGroup, true, tile, mirrorEntry);
+    pendingMirrorEntry = mirrorEntry;
+    return pdbEstimate(manhattan, sum, mirrorOthers + mirrorEntry);
   }
 
   function apply(tile: number, to: number, manhattanDelta: number): number {

@@ -10,7 +10,6 @@ import {
   groupTableBytes,
   groupTableEntries,
   partitionKey,
-  pdbEntryCount,
   pdbWorkBytes,
   type PdbBuild,
   type PdbCore,
@@ -31,7 +30,7 @@ export interface PdbExports extends ScratchExports {
   /** Sets where a symmetry takes target cell `cell` back to, for pdbDeriveStart. */
   pdbDeriveMap(cell: number, sourceCell: number): void;
   /** Starts reading the table at `sourceAt` through the symmetry into `targetAt`; returns the entry count or -1. */
-  pdbDeriveStart(width: number, height: number, targetMask: number, sourceAt: number, targetAt: number): number;
+  pdbDeriveStart(width: number, height: number, targetMask: number, sourceAt: number, targetAt: number, zeroAware: number): number;
   /** Fills up to `count` more entries; returns the entries filled so far. */
   pdbDeriveSlice(count: number): number;
   /** Names group `index` of the partition for the search: home cells mask, table address, zero-aware (1) or not. */
@@ -176,14 +175,16 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       if (!from || !installed.has(tableKey(source, sourceGroup))) {
         throw new RangeError(`puzzlesearch: group ${sourceGroup} of ${source.name} has no table to derive group ${group} of ${partition.name} from`);
       }
+      readyLayout(exports, partition, group);
       const table = tableRegion(partition, group, true);
       installed.delete(key);
       cellMap.forEach((sourceCell, cell) => exports.pdbDeriveMap(cell, sourceCell));
-      const entries = exports.pdbDeriveStart(partition.width, partition.height, groupMask(partition.groups[group]!), from.at, table.at);
-      if (entries !== pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length)) {
-        throw new RangeError(`puzzlesearch: cannot derive group ${group} of ${partition.name}`);
-      }
-      return sliced(entries, key, `deriving group ${group} of ${partition.name}`, () => exports.pdbDeriveSlice(DERIVE_SLICE) >= entries);
+      const mask = groupMask(partition.groups[group]!);
+      const entries = exports.pdbDeriveStart(partition.width, partition.height, mask, from.at, table.at, partition.zeroAware ? 1 : 0);
+      if (entries !== groupTableEntries(partition, group)) throw new RangeError(`puzzlesearch: cannot derive group ${group} of ${partition.name}`);
+      // A zero-aware placement takes a region at a time: fewer a call.
+      const slice = partition.zeroAware ? DERIVE_SLICE / 4 : DERIVE_SLICE;
+      return sliced(entries, key, `deriving group ${group} of ${partition.name}`, () => exports.pdbDeriveSlice(slice) >= entries);
     },
 
     install(partition, group, bytes) {
