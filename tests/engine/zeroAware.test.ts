@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSolver } from '../../src/api/solver.js';
-import { partitionKey, type Core, type PdbPartition, type SlidingBoard } from '../../src/engine/contract.js';
-import { boardSymmetries, makePartition, namedPartition, partitionNames, symmetricSource } from '../../src/pdb/partitions.js';
+import type { Core, PdbPartition, SlidingBoard } from '../../src/engine/contract.js';
+import { makePartition, namedPartition, partitionNames, symmetricSource } from '../../src/pdb/partitions.js';
 import { engineNames, loadCore } from '../support/engines.js';
+import { expectDerivedEqualBuilt } from '../support/derivedTables.js';
 import { bfsAllDistances, groupStateDistances, placementOfRank, replaySliding, slidingNeighbours } from '../oracles.js';
 
 function board(width: number, height: number, tiles: ArrayLike<number>): SlidingBoard {
@@ -218,34 +219,9 @@ describe('zero-aware entries against the search over (placement, blank cell)', (
         expect(checked).toBe(oracle.length - (oracle.length / cells) * homes.length);
       });
 
-      // Every symmetry of the board, carrying the groups and the blank's goal
-      // cell along, gives each group's table read through it (a region of the
-      // blank onto a region) byte for byte as a build of that group does.
-      for (const core of cores) {
-        for (const cellMap of boardSymmetries(width, height)) {
-          const image = partition.groups.map((homes) => homes.map((cell) => cellMap.indexOf(cell)));
-          const target = makePartition(width, height, cellMap.indexOf(blankCell), image, 'zero', true);
-          const fresh = makePartition(width, height, target.blankCell, target.groups, 'fresh', true);
-          target.groups.forEach((_, group) => {
-            const source = symmetricSource(
-              target,
-              group,
-              partition.groups.map((__, g) => ({ partition, group: g })),
-            )!;
-            expect(source).not.toBeNull();
-            // A symmetry that maps the partition and this group onto themselves leaves nothing to derive.
-            if (partitionKey(source.partition) === partitionKey(target) && source.group === group) return;
-            const derive = core.pdb.derive(target, group, source.partition, source.group, source.cellMap);
-            while (derive.round());
-            expect(derive.settled()).toBe(derive.entries);
-            // A copy: `fresh` has the same groups, so its build takes the same table's place.
-            const derived = core.pdb.table(target, group)!;
-            const build = core.pdb.build(fresh, group);
-            while (build.round());
-            expect(Buffer.compare(derived, core.pdb.table(fresh, group)!)).toBe(0);
-          });
-        }
-      }
+      // Every symmetry of the board gives each group's table, read out of
+      // another through it, byte for byte as a build of that group does.
+      for (const core of cores) expectDerivedEqualBuilt(core, partition);
     },
   );
 });
