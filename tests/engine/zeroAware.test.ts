@@ -14,7 +14,7 @@ import type { Core, PdbPartition, SlidingBoard } from '../../src/engine/contract
 import { makePartition, namedPartition, partitionNames, symmetricSource } from '../../src/pdb/partitions.js';
 import { engineNames, loadCore } from '../support/engines.js';
 import { expectDerivedEqualBuilt } from '../support/derivedTables.js';
-import { bfsAllDistances, groupStateDistances, placementOfRank, replaySliding, slidingNeighbours } from '../oracles.js';
+import { bfsAllDistances, groupStateDistances, placementOfRank, placementRank, replaySliding, slidingNeighbours } from '../oracles.js';
 
 function board(width: number, height: number, tiles: ArrayLike<number>): SlidingBoard {
   return { width, height, tiles: Uint8Array.from(tiles) };
@@ -60,16 +60,6 @@ function regionsOf(cover: number[], width: number, height: number): number[][] {
   return regions;
 }
 
-/** This file's reading of the documented rank: digits = cell less the cells of earlier tiles below it. */
-function rankOf(placement: number[], cells: number): number {
-  let rank = 0;
-  placement.forEach((cell, i) => {
-    const below = placement.slice(0, i).filter((other) => other < cell).length;
-    rank = rank * (cells - i) + cell - below;
-  });
-  return rank;
-}
-
 /**
  * This file's reading of the layout: a byte per placement at its rank (as a
  * plain table ranks it), the least value over the blank's regions in the low
@@ -107,10 +97,10 @@ function layoutReading(width: number, height: number, tiles: number) {
   return {
     entries: 2 * placements + pockets * factorial,
     /** The index of the least value of `placement`. */
-    leastIndexOf: (placement: number[]) => 2 * rankOf(placement, cells),
+    leastIndexOf: (placement: number[]) => 2 * placementRank(placement, cells),
     /** The index of the value of `placement` as a function of the blank's cell. */
     indexOf(placement: number[]): (blank: number) => number {
-      const placementRank = rankOf(placement, cells);
+      const rankOfPlacement = placementRank(placement, cells);
       const cover = [...placement].sort((a, b) => a - b);
       const rank = coverRank(cover);
       const order = placement.map((cell) => cover.indexOf(cell));
@@ -120,7 +110,7 @@ function layoutReading(width: number, height: number, tiles: number) {
       });
       return (blank) => {
         const region = regionOfCell[rank]![blank]!;
-        return region === 0 ? 2 * placementRank + 1 : 2 * placements + (pocketsBefore[rank]! + region - 1) * factorial + orderRank;
+        return region === 0 ? 2 * rankOfPlacement + 1 : 2 * placements + (pocketsBefore[rank]! + region - 1) * factorial + orderRank;
       };
     },
   };
@@ -340,7 +330,7 @@ describe('8-puzzle with zero-aware 4-4 tables (blank first: a group walls the co
     const groupSum = (tiles: number[]) =>
       zeroAware.groups.reduce((sum, homes, group) => {
         const placement = homes.map((cell) => tiles.indexOf(goal.tiles[cell]!));
-        return sum + states[group]![rankOf(placement, 9) * 9 + tiles.indexOf(0)]!;
+        return sum + states[group]![placementRank(placement, 9) * 9 + tiles.indexOf(0)]!;
       }, 0);
     const h = (tiles: number[]) => {
       const mirrored = new Array<number>(9);
