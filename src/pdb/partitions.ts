@@ -59,7 +59,7 @@ export const ZERO_AWARE_ENDING = '-zero-aware';
 
 /**
  * The partitions offered with zero-aware tables. Not 7-8: its 8-tile table
- * would take 713 MB (2.75 entries a placement), which with the build's 1.56
+ * would take 972 MB (3.75 entries a placement), which with the build's 1.56
  * GB of blank sets passes the 2 GiB a build may hold (PDB_BUILD_MEMORY_LIMIT).
  */
 const ZERO_AWARE_PARTITIONS: Record<string, string[]> = { '3x3': ['4-4'], '4x4': ['6-6-3'], '5x5': ['6-6-6-6'] };
@@ -73,7 +73,8 @@ export function partitionNames(width: number, height: number): string[] {
 
 /**
  * Builds a partition from its groups, checking that the groups cover every
- * cell but `blankCell` once and fit the tables' limits. Throws a RangeError naming what is wrong.
+ * cell but `blankCell` once and fit the tables' limits; with `zeroAware`, its
+ * tables are of the zero-aware kind. Throws a RangeError naming what is wrong.
  */
 export function makePartition(width: number, height: number, blankCell: number, groups: number[][], name?: string, zeroAware = false): PdbPartition {
   const cells = width * height;
