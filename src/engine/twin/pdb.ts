@@ -121,6 +121,10 @@ function startBuild(
   let settled = layout ? 2 : 1;
 
   const unrank = (rank: number) => unrankPlacement(rank, placement, tiles, cells);
+  const writeEntry = (at: number, value: number) => {
+    table[at >>> 1] |= value << ((at & 1) << 2);
+    settled++;
+  };
 
   const build = {
     entries: layout ? layout.entries : entries,
@@ -151,12 +155,8 @@ function startBuild(
               // The least value when the placement is first reached; for a
               // zero-aware table also the value of each region the blank
               // reaches first (it stands where the tile was).
-              const write = (at: number) => {
-                table[at >>> 1] |= value << ((at & 1) << 2);
-                settled++;
-              };
-              if (childSeen === 0) write(layout ? 2 * child : child);
-              if (layout) write(zeroAwareRegionIndex(layout, placement, from, child));
+              if (childSeen === 0) writeEntry(layout ? 2 * child : child, value);
+              if (layout) writeEntry(zeroAwareRegionIndex(layout, placement, from, child), value);
               seen[child] = childSeen | region;
               if (next[child] === 0) reached++;
               next[child] |= region;
@@ -201,6 +201,7 @@ function startDerive(
   const copy = (from: number, to: number) => {
     table[to >>> 1] |= entryAt(source, from) << ((to & 1) << 2);
   };
+  const written: number[] = [];
   table.fill(0);
   let scanned = 0;
   let filled = 0;
@@ -219,12 +220,13 @@ function startDerive(
         }
         copy(2 * from, 2 * rank);
         filled++;
-        const written = new Set<number>();
+        // Each region once (its cells share an index): a placement has a few.
+        written.length = 0;
         for (let cell = 0; cell < cells; cell++) {
           if ((occupied >>> cell) & 1) continue;
           const to = zeroAwareRegionIndex(layout, placement, cell, rank);
-          if (written.has(to)) continue;
-          written.add(to);
+          if (written.includes(to)) continue;
+          written.push(to);
           copy(zeroAwareRegionIndex(layout, mapped, cellMap[cell]!, from), to);
           filled++;
         }
