@@ -15,6 +15,7 @@ const TABLES = ['tests/engine/korf24.test.ts', 'tests/cli/cliSize.test.ts', 'tes
 const SLOW = [
   'tests/engine/pdb.test.ts',
   'tests/engine/zeroAware.test.ts',
+  'tests/engine/catalogue.test.ts',
   'tests/engine/sliding.test.ts',
   'tests/engine/lightsOut.test.ts',
   'tests/api/batch.test.ts',

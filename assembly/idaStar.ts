@@ -42,7 +42,7 @@
 import { IdaStar } from './abi';
 import { lastNodes, scratchPointer, setLastNodes } from './scratch';
 import { slidingSolvable } from './sliding';
-import { pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbUndo } from './pdbHeuristic';
+import { PDB_FIT_MIRRORED, PDB_FIT_SEVERAL, pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbUndo } from './pdbHeuristic';
 import { Region, lastNeeded, reserve } from './memory';
 
 const BOARD_AT: usize = IdaStar.BOARD_AT;
@@ -74,11 +74,14 @@ let pruningAllowed: usize = 0;
 let pruningCells: i32 = 0;
 
 // Heuristic kinds: the host passes 0..2; PDB_MIRRORED is chosen here when the
-// goal allows the mirrored lookup (see ./pdbHeuristic).
+// goal allows the mirrored lookup, and the PDB_SUMS kinds when the host set
+// several sums (see ./pdbHeuristic).
 const MANHATTAN: i32 = IdaStar.HEURISTIC_MANHATTAN;
 const LINEAR_CONFLICT: i32 = IdaStar.HEURISTIC_LINEAR_CONFLICT;
 const PDB: i32 = IdaStar.HEURISTIC_PDB;
 const PDB_MIRRORED: i32 = 3;
+const PDB_SUMS: i32 = 4;
+const PDB_SUMS_MIRRORED: i32 = 5;
 
 // idaStarIteration results besides the next bound.
 const FOUND: i32 = IdaStar.FOUND;
@@ -410,14 +413,16 @@ function loadBoard(width: i32, height: i32, heuristic: i32): i32 {
   }
   const fit = pdbPrepare(width, height, scratchPointer() + GOAL_AT);
   if (fit < 0) return PARTITION_MISMATCH;
-  heuristicKind = fit == 1 ? PDB_MIRRORED : PDB;
-  return pdbLoadBoard(board, manhattanSum, fit == 1);
+  const mirrored = (fit & PDB_FIT_MIRRORED) != 0;
+  if ((fit & PDB_FIT_SEVERAL) != 0) heuristicKind = mirrored ? PDB_SUMS_MIRRORED : PDB_SUMS;
+  else heuristicKind = mirrored ? PDB_MIRRORED : PDB;
+  return pdbLoadBoard(board, manhattanSum, mirrored);
 }
 
 // ---------------------------------------------------------------------------
 // Search: one body, specialised per heuristic. The heuristic is a type
-// argument K, one of the marker types below, told apart by its size: the
-// compiler knows sizeof<K>() and compiles only the branches of K, so each
+// argument K, one of the marker types below, told apart by its size and sign:
+// the compiler knows sizeof<K>() and isSigned<K>() and compiles only the branches of K, so each
 // @noinline wrapper holds a copy of the body with only its heuristic's code
 // (the pattern of ./flip; a run-time heuristic argument would compile every
 // branch, and the wrappers each branch calls would nest inside each other).
@@ -425,6 +430,22 @@ type Manhattan = u8;
 type LinearConflict = u16;
 type Pdb = u32;
 type PdbMirrored = u64;
+type PdbSums = i32;
+type PdbSumsMirrored = i64;
+
+// The PDB kinds are the types of 4 and 8 bytes; the mirrored ones, of 8; the
+// kinds with several sums (see ./pdbHeuristic), the signed ones.
+// @ts-ignore: decorator
+@inline
+function isPdb<K>(): bool {
+  return sizeof<K>() >= 4;
+}
+
+// @ts-ignore: decorator
+@inline
+function isMirrored<K>(): bool {
+  return sizeof<K>() == 8;
+}
 
 // Returns FOUND, OUT_OF_NODES, or the least f above the bound among pruned children.
 // `state`: the move-pruning machine's state after the moves to here.
@@ -499,7 +520,7 @@ function childEstimate<K>(record: usize, tile: i32, to: i32, h: i32, room: i32):
     const code = load<i32>(lineCodes + ((costWord >>> 8) & 0xff));
     return h + <i32>(<i8>costWord) + <i32>load<u8>(lineCost + code + (costWord >> 16)) - <i32>load<u8>(lineCost + code);
   }
-  return pdbChildEstimate(tile, to, <i32>(<i8>costWord), sizeof<K>() == sizeof<PdbMirrored>(), room);
+  return pdbChildEstimate(tile, to, <i32>(<i8>costWord), isMirrored<K>(), isSigned<K>(), room);
 }
 
 // Updates the heuristic's state for the move; returns what undoMove needs.
@@ -515,8 +536,8 @@ function applyMove<K>(record: usize, tile: i32, to: i32): i32 {
     store<i32>(codeLineAt, load<i32>(codeLineAt) + (codeWord >> 16));
     return 0;
   }
-  if (sizeof<K>() == sizeof<Pdb>() || sizeof<K>() == sizeof<PdbMirrored>()) {
-    return pdbApply(tile, to, <i32>(<i8>load<i32>(record)), sizeof<K>() == sizeof<PdbMirrored>());
+  if (isPdb<K>()) {
+    return pdbApply(tile, to, <i32>(<i8>load<i32>(record)), isMirrored<K>(), isSigned<K>());
   }
   return 0;
 }
@@ -531,8 +552,8 @@ function undoMove<K>(record: usize, tile: i32, from: i32, saved: i32): void {
     const costWord = load<i32>(record);
     const costLineAt = lineCodes + ((costWord >>> 8) & 0xff);
     store<i32>(costLineAt, load<i32>(costLineAt) - (costWord >> 16));
-  } else if (sizeof<K>() == sizeof<Pdb>() || sizeof<K>() == sizeof<PdbMirrored>()) {
-    pdbUndo(tile, from, <i32>(<i8>load<i32>(record)), sizeof<K>() == sizeof<PdbMirrored>(), saved);
+  } else if (isPdb<K>()) {
+    pdbUndo(tile, from, <i32>(<i8>load<i32>(record)), isMirrored<K>(), isSigned<K>(), saved);
   }
 }
 
@@ -547,8 +568,8 @@ function nextState(state: i32, direction: i32): i32 {
 function descend<K>(blank: i32, state: i32, g: i32, h: i32): i32 {
   if (sizeof<K>() == sizeof<Manhattan>()) return searchManhattan(blank, state, g, h);
   if (sizeof<K>() == sizeof<LinearConflict>()) return searchConflict(blank, state, g, h);
-  if (sizeof<K>() == sizeof<Pdb>()) return searchPdb(blank, state, g, h);
-  return searchPdbMirrored(blank, state, g, h);
+  if (isSigned<K>()) return isMirrored<K>() ? searchPdbSumsMirrored(blank, state, g, h) : searchPdbSums(blank, state, g, h);
+  return isMirrored<K>() ? searchPdbMirrored(blank, state, g, h) : searchPdb(blank, state, g, h);
 }
 
 // @ts-ignore: decorator
@@ -573,6 +594,18 @@ function searchPdb(blank: i32, state: i32, g: i32, h: i32): i32 {
 @noinline
 function searchPdbMirrored(blank: i32, state: i32, g: i32, h: i32): i32 {
   return expand<PdbMirrored>(blank, state, g, h);
+}
+
+// @ts-ignore: decorator
+@noinline
+function searchPdbSums(blank: i32, state: i32, g: i32, h: i32): i32 {
+  return expand<PdbSums>(blank, state, g, h);
+}
+
+// @ts-ignore: decorator
+@noinline
+function searchPdbSumsMirrored(blank: i32, state: i32, g: i32, h: i32): i32 {
+  return expand<PdbSumsMirrored>(blank, state, g, h);
 }
 
 // The prefix walk of idaStarSubtree: per step the blank's cell before it, the
@@ -732,11 +765,15 @@ export function idaStarSubtree(prefixLength: i32, searchBound: i32, budget: f64)
     if (heuristicKind == MANHATTAN) result = searchManhattan(startBlank, 0, 0, startH);
     else if (heuristicKind == LINEAR_CONFLICT) result = searchConflict(startBlank, 0, 0, startH);
     else if (heuristicKind == PDB) result = searchPdb(startBlank, 0, 0, startH);
-    else result = searchPdbMirrored(startBlank, 0, 0, startH);
+    else if (heuristicKind == PDB_MIRRORED) result = searchPdbMirrored(startBlank, 0, 0, startH);
+    else if (heuristicKind == PDB_SUMS) result = searchPdbSums(startBlank, 0, 0, startH);
+    else result = searchPdbSumsMirrored(startBlank, 0, 0, startH);
   } else if (heuristicKind == MANHATTAN) result = subtree<Manhattan>(prefixLength);
   else if (heuristicKind == LINEAR_CONFLICT) result = subtree<LinearConflict>(prefixLength);
   else if (heuristicKind == PDB) result = subtree<Pdb>(prefixLength);
-  else result = subtree<PdbMirrored>(prefixLength);
+  else if (heuristicKind == PDB_MIRRORED) result = subtree<PdbMirrored>(prefixLength);
+  else if (heuristicKind == PDB_SUMS) result = subtree<PdbSums>(prefixLength);
+  else result = subtree<PdbSumsMirrored>(prefixLength);
   // A stopped search leaves nodesLeft at -1: the child that ran out of its chunk was not made.
   setLastNodes(nodeCount());
   return result;

@@ -10,6 +10,6 @@ export * from './lightsOut';
 export { lightsOutReadText, lightsOutTextCols, lightsOutGridText } from './lightsOutText';
 export { batchReserve } from './batch';
 export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled, pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice } from './pdb';
-export { idaStarPdbGroup, idaStarPdbGroups, pdbTableBytes } from './pdbHeuristic';
+export { idaStarPdbGroup, idaStarPdbGroups, idaStarPdbSum, idaStarPdbSums, pdbTableBytes } from './pdbHeuristic';
 export { zeroAwareEntryCount } from './zeroAware';
 export { censusStart, censusRound, censusFound, censusNeeded, censusFarthest } from './census';

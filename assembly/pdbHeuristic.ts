@@ -11,6 +11,14 @@
 // one tile, so one group's entry: the search keeps each group's entry and the
 // sum, and re-ranks only the moved tile's group.
 //
+// Several sums: the host may name more than one partition over the same
+// tables (idaStarPdbSum: each a set of the configured groups that covers
+// every tile once), and h takes the largest sum, each a lower bound. A group
+// in several sums is looked up once per child: a sum reads the value an
+// earlier sum with the same group of the moved tile already read (sameSum).
+// The sums are tried in order and the first that prunes the child ends its
+// pricing, so a sum that often prunes belongs first.
+//
 // Mirroring: when the board is square and the blank's goal cell is on the main
 // diagonal, reflecting a board about that diagonal and renaming each tile t to
 // the tile whose home is the reflection of t's home gives a board exactly as
@@ -28,12 +36,23 @@
 import { MAX_GROUP_TILES, pdbEntryCount } from './pdb';
 import { zeroAwareInPocket, zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
 
-const MAX_GROUPS: i32 = 16;
+export const PDB_FIT_MIRRORED: i32 = 1;
+export const PDB_FIT_SEVERAL: i32 = 2;
+const MAX_GROUPS: i32 = 32;
+const MAX_SUMS: i32 = 8;
 const MAX_PDB_CELLS: i32 = 25;
 const STRIDE: i32 = 32;
+// A slot of pdbApply's saved entries: one per sum and side (the board's, the
+// mirrored board's). The deepest search makes PATH_CAPACITY moves (4032, see
+// ./idaStar), a slot each.
+const SAVE_SLOT: i32 = 2 * MAX_SUMS;
+const SAVE_SLOTS: i32 = 4096;
 
-// As the host configured them: home cells and table address of each group.
+// As the host configured them: home cells and table address of each group,
+// and the groups of each sum (-1 sums: a count out of range).
 let configuredGroups: i32 = 0;
+let configuredSums: i32 = 0;
+const sumGroupBits: usize = memory.data(MAX_SUMS * 4, 16);
 const groupMasks: usize = memory.data(MAX_GROUPS * 4, 16);
 const groupTables: usize = memory.data(MAX_GROUPS * 4, 16);
 // 1 where the group's table is zero-aware; pdbPrepare puts its layout record in groupLayouts.
@@ -47,20 +66,36 @@ const groupSizes: usize = memory.data(MAX_GROUPS, 16);
 // the original tile whose reflection plays that part.
 const groupTiles: usize = memory.data(MAX_GROUPS * MAX_GROUP_TILES, 16);
 const mirrorTiles: usize = memory.data(MAX_GROUPS * MAX_GROUP_TILES, 16);
-const tileGroup: usize = memory.data(STRIDE, 16);
-const tileMirrorGroup: usize = memory.data(STRIDE, 16);
 const mirrorCell: usize = memory.data(STRIDE, 16);
+// The sums h takes the largest of, and the groups of each (a bit per group).
+let sumCount: i32 = 0;
+const sumGroups: usize = memory.data(MAX_SUMS * 4, 16);
+// The group of each tile in each sum, [s * STRIDE + tile], for the board and
+// for the mirrored one; and the first sum in which the tile has that group.
+const tileGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
+const tileMirrorGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
+const sameSum: usize = memory.data(MAX_SUMS * STRIDE, 16);
+const mirrorSameSum: usize = memory.data(MAX_SUMS * STRIDE, 16);
 
-// The board being searched.
+// The board being searched: each group's entry, and each sum.
 const positionOf: usize = memory.data(STRIDE, 16);
 const entries: usize = memory.data(MAX_GROUPS, 16);
 const mirrorEntries: usize = memory.data(MAX_GROUPS, 16);
+// Sum 0 (see pdbChildEstimate), and the others at [s].
 let entrySum: i32 = 0;
 let mirrorSum: i32 = 0;
+const sums: usize = memory.data(MAX_SUMS * 4, 16);
+const mirrorSums: usize = memory.data(MAX_SUMS * 4, 16);
 let manhattanSum: i32 = 0;
-// The moved tile's new entries, from pdbChildEstimate to pdbApply.
+// The moved tile's new entry in sum 0, and in each sum at [s] and [MAX_SUMS +
+// s] mirrored, from pdbChildEstimate to pdbApply.
 let pendingEntry: i32 = 0;
 let pendingMirrorEntry: i32 = 0;
+const pendingEntries: usize = memory.data(2 * MAX_SUMS, 16);
+// pdbApply's saved entries of the sums after sum 0, a slot per move made;
+// savedTop is the next free slot.
+const savedEntries: usize = memory.data(SAVE_SLOTS * SAVE_SLOT, 16);
+let savedTop: i32 = 0;
 
 /** Sets group `index` of the partition: its home cells (bit per cell), its table, and whether that is zero-aware (1). */
 export function idaStarPdbGroup(index: i32, cellMask: u32, tableAt: f64, zeroAware: i32): void {
@@ -70,35 +105,34 @@ export function idaStarPdbGroup(index: i32, cellMask: u32, tableAt: f64, zeroAwa
   store<u8>(groupZeroAware + index, <u8>(zeroAware == 1 ? 1 : 0));
 }
 
-/** The number of groups set by idaStarPdbGroup that make up the partition (0: none). */
+/** The number of groups set by idaStarPdbGroup (0: none). Unless idaStarPdbSums says otherwise, they make up one partition. */
 export function idaStarPdbGroups(count: i32): void {
   configuredGroups = count >= 0 && count <= MAX_GROUPS ? count : 0;
 }
 
-// @ts-ignore: decorator
-@inline
-function groupOfCell(cell: i32): i32 {
-  for (let g = 0; g < configuredGroups; g++) {
-    if ((load<u32>(groupMasks + (<usize>g << 2)) >> cell) & 1) return g;
-  }
-  return -1;
+/** Sets sum `index`: the groups (a bit per group index) whose entries it adds, a partition of the tiles. */
+export function idaStarPdbSum(index: i32, groupBits: u32): void {
+  if (index < 0 || index >= MAX_SUMS) return;
+  store<u32>(sumGroupBits + (<usize>index << 2), groupBits);
+}
+
+/** The number of sums set by idaStarPdbSum that h takes the largest of; 0: one sum of every group. */
+export function idaStarPdbSums(count: i32): void {
+  configuredSums = count >= 0 && count <= MAX_SUMS ? count : -1;
 }
 
 /**
- * Readies the tables for `goal` on a width x height board. Returns 0 when the
- * partition covers every cell but the goal's blank, each once, else -1 (no
- * rank may then read outside a table). Returns 1 instead of 0 when mirroring
- * applies.
+ * Readies the tables for `goal` on a width x height board. Returns -1 unless
+ * each sum's groups cover every cell but the goal's blank, each once (no
+ * rank may then read outside a table); else PDB_FIT_MIRRORED when mirroring
+ * applies, plus PDB_FIT_SEVERAL when there is more than one sum.
  */
 export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
   cells = width * height;
-  if (cells > MAX_PDB_CELLS || configuredGroups == 0) return -1;
-  let covered: u32 = 0;
+  if (cells > MAX_PDB_CELLS || configuredGroups == 0 || configuredSums < 0) return -1;
   for (let g = 0; g < configuredGroups; g++) {
-    const mask = load<u32>(groupMasks + (<usize>g << 2));
-    const size = <i32>popcnt(mask);
-    if ((covered & mask) != 0 || size == 0 || size > MAX_GROUP_TILES) return -1;
-    covered |= mask;
+    const size = <i32>popcnt(load<u32>(groupMasks + (<usize>g << 2)));
+    if (size == 0 || size > MAX_GROUP_TILES) return -1;
     store<u8>(groupSizes + g, <u8>size);
     let layout: usize = 0;
     if (load<u8>(groupZeroAware + g) == 1) {
@@ -110,10 +144,41 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
   }
   let blankCell = 0;
   for (let p = 0; p < cells; p++) if (load<u8>(goal + p) == 0) blankCell = p;
-  if (covered != (((<u32>1 << cells) - 1) ^ (<u32>1 << blankCell))) return -1;
   const mirrored = width == height && blankCell / width == blankCell % width;
   for (let p = 0; p < cells; p++) {
     store<u8>(mirrorCell + p, <u8>(mirrored ? (p % width) * width + p / width : p));
+  }
+  sumCount = configuredSums == 0 ? 1 : configuredSums;
+  for (let s = 0; s < sumCount; s++) {
+    const groupBits = configuredSums == 0 ? <u32>(((<u64>1 << configuredGroups) - 1) & 0xffffffff) : load<u32>(sumGroupBits + (<usize>s << 2));
+    if (groupBits == 0 || (configuredGroups < 32 && groupBits >> configuredGroups != 0)) return -1;
+    store<u32>(sumGroups + (<usize>s << 2), groupBits);
+    let covered: u32 = 0;
+    for (let rest = groupBits; rest != 0; rest &= rest - 1) {
+      const g = <i32>ctz(rest);
+      const mask = load<u32>(groupMasks + (<usize>g << 2));
+      if ((covered & mask) != 0) return -1;
+      covered |= mask;
+      for (let homes = mask; homes != 0; homes &= homes - 1) {
+        const cell = <i32>ctz(homes);
+        const at = <usize>(s * STRIDE);
+        store<u8>(tileGroup + at + load<u8>(goal + cell), <u8>g);
+        store<u8>(tileMirrorGroup + at + load<u8>(goal + load<u8>(mirrorCell + cell)), <u8>g);
+      }
+    }
+    if (covered != (((<u32>1 << cells) - 1) ^ (<u32>1 << blankCell))) return -1;
+  }
+  for (let s = 0; s < sumCount; s++) {
+    for (let tile = 1; tile < cells; tile++) {
+      let same = s;
+      let mirrorSame = s;
+      for (let earlier = s - 1; earlier >= 0; earlier--) {
+        if (load<u8>(tileGroup + <usize>(earlier * STRIDE + tile)) == load<u8>(tileGroup + <usize>(s * STRIDE + tile))) same = earlier;
+        if (load<u8>(tileMirrorGroup + <usize>(earlier * STRIDE + tile)) == load<u8>(tileMirrorGroup + <usize>(s * STRIDE + tile))) mirrorSame = earlier;
+      }
+      store<u8>(sameSum + <usize>(s * STRIDE + tile), <u8>same);
+      store<u8>(mirrorSameSum + <usize>(s * STRIDE + tile), <u8>mirrorSame);
+    }
   }
   for (let g = 0; g < configuredGroups; g++) {
     let rest = load<u32>(groupMasks + (<usize>g << 2));
@@ -123,11 +188,10 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
       const at = <usize>(g * MAX_GROUP_TILES + i);
       store<u8>(groupTiles + at, load<u8>(goal + cell));
       store<u8>(mirrorTiles + at, load<u8>(goal + load<u8>(mirrorCell + cell)));
-      store<u8>(tileGroup + load<u8>(goal + cell), <u8>g);
-      store<u8>(tileMirrorGroup + load<u8>(goal + load<u8>(mirrorCell + cell)), <u8>g);
     }
   }
-  return mirrored ? 1 : 0;
+  savedTop = 0;
+  return (mirrored ? PDB_FIT_MIRRORED : 0) | (sumCount > 1 ? PDB_FIT_SEVERAL : 0);
 }
 
 // The rank and cover of the placement groupLeastEntry last read, for
@@ -193,27 +257,30 @@ function entryAt(table: usize, index: u32): i32 {
   return (<i32>load<u8>(table + (<usize>index >> 1)) >> ((index & 1) << 2)) & 15;
 }
 
-// @ts-ignore: decorator
-@inline
-function estimateOf(manhattan: i32, sum: i32, mirror: i32): i32 {
-  return manhattan + ((sum > mirror ? sum : mirror) << 1);
-}
-
 /** Loads `board` (tiles by position) and returns its h; `manhattan` is its Manhattan distance. */
 export function pdbLoadBoard(board: usize, manhattan: i32, mirror: bool): i32 {
   for (let p = 0; p < cells; p++) store<u8>(positionOf + load<u8>(board + p), <u8>p);
-  entrySum = 0;
-  mirrorSum = 0;
   for (let g = 0; g < configuredGroups; g++) {
-    const entry = groupExactEntry(g, false, -1, 0, groupLeastEntry(g, false, -1, 0));
-    store<u8>(entries + g, <u8>entry);
-    entrySum += entry;
-    const mirrorEntry = mirror ? groupExactEntry(g, true, -1, 0, groupLeastEntry(g, true, -1, 0)) : 0;
-    store<u8>(mirrorEntries + g, <u8>mirrorEntry);
-    mirrorSum += mirrorEntry;
+    store<u8>(entries + g, <u8>groupExactEntry(g, false, -1, 0, groupLeastEntry(g, false, -1, 0)));
+    store<u8>(mirrorEntries + g, <u8>(mirror ? groupExactEntry(g, true, -1, 0, groupLeastEntry(g, true, -1, 0)) : 0));
   }
+  let best = 0;
+  for (let s = 0; s < sumCount; s++) {
+    let sum = 0;
+    let mirrored = 0;
+    for (let rest = load<u32>(sumGroups + (<usize>s << 2)); rest != 0; rest &= rest - 1) {
+      sum += <i32>load<u8>(entries + ctz(rest));
+      mirrored += <i32>load<u8>(mirrorEntries + ctz(rest));
+    }
+    store<i32>(sums + (<usize>s << 2), sum);
+    store<i32>(mirrorSums + (<usize>s << 2), mirrored);
+    best = max(best, max(sum, mirrored));
+  }
+  entrySum = load<i32>(sums);
+  mirrorSum = load<i32>(mirrorSums);
   manhattanSum = manhattan;
-  return estimateOf(manhattan, entrySum, mirrorSum);
+  savedTop = 0;
+  return manhattan + (best << 1);
 }
 
 /** Bytes of the table of a group of `tiles` tiles on a board of `boardCells` cells. */
@@ -223,43 +290,104 @@ export function pdbTableBytes(boardCells: i32, tiles: i32): f64 {
 
 /**
  * h after `tile` steps onto `to` (the blank's cell) with Manhattan change
- * `manhattanDelta`; leaves the new entries for pdbApply. Each lookup prices
- * the child by the least entry first and reads a zero-aware table's exact
- * one only when that does not prune it. When the board's own sum already
- * puts h above `room` (the child is pruned), the mirrored lookup is skipped
- * and that lower h returned: pdbApply is then never called.
+ * `manhattanDelta`; leaves the new entries for pdbApply. The sums are priced
+ * in order: sum 0 on the board and on the mirrored board (a partition and
+ * its reflection, which complement each other), then the later sums on the
+ * board, then on the mirrored board. The first whose h is above `room` (the
+ * child is pruned) ends the pricing: the largest h so far is returned, and
+ * pdbApply is then never called. Each lookup prices the child
+ * by the least entry first and reads a zero-aware table's exact one only
+ * when that does not prune it.
+ *
+ * `several` (fixed per compiled search, see ./idaStar) is whether there are
+ * sums after sum 0. Sum 0 lives in globals (entrySum, pendingEntry, the old
+ * entry in what pdbApply returns), the others in memory (sums,
+ * pendingEntries, a slot of savedEntries): a partition alone, the common
+ * case, then costs what it did before there were several (memory for sum 0
+ * too, or a run-time test for the others, took 5-12% longer on Korf's 100).
  */
 // @ts-ignore: decorator
 @inline
-export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, room: i32): i32 {
+export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool, room: i32): i32 {
   const manhattan = manhattanSum + manhattanDelta;
-  const g = <i32>load<u8>(tileGroup + tile);
-  const others = entrySum - <i32>load<u8>(entries + g);
-  let entry = groupLeastEntry(g, false, tile, to);
-  if (manhattan + ((others + entry) << 1) <= room) entry = groupExactEntry(g, false, tile, to, entry);
-  pendingEntry = entry;
-  const sum = others + entry;
-  if (!mirror || manhattan + (sum << 1) > room) return estimateOf(manhattan, sum, 0);
-  const m = <i32>load<u8>(tileMirrorGroup + tile);
-  const mirrorOthers = mirrorSum - <i32>load<u8>(mirrorEntries + m);
-  let mirrorEntry = groupLeastEntry(m, true, tile, to);
-  if (manhattan + ((mirrorOthers + mirrorEntry) << 1) <= room) mirrorEntry = groupExactEntry(m, true, tile, to, mirrorEntry);
-  pendingMirrorEntry = mirrorEntry;
-  return estimateOf(manhattan, sum, mirrorOthers + mirrorEntry);
+  pendingEntry = firstSumEntry(false, tile, to, manhattan, room);
+  let best = entrySum - <i32>load<u8>(entries + load<u8>(tileGroup + tile)) + pendingEntry;
+  if (manhattan + (best << 1) > room) return manhattan + (best << 1);
+  if (mirror) {
+    pendingMirrorEntry = firstSumEntry(true, tile, to, manhattan, room);
+    best = max(best, mirrorSum - <i32>load<u8>(mirrorEntries + load<u8>(tileMirrorGroup + tile)) + pendingMirrorEntry);
+    if (manhattan + (best << 1) > room) return manhattan + (best << 1);
+  }
+  if (several) {
+    store<u8>(pendingEntries, <u8>pendingEntry);
+    for (let s = 1; s < sumCount; s++) {
+      best = max(best, laterSumAfterMove(s, false, tile, to, manhattan, room));
+      if (manhattan + (best << 1) > room) return manhattan + (best << 1);
+    }
+    if (mirror) {
+      store<u8>(pendingEntries + MAX_SUMS, <u8>pendingMirrorEntry);
+      for (let s = 1; s < sumCount; s++) {
+        best = max(best, laterSumAfterMove(s, true, tile, to, manhattan, room));
+        if (manhattan + (best << 1) > room) return manhattan + (best << 1);
+      }
+    }
+  }
+  return manhattan + (best << 1);
+}
+
+// The moved tile's new entry in sum 0 (the mirrored board's when `mirror`).
+// @ts-ignore: decorator
+@inline
+function firstSumEntry(mirror: bool, tile: i32, to: i32, manhattan: i32, room: i32): i32 {
+  const g = <i32>load<u8>((mirror ? tileMirrorGroup : tileGroup) + tile);
+  const others = (mirror ? mirrorSum : entrySum) - <i32>load<u8>((mirror ? mirrorEntries : entries) + g);
+  const entry = groupLeastEntry(g, mirror, tile, to);
+  if (manhattan + ((others + entry) << 1) > room) return entry;
+  return groupExactEntry(g, mirror, tile, to, entry);
+}
+
+// Sum s >= 1 (of the mirrored board's entries when `mirror`) after `tile`
+// steps onto `to`, the tile's new entry left in pendingEntries. The entry is
+// the one an earlier sum with the same group read, if any: that sum did not
+// prune the child, so it read the exact entry.
+// @ts-ignore: decorator
+@inline
+function laterSumAfterMove(s: i32, mirror: bool, tile: i32, to: i32, manhattan: i32, room: i32): i32 {
+  const at = <usize>(s * STRIDE + tile);
+  const g = <i32>load<u8>((mirror ? tileMirrorGroup : tileGroup) + at);
+  const others = load<i32>((mirror ? mirrorSums : sums) + (<usize>s << 2)) - <i32>load<u8>((mirror ? mirrorEntries : entries) + g);
+  const pending = mirror ? pendingEntries + <usize>MAX_SUMS : pendingEntries;
+  const same = <i32>load<u8>((mirror ? mirrorSameSum : sameSum) + at);
+  let entry: i32;
+  if (same < s) {
+    entry = <i32>load<u8>(pending + same);
+  } else {
+    entry = groupLeastEntry(g, mirror, tile, to);
+    if (manhattan + ((others + entry) << 1) <= room) entry = groupExactEntry(g, mirror, tile, to, entry);
+  }
+  store<u8>(pending + s, <u8>entry);
+  return others + entry;
 }
 
 /** Makes the move pdbChildEstimate priced; returns what pdbUndo needs. */
 // @ts-ignore: decorator
 @inline
-export function pdbApply(tile: i32, to: i32, manhattanDelta: i32, mirror: bool): i32 {
+export function pdbApply(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool): i32 {
+  // Sum 0's old entries are read before the later sums write theirs: sums may share a group.
   const g = <i32>load<u8>(tileGroup + tile);
   const old = <i32>load<u8>(entries + g);
+  const m = <i32>load<u8>(tileMirrorGroup + tile);
+  const oldMirror = mirror ? <i32>load<u8>(mirrorEntries + m) : 0;
+  let slot = 0;
+  if (several) {
+    slot = savedTop;
+    savedTop++;
+    applyLaterSums(false, tile, savedEntries + <usize>(slot * SAVE_SLOT));
+    if (mirror) applyLaterSums(true, tile, savedEntries + <usize>(slot * SAVE_SLOT + MAX_SUMS));
+  }
   store<u8>(entries + g, <u8>pendingEntry);
   entrySum += pendingEntry - old;
-  let oldMirror = 0;
   if (mirror) {
-    const m = <i32>load<u8>(tileMirrorGroup + tile);
-    oldMirror = <i32>load<u8>(mirrorEntries + m);
     store<u8>(mirrorEntries + m, <u8>pendingMirrorEntry);
     mirrorSum += pendingMirrorEntry - oldMirror;
   }
@@ -267,24 +395,60 @@ export function pdbApply(tile: i32, to: i32, manhattanDelta: i32, mirror: bool):
   // The blank (tile 0) takes the cell the tile leaves: zero-aware lookups read it.
   store<u8>(positionOf, load<u8>(positionOf + tile));
   store<u8>(positionOf + tile, <u8>to);
-  return old | (oldMirror << 8);
+  return old | (oldMirror << 8) | (slot << 16);
+}
+
+// Each later sum's entry of the moved tile's group becomes the pending one;
+// the old entries go to `saved`, all read before any is written.
+// @ts-ignore: decorator
+@inline
+function applyLaterSums(mirror: bool, tile: i32, saved: usize): void {
+  const groups = (mirror ? tileMirrorGroup : tileGroup) + <usize>tile;
+  const sideEntries = mirror ? mirrorEntries : entries;
+  const sideSums = mirror ? mirrorSums : sums;
+  const pending = mirror ? pendingEntries + <usize>MAX_SUMS : pendingEntries;
+  for (let s = 1; s < sumCount; s++) store<u8>(saved + s, load<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE))));
+  for (let s = 1; s < sumCount; s++) {
+    const entry = <i32>load<u8>(pending + s);
+    const sumAt = sideSums + (<usize>s << 2);
+    store<i32>(sumAt, load<i32>(sumAt) + entry - <i32>load<u8>(saved + s));
+    store<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE)), <u8>entry);
+  }
 }
 
 /** Takes back pdbApply: `tile` returns to `from`. */
 // @ts-ignore: decorator
 @inline
-export function pdbUndo(tile: i32, from: i32, manhattanDelta: i32, mirror: bool, saved: i32): void {
+export function pdbUndo(tile: i32, from: i32, manhattanDelta: i32, mirror: bool, several: bool, saved: i32): void {
+  // Every sum is taken back before any entry is: sums may share a group.
   const g = <i32>load<u8>(tileGroup + tile);
   const old = saved & 0xff;
   entrySum += old - <i32>load<u8>(entries + g);
-  store<u8>(entries + g, <u8>old);
-  if (mirror) {
-    const m = <i32>load<u8>(tileMirrorGroup + tile);
-    const oldMirror = saved >> 8;
-    mirrorSum += oldMirror - <i32>load<u8>(mirrorEntries + m);
-    store<u8>(mirrorEntries + m, <u8>oldMirror);
+  const m = <i32>load<u8>(tileMirrorGroup + tile);
+  const oldMirror = (saved >> 8) & 0xff;
+  if (mirror) mirrorSum += oldMirror - <i32>load<u8>(mirrorEntries + m);
+  if (several) {
+    const slot = saved >>> 16;
+    undoLaterSums(false, tile, savedEntries + <usize>(slot * SAVE_SLOT));
+    if (mirror) undoLaterSums(true, tile, savedEntries + <usize>(slot * SAVE_SLOT + MAX_SUMS));
+    savedTop = slot;
   }
+  store<u8>(entries + g, <u8>old);
+  if (mirror) store<u8>(mirrorEntries + m, <u8>oldMirror);
   manhattanSum -= manhattanDelta;
   store<u8>(positionOf, load<u8>(positionOf + tile));
   store<u8>(positionOf + tile, <u8>from);
+}
+
+// @ts-ignore: decorator
+@inline
+function undoLaterSums(mirror: bool, tile: i32, saved: usize): void {
+  const groups = (mirror ? tileMirrorGroup : tileGroup) + <usize>tile;
+  const sideEntries = mirror ? mirrorEntries : entries;
+  const sideSums = mirror ? mirrorSums : sums;
+  for (let s = 1; s < sumCount; s++) {
+    const sumAt = sideSums + (<usize>s << 2);
+    store<i32>(sumAt, load<i32>(sumAt) + <i32>load<u8>(saved + s) - <i32>load<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE))));
+  }
+  for (let s = 1; s < sumCount; s++) store<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE)), load<u8>(saved + s));
 }

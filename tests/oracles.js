@@ -816,6 +816,77 @@ export function groupStateDistances(width, height, homes, blankGoal) {
 }
 
 /**
+ * h of additive pattern databases, from the oracle's own group searches: the
+ * largest over `sums` (each a list of indices into `groups`) of its groups'
+ * distances added up, on the board and, when `mirror`, on its image about
+ * the main diagonal (each tile renamed to the tile whose home is the
+ * reflection of its own), a second bound as good. A group's distance is its
+ * state's, the blank where it stands, for zero-aware tables
+ * (groupStateDistances); else the least over the blank's cells
+ * (groupDistanceTable), what a plain table holds.
+ * @param {number} width
+ * @param {number} height
+ * @param {ArrayLike<number>} goal tiles by cell
+ * @param {number[][]} groups home cells of each group, ascending
+ * @param {number[][]} sums
+ * @param {{ zeroAware: boolean, mirror: boolean }} kind
+ * @returns {(tiles: number[]) => number}
+ */
+export function pdbOracle(width, height, goal, groups, sums, { zeroAware, mirror }) {
+  const cells = width * height;
+  const blankGoal = Array.from(goal).indexOf(0);
+  const tables = groups.map((homes) => (zeroAware ? groupStateDistances : groupDistanceTable)(width, height, homes, blankGoal));
+  const reflect = (/** @type {number} */ cell) => (cell % width) * width + Math.floor(cell / width);
+  /** @param {number[]} tiles */
+  const largestSum = (tiles) => {
+    const blank = tiles.indexOf(0);
+    const distances = groups.map((homes, group) => {
+      const rank = placementRank(
+        homes.map((cell) => tiles.indexOf(goal[cell])),
+        cells,
+      );
+      return tables[group][zeroAware ? rank * cells + blank : rank];
+    });
+    return Math.max(...sums.map((sum) => sum.reduce((total, group) => total + distances[group], 0)));
+  };
+  return (tiles) => {
+    if (!mirror) return largestSum(tiles);
+    /** @type {number[]} */
+    const mirrored = new Array(cells);
+    tiles.forEach((tile, cell) => (mirrored[reflect(cell)] = tile === 0 ? 0 : goal[reflect(Array.from(goal).indexOf(tile))]));
+    return Math.max(largestSum(tiles), largestSum(mirrored));
+  };
+}
+
+/**
+ * The nodes one IDA* iteration at `bound` expands from `start` (f = g + h at
+ * most the bound, and not the goal), pruning only the move that undoes the
+ * last one: the same in any move order, so an engine's count per completed
+ * iteration must equal it.
+ * @param {number[]} start
+ * @param {number} width
+ * @param {number} bound
+ * @param {(tiles: number[]) => number} h
+ * @param {ArrayLike<number>} goal
+ * @returns {number}
+ */
+export function iterationExpansions(start, width, bound, h, goal) {
+  const goalKey = Array.from(goal).join(',');
+  let expanded = 0;
+  /** @type {(tiles: number[], g: number, cameFrom: number) => void} */
+  const visit = (tiles, g, cameFrom) => {
+    if (g + h(tiles) > bound || tiles.join(',') === goalKey) return;
+    expanded++;
+    const blank = tiles.indexOf(0);
+    for (const next of slidingNeighbours(tiles, width)) {
+      if (next.indexOf(0) !== cameFrom) visit(next, g + 1, blank);
+    }
+  };
+  visit(start, 0, -1);
+  return expanded;
+}
+
+/**
  * Fewest steps between two states by a breadth-first search grown from both
  * ends, level by level on the smaller side (for distances too deep for one
  * plain BFS, such as 24-puzzles some twenty moves from home); null when the

@@ -12,10 +12,12 @@ export const TABLES_USAGE = `usage: puzzlesearch tables build|list|clear [option
                        1.8 GB of memory a goal to build; 255 MB on disk a
                        goal) or 3x3
   --partition NAME     4x4: 6-6-3 (default), 7-8 or 6-6-3-zero-aware; 5x5:
-                       6-6-6-6 (default) or 6-6-6-6-zero-aware; 3x3: 4-4
-                       (default) or 4-4-zero-aware. A zero-aware table keeps
-                       a value for each region of the blank, not the least
-                       of them: larger, stronger, each group built
+                       6-6-6-6 (default), 6-6-6-6-zero-aware, 6-6-6-6x3 or
+                       6-6-6-6x3-zero-aware (three partitions, ten tables);
+                       3x3: 4-4 (default) or 4-4-zero-aware. A zero-aware
+                       table keeps a value for each region of the blank,
+                       not the least of them: larger, stronger, each group
+                       built
   --goal WHICH         blank-last, blank-first or both (default both)
   --dir DIR            cache directory (default $PUZZLESEARCH_CACHE,
                        $XDG_CACHE_HOME/puzzlesearch or ~/.cache/puzzlesearch)

@@ -91,10 +91,12 @@ const optionHelp: Entry[] = [
     families: ['sliding'],
     text: `  --partition NAME     sliding: the pattern database's partition, on 4x4
                        6-6-3 (default), 7-8 (about 1.5 minutes to build) or
-                       6-6-3-zero-aware, on 5x5 6-6-6-6 (the default) or
+                       6-6-3-zero-aware, on 5x5 6-6-6-6 (the default),
                        6-6-6-6-zero-aware (four builds, not two: see
-                       docs/tables.md); boards of the other size keep
-                       their default
+                       docs/tables.md), 6-6-6-6x3 or 6-6-6-6x3-zero-aware
+                       (the largest of three partitions: fewer nodes,
+                       slower nodes; ten tables); boards of the other size
+                       keep their default
 `,
   },
   {

@@ -201,6 +201,17 @@ export interface PdbPartition {
    * walls the blank in or out.
    */
   zeroAware?: boolean;
+  /**
+   * Several partitions over these groups' tables (a catalogue): each an array
+   * of group indices whose groups cover every tile once, and h takes the
+   * largest of their sums. Absent: one sum of every group.
+   */
+  sums?: number[][];
+}
+
+/** The sums of a partition's groups that its h takes the largest of (PdbPartition.sums). */
+export function partitionSums(partition: PdbPartition): number[][] {
+  return partition.sums ?? [partition.groups.map((_, group) => group)];
 }
 
 /** A key naming a partition (and with `#g`, one group's table) in table registries and caches. */
@@ -208,7 +219,7 @@ export function partitionKey(partition: PdbPartition): string {
   // Asked on every search with a PDB: a partition's key is made once.
   let key = partitionKeys.get(partition);
   if (key === undefined) {
-    key = `${partition.width}x${partition.height}/${partition.blankCell}/${partition.groups.map((group) => group.join('.')).join('-')}${partition.zeroAware ? '/zero-aware' : ''}`;
+    key = `${partition.width}x${partition.height}/${partition.blankCell}/${partition.groups.map((group) => group.join('.')).join('-')}${partition.zeroAware ? '/zero-aware' : ''}${partition.sums ? `/sums:${partition.sums.map((sum) => sum.join('.')).join('-')}` : ''}`;
     partitionKeys.set(partition, key);
   }
   return key;
@@ -300,7 +311,9 @@ export function checkPdbDerivation(partition: PdbPartition, group: number, sourc
 /** The most cells a PDB board may have (5x5) and the most tiles in one group. */
 export const PDB_MAX_CELLS = 25;
 export const PDB_MAX_GROUP_TILES = 8;
-export const PDB_MAX_GROUPS = 16;
+export const PDB_MAX_GROUPS = 32;
+/** The most sums a catalogue may take the largest of (PdbPartition.sums). */
+export const PDB_MAX_SUMS = 8;
 
 /** One group's table being built by rounds (one breadth-first layer a round; the wasm engine splits a long round into slices). */
 export interface PdbBuild {

@@ -5,10 +5,13 @@
  * Any other goal with the blank on one of those cells reuses the tables (tiles
  * are named by their home cells); goals with the blank elsewhere have none.
  */
-import { PDB_MAX_CELLS, PDB_MAX_GROUPS, PDB_MAX_GROUP_TILES, type PdbPartition } from '../engine/contract.js';
+import { PDB_MAX_CELLS, PDB_MAX_GROUPS, PDB_MAX_GROUP_TILES, PDB_MAX_SUMS, type PdbPartition } from '../engine/contract.js';
 
-/** Home cells of each group, for the blank-last goal, by board size and name. */
-const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][]>> = {
+/**
+ * Home cells of each group, for the blank-last goal, by board size and name;
+ * a catalogue also names its sums (PdbPartition.sums).
+ */
+const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][] | { groups: number[][]; sums: number[][] }>> = {
   '3x3': {
     '4-4': [
       [0, 1, 3, 4],
@@ -45,6 +48,32 @@ const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][]>> = {
       [10, 11, 15, 16, 20, 21],
       [12, 17, 18, 19, 22, 23],
     ],
+    // A catalogue: h is the largest of three 6-6-6-6 partitions (each with its
+    // mirrored lookup), over ten tables. Korf and Felner's first (groups 0-3);
+    // then, in the blank-first view, 1 2 5 6 10 11 (the top-left 2x3 block
+    // but the blank), 3 4 7 8 9 12, 13 14 18 19 23 24 and 15 16 17 20 21 22;
+    // then 1 2 3 5 6 7, 4 8 9 12 13 14 and Korf and Felner's two lower left
+    // and lower right groups, shared. Groups 6 and 7 are the reflections of 0
+    // and 2 (derived, not built).
+    '6-6-6-6x3': {
+      groups: [
+        [0, 1, 2, 5, 6, 7],
+        [3, 4, 8, 9, 13, 14],
+        [10, 11, 15, 16, 20, 21],
+        [12, 17, 18, 19, 22, 23],
+        [13, 14, 18, 19, 22, 23],
+        [12, 15, 16, 17, 20, 21],
+        [0, 1, 5, 6, 10, 11],
+        [2, 3, 4, 7, 8, 9],
+        [17, 18, 19, 21, 22, 23],
+        [10, 11, 12, 15, 16, 20],
+      ],
+      sums: [
+        [0, 1, 2, 3],
+        [4, 5, 6, 7],
+        [8, 9, 1, 0],
+      ],
+    },
   },
 };
 
@@ -62,7 +91,7 @@ export const ZERO_AWARE_ENDING = '-zero-aware';
  * would take 972 MB (3.75 entries a placement), which with the build's 1.56
  * GB of blank sets passes the 2 GiB a build may hold (PDB_BUILD_MEMORY_LIMIT).
  */
-const ZERO_AWARE_PARTITIONS: Record<string, string[]> = { '3x3': ['4-4'], '4x4': ['6-6-3'], '5x5': ['6-6-6-6'] };
+const ZERO_AWARE_PARTITIONS: Record<string, string[]> = { '3x3': ['4-4'], '4x4': ['6-6-3'], '5x5': ['6-6-6-6', '6-6-6-6x3'] };
 
 /** Partition names known for a `width`x`height` board. */
 export function partitionNames(width: number, height: number): string[] {
@@ -74,27 +103,51 @@ export function partitionNames(width: number, height: number): string[] {
 /**
  * Builds a partition from its groups, checking that the groups cover every
  * cell but `blankCell` once and fit the tables' limits; with `zeroAware`, its
- * tables are of the zero-aware kind. Throws a RangeError naming what is wrong.
+ * tables are of the zero-aware kind. With `sums` it is a catalogue instead
+ * (PdbPartition.sums): each sum's groups cover every cell but the blank's
+ * once, and every group is in some sum. Throws a RangeError naming what is wrong.
  */
-export function makePartition(width: number, height: number, blankCell: number, groups: number[][], name?: string, zeroAware = false): PdbPartition {
+export function makePartition(
+  width: number,
+  height: number,
+  blankCell: number,
+  groups: number[][],
+  name?: string,
+  zeroAware = false,
+  sums?: number[][],
+): PdbPartition {
   const cells = width * height;
   if (cells > PDB_MAX_CELLS) throw new RangeError(`PDB: a ${width}x${height} board has more than ${PDB_MAX_CELLS} cells`);
-  const seen = new Array<boolean>(cells).fill(false);
   if (!(Number.isInteger(blankCell) && blankCell >= 0 && blankCell < cells)) throw new RangeError(`PDB: blank cell ${blankCell} is off the board`);
-  seen[blankCell] = true;
   if (groups.length > PDB_MAX_GROUPS) throw new RangeError(`PDB: ${groups.length} groups, at most ${PDB_MAX_GROUPS}`);
   const sorted = groups.map((group) => [...group].sort((a, b) => a - b));
   for (const group of sorted) {
     if (group.length < 1 || group.length > PDB_MAX_GROUP_TILES) throw new RangeError(`PDB: a group has ${group.length} tiles (1..${PDB_MAX_GROUP_TILES})`);
     for (const cell of group) {
-      if (!(Number.isInteger(cell) && cell >= 0 && cell < cells) || seen[cell])
-        throw new RangeError(`PDB: cell ${cell} is off the board, the blank's, or in two groups`);
-      seen[cell] = true;
+      if (!(Number.isInteger(cell) && cell >= 0 && cell < cells) || cell === blankCell)
+        throw new RangeError(`PDB: cell ${cell} is off the board or the blank's`);
     }
   }
-  if (seen.some((taken) => !taken)) throw new RangeError(`PDB: the groups leave cell ${seen.indexOf(false)} out`);
+  if (sums !== undefined && (sums.length < 1 || sums.length > PDB_MAX_SUMS)) throw new RangeError(`PDB: ${sums.length} sums, 1..${PDB_MAX_SUMS}`);
+  (sums ?? [sorted.map((_, group) => group)]).forEach((sum, index) => {
+    const seen = new Array<boolean>(cells).fill(false);
+    seen[blankCell] = true;
+    const where = sums ? `sum ${index}: ` : '';
+    for (const group of sum) {
+      if (!(Number.isInteger(group) && group >= 0 && group < sorted.length)) throw new RangeError(`PDB: ${where}group ${group} does not exist`);
+      for (const cell of sorted[group]!) {
+        if (seen[cell]) throw new RangeError(`PDB: ${where}cell ${cell} is in two groups`);
+        seen[cell] = true;
+      }
+    }
+    if (seen.some((taken) => !taken)) throw new RangeError(`PDB: ${where}the groups leave cell ${seen.indexOf(false)} out`);
+  });
+  const used = new Set(sums?.flat());
+  const unused = sums ? sorted.findIndex((_, group) => !used.has(group)) : -1;
+  if (unused >= 0) throw new RangeError(`PDB: group ${unused} is in no sum`);
   const partition: PdbPartition = { name: name ?? sorted.map((group) => group.length).join('-'), width, height, blankCell, groups: sorted };
   if (zeroAware) partition.zeroAware = true;
+  if (sums) partition.sums = sums.map((sum) => [...sum]);
   return partition;
 }
 
@@ -119,10 +172,11 @@ function makeNamedPartition(width: number, height: number, blankCell: number, na
   const zeroAware = name.endsWith(ZERO_AWARE_ENDING);
   const base = zeroAware ? name.slice(0, -ZERO_AWARE_ENDING.length) : name;
   if (zeroAware && !ZERO_AWARE_PARTITIONS[`${width}x${height}`]?.includes(base)) return null;
-  const groups = BLANK_LAST_PARTITIONS[`${width}x${height}`]?.[base];
-  if (!groups) return null;
+  const named = BLANK_LAST_PARTITIONS[`${width}x${height}`]?.[base];
+  if (!named) return null;
+  const { groups, sums } = Array.isArray(named) ? { groups: named, sums: undefined } : named;
   const last = width * height - 1;
-  if (blankCell === last) return makePartition(width, height, last, groups, name, zeroAware);
+  if (blankCell === last) return makePartition(width, height, last, groups, name, zeroAware, sums);
   if (blankCell === 0)
     return makePartition(
       width,
@@ -131,6 +185,7 @@ function makeNamedPartition(width: number, height: number, blankCell: number, na
       groups.map((group) => group.map((cell) => last - cell)),
       name,
       zeroAware,
+      sums,
     );
   return null;
 }

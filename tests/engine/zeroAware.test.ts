@@ -14,7 +14,16 @@ import type { Core, PdbPartition, SlidingBoard } from '../../src/engine/contract
 import { makePartition, namedPartition, partitionNames, symmetricSource } from '../../src/pdb/partitions.js';
 import { engineNames, loadCore } from '../support/engines.js';
 import { expectDerivedEqualBuilt } from '../support/derivedTables.js';
-import { bfsAllDistances, groupStateDistances, placementOfRank, placementRank, replaySliding, slidingNeighbours } from '../oracles.js';
+import {
+  bfsAllDistances,
+  groupStateDistances,
+  iterationExpansions,
+  pdbOracle,
+  placementOfRank,
+  placementRank,
+  replaySliding,
+  slidingNeighbours,
+} from '../oracles.js';
 
 function board(width: number, height: number, tiles: ArrayLike<number>): SlidingBoard {
   return { width, height, tiles: Uint8Array.from(tiles) };
@@ -325,31 +334,7 @@ describe('8-puzzle with zero-aware 4-4 tables (blank first: a group walls the co
     // the groups' distances summed on the board and on its mirror image (the
     // board reflected about the diagonal, each tile renamed to the tile whose
     // home is the reflection of its own); only the undo of the last move pruned.
-    const states = zeroAware.groups.map((homes) => groupStateDistances(3, 3, homes, 0));
-    const reflect = (cell: number) => (cell % 3) * 3 + Math.floor(cell / 3);
-    const groupSum = (tiles: number[]) =>
-      zeroAware.groups.reduce((sum, homes, group) => {
-        const placement = homes.map((cell) => tiles.indexOf(goal.tiles[cell]!));
-        return sum + states[group]![placementRank(placement, 9) * 9 + tiles.indexOf(0)]!;
-      }, 0);
-    const h = (tiles: number[]) => {
-      const mirrored = new Array<number>(9);
-      tiles.forEach((tile, cell) => (mirrored[reflect(cell)] = tile === 0 ? 0 : goal.tiles[reflect(goal.tiles.indexOf(tile))]!));
-      return Math.max(groupSum(tiles), groupSum(mirrored));
-    };
-    const expandedWithin = (start: number[], bound: number): number => {
-      let expanded = 0;
-      const visit = (tiles: number[], g: number, cameFrom: number) => {
-        if (g + h(tiles) > bound || key(tiles) === key(goal.tiles)) return;
-        expanded++;
-        const blank = tiles.indexOf(0);
-        for (const next of slidingNeighbours(tiles, 3)) {
-          if (next.indexOf(0) !== cameFrom) visit(next, g + 1, blank);
-        }
-      };
-      visit(start, 0, -1);
-      return expanded;
-    };
+    const h = pdbOracle(3, 3, goal.tiles, zeroAware.groups, [zeroAware.groups.map((_, group) => group)], { zeroAware: true, mirror: true });
     const boards = [...distance.keys()].filter((tilesKey) => distance.get(tilesKey)! >= 20);
     let iterations = 0;
     for (let i = 0; i < boards.length; i += 2003) {
@@ -368,7 +353,9 @@ describe('8-puzzle with zero-aware 4-4 tables (blank first: a group walls the co
       const calls = perEngine[0]!;
       expect(calls[0]!.bound).toBe(h(tiles));
       for (let k = 0; k + 1 < calls.length; k++) {
-        expect(calls[k + 1]!.expanded - calls[k]!.expanded, `board ${tiles} bound ${calls[k]!.bound}`).toBe(expandedWithin(tiles, calls[k]!.bound));
+        expect(calls[k + 1]!.expanded - calls[k]!.expanded, `board ${tiles} bound ${calls[k]!.bound}`).toBe(
+          iterationExpansions(tiles, 3, calls[k]!.bound, h, goal.tiles),
+        );
         iterations++;
       }
     }

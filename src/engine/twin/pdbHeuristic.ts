@@ -6,7 +6,7 @@
  * only the moved tile's group. See the assembly file for the entries and the
  * mirrored lookup.
  */
-import type { PdbPartition } from '../contract.js';
+import { partitionSums, type PdbPartition } from '../contract.js';
 import { entryAt, rankPlacement, type TwinPdb } from './pdb.js';
 import { zeroAwareLayout, zeroAwareRegionIndex, type ZeroAwareLayout } from '../zeroAwareLayout.js';
 import { POSITION_STRIDE } from './linearConflict.js';
@@ -25,8 +25,36 @@ export interface PdbHeuristic {
   undo(tile: number, from: number, manhattanDelta: number, saved: number): void;
 }
 
-function pdbEstimate(manhattan: number, sum: number, mirror: number): number {
-  return manhattan + 2 * Math.max(sum, mirror);
+/**
+ * Where childEstimate finds each sum's group of a tile: per side (the board,
+ * the mirrored board) and sum, the group of each tile, and the first sum in
+ * which the tile has that group (its entry read there is read again, not
+ * looked up); and the [side, sum] pairs in the order childEstimate prices them.
+ */
+function sumLookups(
+  partition: PdbPartition,
+  goal: Uint8Array,
+  mirrorCell: Uint8Array,
+  mirrored: boolean,
+): { tileGroups: Uint8Array[][]; sameSums: Uint8Array[][]; pricingOrder: Array<[number, number]> } {
+  const sumGroups = partitionSums(partition);
+  const tileGroups = [0, 1].map((side) =>
+    sumGroups.map((groups) => {
+      const tileGroup = new Uint8Array(POSITION_STRIDE);
+      for (const group of groups) for (const cell of partition.groups[group]!) tileGroup[goal[side ? mirrorCell[cell]! : cell]!] = group;
+      return tileGroup;
+    }),
+  );
+  const sameSums = tileGroups.map((side) =>
+    side.map((tileGroup) => Uint8Array.from({ length: POSITION_STRIDE }, (_, tile) => side.findIndex((earlier) => earlier[tile] === tileGroup[tile]))),
+  );
+  // Sum 0 on each side, then the later sums on the board, then mirrored (as assembly/pdbHeuristic.ts).
+  const sides = mirrored ? [0, 1] : [0];
+  const pricingOrder = [
+    ...sides.map((side): [number, number] => [side, 0]),
+    ...sides.flatMap((side) => sumGroups.slice(1).map((_, later): [number, number] => [side, later + 1])),
+  ];
+  return { tileGroups, sameSums, pricingOrder };
 }
 
 /**
@@ -39,21 +67,23 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
   let groupLayouts: Array<ZeroAwareLayout | null> = [];
   let groupTiles: Uint8Array[] = [];
   let mirrorTiles: Uint8Array[] = [];
-  const tileGroup = new Uint8Array(POSITION_STRIDE);
-  const tileMirrorGroup = new Uint8Array(POSITION_STRIDE);
+  /** See sumLookups. */
+  let tileGroups: Uint8Array[][] = [[], []];
+  let sameSums: Uint8Array[][] = [[], []];
+  let sumGroups: number[][] = [];
+  let pricingOrder: Array<[number, number]> = [];
   const mirrorCell = new Uint8Array(POSITION_STRIDE);
   const positionOf = new Uint8Array(POSITION_STRIDE);
   const placement = new Uint8Array(8);
-  let entries = new Uint8Array(0);
-  let mirrorEntries = new Uint8Array(0);
-  let entrySum = 0;
-  let mirrorSum = 0;
+  /** Per side: each group's entry, each sum, and the moved tile's new entry in each sum (from childEstimate to apply). */
+  let entries: Uint8Array[] = [];
+  let sums: Int32Array[] = [];
+  let pending: Uint8Array[] = [];
+  /** What apply replaced, per move made: the old entry of each sum on each side (as assembly/pdbHeuristic.ts savedEntries). */
+  const saved: number[] = [];
   let manhattanSum = 0;
   let boardCells = 0;
   let mirrored = false;
-  // The moved tile's new entries, from childEstimate to apply.
-  let pendingEntry = 0;
-  let pendingMirrorEntry = 0;
   // The rank of the placement leastEntry last read, for exactEntry.
   let lookedUpRank = 0;
 
@@ -73,14 +103,12 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
     groupLayouts = partition.groups.map((homes) => (partition.zeroAware ? zeroAwareLayout(width, height, homes.length) : null));
     groupTiles = partition.groups.map((homes) => Uint8Array.from(homes, (cell) => goal[cell]!));
     mirrorTiles = partition.groups.map((homes) => Uint8Array.from(homes, (cell) => goal[mirrorCell[cell]!]!));
-    partition.groups.forEach((homes, group) => {
-      for (const cell of homes) {
-        tileGroup[goal[cell]!] = group;
-        tileMirrorGroup[goal[mirrorCell[cell]!]!] = group;
-      }
-    });
-    entries = new Uint8Array(partition.groups.length);
-    mirrorEntries = new Uint8Array(partition.groups.length);
+    sumGroups = partitionSums(partition);
+    ({ tileGroups, sameSums, pricingOrder } = sumLookups(partition, goal, mirrorCell, mirrored));
+    entries = [0, 1].map(() => new Uint8Array(partition.groups.length));
+    sums = [0, 1].map(() => new Int32Array(sumGroups.length));
+    pending = [0, 1].map(() => new Uint8Array(sumGroups.length));
+    saved.length = 0;
     boardCells = cells;
     return mirrored;
   }
@@ -113,64 +141,70 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
   function loadBoard(board: Uint8Array, manhattan: number): number {
     for (let p = 0; p < boardCells; p++) positionOf[board[p]!] = p;
     manhattanSum = manhattan;
-    entrySum = 0;
-    mirrorSum = 0;
-    for (let group = 0; group < entries.length; group++) {
-      entries[group] = exactEntry(group, false, -1, leastEntry(group, false, -1, 0));
-      entrySum += entries[group]!;
-      mirrorEntries[group] = mirrored ? exactEntry(group, true, -1, leastEntry(group, true, -1, 0)) : 0;
-      mirrorSum += mirrorEntries[group]!;
+    let best = 0;
+    for (const side of [0, 1]) {
+      const mirror = side === 1;
+      for (let group = 0; group < groupTiles.length; group++) {
+        entries[side]![group] = !mirror || mirrored ? exactEntry(group, mirror, -1, leastEntry(group, mirror, -1, 0)) : 0;
+      }
+      sumGroups.forEach((groups, sum) => {
+        sums[side]![sum] = groups.reduce((total, group) => total + entries[side]![group]!, 0);
+        best = Math.max(best, sums[side]![sum]!);
+      });
     }
-    return pdbEstimate(manhattanSum, entrySum, mirrorSum);
+    saved.length = 0;
+    return manhattanSum + 2 * best;
   }
 
-  /** As assembly/pdbHeuristic.ts: each lookup prices by the least entry first, the exact one only when that does not prune. */
+  /**
+   * As assembly/pdbHeuristic.ts: the sums in pricingOrder, the first that
+   * prunes ending the pricing; each lookup
+   * by the least entry first, the exact one only when that does not prune; a
+   * group an earlier sum read is not read again.
+   */
   function childEstimate(tile: number, to: number, manhattanDelta: number, room: number): number {
     const manhattan = manhattanSum + manhattanDelta;
-    const group = tileGroup[tile]!;
-    const others = entrySum - entries[group]!;
-    let entry = leastEntry(group, false, tile, to);
-    if (manhattan + 2 * (others + entry) <= room) entry = exactEntry(group, false, tile, entry);
-    pendingEntry = entry;
-    const sum = others + entry;
-    if (!mirrored || manhattan + 2 * sum > room) return pdbEstimate(manhattan, sum, 0);
-    const mirrorGroup = tileMirrorGroup[tile]!;
-    const mirrorOthers = mirrorSum - mirrorEntries[mirrorGroup]!;
-    let mirrorEntry = leastEntry(mirrorGroup, true, tile, to);
-    if (manhattan + 2 * (mirrorOthers + mirrorEntry) <= room) mirrorEntry = exactEntry(mirrorGroup, true, tile, mirrorEntry);
-    pendingMirrorEntry = mirrorEntry;
-    return pdbEstimate(manhattan, sum, mirrorOthers + mirrorEntry);
+    let best = 0;
+    for (const [side, sum] of pricingOrder) {
+      const mirror = side === 1;
+      const group = tileGroups[side]![sum]![tile]!;
+      const others = sums[side]![sum]! - entries[side]![group]!;
+      const same = sameSums[side]![sum]![tile]!;
+      let entry: number;
+      if (same < sum) {
+        entry = pending[side]![same]!;
+      } else {
+        entry = leastEntry(group, mirror, tile, to);
+        if (manhattan + 2 * (others + entry) <= room) entry = exactEntry(group, mirror, tile, entry);
+      }
+      pending[side]![sum] = entry;
+      best = Math.max(best, others + entry);
+      if (manhattan + 2 * best > room) break;
+    }
+    return manhattan + 2 * best;
   }
 
+  /** Each [side, sum]'s entry of the moved tile's group becomes the pending one; returns where the old ones were saved. */
   function apply(tile: number, to: number, manhattanDelta: number): number {
-    const group = tileGroup[tile]!;
-    const old = entries[group]!;
-    entries[group] = pendingEntry;
-    entrySum += pendingEntry - old;
-    let oldMirror = 0;
-    if (mirrored) {
-      const mirrorGroup = tileMirrorGroup[tile]!;
-      oldMirror = mirrorEntries[mirrorGroup]!;
-      mirrorEntries[mirrorGroup] = pendingMirrorEntry;
-      mirrorSum += pendingMirrorEntry - oldMirror;
-    }
+    const slot = saved.length;
+    // Every old entry is read before any is written: sums may share a group.
+    for (const [side, sum] of pricingOrder) saved.push(entries[side]![tileGroups[side]![sum]![tile]!]!);
+    pricingOrder.forEach(([side, sum], i) => {
+      sums[side]![sum]! += pending[side]![sum]! - saved[slot + i]!;
+      entries[side]![tileGroups[side]![sum]![tile]!] = pending[side]![sum]!;
+    });
     manhattanSum += manhattanDelta;
     // The blank (tile 0) takes the cell the tile leaves: zero-aware lookups read it.
     positionOf[0] = positionOf[tile]!;
     positionOf[tile] = to;
-    return old | (oldMirror << 8);
+    return slot;
   }
 
-  function undo(tile: number, from: number, manhattanDelta: number, saved: number): void {
-    const group = tileGroup[tile]!;
-    const old = saved & 0xff;
-    entrySum += old - entries[group]!;
-    entries[group] = old;
-    if (mirrored) {
-      const mirrorGroup = tileMirrorGroup[tile]!;
-      mirrorSum += (saved >> 8) - mirrorEntries[mirrorGroup]!;
-      mirrorEntries[mirrorGroup] = saved >> 8;
-    }
+  function undo(tile: number, from: number, manhattanDelta: number, slot: number): void {
+    // Every sum is taken back before any entry is: sums may share a group.
+    pricingOrder.forEach(([side, sum], i) => (sums[side]![sum]! += saved[slot + i]! - entries[side]![tileGroups[side]![sum]![tile]!]!));
+    pricingOrder.forEach(([side, sum], i) => (entries[side]![tileGroups[side]![sum]![tile]!] = saved[slot + i]!));
+    saved.length = slot;
     manhattanSum -= manhattanDelta;
     positionOf[0] = positionOf[tile]!;
     positionOf[tile] = from;

@@ -38,6 +38,10 @@ export interface PdbExports extends ScratchExports {
   /** Makes the zero-aware layout for `tiles` tiles on the board (once); returns a table's entry count, or -1 when memory cannot hold the layout. */
   zeroAwareEntryCount(width: number, height: number, tiles: number): number;
   idaStarPdbGroups(count: number): void;
+  /** Sets sum `index` of a catalogue: its groups, a bit per group index. */
+  idaStarPdbSum(index: number, groupBits: number): void;
+  /** The number of sums set by idaStarPdbSum (0: one sum of every group). */
+  idaStarPdbSums(count: number): void;
 }
 
 /** An installed table: where it lies in the module's memory. */
@@ -217,6 +221,10 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
         exports.idaStarPdbGroup(group, groupMask(cells), tables.get(tableKey(partition, group))!.at, partition.zeroAware ? 1 : 0);
       });
       exports.idaStarPdbGroups(partition.groups.length);
+      const sums = partition.sums ?? [];
+      // A bit per group index, as a group's mask has a bit per cell.
+      sums.forEach((groups, sum) => exports.idaStarPdbSum(sum, groupMask(groups)));
+      exports.idaStarPdbSums(sums.length);
       return true;
     },
   };
