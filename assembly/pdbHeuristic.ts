@@ -16,8 +16,9 @@
 // every tile once), and h takes the largest sum, each a lower bound. A group
 // in several sums is looked up once per child: a sum reads the value an
 // earlier sum with the same group of the moved tile already read (sameSum).
-// The sums are tried in order and the first that prunes the child ends its
-// pricing, so a sum that often prunes belongs first.
+// The sums are tried in the order pdbChildEstimate gives, sum 0 first, and
+// the first that prunes the child ends its pricing: the partition that
+// prunes most often belongs first.
 //
 // Mirroring: when the board is square and the blank's goal cell is on the main
 // diagonal, reflecting a board about that diagonal and renaming each tile t to
