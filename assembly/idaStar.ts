@@ -423,10 +423,10 @@ function loadBoard(width: i32, height: i32, heuristic: i32): i32 {
 // Search: one body, specialised per heuristic. The heuristic is a type
 // argument K, one of the marker types below, told apart by its size and
 // sign: the compiler knows sizeof<K>() and isSigned<K>() and compiles only
-// the branches of K, so each
-// @noinline wrapper holds a copy of the body with only its heuristic's code
-// (the pattern of ./flip; a run-time heuristic argument would compile every
-// branch, and the wrappers each branch calls would nest inside each other).
+// the branches of K, so each @noinline wrapper holds a copy of the body with
+// only its heuristic's code (the pattern of ./flip; a run-time heuristic
+// argument would compile every branch, and the wrappers each branch calls
+// would nest inside each other).
 type Manhattan = u8;
 type LinearConflict = u16;
 type Pdb = u32;
