@@ -423,10 +423,10 @@ function loadBoard(width: i32, height: i32, heuristic: i32): i32 {
 // Search: one body, specialised per heuristic. The heuristic is a type
 // argument K, one of the marker types below, told apart by its size and
 // sign: the compiler knows sizeof<K>() and isSigned<K>() and compiles only
-// the branches of K, so each @noinline wrapper holds a copy of the body with
-// only its heuristic's code (the pattern of ./flip; a run-time heuristic
-// argument would compile every branch, and the wrappers each branch calls
-// would nest inside each other).
+// the branches of K, so each instance of searchWith<K> (not inlined) holds a
+// copy of the body with only its heuristic's code (the pattern of ./flip; a
+// run-time heuristic argument would compile every branch, and the wrappers
+// each branch calls would nest inside each other).
 type Manhattan = u8;
 type LinearConflict = u16;
 type Pdb = u32;
@@ -567,46 +567,14 @@ function nextState(state: i32, direction: i32): i32 {
 // @ts-ignore: decorator
 @inline
 function descend<K>(blank: i32, state: i32, g: i32, h: i32): i32 {
-  if (sizeof<K>() == sizeof<Manhattan>()) return searchManhattan(blank, state, g, h);
-  if (sizeof<K>() == sizeof<LinearConflict>()) return searchConflict(blank, state, g, h);
-  if (isSigned<K>()) return isMirrored<K>() ? searchPdbSumsMirrored(blank, state, g, h) : searchPdbSums(blank, state, g, h);
-  return isMirrored<K>() ? searchPdbMirrored(blank, state, g, h) : searchPdb(blank, state, g, h);
+  return searchWith<K>(blank, state, g, h);
 }
 
+// One copy of the search body per heuristic K, not inlined into itself.
 // @ts-ignore: decorator
 @noinline
-function searchManhattan(blank: i32, state: i32, g: i32, h: i32): i32 {
-  return expand<Manhattan>(blank, state, g, h);
-}
-
-// @ts-ignore: decorator
-@noinline
-function searchConflict(blank: i32, state: i32, g: i32, h: i32): i32 {
-  return expand<LinearConflict>(blank, state, g, h);
-}
-
-// @ts-ignore: decorator
-@noinline
-function searchPdb(blank: i32, state: i32, g: i32, h: i32): i32 {
-  return expand<Pdb>(blank, state, g, h);
-}
-
-// @ts-ignore: decorator
-@noinline
-function searchPdbMirrored(blank: i32, state: i32, g: i32, h: i32): i32 {
-  return expand<PdbMirrored>(blank, state, g, h);
-}
-
-// @ts-ignore: decorator
-@noinline
-function searchPdbSums(blank: i32, state: i32, g: i32, h: i32): i32 {
-  return expand<PdbSums>(blank, state, g, h);
-}
-
-// @ts-ignore: decorator
-@noinline
-function searchPdbSumsMirrored(blank: i32, state: i32, g: i32, h: i32): i32 {
-  return expand<PdbSumsMirrored>(blank, state, g, h);
+function searchWith<K>(blank: i32, state: i32, g: i32, h: i32): i32 {
+  return expand<K>(blank, state, g, h);
 }
 
 // The prefix walk of idaStarSubtree: per step the blank's cell before it, the
@@ -759,16 +727,16 @@ export function idaStarSubtree(prefixLength: i32, searchBound: i32, budget: f64)
   bound = searchBound;
   startChunk(nodeCount());
   let result: i32;
-  // The whole iteration calls the search wrappers directly. (This also makes
+  // The whole iteration calls the search copies directly. (This also makes
   // the compiler meet them before subtree<K>, so that descend<K> inlines into
   // them rather than becoming a call of its own inside the hot loop.)
   if (prefixLength == 0) {
-    if (heuristicKind == MANHATTAN) result = searchManhattan(startBlank, 0, 0, startH);
-    else if (heuristicKind == LINEAR_CONFLICT) result = searchConflict(startBlank, 0, 0, startH);
-    else if (heuristicKind == PDB) result = searchPdb(startBlank, 0, 0, startH);
-    else if (heuristicKind == PDB_MIRRORED) result = searchPdbMirrored(startBlank, 0, 0, startH);
-    else if (heuristicKind == PDB_SUMS) result = searchPdbSums(startBlank, 0, 0, startH);
-    else result = searchPdbSumsMirrored(startBlank, 0, 0, startH);
+    if (heuristicKind == MANHATTAN) result = searchWith<Manhattan>(startBlank, 0, 0, startH);
+    else if (heuristicKind == LINEAR_CONFLICT) result = searchWith<LinearConflict>(startBlank, 0, 0, startH);
+    else if (heuristicKind == PDB) result = searchWith<Pdb>(startBlank, 0, 0, startH);
+    else if (heuristicKind == PDB_MIRRORED) result = searchWith<PdbMirrored>(startBlank, 0, 0, startH);
+    else if (heuristicKind == PDB_SUMS) result = searchWith<PdbSums>(startBlank, 0, 0, startH);
+    else result = searchWith<PdbSumsMirrored>(startBlank, 0, 0, startH);
   } else if (heuristicKind == MANHATTAN) result = subtree<Manhattan>(prefixLength);
   else if (heuristicKind == LINEAR_CONFLICT) result = subtree<LinearConflict>(prefixLength);
   else if (heuristicKind == PDB) result = subtree<Pdb>(prefixLength);
