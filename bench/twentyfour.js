@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The 24-puzzle with the 6-6-6-6 pattern databases, after `npm run build`:
- *   node bench/twentyfour.js [--instances 40,...] [--ts 40] [--dir DIR] [--no-build]
+ *   node bench/twentyfour.js [--instances 40,...] [--ts 40] [--dir DIR] [--no-build] [--partition NAME]
  *
  * 1. One 6-tile table (127,512,000 entries) built from scratch by each engine,
  *    interleaved under tinybench (one sample each: a TS build takes minutes);
@@ -11,6 +11,8 @@
  *    DIR (default: a temporary directory) — or loaded from DIR with --no-build.
  * 3. Korf and Felner's instances (data/korf24.txt, goal 0 1 ... 24) on the
  *    wasm engine, one thread; the `--ts` ones on both engines under tinybench.
+ *    Steps 2 and 3 use --partition (default 6-6-6-6; e.g. 6-6-6-6x3, a
+ *    catalogue, or 6-6-6-6-zero-aware).
  *    Every length is checked against the file, every path replayed, and the
  *    engines' node counts compared.
  * Peak memory of step 2 alone: run it in its own process (/usr/bin/time -v).
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     ts: { type: 'string', default: '40' },
     dir: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
+    partition: { type: 'string', default: '6-6-6-6' },
   },
 });
 const list = (/** @type {string} */ text) => (text ? text.split(',').map(Number) : []);
@@ -69,14 +72,15 @@ if (!values['no-build']) {
 
 const dir = values.dir ?? mkdtempSync(join(tmpdir(), 'puzzlesearch-bench24-'));
 try {
-  const solver = await createSolver({ engine: 'wasm', tables: { dir } });
+  const { partition } = values;
+  const solver = await createSolver({ engine: 'wasm', tables: { dir, partition } });
   const started = performance.now();
   /** @type {Record<string, number>} */
   const phases = {};
-  await solver.prepareTables('5x5', { goal: 'blank-first', onProgress: ({ phase }) => void (phases[phase] = (phases[phase] ?? 0) + 1) });
-  console.log(`blank-first 6-6-6-6 set ready in ${seconds(performance.now() - started)} (${Object.keys(phases).join(', ')}; load ${load()})`);
-  const twin = await createSolver({ engine: 'ts', tables: { dir } });
-  await twin.prepareTables('5x5', { goal: 'blank-first' });
+  await solver.prepareTables('5x5', { goal: 'blank-first', partition, onProgress: ({ phase }) => void (phases[phase] = (phases[phase] ?? 0) + 1) });
+  console.log(`blank-first ${partition} set ready in ${seconds(performance.now() - started)} (${Object.keys(phases).join(', ')}; load ${load()})`);
+  const twin = await createSolver({ engine: 'ts', tables: { dir, partition } });
+  await twin.prepareTables('5x5', { goal: 'blank-first', partition });
   const solvers = { wasm: solver, ts: twin };
 
   const both = new Set(list(values.ts));
