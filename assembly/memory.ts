@@ -16,6 +16,8 @@
 //                        construction, far below what wasm32 holds, so a
 //                        heap.alloc there cannot trap in practice; everything
 //                        whose size the input decides is a region below.
+//                        The heap is given room for all of these before the
+//                        first region (startAllocator), so it never grows.
 //   regions, grown here  blocks of whole pages taken with memory.grow, in the
 //                        order they are first asked for: the batch buffer
 //                        (./batch), the Lights Out region (./lightsOut),
@@ -43,12 +45,20 @@ export function lastNeeded(): f64 {
   return needed;
 }
 
+// Room for everything the heap ever holds at once (the map above): sliding's
+// 65.3 MB, four in a line's 33 MB, Flip's 0.8 MB and the PDB build's 0.5 MB,
+// with slack for the allocator's splits.
+const HEAP_HEADROOM: usize = 112 << 20;
+
 // The allocator claims all of memory as it stands when it is first used, so it
 // is started before any region grows; otherwise it would later hand out pages
-// that belong to a region.
+// that belong to a region. It is started with HEAP_HEADROOM free: an allocator
+// that runs out grows memory by as much as memory already holds (it doubles),
+// so a 64 KB table asked for after 2 GB of PDB tables took 2 GB more, and the
+// next table no longer fit in wasm32's 4 GiB.
 function startAllocator(): void {
   if (allocatorStarted) return;
-  heap.free(heap.alloc(16));
+  heap.free(heap.alloc(HEAP_HEADROOM));
   allocatorStarted = true;
 }
 

@@ -812,6 +812,25 @@ describe('table memory', () => {
     expect(Buffer.compare(core.pdb.table(fresh, 0)!, kept)).toBe(0);
   });
 
+  test("the module's heap never doubles memory: a build after large regions grows only by its own table and work", async () => {
+    const { instantiatePuzzleWasm } = await import('../../src/engine/wasm/loader.js');
+    const { wasmPdb } = await import('../../src/engine/wasm/pdb.js');
+    const { reserveBatch } = await import('../../src/engine/wasm/batch.js');
+    const exports = await instantiatePuzzleWasm<import('../../src/engine/wasm/index.js').PuzzleExports>(undefined, { searchPoll: () => 0 });
+    // 256 MB of region first, as a solver holding tables has; then the first
+    // build, whose fixed lookup tables come from the heap. An allocator that
+    // grew by doubling took 256 MB more here (2 GB after a catalogue's tables).
+    reserveBatch(exports, 256 << 20, 'a large batch');
+    const before = exports.memory.buffer.byteLength;
+    const partition = makePartition(3, 3, 8, [
+      [0, 1, 3, 4],
+      [2, 5, 6, 7],
+    ]);
+    const build = wasmPdb(exports).build(partition, 0);
+    while (build.round());
+    expect(exports.memory.buffer.byteLength - before).toBeLessThan(1 << 20);
+  });
+
   test('a build past the memory limit is refused up front, naming the size', async () => {
     // The twin keeps u16 blank sets: 3.1 GiB for the 8-tile group of 7-8
     // (the wasm engine packs them into 1.8 GiB, under the limit).
