@@ -831,6 +831,28 @@ describe('table memory', () => {
     expect(exports.memory.buffer.byteLength - before).toBeLessThan(1 << 20);
   });
 
+  test('regions past 2 GiB are found at their address: the move-pruning machine and the Lights Out input', async () => {
+    const { instantiatePuzzleWasm } = await import('../../src/engine/wasm/loader.js');
+    const { wasmPdb } = await import('../../src/engine/wasm/pdb.js');
+    const { wasmIdaStar } = await import('../../src/engine/wasm/idaStar.js');
+    const { wasmLightsOut } = await import('../../src/engine/wasm/lightsOut.js');
+    const { reserveBatch } = await import('../../src/engine/wasm/batch.js');
+    const { lightsOutProblem } = await import('../../src/api/lightsOut.js');
+    const hooks = { searchPoll: () => 0 };
+    const exports = await instantiatePuzzleWasm<import('../../src/engine/wasm/index.js').PuzzleExports>(undefined, hooks);
+    // 2 GiB of region first (a catalogue's tables): the next regions start
+    // past it, and their addresses come back from wasm as negative i32s.
+    reserveBatch(exports, 2 ** 31, 'a 2 GiB batch');
+    const fresh = await loadCore('wasm');
+    const start: SlidingBoard = { width: 4, height: 4, tiles: Uint8Array.from([5, 1, 2, 3, 0, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12]) };
+    const goal: SlidingBoard = { width: 4, height: 4, tiles: Uint8Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0]) };
+    const options = { heuristic: 'manhattan' as const, pruning: 'fsm' as const };
+    expect(wasmIdaStar(exports, wasmPdb(exports), hooks).solve(start, goal, options)).toEqual(fresh.idaStar.solve(start, goal, options));
+    const problem = lightsOutProblem('0110\n1001\n1001\n0110');
+    expect(wasmLightsOut(exports).solve(problem)).toEqual(fresh.lightsOut.solve(problem));
+    expect(exports.memory.buffer.byteLength).toBeGreaterThan(2 ** 31);
+  });
+
   test('a build past the memory limit is refused up front, naming the size', async () => {
     // The twin keeps u16 blank sets: 3.1 GiB for the 8-tile group of 7-8
     // (the wasm engine packs them into 1.8 GiB, under the limit).
