@@ -461,15 +461,10 @@ function expand<K>(blank: i32, state: i32, g: i32, h: i32): i32 {
   const room = bound - g - 1;
   const moves = <i32>load<u8>(pruningAllowed + <usize>(state * pruningCells + blank));
   let best = NO_BOUND;
+  // Up, left, right, down: the host's SEARCH_MOVE_ORDER (src/engine/contract.ts
+  // says why), written out so that each move's cell step is a constant.
   if (moves & (1 << UP)) {
     const result = child<K>(UP, blank, blank - boardWidth, g, h, room, state);
-    if (result < best) {
-      best = result;
-      if (result < 0) return result;
-    }
-  }
-  if (moves & (1 << DOWN)) {
-    const result = child<K>(DOWN, blank, blank + boardWidth, g, h, room, state);
     if (result < best) {
       best = result;
       if (result < 0) return result;
@@ -484,6 +479,13 @@ function expand<K>(blank: i32, state: i32, g: i32, h: i32): i32 {
   }
   if (moves & (1 << RIGHT)) {
     const result = child<K>(RIGHT, blank, blank + 1, g, h, room, state);
+    if (result < best) {
+      best = result;
+      if (result < 0) return result;
+    }
+  }
+  if (moves & (1 << DOWN)) {
+    const result = child<K>(DOWN, blank, blank + boardWidth, g, h, room, state);
     if (result < best) best = result;
   }
   return best;

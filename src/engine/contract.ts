@@ -97,6 +97,19 @@ export interface FourLineCore {
 /** Moves of the blank: 0 = up, 1 = down, 2 = left, 3 = right (letters u, d, l, r). */
 export const MOVE_LETTERS = 'udlr';
 
+/**
+ * The order IDA* tries the blank's moves in (both engines and the parallel
+ * search's subtrees): up, left, right, down, the blank's cell number rising, as
+ * Korf and Felner's and Clausecker's solvers do. A completed iteration expands
+ * the same nodes in any order; the last one stops at the first path found, so
+ * only this order makes whole searches comparable with the published counts:
+ * with parent pruning, KF #38, #40 and #25 generate exactly the nodes of
+ * Korf and Felner 2002 (38,173,507, 65,099,578 and 292,174,444). Over Korf's
+ * 100 and Korf and Felner's 12 easiest it also took 10% and 6% fewer nodes
+ * than up, down, left, right (bench/RESULTS.md, "Move order").
+ */
+export const SEARCH_MOVE_ORDER: readonly number[] = [0, 2, 3, 1];
+
 /** A sliding board: `tiles[position]` is the tile number, 0 the blank, row-major. */
 export interface SlidingBoard {
   width: number;

@@ -1,11 +1,14 @@
 /**
  * The subtrees a parallel IDA* deals out: every walk of the blank of exactly
  * `depth` moves from the start (u 0, d 1, l 2, r 3), staying on the board and
- * never undoing the move before, in the search's own move order. Every path
+ * never undoing the move before, in the search's own move order
+ * (SEARCH_MOVE_ORDER). Every path
  * the search could take from the start begins with one of them, or is a
  * shorter path that one of them begins with; so searching below each, at one
  * bound, covers that bound's iteration.
  */
+import { SEARCH_MOVE_ORDER } from '../engine/contract.js';
+
 const UP = 0;
 const DOWN = 1;
 const LEFT = 2;
@@ -21,7 +24,7 @@ export function slidingPrefixes(width: number, height: number, blank: number, de
     }
     const row = Math.floor(at / width);
     const column = at % width;
-    for (let move = UP; move <= RIGHT; move++) {
+    for (const move of SEARCH_MOVE_ORDER) {
       if (parentMove >= 0 && move === (parentMove ^ 1)) continue;
       let next = -1;
       if (move === UP && row > 0) next = at - width;

@@ -2,7 +2,7 @@
  * The TypeScript twin of `assembly/idaStar.ts`: IDA* for sliding-tile boards
  * from 2x2 to 5x5 with Manhattan, linear-conflict or additive PDB heuristics.
  * Same tables (./linearConflict.ts), same PDB lookup (./pdbHeuristic.ts, as
- * `assembly/pdbHeuristic.ts`), same move order (u, d, l, r), same node
+ * `assembly/pdbHeuristic.ts`), same move order (SEARCH_MOVE_ORDER: u, l, r, d), same node
  * counting (children generated), so it returns the same moves and the same
  * node counts as the wasm engine. See the assembly files for the heuristic's
  * line codes, the move records and the mirrored lookup.
@@ -16,6 +16,7 @@
  * class's (18% slower). Its constants are local for the same reason (below).
  */
 import {
+  SEARCH_MOVE_ORDER,
   unknownHeuristicMessage,
   type Heuristic,
   type IdaStarBatchOptions,
@@ -45,6 +46,10 @@ const LEFT = 2;
 const RIGHT = 3;
 /** The root's parent move: (NO_MOVE ^ 1) names no direction. */
 const NO_MOVE = 4;
+// SEARCH_MOVE_ORDER as a chain ending in NO_MOVE, so that the recursion keeps
+// one loop variable: its frame bounds the depth a JS stack allows (4,032 moves).
+const FIRST_MOVE = SEARCH_MOVE_ORDER[0]!;
+const NEXT_MOVE = Int8Array.from([0, 1, 2, 3], (move) => SEARCH_MOVE_ORDER[SEARCH_MOVE_ORDER.indexOf(move) + 1] ?? NO_MOVE);
 
 /** Heuristic kinds, as in assembly/idaStar.ts (the PDB's mirroring is ./pdbHeuristic.ts's to know). */
 const MANHATTAN = 0;
@@ -233,7 +238,7 @@ function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
     const room = bound - g - 1;
     const moves = pruningAllowed[state * pruningCells + blank]!;
     let best = NO_BOUND;
-    for (let direction = UP; direction <= RIGHT; direction++) {
+    for (let direction = FIRST_MOVE; direction !== NO_MOVE; direction = NEXT_MOVE[direction]!) {
       if ((moves & (1 << direction)) === 0) continue;
       if (generated >= limit) return OUT_OF_NODES;
       if (generated === nextPoll) {
