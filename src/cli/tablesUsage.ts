@@ -13,7 +13,9 @@ export const TABLES_USAGE = `usage: puzzlesearch tables build|list|clear [option
                        goal) or 3x3
   --partition NAME     4x4: 6-6-3 (default), 7-8 or 6-6-3-zero-aware; 5x5:
                        6-6-6-6 (default), 6-6-6-6-zero-aware, 6-6-6-6x3 or
-                       6-6-6-6x3-zero-aware (three partitions, ten tables);
+                       6-6-6-6x3-zero-aware (three partitions, ten tables),
+                       6-6-6-6x7 or 6-6-6-6x7-zero-aware (seven, fourteen
+                       tables, 2.2 GB a goal zero-aware);
                        3x3: 4-4 (default) or 4-4-zero-aware. A zero-aware
                        table keeps a value for each region of the blank,
                        not the least of them: larger, stronger, each group

@@ -95,7 +95,9 @@ const optionHelp: Entry[] = [
                        6-6-6-6-zero-aware (four builds, not two: see
                        docs/tables.md), 6-6-6-6x3 or 6-6-6-6x3-zero-aware
                        (the largest of three partitions: fewer nodes,
-                       slower nodes; ten tables); boards of the other size
+                       slower nodes; ten tables), 6-6-6-6x7 or
+                       6-6-6-6x7-zero-aware (seven partitions, fourteen
+                       tables); boards of the other size
                        keep their default
 `,
   },

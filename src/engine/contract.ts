@@ -286,6 +286,17 @@ export function pdbWorkBytes(cells: number, tiles: number, maskBytes: number): n
 export const PDB_BUILD_MEMORY_LIMIT = 2 ** 31;
 
 /**
+ * The most table bytes one solver is asked to hold, in both engines alike:
+ * wasm32's 4 GiB less the module's heap, with the builds' working memory (1.5
+ * GB for a 6-tile group on 5x5) holding the derived tables. So
+ * 6-6-6-6x3-zero-aware's 3.1 GB for both goals fit, and
+ * 6-6-6-6x7-zero-aware's 2.2 GB a goal fit once, not twice. A prepare()
+ * past it is refused before any minutes go into it; memory that still runs
+ * out later is the engine's one-line error naming the size.
+ */
+export const PDB_HELD_TABLES_LIMIT = 3.5 * 2 ** 30;
+
+/**
  * Throws a RangeError naming the memory needed when building group `group` of
  * `partition` with `workBytes` of working memory would pass the limit.
  */

@@ -74,6 +74,37 @@ const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][] | { groups
         [8, 9, 1, 0],
       ],
     },
+    // Clausecker's "small" catalogue (catalogues/small-t.cat in
+    // clausecker/24puzzle): seven 6-6-6-6 partitions over fourteen tables, the
+    // first Korf and Felner's. It takes the fewest nodes of those offered
+    // (issue 19's KF #38 target) and costs the most a node.
+    '6-6-6-6x7': {
+      groups: [
+        [0, 1, 2, 5, 6, 7],
+        [3, 4, 8, 9, 13, 14],
+        [10, 11, 15, 16, 20, 21],
+        [12, 17, 18, 19, 22, 23],
+        [14, 17, 18, 19, 22, 23],
+        [3, 4, 8, 9, 12, 13],
+        [2, 6, 7, 11, 16, 21],
+        [0, 1, 5, 10, 15, 20],
+        [18, 19, 20, 21, 22, 23],
+        [10, 11, 12, 15, 16, 17],
+        [5, 6, 7, 8, 12, 13],
+        [0, 1, 2, 3, 4, 9],
+        [6, 7, 11, 12, 16, 17],
+        [0, 1, 2, 5, 10, 15],
+      ],
+      sums: [
+        [0, 1, 2, 3],
+        [0, 2, 4, 5],
+        [1, 3, 6, 7],
+        [4, 5, 6, 7],
+        [0, 1, 8, 9],
+        [2, 4, 10, 11],
+        [1, 8, 12, 13],
+      ],
+    },
   },
 };
 
@@ -91,7 +122,7 @@ export const ZERO_AWARE_ENDING = '-zero-aware';
  * would take 972 MB (3.75 entries a placement), which with the build's 1.56
  * GB of blank sets passes the 2 GiB a build may hold (PDB_BUILD_MEMORY_LIMIT).
  */
-const ZERO_AWARE_PARTITIONS: Record<string, string[]> = { '3x3': ['4-4'], '4x4': ['6-6-3'], '5x5': ['6-6-6-6', '6-6-6-6x3'] };
+const ZERO_AWARE_PARTITIONS: Record<string, string[]> = { '3x3': ['4-4'], '4x4': ['6-6-3'], '5x5': ['6-6-6-6', '6-6-6-6x3', '6-6-6-6x7'] };
 
 /** Partition names known for a `width`x`height` board. */
 export function partitionNames(width: number, height: number): string[] {

@@ -8,6 +8,7 @@ import {
   partitionKey,
   groupTableBytes,
   groupTableEntries,
+  PDB_HELD_TABLES_LIMIT,
   unknownHeuristicMessage,
   type Core,
   type Heuristic,
@@ -136,6 +137,31 @@ function heldTables(state: TablesState): Array<{ partition: PdbPartition; group:
   );
 }
 
+/** Bytes of the tables this solver holds once it holds those of `partitions` too. */
+function heldBytesWith(state: TablesState, partitions: readonly PdbPartition[]): number {
+  const tables = new Map<string, number>();
+  const coming = partitions.flatMap((partition) => partition.groups.map((_, group) => ({ partition, group })));
+  for (const { partition, group } of [...heldTables(state), ...coming]) {
+    tables.set(`${partitionKey(partition)}#${group}`, groupTableBytes(partition, group));
+  }
+  return [...tables.values()].reduce((sum, bytes) => sum + bytes, 0);
+}
+
+/**
+ * Throws a RangeError when holding the tables of `partitions` besides those
+ * held would pass PDB_HELD_TABLES_LIMIT, before any minutes go into them.
+ */
+function checkHeldBytes(state: TablesState, partitions: readonly PdbPartition[]): void {
+  const bytes = heldBytesWith(state, partitions);
+  if (bytes <= PDB_HELD_TABLES_LIMIT) return;
+  const gb = (value: number) => `${(value / 1e9).toFixed(1)} GB`;
+  const [goals, instead] =
+    partitions.length > 1 ? ['both goals', 'prepare one goal at a time, each in a solver of its own'] : ['this goal', 'prepare them in a solver of their own'];
+  throw new RangeError(
+    `tables: the ${partitions[0]!.name} tables for ${goals} would make this solver hold ${gb(bytes)} of tables, more than the ${gb(PDB_HELD_TABLES_LIMIT)} one solver can; ${instead}`,
+  );
+}
+
 /**
  * Starts making group `group`'s table: read through a board symmetry from
  * a held table when one maps onto it (seconds), else built (minutes).
@@ -177,6 +203,8 @@ async function loadSymmetricSource(state: TablesState, store: TableCache, partit
   for (const blank of [0, cells - 1]) {
     const sibling = namedPartition(partition.width, partition.height, blank, partition.name);
     if (!sibling || blank === partition.blankCell) continue;
+    // Holding the sibling's tables beside these must fit; else the group is built.
+    if (heldBytesWith(state, [partition, sibling]) > PDB_HELD_TABLES_LIMIT) continue;
     const all = sibling.groups.map((_, g) => ({ partition: sibling, group: g }));
     const source = symmetricSource(partition, group, all);
     if (!source) continue;
@@ -293,6 +321,7 @@ function queued<T>(state: TablesState, work: () => Promise<T>): Promise<T> {
 function prepare(state: TablesState, size: string | { width: number; height: number }, options: PrepareTablesOptions): Promise<PdbPartition[]> {
   return queued(state, async () => {
     const partitions = partitionsFor(state, size, options);
+    checkHeldBytes(state, partitions);
     for (const partition of partitions) await prepareOne(state, partition, options);
     return partitions;
   });

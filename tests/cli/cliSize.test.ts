@@ -185,7 +185,7 @@ describe('--size and --partition as options', () => {
       return run.errors[0];
     };
     expect(await refused(['--size', '5x5', '--partition', '7-8'])).toBe(
-      "puzzlesearch: unknown partition '7-8' for 5x5 boards, expected 6-6-6-6, 6-6-6-6x3, 6-6-6-6-zero-aware or 6-6-6-6x3-zero-aware; see puzzlesearch --help",
+      "puzzlesearch: unknown partition '7-8' for 5x5 boards, expected 6-6-6-6, 6-6-6-6x3, 6-6-6-6x7, 6-6-6-6-zero-aware, 6-6-6-6x3-zero-aware or 6-6-6-6x7-zero-aware; see puzzlesearch --help",
     );
     expect(await refused(['--size', '4x4', '--partition', '6-6-6-6'])).toBe(
       "puzzlesearch: unknown partition '6-6-6-6' for 4x4 boards, expected 6-6-3, 7-8 or 6-6-3-zero-aware; see puzzlesearch --help",
@@ -194,7 +194,7 @@ describe('--size and --partition as options', () => {
       'puzzlesearch: --partition: 5x4 boards have no pattern database (4x4 and 5x5 have); see puzzlesearch --help',
     );
     expect(await refused(['--partition', '5-5-5'])).toBe(
-      "puzzlesearch: unknown partition '5-5-5', expected 6-6-3, 7-8 or 6-6-3-zero-aware (4x4) or 6-6-6-6, 6-6-6-6x3, 6-6-6-6-zero-aware or 6-6-6-6x3-zero-aware (5x5); see puzzlesearch --help",
+      "puzzlesearch: unknown partition '5-5-5', expected 6-6-3, 7-8 or 6-6-3-zero-aware (4x4) or 6-6-6-6, 6-6-6-6x3, 6-6-6-6x7, 6-6-6-6-zero-aware, 6-6-6-6x3-zero-aware or 6-6-6-6x7-zero-aware (5x5); see puzzlesearch --help",
     );
     for (const args of [
       ['--partition', '6-6-6-6'],

@@ -895,12 +895,28 @@ describe('table memory', () => {
 describe("the solver's partition option", () => {
   test('applies to the sizes that have it; others keep their default; an unknown name is refused', async () => {
     await expect(createSolver({ engine: 'ts', tables: { dir: false, partition: 'x-y' } })).rejects.toThrow(
-      /unknown partition 'x-y', expected 4-4, 4-4-zero-aware, 6-6-3, 7-8, 6-6-3-zero-aware, 6-6-6-6, 6-6-6-6x3, 6-6-6-6-zero-aware, 6-6-6-6x3-zero-aware$/,
+      /unknown partition 'x-y', expected 4-4, 4-4-zero-aware, 6-6-3, 7-8, 6-6-3-zero-aware, 6-6-6-6, 6-6-6-6x3, 6-6-6-6x7, 6-6-6-6-zero-aware, 6-6-6-6x3-zero-aware, 6-6-6-6x7-zero-aware$/,
     );
     const solver = await createSolver({ engine: 'ts', tables: { dir: false, partition: '7-8' } });
     const seen = new Set<string>();
     await solver.prepareTables('3x3', { onProgress: (progress) => seen.add(progress.partition) });
     expect([...seen]).toEqual(['4-4']);
     expect(solver.sliding('2 3 4 1 5 x 7 6 8', { algorithm: 'idastar' }).stats).toMatchObject({ heuristic: 'pdb', partition: '4-4' });
+  });
+
+  test('tables one solver cannot hold are refused before any build: 6-6-6-6x7-zero-aware for both goals (4.3 GB)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-held-'));
+    try {
+      for (const engine of engineNames) {
+        const solver = await createSolver({ engine, tables: { dir } });
+        await expect(solver.prepareTables('5x5', { goal: 'both', partition: '6-6-6-6x7-zero-aware' })).rejects.toThrow(
+          /^tables: the 6-6-6-6x7-zero-aware tables for both goals would make this solver hold 4\.3 GB of tables, more than the 3\.8 GB one solver can; prepare one goal at a time/,
+        );
+        // Refused up front: nothing built, nothing written.
+        expect(readdirSync(dir)).toEqual([]);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
