@@ -113,7 +113,7 @@ export const slidingSizes: Record<SlidingSide, SlidingSize> = {
       label: 'Korf & Felner (2002)',
       list: korfFelnerInstances,
       selected: 1,
-      note: 'These are hard: with the 6-6-6-6 tables #40 takes about 27M nodes and #25 about 110M (seconds in wasm), #32 about 360M and #1 1.4G (a minute), but most need billions of nodes or far more, hours in a browser.',
+      note: 'These are hard: with the 6-6-6-6 tables #38 takes about 26M nodes and #40 about 39M (seconds in wasm), #25 about 180M, #32 about 220M and #1 about 1G (a minute), but most need billions of nodes or far more, hours in a browser.',
     },
   },
 };
