@@ -106,7 +106,7 @@ export const MOVE_LETTERS = 'udlr';
  * with parent pruning, KF #38, #40 and #25 generate exactly the nodes of
  * Korf and Felner 2002 (38,173,507, 65,099,578 and 292,174,444). Over Korf's
  * 100 and Korf and Felner's 12 easiest it also took 10% and 6% fewer nodes
- * than up, down, left, right (bench/RESULTS.md, "Move order").
+ * than up, down, left, right (bench/RESULTS.md, "The search's move order").
  */
 export const SEARCH_MOVE_ORDER: readonly number[] = [0, 2, 3, 1];
 
