@@ -653,15 +653,16 @@ function subtree<K>(length: i32): i32 {
  * cells (see pruningRegion): the address where the host writes its next
  * states (states * 4 i32) and then its allowed moves (states * cells u8), or
  * 0 when memory cannot grow that far (the bytes needed in lastNeeded()).
- * Searches use the machine last written, for boards of its size.
+ * Searches use the machine last written, for boards of its size. An f64, as
+ * every address the host reads (./memory).
  */
-export function idaStarPruningReserve(states: i32, cells: i32): usize {
+export function idaStarPruningReserve(states: i32, cells: i32): f64 {
   if (states < 1 || cells < 4 || cells > MAX_CELLS) return 0;
   if (!reserve(pruningRegion, <f64>states * 16 + <f64>states * <f64>cells, 0)) return 0;
   pruningNext = pruningRegion.base;
   pruningAllowed = pruningRegion.base + ((<usize>states) << 4);
   pruningCells = cells;
-  return pruningRegion.base;
+  return <f64>pruningRegion.base;
 }
 
 /** The bytes the last idaStarPruningReserve asked for (whether or not it got them). */

@@ -41,11 +41,12 @@ function ensureRegion(bytes: f64, keep: usize): bool {
 
 let inputBytes: usize = 0;
 
-// The input area for `bytes` bytes; 0 when memory cannot grow to hold it.
-export function lightsOutReserve(bytes: i32): usize {
+// The input area for `bytes` bytes; 0 when memory cannot grow to hold it. An
+// f64, as every address the host reads (./memory).
+export function lightsOutReserve(bytes: i32): f64 {
   if (!ensureRegion(align8(<f64>bytes), 0)) return 0;
   inputBytes = <usize>bytes;
-  return region.base;
+  return <f64>region.base;
 }
 
 export function lightsOutNeeded(): f64 {
@@ -124,8 +125,8 @@ let answerReachable: i32 = 0;
 let answerMinimal: bool = true;
 let answerPressCount: i32 = 0;
 
-export function lightsOutPresses(): usize {
-  return pressesAt;
+export function lightsOutPresses(): f64 {
+  return <f64>pressesAt;
 }
 export function lightsOutKernelDimension(): i32 {
   return answerDimension;

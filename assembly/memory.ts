@@ -29,6 +29,9 @@
 //                        reaches into them (the allocator is started before
 //                        the first region, see startAllocator).
 //
+// Addresses go to the host as f64: a usize export is an i32 in JS, and reads
+// negative past 2 GiB (where a catalogue's tables put the later regions).
+//
 // The rule: memory whose size the input decides is reserved here, and a
 // reserve that cannot be met says no (false, or -1 to the host) with the bytes
 // it needed in lastNeeded(), instead of trapping with a bare `unreachable`.

@@ -100,8 +100,7 @@ function idaStarHost(exports: IdaStarExports, pdb: WasmPdb): IdaStarHost {
       const machine = movePruning(width, height, options.pruning ?? 'parent');
       if (machine === installed) return;
       const cells = width * height;
-      // A usize comes back as a signed i32: an address past 2 GiB reads negative.
-      const at = exports.idaStarPruningReserve(machine.states, cells) >>> 0;
+      const at = exports.idaStarPruningReserve(machine.states, cells);
       if (at === 0)
         throw new RangeError(
           `IDA*: the ${machine.name} move pruning needs ${exports.idaStarNeeded()} bytes of wasm memory, and memory could not grow that far`,

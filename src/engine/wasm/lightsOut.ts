@@ -3,7 +3,7 @@ import type { LightsOutAnswer, LightsOutCore, LightsOutProblem } from '../contra
 import type { ScratchExports } from './scratch.js';
 
 export interface LightsOutExports extends ScratchExports {
-  /** Pointer to an input area of `bytes` bytes, 0 when memory cannot grow that far (a signed i32: read it `>>> 0`). */
+  /** Pointer to an input area of `bytes` bytes, 0 when memory cannot grow that far. */
   lightsOutReserve(bytes: number): number;
   /** 1 solved, 0 no target reachable, -1 memory could not grow to lightsOutNeeded() bytes. */
   lightsOutSolve(rows: number, cols: number, colors: number, torus: number, chase: number, offsetPairs: number, targets: number, maxCandidates: number): number;
@@ -34,7 +34,7 @@ export function wasmLightsOut(exports: LightsOutExports): LightsOutCore {
   return {
     readText(text, colors) {
       // Into the family's input area: the solve that follows takes it again.
-      const at = exports.lightsOutReserve(text.length) >>> 0;
+      const at = exports.lightsOutReserve(text.length);
       if (at === 0) return null;
       const room = new Uint8Array(exports.memory.buffer, at, text.length);
       if (typeof text !== 'string') room.set(text);
@@ -49,7 +49,7 @@ export function wasmLightsOut(exports: LightsOutExports): LightsOutCore {
     gridText(grid, rows, cols) {
       // The counts, then room for their text (a line feed a row but the last), in the input area.
       const cells = rows * cols;
-      const at = exports.lightsOutReserve(cells + rows * (cols + 1)) >>> 0;
+      const at = exports.lightsOutReserve(cells + rows * (cols + 1));
       if (at === 0) return null;
       new Uint8Array(exports.memory.buffer, at, cells).set(grid);
       const length = exports.lightsOutGridText(at, rows, cols, at + cells);
@@ -60,7 +60,7 @@ export function wasmLightsOut(exports: LightsOutExports): LightsOutCore {
       const cells = rows * cols;
       const offsetBytes = offsets.length * 4;
       const inputBytes = offsetBytes + cells * (1 + targets.length);
-      const at = exports.lightsOutReserve(inputBytes) >>> 0;
+      const at = exports.lightsOutReserve(inputBytes);
       if (at === 0) throw outOfMemory(exports.lightsOutNeeded(), `the input of a ${rows}x${cols} board`);
       // Views taken after the call that may have grown memory.
       new Int32Array(exports.memory.buffer, at, offsets.length).set(offsets);
@@ -84,7 +84,7 @@ export function wasmLightsOut(exports: LightsOutExports): LightsOutCore {
       const minimal = exports.lightsOutMinimal() === 1;
       if (status === 0) return { presses: null, pressCount: 0, target: -1, kernelDimension, reachableTargets, minimal, nodes };
       // A fresh view: the solve may have grown memory.
-      const presses = new Uint8Array(exports.memory.buffer, exports.lightsOutPresses() >>> 0, cells).slice();
+      const presses = new Uint8Array(exports.memory.buffer, exports.lightsOutPresses(), cells).slice();
       return { presses, pressCount: exports.lightsOutPressCount(), target: exports.lightsOutTarget(), kernelDimension, reachableTargets, minimal, nodes };
     },
   };
