@@ -8,6 +8,21 @@
 import { PDB_MAX_CELLS, PDB_MAX_GROUPS, PDB_MAX_GROUP_TILES, PDB_MAX_SUMS, type PdbPartition } from '../engine/contract.js';
 
 /**
+ * Korf and Felner's 6-6-6-6 split, written here half a turn from their
+ * blank-first drawing: blank-first view 1 2 5 6 7 12 (top left around the
+ * centre), 3 4 8 9 13 14 (the right two columns of the top three rows), 10 11
+ * 15 16 20 21 (the left two of the bottom three) and 17 18 19 22 23 24. Its
+ * reflection about the main diagonal is a different split, so the mirrored
+ * lookup adds a second bound. Also the first partition of each 5x5 catalogue.
+ */
+const KORF_FELNER_6666 = [
+  [0, 1, 2, 5, 6, 7],
+  [3, 4, 8, 9, 13, 14],
+  [10, 11, 15, 16, 20, 21],
+  [12, 17, 18, 19, 22, 23],
+];
+
+/**
  * Home cells of each group, for the blank-last goal, by board size and name;
  * a catalogue also names its sums (PdbPartition.sums).
  */
@@ -36,18 +51,7 @@ const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][] | { groups
     ],
   },
   '5x5': {
-    // Korf and Felner's 6-6-6-6 split, written here half a turn from their
-    // blank-first drawing: blank-first view 1 2 5 6 7 12 (top left around the
-    // centre), 3 4 8 9 13 14 (the right two columns of the top three rows),
-    // 10 11 15 16 20 21 (the left two of the bottom three) and 17 18 19 22 23 24.
-    // Its reflection about the main diagonal is a different split, so the
-    // mirrored lookup adds a second bound.
-    '6-6-6-6': [
-      [0, 1, 2, 5, 6, 7],
-      [3, 4, 8, 9, 13, 14],
-      [10, 11, 15, 16, 20, 21],
-      [12, 17, 18, 19, 22, 23],
-    ],
+    '6-6-6-6': KORF_FELNER_6666,
     // A catalogue: h is the largest of three 6-6-6-6 partitions (each with its
     // mirrored lookup), over ten tables. Korf and Felner's first (groups 0-3);
     // then, in the blank-first view, 1 2 5 6 10 11 (the top-left 2x3 block
@@ -57,10 +61,7 @@ const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][] | { groups
     // and 2 (derived, not built).
     '6-6-6-6x3': {
       groups: [
-        [0, 1, 2, 5, 6, 7],
-        [3, 4, 8, 9, 13, 14],
-        [10, 11, 15, 16, 20, 21],
-        [12, 17, 18, 19, 22, 23],
+        ...KORF_FELNER_6666,
         [13, 14, 18, 19, 22, 23],
         [12, 15, 16, 17, 20, 21],
         [0, 1, 5, 6, 10, 11],
@@ -80,10 +81,7 @@ const BLANK_LAST_PARTITIONS: Record<string, Record<string, number[][] | { groups
     // (issue 19's KF #38 target) and costs the most a node.
     '6-6-6-6x7': {
       groups: [
-        [0, 1, 2, 5, 6, 7],
-        [3, 4, 8, 9, 13, 14],
-        [10, 11, 15, 16, 20, 21],
-        [12, 17, 18, 19, 22, 23],
+        ...KORF_FELNER_6666,
         [14, 17, 18, 19, 22, 23],
         [3, 4, 8, 9, 12, 13],
         [2, 6, 7, 11, 16, 21],
