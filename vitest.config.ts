@@ -10,30 +10,11 @@ import { defineConfig } from 'vitest/config';
  *   has the global setup that builds them, and vitest runs a project's global
  *   setup only when one of its files is selected: a run of other files never
  *   pays minutes and 1.8 GB for it.
+ * A file's suffix names its project (`*.slow.test.ts`, `*.tables.test.ts`;
+ * the rest are fast), so a test moves or is added without editing this file.
  */
-const TABLES = ['tests/engine/korf24.test.ts', 'tests/cli/cliSize.test.ts', 'tests/web/web.test.ts'];
-const SLOW = [
-  'tests/engine/pdb.test.ts',
-  'tests/engine/zeroAware.test.ts',
-  'tests/engine/catalogue.test.ts',
-  'tests/engine/sliding.test.ts',
-  'tests/engine/lightsOut.test.ts',
-  'tests/api/batch.test.ts',
-  'tests/api/hint.test.ts',
-  'tests/engine/census12.test.ts',
-  'tests/engine/movePruningDeep.test.ts',
-  // Not poolPruning.test.ts: a few seconds, in the edit-test loop.
-  'tests/pool/parallel.test.ts',
-  'tests/pool/pool.test.ts',
-  'tests/pool/poolNames.test.ts',
-  'tests/pool/poolTables.test.ts',
-  'tests/cli/cli.test.ts',
-  'tests/cli/cliJobs.test.ts',
-  'tests/cli/bench.test.ts',
-  'tests/web/viteApp.test.ts',
-  'tests/web/offline.test.ts',
-  'tests/web/buildTime.test.ts',
-];
+const SLOW = 'tests/**/*.slow.test.ts';
+const TABLES = 'tests/**/*.tables.test.ts';
 
 export default defineConfig({
   test: {
@@ -45,9 +26,9 @@ export default defineConfig({
     // (872 s of tests in 892 s of wall time).
     maxWorkers: availableParallelism(),
     projects: [
-      { extends: true, test: { name: 'fast', include: ['tests/**/*.test.ts'], exclude: [...SLOW, ...TABLES] } },
-      { extends: true, test: { name: 'slow', include: SLOW } },
-      { extends: true, test: { name: 'tables', include: TABLES, globalSetup: ['tests/support/tables5x5.setup.ts'] } },
+      { extends: true, test: { name: 'fast', include: ['tests/**/*.test.ts'], exclude: [SLOW, TABLES] } },
+      { extends: true, test: { name: 'slow', include: [SLOW] } },
+      { extends: true, test: { name: 'tables', include: [TABLES], globalSetup: ['tests/support/tables5x5.setup.ts'] } },
     ],
   },
 });

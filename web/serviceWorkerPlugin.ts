@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-/** The page registers this name (web/page/offline.ts). */
+/** The page registers this name (web/page/shell/offline.ts). */
 const FILE = 'sw.js';
 const PLACEHOLDER = /(["'`])__PUZZLESEARCH_BUILD__\1/;
 

@@ -565,7 +565,7 @@ function solveMany(state: SolverState, family: ManyFamily, boards: readonly unkn
   if (!Array.isArray(boards)) throw new PuzzleInputError(`solveMany: boards must be an array, not ${describeValue(boards)}`);
   if (family === 'flip' || family === 'pilots') {
     // One engine call for the batch: the table walk of core.flip, whose press
-    // counts equal the Lights Out solver's on every board (tests/api/batch.test.ts).
+    // counts equal the Lights Out solver's on every board (tests/api/batch.slow.test.ts).
     const parsed = parseEach(boards, (board) => parseFlipBoard(family, board as GridInput));
     const good = Uint16Array.from(parsed.filter((board): board is number => !isError(board)));
     const { value, ms } = timed(() => core.flip.solveBatch(family, good));

@@ -8,7 +8,7 @@ import type { LightsOutOptions } from '../api/lightsOut.js';
 import type { SlidingOptions, Solver } from '../api/solver.js';
 import type { EngineName } from '../engine/contract.js';
 import type { InputCase } from './cases.js';
-import { manyFamily, reportCase, type AnyResult, type Formatted, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from './judge.js';
+import { manyFamily, reportCase, type AnyResult, type Formatted, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from '../judge/judge.js';
 import { familyOptions, type Options } from './options.js';
 import type { CliIO, Output } from './output.js';
 

@@ -8,7 +8,7 @@
 import type { Solver } from '../api/solver.js';
 import type { Answers } from './answers.js';
 import type { InputCase } from './cases.js';
-import { answerCases, joinChunks, type JudgeChunk } from './judge.js';
+import { answerCases, joinChunks, type JudgeChunk } from '../judge/judge.js';
 import type { Options } from './options.js';
 import type { Family } from './usage.js';
 import type { CliWorkers } from './workers.js';

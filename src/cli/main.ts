@@ -14,7 +14,7 @@ import { createSolver, type SlidingOptions } from '../api/solver.js';
 import { Answers, solveOne } from './answers.js';
 import { blockFramer, gridFramer, tokenFramer, type CaseFramer, type InputCase, type TokenShape } from './cases.js';
 import { ChunkCases } from './chunkCases.js';
-import { format, type JudgeOptions } from './judge.js';
+import { format, type JudgeOptions } from '../judge/judge.js';
 import { inputLines } from './lines.js';
 import { familyOptions, parseOptions, UsageError, type Options } from './options.js';
 import { errorSink, Output, readError, type CliIO } from './output.js';

@@ -11,7 +11,7 @@
 import type { ManyFamilies, Solver } from '../api/solver.js';
 import { solveOne, type Answers } from './answers.js';
 import type { InputCase } from './cases.js';
-import { format, type Formatted } from './judge.js';
+import { format, type Formatted } from '../judge/judge.js';
 import { familyOptions, type Options } from './options.js';
 import type { CaseTables } from './slidingTables.js';
 import type { CliWorkers } from './workers.js';

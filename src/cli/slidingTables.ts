@@ -7,7 +7,7 @@
 import type { SlidingOptions, Solver } from '../api/solver.js';
 import type { TablesPlan } from '../pdb/plan.js';
 import type { TablesProgress } from '../pdb/tables.js';
-import type { AnyResult } from './judge.js';
+import type { AnyResult } from '../judge/judge.js';
 import { familyOptions, type Options } from './options.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
 

@@ -235,7 +235,7 @@ async function loadSymmetricSource(state: TablesState, store: TableCache, partit
  * group maps onto by a symmetry (largest first), and `derived`, those read out
  * of one. A held group of `partition` itself counts as derived (from itself):
  * prepare() skips it. Also what a page asks before a build, to say what it
- * will cost (see web/page/tablesWork.ts).
+ * will cost (see web/page/sliding/tablesWork.ts).
  */
 export function makingOrder(partition: PdbPartition, held: ReadonlyArray<{ partition: PdbPartition; group: number }>): { built: number[]; derived: number[] } {
   const built: Array<{ partition: PdbPartition; group: number }> = [];

@@ -19,7 +19,7 @@ import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, SlidingO
 import { slidingShareOf, type SlidingShare } from '../parallel/share.js';
 // Loaded with share.js anyway (its searches use the machines).
 import { movePruningOrigin } from '../engine/movePruning.js';
-import type { JudgeCase, JudgeOptions } from '../cli/judge.js';
+import type { JudgeCase, JudgeOptions } from '../judge/judge.js';
 
 /** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
 export interface Progress {
@@ -155,7 +155,7 @@ export const insideTransport = {
   /** The CLI's chunks: cases in, printed text out (see ../cli/judge.ts); loaded on first use, as only the CLI asks. */
   judgeCases: (options: JudgeOptions, cases: readonly JudgeCase[]) => {
     const { solver } = call();
-    return import('../cli/judge.js').then(({ answerCases }) => answerCases(solver, options, cases));
+    return import('../judge/judge.js').then(({ answerCases }) => answerCases(solver, options, cases));
   },
   /** Where this worker's move-pruning machine of a width x height board came from (installed from the pool's pruningFiles, read, built), for tests. */
   movePruningOrigin: (width: number, height: number) => movePruningOrigin(width, height),

@@ -12,7 +12,7 @@
 import { checkTablesOptions } from '../api/checks.js';
 import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from '../api/boards.js';
 import { ENGINES, type EngineName } from '../engine/contract.js';
-import type { JudgeCase, JudgeChunk, JudgeOptions } from '../cli/judge.js';
+import type { JudgeCase, JudgeChunk, JudgeOptions } from '../judge/judge.js';
 import { isNode } from '../platform.js';
 import type { WasmSource } from '../engine/wasm/loader.js';
 import { insideApi, insideArity, type Progress, type ProgressOf } from './inside.js';
@@ -253,7 +253,7 @@ export interface PoolInternals {
 }
 
 /**
- * A chunk of the CLI's cases answered on `pool` as printed text (src/cli/judge.ts):
+ * A chunk of the CLI's cases answered on `pool` as printed text (src/judge/judge.ts):
  * the CLI's hook into its pool, not a pool method.
  */
 export function judgeCasesOn(pool: SolverPool, options: JudgeOptions, cases: readonly JudgeCase[]): Promise<JudgeChunk> {

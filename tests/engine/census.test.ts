@@ -4,7 +4,7 @@
  * distributions (OEIS A089473, A089474, A089483 for the 8-puzzle from a
  * corner, the centre and a side; A090034 and A090035 for 3x2 and 4x2) and
  * largest distances (A151944); totals n!/2; a farthest state really that far;
- * progress, abort and bad sizes. The 12-cell boards are in census12.test.ts.
+ * progress, abort and bad sizes. The 12-cell boards are in census12.slow.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@
  * a plain BFS (tests/support/movePruningWalks.ts), and the searches that use
  * it against the unpruned ones.
  * - Up to the machine's depth (5x5: 10 of its 12 moves here, all 12 in
- *   movePruningDeep.test.ts), the move strings it lets through from a cell
+ *   movePruningDeep.slow.test.ts), the move strings it lets through from a cell
  *   are exactly one per board: as many strings of d moves as boards at
  *   distance d (BFS), and each string reaches a different board at that
  *   distance. So it prunes every duplicate it can see, and never the only
@@ -37,7 +37,7 @@ describe('the move-pruning machine', () => {
     (width, height) => {
       const cells = width * height;
       // Its whole depth, but 5x5 at 10 of its 12 moves (1.6M boards from its 25 cells at 12, a
-      // slow test's work: movePruningDeep.test.ts; at 10, 0.3M as 4x4 at 12).
+      // slow test's work: movePruningDeep.slow.test.ts; at 10, 0.3M as 4x4 at 12).
       checkOnePerBoard(width, height, Math.min(movePruningDepth(cells), cells >= 25 ? 10 : 12));
     },
     120_000,

@@ -16,7 +16,7 @@
  * the size, the file and why, however many workers refused it; the answers
  * stay optimal. A bad option is a one-line PuzzleInputError.
  *
- * Like tests/pool/pool.test.ts, this starts dist/pool/worker.js: run `npm run build` first.
+ * Like tests/pool/pool.slow.test.ts, this starts dist/pool/worker.js: run `npm run build` first.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * The page's build estimate as its element shows it (web/page/searchProgress.ts
+ * The page's build estimate as its element shows it (web/page/panel/searchProgress.ts
  * writes the numbers into data attributes, rounded to the millisecond).
  */
 import { expect } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * The exact-count check of a move-pruning machine (tests/engine/movePruning.test.ts
- * at most depths, movePruningDeep.test.ts at 5x5's whole depth): from every
+ * at most depths, movePruningDeep.slow.test.ts at 5x5's whole depth): from every
  * cell, the move strings the machine lets through up to `depth` moves are
  * exactly one per board, as many of each length as a plain BFS has boards at
  * that distance.

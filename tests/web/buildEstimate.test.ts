@@ -1,19 +1,29 @@
 /**
- * The web page's build estimate (web/page/buildEstimate.ts) on a made-up
+ * The web page's build estimate (web/page/sliding/buildEstimate.ts) on a made-up
  * clock: the memory at once; the time from a rate kept from an earlier build
  * before the build starts and until this build is measurable; then the rate
  * of the build in hand over the entries left to build, then a finished
  * table's time for each table still to build, and a timed read through a
  * symmetry for the reads left. And the rates kept in this browser
- * (web/page/buildRates.ts): which predicts a table, what replaces what, and
+ * (web/page/sliding/buildRates.ts): which predicts a table, what replaces what, and
  * what is said of them.
  */
 import { describe, expect, it } from 'vitest';
-import { BuildEstimate, bytesText, durationText } from '../../web/page/buildEstimate.js';
-import { earlierRates, keepRates, measuredText, RATES_KEY, rateFor, rateSource, ratesTimed, readRates, type MeasuredRate } from '../../web/page/buildRates.js';
-import type { TablesProgress } from '../../web/page/solverClient.js';
-import type { TablesWork } from '../../web/page/tablesWork.js';
-import { trialFor, trialTiles } from '../../web/page/trialBuild.js';
+import { BuildEstimate, bytesText, durationText } from '../../web/page/sliding/buildEstimate.js';
+import {
+  earlierRates,
+  keepRates,
+  measuredText,
+  RATES_KEY,
+  rateFor,
+  rateSource,
+  ratesTimed,
+  readRates,
+  type MeasuredRate,
+} from '../../web/page/sliding/buildRates.js';
+import type { TablesProgress } from '../../web/page/workers/solverClient.js';
+import type { TablesWork } from '../../web/page/sliding/tablesWork.js';
+import { trialFor, trialTiles } from '../../web/page/sliding/trialBuild.js';
 import { pdbEntryCount } from '../../src/engine/contract.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
 

@@ -4,14 +4,14 @@
  * answering clicks and keys while the 15- or 24-puzzle is being searched.
  */
 import type { EngineName } from '../../src/index.js';
-import { h } from './dom.js';
-import { LightsOutPanel } from './lightsOut.js';
-import { CensusPanel } from './census.js';
-import { engineLabel, engineNames, type Panel } from './panel.js';
-import { keepForOffline } from './offline.js';
-import { FlipPanel, FourLinePanel, PilotsPanel } from './puzzles.js';
-import { SlidingPanel } from './sliding.js';
-import type { SolutionMove, SolverClient } from './solverClient.js';
+import { h } from './shared/dom.js';
+import { LightsOutPanel } from './lightsOut/lightsOutPanel.js';
+import { CensusPanel } from './census/censusPanel.js';
+import { engineLabel, engineNames, type Panel } from './panel/panel.js';
+import { keepForOffline } from './shell/offline.js';
+import { FlipPanel, FourLinePanel, PilotsPanel } from './flip/puzzles.js';
+import { SlidingPanel } from './sliding/slidingPanel.js';
+import type { SolutionMove, SolverClient } from './workers/solverClient.js';
 
 let engine: EngineName = 'wasm';
 const context = { engine: () => engine };

@@ -1,0 +1,58 @@
+/**
+ * Outside: the position on a panel's board and how it got there: the history
+ * of positions since the last new start, which a move extends and undo and
+ * restart walk back. Panel (panel.ts) extends it with everything around the
+ * board; what follows a change (the solution followed, the board drawn, the
+ * hint asked) and what a new start forgets are Panel's: changed() and
+ * startOver().
+ */
+import { PuzzleContract } from './puzzleContract.js';
+import type { SolutionMove } from '../workers/solverClient.js';
+
+export abstract class PositionHistory<S, M extends SolutionMove> extends PuzzleContract<S, M> {
+  protected history: S[] = [];
+
+  get state(): S {
+    return this.history[this.history.length - 1];
+  }
+
+  /** The identity of a position for a solve: its text and goal. */
+  protected keyOf(state: S): string {
+    const goal = this.goal();
+    return goal ? `${this.format(state)}|${goal}` : this.format(state);
+  }
+
+  /** A move in play: pushes the new position. */
+  protected play(next: S): void {
+    this.history.push(next);
+    this.changed();
+  }
+
+  /** A new starting position (edit, load, scramble): history and solution start over. */
+  setPosition(state: S): void {
+    this.startOver();
+    this.history = [state];
+    this.clearSelection();
+    this.changed();
+  }
+
+  undo(): void {
+    if (this.history.length <= 1) return;
+    this.history.pop();
+    this.clearSelection();
+    this.changed();
+  }
+
+  restart(): void {
+    if (this.history.length <= 1) return;
+    this.history = [this.history[0]];
+    this.clearSelection();
+    this.changed();
+  }
+
+  /** A new starting position: what was found, shown or typed for the old one goes. */
+  protected abstract startOver(): void;
+
+  /** After any change of position. */
+  protected abstract changed(): void;
+}
