@@ -33,6 +33,7 @@ const SLOW = [
   'tests/web/viteApp.test.ts',
   'tests/web/offline.test.ts',
   'tests/web/buildTime.test.ts',
+  'tests/web/element.slow.test.ts',
 ];
 
 export default defineConfig({

@@ -114,17 +114,38 @@ export const fourLineFamily: Family<FourLineState, FourLineMove> = {
     }
   },
   async solve(pool, state, call) {
-    // The judge's question: either colour may move first from the position shown.
-    const answer = await pool.fourLine(this.format(state), call);
-    return {
-      status: answer.status,
-      moves: answer.moves,
-      length: answer.length,
-      reason: answer.status === 'solved' ? undefined : answer.reason,
-      warning: answer.warning,
-      nodes: answer.stats.nodes,
-      ms: answer.stats.ms,
-    };
+    if (state.turn === null) {
+      // The judge's question: either colour may move first.
+      const answer = await pool.fourLine(this.format(state), call);
+      return {
+        status: answer.status,
+        moves: answer.moves,
+        length: answer.length,
+        reason: answer.status === 'solved' ? undefined : answer.reason,
+        warning: answer.warning,
+        nodes: answer.stats.nodes,
+        ms: answer.stats.ms,
+      };
+    }
+    // Mid-game the side to move is fixed, which the solver's one-call answer does not take: each
+    // hint (toMove) names the moves that keep the game optimal, and one of them is played, until a line.
+    const moves: FourLineMove[] = [];
+    let current = state;
+    let nodes = 0;
+    let ms = 0;
+    while (!this.isGoal(current)) {
+      const hint = await pool.fourLineHint(this.format(current), { toMove: current.turn ?? undefined }, call);
+      nodes += hint.stats.nodes;
+      ms += hint.stats.ms;
+      const best = hint.moves.find((move) => move.optimal);
+      if (hint.distance === null || !best) {
+        return { status: 'unsolvable', moves: [], length: null, reason: hint.reason ?? 'No line can be made from here.', nodes, ms };
+      }
+      const move: FourLineMove = { colour: best.colour, from: best.from, to: best.to };
+      moves.push(move);
+      current = this.apply(current, move);
+    }
+    return { status: 'solved', moves, length: moves.length, nodes, ms };
   },
   async hint(pool, state, call) {
     const hint = await pool.fourLineHint(this.format(state), state.turn === null ? {} : { toMove: state.turn }, call);

@@ -143,6 +143,14 @@ describe.each(engineNames)('the element families with the %s solver', (engine) =
     const hint = await rules.hint(pool(), board, call);
     expect(hint.distance).toBe(answer.length);
     expect(hint.cells).toContain((answer.moves[0].from.row - 1) * 4 + answer.moves[0].from.col - 1);
+    // Mid-game, White to move: Solve keeps the turn, in the oracle's fewest moves with White first.
+    const midGame = rules.press(board, 3, 2).state;
+    const turnKept = await rules.solve(pool(), midGame, call);
+    expect(turnKept.length).toBe(fourLineDistance(midGame.cells, 'W'));
+    expect(turnKept.moves[0].colour).toBe('W');
+    const after = turnKept.moves.reduce((state: unknown, move: unknown) => rules.apply(state, move), midGame);
+    expect(after.cells).toBe(replayFourLine(midGame.cells, turnKept.moves));
+    expect(rules.isGoal(after)).toBe(true);
   });
 
   it('8 and 15: the solution replays to the goal; the hint marks the tiles whose move keeps it optimal', async () => {
