@@ -39,7 +39,7 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 const nodesText = new Intl.NumberFormat('en-US');
 
 export class PuzzlesearchBoard extends Base {
-  static readonly observedAttributes = [...FAMILY_ATTRIBUTES, 'board', 'speed', 'engine'];
+  static readonly observedAttributes = [...FAMILY_ATTRIBUTES, 'board', 'speed'];
 
   /** A pool of the page's own; default the pool the page's boards share. */
   pool: SolverPool | Promise<SolverPool> | null = null;
@@ -66,7 +66,7 @@ export class PuzzlesearchBoard extends Base {
 
   connectedCallback(): void {
     if (!this.view) this.build();
-    if (!this.family) this.load();
+    if (!this.family) this.load(false);
   }
 
   disconnectedCallback(): void {
@@ -76,7 +76,8 @@ export class PuzzlesearchBoard extends Base {
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (this.reflecting || old === value || !this.view) return;
-    if (FAMILY_ATTRIBUTES.includes(name) || name === 'board' || name === 'engine') this.load();
+    if (FAMILY_ATTRIBUTES.includes(name)) this.load(true);
+    else if (name === 'board') this.load(false);
     else if (name === 'speed') this.applySpeed();
   }
 
@@ -205,8 +206,15 @@ export class PuzzlesearchBoard extends Base {
     this.listen();
   }
 
-  /** Reads the attributes: the family, then the board (or the family's sample). A bad attribute is said on the element and in an error event; the board keeps what it showed. */
-  private load(): void {
+  /**
+   * Reads the attributes: the family, then the board (or the family's sample).
+   * After a change of family (`familyChanged`), a board attribute that is only
+   * the element's own reflection of the last position is kept if the new
+   * family reads it (a new goal for the same tiles), else the sample is shown.
+   * A bad attribute is said on the element and in an error event; the board
+   * keeps what it showed.
+   */
+  private load(familyChanged: boolean): void {
     let family: AnyFamily;
     let state: unknown;
     try {
@@ -217,7 +225,15 @@ export class PuzzlesearchBoard extends Base {
         colors: this.getAttribute('colors'),
       });
       const board = this.getAttribute('board');
-      state = family.parse(board === null || board.trim() === '' ? family.sample : attributeRows(board));
+      const reflected = familyChanged && this.family !== null && board === this.board;
+      if (board === null || board.trim() === '') state = family.parse(family.sample);
+      else if (reflected) {
+        try {
+          state = family.parse(attributeRows(board));
+        } catch {
+          state = family.parse(family.sample);
+        }
+      } else state = family.parse(attributeRows(board));
     } catch (error) {
       this.fail(error);
       if (!this.family) this.render();

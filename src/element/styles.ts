@@ -80,7 +80,7 @@ export const ELEMENT_CSS = `
 .cell:focus { outline: none; }
 .cell:focus-visible::after { outline: 3px solid var(--_focus); outline-offset: 1px; }
 .cell.affected::after { box-shadow: inset 0 0 0 3px var(--_affected); }
-.cell.hint::after, .cell.hint-target::after { background: radial-gradient(circle, var(--_hint) 0 18%, transparent 19%); }
+.cell.hint::after, .cell.hint-target::after { background: radial-gradient(circle at 82% 18%, var(--_hint) 0 9%, transparent 10%); }
 .cell.hint::after { box-shadow: inset 0 0 0 3px var(--_hint); }
 .toggle .cell::before, .lights .cell::before {
   content: '';

@@ -424,6 +424,16 @@ describe.each([
     const { page, problems } = await openPage(`${origins[which]}/`);
     try {
       for (const family of cases) await playFamily(page, family);
+      // Attributes set later: a new goal keeps the tiles; a new puzzle starts from its own sample, not the old board.
+      const eight = page.locator('#eight');
+      const before = await attribute(page, 'eight', 'board');
+      await eight.evaluate((element) => element.setAttribute('goal', 'blank-first'));
+      expect(await attribute(page, 'eight', 'board')).toBe(before);
+      expect(await attribute(page, 'eight', 'solved')).toBeNull();
+      expect(await attribute(page, 'eight', 'length')).toBeNull();
+      await eight.evaluate((element) => element.setAttribute('puzzle', '24'));
+      expect((await attribute(page, 'eight', 'board'))!.split('/')).toHaveLength(5);
+      expect(await eight.locator('.cell').count()).toBe(25);
       expect(await page.evaluate(() => (window as unknown as { boardEvents: Recorded[] }).boardEvents.filter((event) => event.type === 'error'))).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
