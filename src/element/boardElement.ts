@@ -310,7 +310,8 @@ export class PuzzlesearchBoard extends Base {
   private pressCell(index: number): void {
     const family = this.family;
     if (!family) return;
-    this.view!.focusIndex = index;
+    // The cell clicked becomes the board's tab stop (a roving tabindex).
+    this.view!.focusCell(index);
     this.apply(family.press(this.state, index, this.selected));
   }
 

@@ -374,6 +374,37 @@ async function playFamily(page: Page, family: Case): Promise<void> {
   expect(await attribute(page, id, 'moves')).toBe('1');
 }
 
+/** The keyboard: Tab into a grid puzzle, arrows move the focus, Enter presses; on a sliding board the arrows move the blank. */
+async function playByKeys(page: Page): Promise<void> {
+  // Flip is solved by now; a press from the goal is a move all the same.
+  const flip = page.locator('#flip');
+  const before = (await attribute(page, 'flip', 'board'))!;
+  const moves = (await eventsOf(page, 'flip', 'move')).length;
+  await flip.locator('.cell[tabindex="0"]').focus();
+  const start = Number(await flip.locator('.cell:focus').getAttribute('data-index'));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  const focused = Number(await flip.locator('.cell:focus').getAttribute('data-index'));
+  expect(focused).toBe(start + 5);
+  // The focused cell shows the cells its press turns, with their own mark.
+  expect(await flip.locator('.cell.affected').count()).toBe(5);
+  await page.keyboard.press('Enter');
+  const [pressed] = (await waitForEvents(page, 'flip', 'move', moves + 1)).slice(moves);
+  expect(pressed!.detail.move).toEqual({ row: Math.floor(focused / 4) + 1, col: (focused % 4) + 1 });
+  expect(await attribute(page, 'flip', 'board')).toBe(cases[0]!.replay(before, [pressed!.detail.move]));
+
+  const fifteen = page.locator('#fifteen');
+  const tiles = (await attribute(page, 'fifteen', 'board'))!;
+  const slid = (await eventsOf(page, 'fifteen', 'move')).length;
+  await fifteen.locator('.cell').first().focus();
+  const blank = tilesOf(tiles).indexOf(0);
+  const key = blank >= 4 ? 'ArrowUp' : 'ArrowDown';
+  await page.keyboard.press(key);
+  const [moved] = (await waitForEvents(page, 'fifteen', 'move', slid + 1)).slice(slid);
+  expect(moved!.detail.move).toBe(key === 'ArrowUp' ? 'u' : 'd');
+  expect(await attribute(page, 'fifteen', 'board')).toBe(slidingText(replaySliding(tilesOf(tiles), 4, moved!.detail.move), 4));
+}
+
 /** At this viewport, mid-playback of the 15-puzzle, the board and the playback bar are both on screen; tiles slide as the speed says. */
 async function checkViewport(url: string, viewport: { width: number; height: number }): Promise<void> {
   const { page, problems } = await openPage(url, viewport);
@@ -424,6 +455,7 @@ describe.each([
     const { page, problems } = await openPage(`${origins[which]}/`);
     try {
       for (const family of cases) await playFamily(page, family);
+      await playByKeys(page);
       // Attributes set later: a new goal keeps the tiles; a new puzzle starts from its own sample, not the old board.
       const eight = page.locator('#eight');
       const before = await attribute(page, 'eight', 'board');
