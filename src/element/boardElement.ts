@@ -236,7 +236,8 @@ export class PuzzlesearchBoard extends Base {
       } else state = family.parse(attributeRows(board));
     } catch (error) {
       this.fail(error);
-      if (!this.family) this.render();
+      // The board keeps what it showed, and its attribute says so again (render reflects it).
+      this.render();
       return;
     }
     this.running?.abort();

@@ -72,11 +72,13 @@ export class BoardView {
       if (affected.has(index)) classes.push('affected');
       if (hint.has(index)) classes.push('hint');
       if (targets.has(index)) classes.push('hint-target');
-      cell.className = classes.join(' ');
-      cell.dataset.value = view.value;
-      cell.textContent = view.text ?? '';
       const marks = [hint.has(index) ? 'hint: keeps it optimal' : '', targets.has(index) ? 'hint: move here' : ''].filter(Boolean);
-      cell.setAttribute('aria-label', [view.label, ...marks].join(', '));
+      // Written only when changed: a hover redraws every cell of a board of up to 1,024.
+      setIfChanged(cell, 'className', classes.join(' '));
+      setIfChanged(cell, 'textContent', view.text ?? '');
+      if (cell.dataset.value !== view.value) cell.dataset.value = view.value;
+      const label = [view.label, ...marks].join(', ');
+      if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
     });
     this.drawPieces(picture.pieces ?? [], cols);
   }
@@ -134,4 +136,8 @@ export class BoardView {
       }
     }
   }
+}
+
+function setIfChanged(element: HTMLElement, key: 'className' | 'textContent', value: string): void {
+  if (element[key] !== value) element[key] = value;
 }

@@ -455,6 +455,7 @@ describe.each([
     const { page, problems } = await openPage(`${origins[which]}/`);
     try {
       for (const family of cases) await playFamily(page, family);
+      expect(await page.evaluate(() => (window as unknown as { boardEvents: Recorded[] }).boardEvents.filter((event) => event.type === 'error'))).toEqual([]);
       await playByKeys(page);
       // Attributes set later: a new goal keeps the tiles; a new puzzle starts from its own sample, not the old board.
       const eight = page.locator('#eight');
@@ -463,10 +464,23 @@ describe.each([
       expect(await attribute(page, 'eight', 'board')).toBe(before);
       expect(await attribute(page, 'eight', 'solved')).toBeNull();
       expect(await attribute(page, 'eight', 'length')).toBeNull();
+      // A board that cannot reach the goal: Solve says why, in the answer and under the board.
+      await eight.evaluate((element) => element.setAttribute('board', '2 1 3/4 5 6/7 8 x'));
+      await eight.locator('button[data-action="solve"]').click();
+      const [, odd] = await waitForEvents(page, 'eight', 'solution', 2);
+      expect(odd!.detail).toMatchObject({ status: 'unsolvable', length: null, moves: [] });
+      expect(await eight.locator('.message').textContent()).toBe(odd!.detail.reason);
+      expect(await attribute(page, 'eight', 'length')).toBeNull();
+      // A board attribute the family cannot read: one line in an error event and under the board; the board, and its attribute, keep the position.
+      await eight.evaluate((element) => element.setAttribute('board', '1 2 3/4 5 5/7 8 x'));
+      const [bad] = await waitForEvents(page, 'eight', 'error', 1);
+      expect(bad!.detail.message).toMatch(/duplicate tile 5/);
+      expect(await eight.locator('.message').textContent()).toBe(bad!.detail.message);
+      expect(await eight.locator('.cell[data-value="1"]').getAttribute('data-index')).toBe('1');
+      expect(await attribute(page, 'eight', 'board')).toBe('2 1 3/4 5 6/7 8 x');
       await eight.evaluate((element) => element.setAttribute('puzzle', '24'));
       expect((await attribute(page, 'eight', 'board'))!.split('/')).toHaveLength(5);
       expect(await eight.locator('.cell').count()).toBe(25);
-      expect(await page.evaluate(() => (window as unknown as { boardEvents: Recorded[] }).boardEvents.filter((event) => event.type === 'error'))).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
       await page.close();
