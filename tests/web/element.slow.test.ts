@@ -190,6 +190,7 @@ const head = '<meta charset="utf-8"><meta name="viewport" content="width=device-
 // ---- the two consumers ----------------------------------------------------------------------
 
 let folder = '';
+let viteFolder = '';
 let browser: Browser | undefined;
 const servers: Server[] = [];
 const origins: Record<'vite' | 'importMap', string> = { vite: '', importMap: '' };
@@ -232,6 +233,7 @@ beforeAll(async () => {
     `<!doctype html>\n<html><head>${head}<script type="module" src="/src/main.ts"></script></head><body>\n${tags}\n</body></html>\n`,
   );
   run(process.execPath, [join(repo, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], vite);
+  viteFolder = vite;
 
   // The plain file: an import map into node_modules, nothing built.
   const plain = consumer('plain', join(folder, tarball));
@@ -446,6 +448,41 @@ async function checkViewport(url: string, viewport: { width: number; height: num
     await page.close();
   }
 }
+
+/** A typed use of the element, as a TypeScript user of the Vite app would write it (not imported by the app). */
+const typedUse = `import { configureBoards, PuzzlesearchBoard, type BoardAnswer, type BoardMoveDetail } from 'puzzlesearch/element';
+
+configureBoards({ workers: 1 });
+const made: PuzzlesearchBoard = document.createElement('puzzlesearch-board');
+made.setAttribute('puzzle', 'flip');
+const found = document.querySelector('puzzlesearch-board');
+if (found) {
+  found.speed = 2;
+  const answer: Promise<BoardAnswer<unknown> | null> = found.solve();
+  void answer;
+  found.addEventListener('move', (event) => {
+    const detail = (event as CustomEvent<BoardMoveDetail>).detail;
+    const by: 'player' | 'playback' = detail.by;
+    void by;
+  });
+  // @ts-expect-error: speed is a number
+  found.speed = 'fast';
+}
+`;
+
+describe('the element’s types', () => {
+  it('type-check in the fresh app under tsc --strict, through the package’s exports map and the tag name map', () => {
+    writeFileSync(join(viteFolder, 'typed.ts'), typedUse);
+    const compilerOptions = { strict: true, noEmit: true, target: 'es2022', module: 'esnext', moduleResolution: 'bundler', lib: ['es2022', 'dom'], types: [] };
+    writeFileSync(join(viteFolder, 'tsconfig.typed.json'), JSON.stringify({ compilerOptions, files: ['typed.ts'] }));
+    const tsc = spawnSync(process.execPath, [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.typed.json'], {
+      cwd: viteFolder,
+      encoding: 'utf8',
+    });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+  });
+});
 
 describe.each([
   ['a fresh Vite app importing only puzzlesearch/element', 'vite'],
