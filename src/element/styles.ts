@@ -82,6 +82,7 @@ export const ELEMENT_CSS = `
 .cell.affected::after { box-shadow: inset 0 0 0 3px var(--_affected); }
 .cell.hint::after, .cell.hint-target::after { background: radial-gradient(circle at 82% 18%, var(--_hint) 0 9%, transparent 10%); }
 .cell.hint::after { box-shadow: inset 0 0 0 3px var(--_hint); }
+.cell.hint.affected::after { box-shadow: inset 0 0 0 3px var(--_hint), inset 0 0 0 6px var(--_affected); }
 .toggle .cell::before, .lights .cell::before {
   content: '';
   position: absolute;
@@ -93,7 +94,7 @@ export const ELEMENT_CSS = `
 .toggle .cell.on::before, .lights .cell.on::before { background: var(--_on); }
 .pilots .cell::before { inset: 42% 12%; border-radius: 999px; transition: transform var(--_slide-ms) ease, background-color var(--_slide-ms) ease; }
 .pilots .cell.on::before { transform: rotate(90deg); background: var(--_on); }
-.pilots .cell.off::before { background: var(--_affected); }
+.pilots .cell.off::before { background: color-mix(in srgb, var(--_on) 45%, transparent); }
 .lights .cell { color: var(--_off); z-index: 1; }
 .piece {
   position: absolute;
