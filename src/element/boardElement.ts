@@ -2,11 +2,12 @@
  * <puzzlesearch-board>: a playable, solvable puzzle for any page. The family
  * (families.ts) says what a position is and how it is played; the board and
  * controls draw it (boardView.ts, controls.ts); a solution plays back through
- * playback.ts; searches run on the library's worker pool (sharedPool.ts, or
- * one the page hands over as `element.pool`). The element reflects its state
- * in attributes (board, moves, solved, busy, playing, step, length, speed)
- * and says what happens in events (move, solved, solution, hint, progress,
- * cancel, error); docs/element.md lists them.
+ * playback.ts; searches run one at a time (searchRunner.ts) on the library's
+ * worker pool (sharedPool.ts, or one the page hands over as `element.pool`).
+ * The element reflects its state in attributes (board, moves, solved, busy,
+ * playing, step, length, speed) and says what happens in events (move,
+ * solved, solution, hint, progress, cancel, error); docs/element.md lists
+ * them.
  */
 import type { EngineName, SolverPool } from '../index.js';
 import { BoardView } from './boardView.js';
@@ -15,6 +16,7 @@ import { type AnyFamily, familyFor } from './families.js';
 import { attributeRows, type FamilyAnswer, type FamilyHint } from './family.js';
 import { Playback, SPEEDS } from './playback.js';
 import { sharedPool } from './sharedPool.js';
+import { SearchRunner } from './searchRunner.js';
 import { ELEMENT_CSS } from './styles.js';
 
 /** What the move event says. */
@@ -34,9 +36,7 @@ export interface BoardMoveDetail {
 const Base = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
 const FAMILY_ATTRIBUTES = ['puzzle', 'goal', 'pattern', 'torus', 'colors'];
-const isAbort = (error: unknown) => typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const nodesText = new Intl.NumberFormat('en-US');
 
 export class PuzzlesearchBoard extends Base {
   static readonly observedAttributes = [...FAMILY_ATTRIBUTES, 'board', 'speed'];
@@ -57,8 +57,16 @@ export class PuzzlesearchBoard extends Base {
   private selected: number | null = null;
   private hover: number | null = null;
   private hintMarks: FamilyHint | null = null;
-  private running: AbortController | null = null;
-  private busy: 'solve' | 'hint' | null = null;
+  private readonly searches = new SearchRunner(
+    {
+      progress: (text) => this.controls?.showProgress(text),
+      message: (text) => this.controls?.message(text),
+      changed: () => this.render(),
+      emit: (type, detail) => this.emit(type, detail),
+      fail: (error) => this.fail(error),
+    },
+    () => this.pool ?? sharedPool((this.getAttribute('engine') as EngineName | null) ?? 'wasm'),
+  );
   /** Set while the element writes its own attributes, which must not re-read the board. */
   private reflecting = false;
   private view: BoardView | null = null;
@@ -71,7 +79,7 @@ export class PuzzlesearchBoard extends Base {
 
   disconnectedCallback(): void {
     this.playback?.stop();
-    this.running?.abort();
+    this.searches.cancel();
   }
 
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
@@ -105,9 +113,9 @@ export class PuzzlesearchBoard extends Base {
   /** Finds a shortest solution on the pool and holds it for playback; resolves with the answer (null when cancelled or failed). */
   async solve(): Promise<FamilyAnswer<unknown> | null> {
     const family = this.family;
-    if (!family || this.busy) return null;
+    if (!family || this.searches.busy) return null;
     const start = this.state;
-    const answer = await this.search('solve', (pool, call) => family.solve(pool, start, call));
+    const answer = await this.searches.run('solve', (pool, call) => family.solve(pool, start, call));
     if (!answer) return null;
     if (!family.same(start, this.state) || family !== this.family) {
       this.controls!.message('The board changed during the search: Solve again.');
@@ -131,9 +139,9 @@ export class PuzzlesearchBoard extends Base {
   /** Marks the moves that keep the position optimal; resolves with the hint (null when cancelled or failed). */
   async hint(): Promise<FamilyHint | null> {
     const family = this.family;
-    if (!family || this.busy) return null;
+    if (!family || this.searches.busy) return null;
     const start = this.state;
-    const hint = await this.search('hint', (pool, call) => family.hint(pool, start, call));
+    const hint = await this.searches.run('hint', (pool, call) => family.hint(pool, start, call));
     if (!hint) return null;
     if (family.same(start, this.state) && family === this.family) {
       this.hintMarks = hint;
@@ -146,7 +154,7 @@ export class PuzzlesearchBoard extends Base {
 
   /** Stops a running Solve or Hint. */
   cancel(): void {
-    this.running?.abort();
+    this.searches.cancel();
   }
 
   play(): void {
@@ -240,7 +248,7 @@ export class PuzzlesearchBoard extends Base {
       this.render();
       return;
     }
-    this.running?.abort();
+    this.searches.cancel();
     this.family = family;
     this.view!.setLook(this.look(family.puzzle), family.title);
     this.setAttribute('aria-label', family.title);
@@ -401,44 +409,6 @@ export class PuzzlesearchBoard extends Base {
 
   // ---- searching -------------------------------------------------------------------------
 
-  private async search<T>(
-    kind: 'solve' | 'hint',
-    work: (pool: SolverPool, call: { signal: AbortSignal; onProgress: (progress: { bound: number; nodes: number; ms: number }) => void }) => Promise<T>,
-  ): Promise<T | null> {
-    const controller = new AbortController();
-    this.running = controller;
-    this.busy = kind;
-    this.controls!.message('');
-    this.controls!.showProgress(kind === 'solve' ? 'Searching…' : 'Looking for the best moves…');
-    this.render();
-    try {
-      const pool = await (this.pool ?? sharedPool((this.getAttribute('engine') as EngineName | null) ?? 'wasm'));
-      controller.signal.throwIfAborted();
-      return await work(pool, {
-        signal: controller.signal,
-        onProgress: (progress) => {
-          this.controls!.showProgress(`bound ${progress.bound}, ${nodesText.format(progress.nodes)} nodes, ${(progress.ms / 1000).toFixed(1)} s`);
-          this.emit('progress', progress);
-        },
-      });
-    } catch (error) {
-      if (isAbort(error)) {
-        this.controls!.message(kind === 'solve' ? 'Search cancelled.' : 'Hint cancelled.');
-        this.emit('cancel', { kind });
-      } else {
-        this.fail(error);
-      }
-      return null;
-    } finally {
-      if (this.running === controller) {
-        this.running = null;
-        this.busy = null;
-      }
-      this.controls!.showProgress(null);
-      this.render();
-    }
-  }
-
   private fail(error: unknown): void {
     const message = messageOf(error);
     this.controls?.message(message);
@@ -480,7 +450,7 @@ export class PuzzlesearchBoard extends Base {
     controls.status(`${family.status(state)}${this.playerMoves > 0 ? ` Your moves: ${this.playerMoves}.` : ''}`);
     controls.update({
       solution: playback ? { moveTexts: this.moveTexts, moveLabels: this.moveLabels, index: playback.index, playing: playback.playing } : null,
-      busy: this.busy,
+      busy: this.searches.busy,
       solved,
     });
     this.reflect(solved);
@@ -494,7 +464,7 @@ export class PuzzlesearchBoard extends Base {
       this.setAttribute('moves', String(this.playerMoves));
       this.toggleAttribute('solved', solved);
       this.toggleAttribute('playing', this.playback?.playing ?? false);
-      if (this.busy) this.setAttribute('busy', this.busy);
+      if (this.searches.busy) this.setAttribute('busy', this.searches.busy);
       else this.removeAttribute('busy');
       if (this.playback) {
         this.setAttribute('step', String(this.playback.index));
