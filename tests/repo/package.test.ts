@@ -23,6 +23,9 @@ describe('the packed package', () => {
       'dist/index.d.ts',
       'dist/cli/bin.js',
       'dist/pool/worker.js',
+      // The subpath export puzzlesearch/element (package.json exports names these two).
+      'dist/element/index.js',
+      'dist/element/index.d.ts',
       'build/puzzlesearch.wasm',
       'LICENSE',
       'CHANGELOG.md',
