@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { splitCases, tokenFramer, type TokenShape } from './cases.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../api/suggest.js';
 import { argsErrorMessage } from './argsError.js';
 import { parseSize } from '../pdb/tables.js';
 import { TABLE_SIZES } from '../pdb/plan.js';

@@ -11,7 +11,7 @@ import { tableFileName } from '../pdb/cache/format.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from '../pdb/partitions.js';
 import { parseSize } from '../pdb/tables.js';
 import { clearTableFiles, listTableFiles, type SkippedEntry } from '../pdb/cache/node.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../api/suggest.js';
 import { argsErrorMessage } from './argsError.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
 import { TABLES_USAGE } from './tablesUsage.js';
