@@ -24,7 +24,8 @@ function formatBytes(bytes: number): string {
 
 /** An error's message without the library's own 'tables: ' (the command names itself already). */
 function reasonOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/^tables: /, '');
+  // The library's messages may carry their own prefix; the command gives its own once ("puzzlesearch tables: ").
+  return (error instanceof Error ? error.message : String(error)).replace(/^(?:tables|puzzlesearch): /, '');
 }
 
 function reportSkipped(err: TextSink, skipped: readonly SkippedEntry[]): void {
