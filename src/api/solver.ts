@@ -268,9 +268,9 @@ export interface Solver {
   /**
    * For every legal move of the blank, the optimal distance after it (d - 1
    * keeps the position optimal, d + 1 does not): one solve, then one IDA*
-   * iteration below each other move. Takes sliding's goal, heuristic, tables,
-   * maxNodes (for the whole hint), signal and onProgress; a move not settled
-   * within maxNodes has distance null.
+   * iteration below each other move. Takes sliding's goal, heuristic,
+   * partition, maxNodes (for the whole hint, to the node), signal and
+   * onProgress; a move not settled within maxNodes has distance null.
    */
   hint(board: SlidingInput, options?: SlidingOptions): SlidingHint;
   /** For every cell of a Flip Game board, the fewest presses after pressing it (see hint). */

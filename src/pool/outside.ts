@@ -426,8 +426,11 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       if (error instanceof Error && error.name === 'AbortError') throw abortError(error.message.replace(/^[A-Za-z]+\(\)/, `${name}()`));
       throw error;
     });
-  const solveParallel: SolverPool['solveParallel'] = async (board, options, callOptions) =>
-    shareSearch('solveParallel', board, checkPoolSliding('solveParallel', board, options), callOptions);
+  const solveParallel: SolverPool['solveParallel'] = async (board, options, callOptions) => {
+    const checked = checkPoolSliding('solveParallel', board, options);
+    checkCallOptions(callOptions, 'solveParallel');
+    return shareSearch('solveParallel', board, checked, callOptions);
+  };
 
   /** Whether sliding() spreads this board over the workers by default: 4x4 and 5x5, two or more workers. */
   const parallelByDefault = (board: SlidingInput): boolean => {
@@ -444,6 +447,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     ...(methods as unknown as PoolMethods),
     sliding: async (board, options, callOptions) => {
       const { parallel, depth, ...sliding } = checkPoolSliding('sliding', board, options);
+      checkCallOptions(callOptions, 'sliding');
       if (parallel !== undefined && typeof parallel !== 'boolean') throw new PuzzleInputError(`parallel must be true or false, not ${describeValue(parallel)}`);
       if (parallel ?? parallelByDefault(board))
         return shareSearch('sliding', board, depth === undefined ? sliding : { ...sliding, depth }, callOptions, ALONE_NODES);

@@ -101,9 +101,36 @@ function poolCalls(pool: SolverPool): OptionsCall[] {
     { call: 'prepareTables', known: ['partition', 'goal'], run: (o) => pool.prepareTables('3x3', o as never) },
     { call: 'solveEach', known: ['args', 'signal', 'onResult'], run: (o) => pool.solveEach('flip', [flipBoard], o as never) },
     // The call options, the last argument of every pool method.
-    { call: 'flip', known: ['signal', 'onProgress'], run: (o) => pool.flip(flipBoard, o as never) },
-    { call: 'sliding', known: ['signal', 'onProgress'], run: (o) => pool.sliding(board3, {}, o as never) },
+    ...callOptionCalls(pool),
   ];
+}
+
+/** Every pool method with its own arguments, then `o` as its call options. */
+function callOptionCalls(pool: SolverPool): OptionsCall[] {
+  const own: { [M in keyof SolverPool]?: unknown[] } = {
+    flip: [flipBoard],
+    pilots: [flipBoard],
+    fourLine: [fourLineBoard],
+    sliding: [board3, {}],
+    slidingDistances: ['blank-first', { width: 2, height: 2 }],
+    slidingSolvable: [board3, undefined],
+    tablesPlan: [board3, {}],
+    hint: [board3, {}],
+    flipHint: [flipBoard],
+    pilotsHint: [flipBoard],
+    fourLineHint: [fourLineBoard, {}],
+    lightsOutHint: [lightsBoard, {}],
+    census: ['2x2', {}],
+    lightsOut: [lightsBoard, {}],
+    solveMany: ['flip', [flipBoard], undefined],
+    prepareTables: ['3x3', {}],
+    solveParallel: [board3, {}],
+  };
+  return Object.entries(own).map(([method, args]) => ({
+    call: method,
+    known: ['signal', 'onProgress'],
+    run: (o) => (pool[method as keyof SolverPool] as (...rest: unknown[]) => Promise<unknown>)(...args!, o),
+  }));
 }
 
 /** What `run` threw or rejected with (undefined: it answered). */

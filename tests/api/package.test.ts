@@ -112,6 +112,14 @@ describe('the package types in a Node-only project', () => {
           "const stopped = await pool.sliding('1 2 3 4 5 6 7 x 8', { maxNodes: 10 }, { signal: options.signal });",
           'await pool.terminate();',
           'const href: string = defaultWasmUrl.href;',
+          // Where the project has the host's types, the real ones fit the options.
+          ...(lib.includes('DOM') || types.includes('node')
+            ? [
+                "const signalled = solver.sliding('1 2 3 4 5 6 7 x 8', { signal: new AbortController().signal });",
+                "const located = await createSolver({ wasm: new URL('puzzlesearch.wasm', defaultWasmUrl) });",
+                'export { signalled, located };',
+              ]
+            : []),
           'export { flip, href, stopped };',
         ].join('\n'),
       );
