@@ -379,6 +379,17 @@ describe('the pool knows its options too (D8, D5)', () => {
     expect((await pool.sliding(board3)).length).toBe(1);
   });
 
+  it("a pool's searches use the tables it prepared, and name a partition", async () => {
+    const board = '8 6 7 2 5 4 3 x 1'.replace('x', '0');
+    const expected = distancesFrom([0, 1, 2, 3, 4, 5, 6, 7, 8]).get(board.split(' ').join(','));
+    await pool.prepareTables('3x3', { partition: '4-4-zero-aware', goal: 'blank-first' });
+    const prepared = await pool.sliding(board, { goal: 'blank-first', heuristic: 'pdb' });
+    expect(prepared).toMatchObject({ length: expected, stats: { heuristic: 'pdb', partition: '4-4-zero-aware' } });
+    const named = await pool.hint(board, { goal: 'blank-first', partition: '4-4' });
+    expect(named.distance).toBe(expected);
+    expect((await pool.sliding(board, { goal: 'blank-first', partition: '4-4' })).stats.partition).toBe('4-4');
+  });
+
   test.prop([fc.integer({ min: 0, max: 10_000 })], { numRuns: 3 })('every pool call refuses a misspelt key', async (seed) => {
     for (const { call, known, run } of poolCalls(pool)) {
       const [{ typo, options }] = fc.sample(optionsWithTypo(known), { seed, numRuns: 1 });
