@@ -180,8 +180,12 @@ export interface SlidingOptions {
   signal?: HostAbortSignal;
 }
 
-/** What of a search's options tablesPlan reads. */
-export type TablesPlanQuery = Pick<SlidingOptions, 'goal' | 'algorithm' | 'heuristic' | 'partition' | 'maxNodes'>;
+/**
+ * tablesPlan's options: sliding's, so that the object a search is given can
+ * be asked about first; it reads goal, algorithm, heuristic, partition and
+ * maxNodes, and checks every key as sliding does.
+ */
+export type TablesPlanQuery = SlidingOptions;
 
 /** The option names each call knows; any other is a PuzzleInputError with the nearest of these (checks.ts). */
 const SLIDING_OPTION_KEYS = optionKeys<SlidingOptions>({
@@ -195,7 +199,6 @@ const SLIDING_OPTION_KEYS = optionKeys<SlidingOptions>({
   onProgress: true,
   signal: true,
 });
-const TABLES_PLAN_OPTION_KEYS = optionKeys<TablesPlanQuery>({ goal: true, algorithm: true, heuristic: true, partition: true, maxNodes: true });
 const SOLVER_OPTION_KEYS = optionKeys<SolverOptions>({ engine: true, wasm: true, tables: true });
 const ONE_SHOT_OPTION_KEYS = optionKeys<OneShotOptions>({ engine: true });
 
@@ -577,7 +580,7 @@ function slidingSolvable({ core }: SolverState, input: SlidingInput, goalInput?:
 }
 
 function tablesPlan({ core }: SolverState, input: SlidingInput, given: TablesPlanQuery | undefined): TablesPlan | null {
-  const options = checkOptions<TablesPlanQuery>('tablesPlan', given, TABLES_PLAN_OPTION_KEYS);
+  const options = checkOptions<TablesPlanQuery>('tablesPlan', given, SLIDING_OPTION_KEYS);
   const start = parseSlidingBoard(input);
   const goal = resolveGoal(options.goal, start);
   // A misspelt option is an error, as in the search, not a plan for a search that would not run.

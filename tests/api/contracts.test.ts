@@ -39,7 +39,8 @@ function distancesFrom(goal: number[]): Map<string, number> {
 }
 
 const SLIDING = ['goal', 'algorithm', 'heuristic', 'partition', 'maxNodes', 'pruning', 'onIteration', 'onProgress', 'signal'];
-const TABLES_PLAN = ['goal', 'algorithm', 'heuristic', 'partition', 'maxNodes'];
+// tablesPlan takes sliding's options (the CLI asks it with the object the search gets), the pool's as data.
+const TABLES_PLAN = SLIDING;
 const LIGHTS_OUT = ['pattern', 'torus', 'colors', 'target', 'targets', 'maxKernel'];
 const CENSUS = ['goal', 'signal', 'onProgress'];
 const PREPARE = ['partition', 'goal', 'onProgress', 'signal'];
@@ -92,7 +93,7 @@ function poolCalls(pool: SolverPool): OptionsCall[] {
     { call: 'sliding', known: POOL_SLIDING, run: (o) => pool.sliding(board3, o as never) },
     { call: 'solveParallel', known: POOL_SLIDING.filter((key) => key !== 'parallel'), run: (o) => pool.solveParallel(board3, o as never) },
     { call: 'hint', known: POOL_DATA, run: (o) => pool.hint(board3, o as never) },
-    { call: 'tablesPlan', known: TABLES_PLAN, run: (o) => pool.tablesPlan(board3, o as never) },
+    { call: 'tablesPlan', known: POOL_DATA, run: (o) => pool.tablesPlan(board3, o as never) },
     { call: 'fourLineHint', known: ['toMove'], run: (o) => pool.fourLineHint(fourLineBoard, o as never) },
     { call: 'lightsOut', known: LIGHTS_OUT, run: (o) => pool.lightsOut(lightsBoard, o as never) },
     { call: 'lightsOutHint', known: LIGHTS_OUT, run: (o) => pool.lightsOutHint(lightsBoard, o as never) },
@@ -197,6 +198,11 @@ describe.each(engineNames)('every option is known or refused, on %s (D8)', (engi
       new PuzzleInputError("tablesPlan(): unknown partition 'bogus' for 3x3, expected 4-4 or 4-4-zero-aware"),
     );
     expect(() => solver.sliding(board3, { partition: '4-4-zeroaware' })).toThrow("(did you mean '4-4-zero-aware'?)");
+    // tablesPlan takes the options a search is given (the CLI asks it with them), and reads the ones it needs.
+    expect(solver.tablesPlan('1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15', { pruning: 'parent', onProgress: () => {}, goal: 'blank-last' })).toEqual({
+      size: '4x4',
+      goal: 'blank-last',
+    });
     expect(() => solver.sliding(board3, { partition: '4-4', heuristic: 'manhattan' })).toThrow(
       "sliding(): partition '4-4' goes with heuristic 'pdb' (or none), not 'manhattan'",
     );
