@@ -415,8 +415,9 @@ function flipFamily({ core }: SolverState, kind: FlipKind, input: GridInput): So
 /** Everything a sliding search needs, checked; throws PuzzleInputError. */
 /**
  * The search options that sliding() and tablesPlan() both read, checked
- * alike: the algorithm (and the board sizes it takes), the heuristic's name
- * and maxNodes.
+ * alike: the algorithm (and the board sizes it takes), the heuristic's name,
+ * maxNodes and the partition (a name of the board's size, for IDA* on the
+ * PDB); `call` is the public call the errors name.
  */
 function checkedSearch(start: SlidingBoard, options: TablesPlanQuery, call: string) {
   const algorithm = checkChoice('algorithm', options.algorithm ?? 'idastar', SLIDING_ALGORITHMS);
