@@ -7,7 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { splitCases, tokenFramer, type TokenShape } from './cases.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../api/suggest.js';
 import { argsErrorMessage } from './argsError.js';
 import { parseSize } from '../pdb/tables.js';
 import { TABLE_SIZES } from '../pdb/plan.js';
@@ -252,14 +252,19 @@ function lightsOutOptions(
 }
 
 /**
- * --pattern's value: a pattern's name; else, when something exists at that
- * path, the stencil in that file (a note says so when the value would also
- * be an inline stencil, such as './x'); else an inline stencil ('/' between
- * rows). A value with characters no stencil has ('./cross.txt') is a file
- * that could not be read, not a bad stencil.
+ * --pattern's value: a pattern's name (a note says so when a file of that
+ * name exists too, and how to name the file: './x'); else, when something
+ * exists at that path, the stencil in that file (a note says so when the
+ * value would also be an inline stencil, such as './x'); else an inline
+ * stencil ('/' between rows). A value with characters no stencil has
+ * ('./cross.txt') is a file that could not be read, not a bad stencil.
  */
 function patternOption(value: string, warn: (line: string) => void): { stencil: string; file?: string } {
-  if ((LIGHTS_OUT_PATTERNS as readonly string[]).includes(value)) return { stencil: value };
+  if ((LIGHTS_OUT_PATTERNS as readonly string[]).includes(value)) {
+    if (existsSync(value))
+      warn(`puzzlesearch: note: --pattern '${value}' is the built-in pattern ${value}, not the file ${value}; write ./${value} for the file`);
+    return { stencil: value };
+  }
   const inline = /^[.#01XxOo/\s]+$/.test(value);
   if (!value.includes('\n') && existsSync(value)) {
     if (!statSync(value).isFile()) throw new UsageError(`--pattern: ${value} is not a regular file`);

@@ -11,7 +11,7 @@ import { tableFileName } from '../pdb/cache/format.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from '../pdb/partitions.js';
 import { parseSize } from '../pdb/tables.js';
 import { clearTableFiles, listTableFiles, type SkippedEntry } from '../pdb/cache/node.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../api/suggest.js';
 import { argsErrorMessage } from './argsError.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
 import { TABLES_USAGE } from './tablesUsage.js';
@@ -24,7 +24,8 @@ function formatBytes(bytes: number): string {
 
 /** An error's message without the library's own 'tables: ' (the command names itself already). */
 function reasonOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/^tables: /, '');
+  // The library's messages may carry their own prefix; the command gives its own once ("puzzlesearch tables: ").
+  return (error instanceof Error ? error.message : String(error)).replace(/^(?:tables|puzzlesearch): /, '');
 }
 
 function reportSkipped(err: TextSink, skipped: readonly SkippedEntry[]): void {

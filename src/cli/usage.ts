@@ -125,7 +125,8 @@ const optionHelp: Entry[] = [
                        stencil grid ('.' untouched, '#' toggled, one pressed
                        cell 'X', or 'O' if it is not toggled) in a file or
                        inline with '/' between rows, e.g. '.#./#X#/.#.'; a
-                       value that names an existing file is read from it
+                       value that names an existing file is read from it,
+                       but a pattern's name is the pattern (./x: the file x)
 `,
   },
   {

@@ -221,6 +221,27 @@ describe('CLI: usage errors in our own words, with the nearest spelling (issue 2
     }
   });
 
+  it("a library message's own prefix is not doubled after the command's (D7)", () => {
+    // The twin refuses 7-8's 8-tile table (3.1 GiB of blank sets) before building anything.
+    const child = run([
+      'tables',
+      'build',
+      '--size',
+      '4x4',
+      '--partition',
+      '7-8',
+      '--engine',
+      'ts',
+      '--goal',
+      'blank-first',
+      '--dir',
+      mkdtempSync(join(tmpdir(), 'puzzlesearch-d7-')),
+    ]);
+    expect(child.status).toBe(1);
+    expect(child.stderr).toMatch(/^puzzlesearch tables: building the 8-tile table of partition 7-8 needs /m);
+    expect(child.stderr).not.toMatch(/puzzlesearch tables: puzzlesearch:/);
+  });
+
   it('arguments after a bare -- are quoted as typed, never glued to an option', () => {
     expect(run(['flip', '--', '--jobs', '2'])).toMatchObject({
       status: 1,

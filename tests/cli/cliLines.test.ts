@@ -144,6 +144,18 @@ describe('CLI: lightsout --pattern reads a file at any path (D6)', () => {
     expectCrossSolves(child.stdout, 4);
   });
 
+  it('a pattern name is the pattern even beside a file of that name, and says so; ./x is the file (D10)', () => {
+    // The file x holds the cross, the built-in x the diagonals: a 4x4 board all on takes 4 presses with the cross, and none solves it with x.
+    const named = run(['lightsout', '--moves', '--pattern', 'x'], board, folder);
+    expect(named.stderr).toBe("puzzlesearch: note: --pattern 'x' is the built-in pattern x, not the file x; write ./x for the file\n");
+    const builtIn = run(['lightsout', '--moves', '--pattern', 'x'], board);
+    expect(builtIn.stderr).toBe('');
+    expect(named.stdout).toBe(builtIn.stdout);
+    expect(named.status).toBe(builtIn.status);
+    const file = run(['lightsout', '--moves', '--pattern', './x'], board, folder);
+    expectCrossSolves(file.stdout, 4);
+  });
+
   it('names a missing file rather than reading its name as a stencil', () => {
     const child = run(['lightsout', '--pattern', './missing.txt'], board, folder);
     expect(child.status).toBe(1);

@@ -92,20 +92,38 @@ describe('installing on the Node the package supports', () => {
 });
 
 describe('the package types in a Node-only project', () => {
-  it('type-check with no DOM lib and skipLibCheck off: the .d.ts need nothing but ES2022 and @types/node', () => {
+  // With no lib beyond ES2022 and no @types either (issue 39 §4: 18 errors on AbortSignal, URL, DOMException and
+  // setTimeout), with @types/node, and with the DOM lib: the .d.ts name the host's types only where the project has them.
+  const projects: Array<[string, string[], string[]]> = [
+    ['ES2022 and @types/node', ['ES2022'], ['node']],
+    ['ES2022 alone, no @types', ['ES2022'], []],
+    ['ES2022 and the DOM lib', ['ES2022', 'DOM'], []],
+  ];
+  it.each(projects)('type-check with skipLibCheck off: %s', (_, lib, types) => {
     const dir = mkdtempSync(join(root, '.types-check-'));
     try {
       writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
       writeFileSync(
         join(dir, 'main.ts'),
         [
-          "import { createSolver, createSolverPool, compilePuzzleWasm } from '../dist/index.js';",
+          "import { createSolver, createSolverPool, compilePuzzleWasm, defaultWasmUrl, type SlidingOptions } from '../dist/index.js';",
           'const solver = await createSolver();',
           "const flip: number | null = solver.flip('bwwb\\nbbwb\\nbwwb\\nbwww').length;",
           'const module = await compilePuzzleWasm();',
           'const pool = await createSolverPool({ workers: 1, wasm: module });',
+          'const options: SlidingOptions = { maxNodes: 10, signal: undefined, onProgress: ({ nodes }) => void nodes };',
+          "const stopped = await pool.sliding('1 2 3 4 5 6 7 x 8', { maxNodes: 10 }, { signal: options.signal });",
           'await pool.terminate();',
-          'export { flip };',
+          'const href: string = defaultWasmUrl.href;',
+          // Where the project has the host's types, the real ones fit the options.
+          ...(lib.includes('DOM') || types.includes('node')
+            ? [
+                "const signalled = solver.sliding('1 2 3 4 5 6 7 x 8', { signal: new AbortController().signal });",
+                "const located = await createSolver({ wasm: new URL('puzzlesearch.wasm', defaultWasmUrl) });",
+                'export { signalled, located };',
+              ]
+            : []),
+          'export { flip, href, stopped };',
         ].join('\n'),
       );
       writeFileSync(
@@ -115,8 +133,8 @@ describe('the package types in a Node-only project', () => {
             target: 'ES2022',
             module: 'NodeNext',
             moduleResolution: 'NodeNext',
-            lib: ['ES2022'],
-            types: ['node'],
+            lib,
+            types,
             strict: true,
             noEmit: true,
             skipLibCheck: false,

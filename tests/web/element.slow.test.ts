@@ -1,6 +1,6 @@
 /**
  * <puzzlesearch-board> as two newcomers use it (issue 39, section 2), from the
- * packed package installed offline into fresh folders (as viteApp.test.ts):
+ * packed package installed offline into fresh folders (as viteApp.slow.test.ts):
  *
  * - a fresh Vite app whose one module is `import 'puzzlesearch/element'` and
  *   whose index.html writes the tags, built by `vite build` with no config
