@@ -16,11 +16,11 @@ import { blockFramer, gridFramer, tokenFramer, type CaseFramer, type InputCase, 
 import { ChunkCases } from './chunkCases.js';
 import { format, type JudgeOptions } from './judge.js';
 import { inputLines } from './lines.js';
-import { familyOptions, parseOptions, UsageError, type Options } from './options.js';
+import { familyOptions, parseOptions, UsageError, type HelpAsked, type Options } from './options.js';
 import { errorSink, Output, readError, type CliIO } from './output.js';
 import { SlidingCases } from './slidingCases.js';
 import { slidingTables, type PrepareTables, type TryLinearConflict } from './slidingTables.js';
-import { familyUsage, LINE_LIMIT, usage, type Family } from './usage.js';
+import { familyUsage, hintUsage, LINE_LIMIT, usage, type Family } from './usage.js';
 import { CliWorkers } from './workers.js';
 
 export type { CliIO };
@@ -42,7 +42,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     const { runCensusCommand } = await import('./censusCommand.js');
     return runCensusCommand(argv.slice(1), { write: (text) => io.write(text) }, errorSink(io));
   }
-  let options: Options | 'help' | { help: Family } | 'version';
+  let options: Options | 'help' | HelpAsked | 'version';
   const warnings: string[] = [];
   try {
     options = parseOptions(argv, (line) => warnings.push(line));
@@ -52,7 +52,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 1;
   }
   if (options === 'help' || (typeof options === 'object' && 'help' in options)) {
-    await io.write(`${(options === 'help' ? usage : familyUsage(options.help)).trimEnd()}\n`);
+    const text = options === 'help' ? usage : options.hint ? hintUsage(options.help) : familyUsage(options.help!);
+    await io.write(`${text.trimEnd()}\n`);
     return 0;
   }
   if (options === 'version') {

@@ -65,7 +65,10 @@ function oneOf<T extends string>(what: string, value: string | undefined, choice
   );
 }
 
-export function parseOptions(argv: string[], warn: (line: string) => void): Options | 'help' | { help: Family } | 'version' {
+/** Help asked for a family (`flip --help`), or for hint (`hint --help`, `hint flip --help`). */
+export type HelpAsked = { help: Family | undefined; hint: boolean };
+
+export function parseOptions(argv: string[], warn: (line: string) => void): Options | 'help' | HelpAsked | 'version' {
   // `--max-nodes -1` is glued into `--max-nodes=-1`, so that a value starting
   // with a dash reaches the check below instead of parseArgs' several-line message.
   // Not past a bare `--`: what follows it is positional, and a message quotes it as typed.
@@ -105,8 +108,14 @@ export function parseOptions(argv: string[], warn: (line: string) => void): Opti
     throw new UsageError(argsErrorMessage(error, KNOWN_OPTIONS));
   }
   const { values, positionals } = parsed;
-  // `puzzlesearch flip --help`: that family's help; a misspelt family still gets the whole.
-  if (values.help) return positionals.length === 1 && (families as readonly string[]).includes(positionals[0]!) ? { help: positionals[0] as Family } : 'help';
+  // `puzzlesearch flip --help`: that family's help; `hint [FAMILY] --help`, hint's; a misspelt family still gets the whole.
+  if (values.help) {
+    const hint = positionals[0] === 'hint';
+    const named = hint ? positionals.slice(1) : positionals;
+    const family = named.length === 1 && (families as readonly string[]).includes(named[0]!) ? (named[0] as Family) : undefined;
+    if (hint && named.length <= 1) return { help: family, hint };
+    return family !== undefined && named.length === 1 ? { help: family, hint } : 'help';
+  }
   if (values.version) return 'version';
   // `puzzlesearch hint FAMILY`: the hint mode of the sliding families.
   const hint = positionals[0] === 'hint';
