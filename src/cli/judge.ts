@@ -41,6 +41,8 @@ export interface JudgeCase {
   text: string;
   /** Set when the lines could not make a case: it is reported, not solved. */
   error?: string;
+  /** Input read from files: where the case starts ('boards.txt, line 5'), named in its messages. */
+  source?: string;
 }
 
 /** How the cases of a run ended, beyond those answered: the exit status is read from these. */
@@ -241,6 +243,8 @@ function otherGoalNote(options: JudgeOptions, item: JudgeCase): string | undefin
 export function reportCase(options: JudgeOptions, engine: string, item: JudgeCase, outcome: () => Formatted, sink: JudgeSink, tally: JudgeTally): void {
   // --json: the same case as one object; the judge's words ('error', 'stopped') become its status.
   const json = (fields: Record<string, unknown>) => sink.line(JSON.stringify({ case: item.index, ...fields }));
+  // What standard error calls the case: its number, and its file and line when read from files.
+  const label = item.source === undefined ? `case ${item.index}` : `case ${item.index} (${item.source})`;
   try {
     if (item.error) throw new PuzzleInputError(item.error);
     const { lines, result, solution } = outcome();
@@ -250,13 +254,13 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
     } else {
       lines.forEach((line) => sink.line(line));
     }
-    if (result.warning) sink.note(`case ${item.index}: ${result.warning}`);
+    if (result.warning) sink.note(`${label}: ${result.warning}`);
     if (options.stats) {
       const { nodes, ms, heuristic, partition, workers } = result.stats;
       const how = [engine, heuristic && heuristic !== 'none' ? `${heuristic}${partition ? ` ${partition}` : ''}` : '', workers ? `over ${workers} workers` : '']
         .filter(Boolean)
         .join(', ');
-      sink.note(`case ${item.index}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
+      sink.note(`${label}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
     }
   } catch (error) {
     const message = (error as Error).message.split('\n')[0];
@@ -273,10 +277,10 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
       tally.broken++;
       if (options.json) json({ status: 'error', reason: `internal error: ${message}` });
       else sink.line('error');
-      sink.note(`case ${item.index}: internal error: ${(error as Error).message.split('\n')[0]}`);
+      sink.note(`${label}: internal error: ${(error as Error).message.split('\n')[0]}`);
       return;
     }
-    sink.note(`case ${item.index}: ${(error as Error).message}`);
+    sink.note(`${label}: ${(error as Error).message}`);
   }
 }
 

@@ -28,13 +28,14 @@ const chunkJobs = (when: string) => `  --jobs N             solve cases on N thr
                        this thread has solved for 25 ms at 0.01 ms a case or
                        more (${when})
 `;
-const header = `Usage: puzzlesearch FAMILY [options] < input
-       puzzlesearch hint flip|pilots|fourline|eight|sliding|lightsout [options] < input
+const header = `Usage: puzzlesearch FAMILY [options] [FILE...] < input
+       puzzlesearch hint FAMILY [options] [FILE...] < input
        puzzlesearch tables build|list|clear [options]
        puzzlesearch census --size WxH [options]
 
-Solves every case on standard input optimally and prints one answer per case,
-in the format of the family's online judge. hint prints instead, per case, each
+Solves every case on standard input (or in the FILEs, read in order as cat
+would give them) optimally and prints one answer per case, in the format of
+the family's online judge. hint prints instead, per case, each
 legal move of the blank with the optimal distance after it ("u 3 d 1 l 3": d
 keeps the board optimal; '?' for a move not settled within --max-nodes), for
 flip and pilots the fewest presses after pressing each cell, rows between
@@ -353,7 +354,9 @@ ${familyHelp[family]}
 ${hintHelp[family]}
 Options:
 ${texts(options, family)}
-Input:\n${texts(framingHelp, family)}
+Input: standard input, or the files named after the family (FILE...), read in
+order as cat would give them.
+${texts(framingHelp, family)}
 Exit status: see puzzlesearch --help.
 `;
 }
@@ -362,5 +365,5 @@ Exit status: see puzzlesearch --help.
 export function familyUsage(family: Family): string {
   const sizes =
     family === 'sliding' || family === 'eight' ? '\nTables and exit status: see puzzlesearch --help.\n' : '\nExit status: see puzzlesearch --help.\n';
-  return `Usage: puzzlesearch ${family} [options] < input\n\n${familyHelp[family]}\nOptions:\n${texts(optionHelp, family)}\nInput:\n${texts(framingHelp, family)}${sizes}`;
+  return `Usage: puzzlesearch ${family} [options] < input\n\n${familyHelp[family]}\nOptions:\n${texts(optionHelp, family)}\nInput: standard input, or the files named after the family (FILE...), read in\norder as cat would give them.\n${texts(framingHelp, family)}${sizes}`;
 }
