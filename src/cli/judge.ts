@@ -77,11 +77,22 @@ export interface Answered {
   warning?: string;
 }
 
-/** A case's answer for --json: the length (null: no solution) and every move as the judge's lines write it. */
+/**
+ * A case's answer for --json: the length (null: no solution) and its moves,
+ * one object a move in every family (docs/cli.md gives each family's), so
+ * that `moves.length === length` wherever a solution is given: a cell
+ * {row, col} (flip, pilots, and lightsout, whose cell pressed twice comes
+ * twice), {colour, from, to} (fourline), {move} (eight, sliding: the blank's
+ * direction). A hint's moves are the same objects with `distance` and
+ * `optimal`, as the API's hints give them.
+ */
 interface Solution {
   length: number | null;
-  moves: string[];
+  moves: JsonMove[];
 }
+
+/** One move in --json. */
+type JsonMove = Record<string, unknown>;
 
 /** A case's lines, what is reported beside them, and the answer --json prints instead of them. */
 export interface Formatted {
@@ -101,6 +112,22 @@ function cellLines(result: Result<{ row: number; col: number }>): string[] {
   return result.moves.map(({ row, col }) => `${row} ${col}`);
 }
 
+/** A solution's cells for --json, as {row, col} whatever else the result's objects carry. */
+function cellMoves(result: Result<{ row: number; col: number }>): JsonMove[] {
+  return result.moves.map(({ row, col }) => ({ row, col }));
+}
+
+/** A Lights Out answer's presses for --json: {row, col} a press, row by row, a cell pressed c times c times over. */
+function pressMoves(result: LightsOutResult): JsonMove[] {
+  const moves: JsonMove[] = [];
+  const { grid, cols } = result;
+  if (grid === null) return moves;
+  for (let cell = 0; cell < grid.length; cell++) {
+    for (let press = 0; press < grid[cell]!; press++) moves.push({ row: Math.floor(cell / cols) + 1, col: (cell % cols) + 1 });
+  }
+  return moves;
+}
+
 /**
  * The lines for standard output of one case's result. Throws PuzzleInputError
  * for a bad board, SearchStopped for a stopped search. `solver`: the one that
@@ -115,19 +142,19 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
       const result = any as ManyFamilies['flip']['result'];
       if (!result.solvable) return { lines: ['Impossible'], result, solution: none };
       const moves = cellLines(result);
-      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves } };
+      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves: cellMoves(result) } };
     }
     case 'pilots': {
       const result = any as ManyFamilies['pilots']['result'];
-      const moves = cellLines(result);
-      return { lines: [String(result.length), ...moves], result, solution: { length: result.length, moves } };
+      return { lines: [String(result.length), ...cellLines(result)], result, solution: { length: result.length, moves: cellMoves(result) } };
     }
     case 'fourline': {
       if (options.hint) return fourLineHintLines(any as FourLineHint);
       const result = any as ManyFamilies['fourLine']['result'];
       if (!result.solvable) return { lines: ['Impossible'], result, solution: none };
       const moves = result.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col}`);
-      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves } };
+      const json = result.moves.map(({ colour, from, to }) => ({ colour, from: { row: from.row, col: from.col }, to: { row: to.row, col: to.col } }));
+      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves: json } };
     }
     case 'lightsout': {
       if (options.hint) return lightsOutHintLines(any as LightsOutHint);
@@ -137,11 +164,11 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
         ? undefined
         : `not proven minimal: the kernel has dimension ${result.kernelDimension}, more press sets than --max-kernel allows to weigh`;
       // The grid as one text (a line a row) from the typed grid: a 1000x1000 board's presses are never a list of objects.
-      const grid = options.moves || options.json ? pressGridTextOn(solver && coreOf(solver).lightsOut, result) : '';
+      const grid = options.moves && !options.json ? pressGridTextOn(solver && coreOf(solver).lightsOut, result) : '';
       return {
         lines: [String(result.length), ...(options.moves ? [grid] : [])],
         result: { stats: result.stats, warning },
-        solution: { length: result.length, moves: options.json ? grid.split('\n') : [] },
+        solution: { length: result.length, moves: options.json ? pressMoves(result) : [] },
       };
     }
     case 'eight':
@@ -149,7 +176,8 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
       if (options.hint) return hintLines(any as SlidingHint);
       const result = any as ManyFamilies['sliding']['result'];
       if (result.status === 'stopped') throw new SearchStopped(result.reason);
-      if (result.status === 'solved') return { lines: [result.path], result, solution: { length: result.length, moves: [...result.path] } };
+      if (result.status === 'solved')
+        return { lines: [result.path], result, solution: { length: result.length, moves: result.moves.map((move) => ({ move })) } };
       return { lines: ['unsolvable'], result: { stats: result.stats, warning: otherGoalNote(options, item) }, solution: none };
     }
   }
@@ -173,7 +201,7 @@ function pressHintLines(hint: FlipHint): Formatted {
   return {
     lines: [rows.join(' / ')],
     result,
-    solution: { length: hint.distance, moves: hint.cells.map((cell) => `${cell.row} ${cell.col} ${cell.distance}`) },
+    solution: { length: hint.distance, moves: hint.cells.map(({ row, col, distance, optimal }) => ({ row, col, distance, optimal })) },
   };
 }
 
@@ -187,7 +215,16 @@ function lightsOutHintLines(hint: LightsOutHint): Formatted {
   const result = { stats: hint.stats, warning };
   if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
   const rows = Array.from({ length: hint.rows }, (_, row) => Array.from(hint.after.subarray(row * hint.cols, (row + 1) * hint.cols)).join(' '));
-  return { lines: [rows.join(' / ')], result, solution: { length: hint.distance, moves: rows } };
+  const moves = Array.from(
+    hint.after,
+    (distance, cell): JsonMove => ({
+      row: Math.floor(cell / hint.cols) + 1,
+      col: (cell % hint.cols) + 1,
+      distance,
+      optimal: hint.optimal[cell] === 1,
+    }),
+  );
+  return { lines: [rows.join(' / ')], result, solution: { length: hint.distance, moves } };
 }
 
 /**
@@ -200,7 +237,14 @@ function fourLineHintLines(hint: FourLineHint): Formatted {
   const result = { stats: hint.stats, warning: hint.warning };
   if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
   const moves = hint.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col} = ${m.distance ?? '-'}`);
-  return { lines: [moves.join('; ')], result, solution: { length: hint.distance, moves } };
+  const json = hint.moves.map(({ colour, from, to, distance, optimal }) => ({
+    colour,
+    from: { row: from.row, col: from.col },
+    to: { row: to.row, col: to.col },
+    distance,
+    optimal,
+  }));
+  return { lines: [moves.join('; ')], result, solution: { length: hint.distance, moves: json } };
 }
 
 /**
@@ -213,7 +257,11 @@ function hintLines(hint: SlidingHint): Formatted {
   if (hint.status === 'unsolvable') return { lines: ['unsolvable'], result, solution: { length: null, moves: [] } };
   if (hint.status === 'stopped') throw new SearchStopped(hint.reason ?? 'stopped');
   const moves = hint.moves.map(({ move, distance }) => `${move} ${distance ?? '?'}`);
-  return { lines: [moves.join(' ')], result, solution: { length: hint.distance, moves } };
+  return {
+    lines: [moves.join(' ')],
+    result,
+    solution: { length: hint.distance, moves: hint.moves.map(({ move, distance, optimal }) => ({ move, distance, optimal })) },
+  };
 }
 
 /**
