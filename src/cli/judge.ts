@@ -89,6 +89,22 @@ export interface Answered {
 interface Solution {
   length: number | null;
   moves: JsonMove[];
+  /** No solution: why, in the library's words (--json's `detail`, beside unsolvableWords' `reason`). */
+  detail?: string;
+}
+
+/**
+ * Why a board has no solution, as a player would put it: the library's
+ * reasons speak of permutation parity and press-map kernels, which --json
+ * keeps as `detail`.
+ */
+export function unsolvableWords(family: JudgeFamily): string {
+  if (family === 'eight' || family === 'sliding') {
+    return 'no sequence of moves reaches the goal: the board is in the half of all arrangements that cannot, as if two tiles had been swapped';
+  }
+  if (family === 'fourline') return 'no alternating moves make a line of four';
+  if (family === 'lightsout') return 'no set of presses reaches the goal';
+  return 'no set of presses makes the board one colour';
 }
 
 /** One move in --json. */
@@ -135,12 +151,12 @@ function pressMoves(result: LightsOutResult): JsonMove[] {
  */
 export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, solver?: Solver): Formatted {
   if (any.status === 'error') throw new PuzzleInputError(any.reason);
-  const none: Solution = { length: null, moves: [] };
+  const none = (detail: string | undefined): Solution => ({ length: null, moves: [], detail });
   if (options.hint && (options.family === 'flip' || options.family === 'pilots')) return pressHintLines(any as FlipHint);
   switch (options.family) {
     case 'flip': {
       const result = any as ManyFamilies['flip']['result'];
-      if (!result.solvable) return { lines: ['Impossible'], result, solution: none };
+      if (!result.solvable) return { lines: ['Impossible'], result, solution: none(result.reason) };
       const moves = cellLines(result);
       return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves: cellMoves(result) } };
     }
@@ -151,7 +167,7 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
     case 'fourline': {
       if (options.hint) return fourLineHintLines(any as FourLineHint);
       const result = any as ManyFamilies['fourLine']['result'];
-      if (!result.solvable) return { lines: ['Impossible'], result, solution: none };
+      if (!result.solvable) return { lines: ['Impossible'], result, solution: none(result.reason) };
       const moves = result.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col}`);
       const json = result.moves.map(({ colour, from, to }) => ({ colour, from: { row: from.row, col: from.col }, to: { row: to.row, col: to.col } }));
       return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves: json } };
@@ -159,7 +175,7 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
     case 'lightsout': {
       if (options.hint) return lightsOutHintLines(any as LightsOutHint);
       const result = any as LightsOutResult;
-      if (result.status === 'unsolvable') return { lines: ['Impossible'], result, solution: none };
+      if (result.status === 'unsolvable') return { lines: ['Impossible'], result, solution: none(result.reason) };
       const warning = result.minimal
         ? undefined
         : `not proven minimal: the kernel has dimension ${result.kernelDimension}, more press sets than --max-kernel allows to weigh`;
@@ -178,7 +194,7 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
       if (result.status === 'stopped') throw new SearchStopped(result.reason);
       if (result.status === 'solved')
         return { lines: [result.path], result, solution: { length: result.length, moves: result.moves.map((move) => ({ move })) } };
-      return { lines: ['unsolvable'], result: { stats: result.stats, warning: otherGoalNote(options, item) }, solution: none };
+      return { lines: ['unsolvable'], result: { stats: result.stats, warning: otherGoalNote(options, item) }, solution: none(result.reason) };
     }
   }
 }
@@ -191,7 +207,7 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
  */
 function pressHintLines(hint: FlipHint): Formatted {
   const result = { stats: hint.stats, warning: undefined };
-  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [], detail: hint.reason } };
   const rows = [0, 1, 2, 3].map((row) =>
     hint.cells
       .slice(4 * row, 4 * row + 4)
@@ -213,7 +229,7 @@ function pressHintLines(hint: FlipHint): Formatted {
 function lightsOutHintLines(hint: LightsOutHint): Formatted {
   const warning = hint.minimal ? undefined : "not proven minimal: some coset has more press sets than --max-kernel or the hint's share allows to weigh";
   const result = { stats: hint.stats, warning };
-  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [], detail: hint.reason } };
   const rows = Array.from({ length: hint.rows }, (_, row) => Array.from(hint.after.subarray(row * hint.cols, (row + 1) * hint.cols)).join(' '));
   const moves = Array.from(
     hint.after,
@@ -235,7 +251,7 @@ function lightsOutHintLines(hint: LightsOutHint): Formatted {
  */
 function fourLineHintLines(hint: FourLineHint): Formatted {
   const result = { stats: hint.stats, warning: hint.warning };
-  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [], detail: hint.reason } };
   const moves = hint.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col} = ${m.distance ?? '-'}`);
   const json = hint.moves.map(({ colour, from, to, distance, optimal }) => ({
     colour,
@@ -254,7 +270,7 @@ function fourLineHintLines(hint: FourLineHint): Formatted {
  */
 function hintLines(hint: SlidingHint): Formatted {
   const result = { stats: hint.stats, warning: undefined };
-  if (hint.status === 'unsolvable') return { lines: ['unsolvable'], result, solution: { length: null, moves: [] } };
+  if (hint.status === 'unsolvable') return { lines: ['unsolvable'], result, solution: { length: null, moves: [], detail: hint.reason } };
   if (hint.status === 'stopped') throw new SearchStopped(hint.reason ?? 'stopped');
   const moves = hint.moves.map(({ move, distance }) => `${move} ${distance ?? '?'}`);
   return {
@@ -298,7 +314,15 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
     const { lines, result, solution } = outcome();
     if (options.json) {
       const { nodes, ms } = result.stats;
-      json({ status: solution.length === null ? 'unsolvable' : 'solved', length: solution.length, moves: solution.moves, nodes, ms: Number(ms.toFixed(3)) });
+      const why = solution.length === null ? { reason: unsolvableWords(options.family), detail: solution.detail } : {};
+      json({
+        status: solution.length === null ? 'unsolvable' : 'solved',
+        length: solution.length,
+        moves: solution.moves,
+        nodes,
+        ms: Number(ms.toFixed(3)),
+        ...why,
+      });
     } else {
       lines.forEach((line) => sink.line(line));
     }

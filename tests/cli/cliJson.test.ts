@@ -176,6 +176,35 @@ describe('CLI --json', () => {
       optimal.forEach((each) => expect((each as unknown as { distance: number }).distance, family).toBe(hint!.length! - 1));
     }
   });
+
+  it("an unsolvable case says why in a player's words, the library's detail beside it; the judge's lines stay as they were (issue 39)", () => {
+    for (const [family, input, line] of [
+      ['eight', '2 1 3 4 5 6 7 8 x\n', 'unsolvable'],
+      ['sliding', '1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 x\n', 'unsolvable'],
+      ['flip', 'bwww\nwwww\nwwww\nwwww\n', 'Impossible'],
+      ['fourline', 'BWBW\nWBWB\nWBWB\nBWBW\n', 'Impossible'],
+      ['lightsout', '10\n00\n', 'Impossible'],
+    ] as const) {
+      const args = family === 'lightsout' ? ['--pattern', 'plus-only'] : [];
+      const [answer] = parse(run([family, '--json', ...args], input).stdout) as Array<Answer & { detail?: string }>;
+      expect(answer!.status, family).toBe('unsolvable');
+      expect(answer!.reason, family).toMatch(/^no (sequence of moves|alternating moves|set of presses)/);
+      expect(answer!.reason, family).not.toMatch(/parity|permutation|kernel|GF/);
+      expect(answer!.detail, family).toEqual(expect.any(String));
+      expect(answer!.detail, family).not.toBe(answer!.reason);
+      expect(run([family, ...args], input).stdout).toBe(`${line}\n`);
+    }
+    const [eight] = parse(run(['eight', '--json'], '2 1 3 4 5 6 7 8 x\n').stdout) as Array<Answer & { detail?: string }>;
+    expect(eight!.detail).toMatch(/parity/);
+    // Flip: some board of all 65,536 is Impossible; its object says so in the same way.
+    const impossible = Array.from({ length: 4096 }, (_, board) =>
+      Array.from({ length: 4 }, (_, r) => Array.from({ length: 4 }, (_, c) => (((board * 16 + 5) >> (4 * r + c)) & 1 ? 'b' : 'w')).join('')).join('\n'),
+    );
+    const flips = parse(run(['flip', '--json'], `${impossible.join('\n\n')}\n`).stdout) as Array<Answer & { detail?: string }>;
+    const none = flips.filter((answer) => answer.status === 'unsolvable');
+    expect(none.length).toBeGreaterThan(0);
+    for (const answer of none) expect(answer).toMatchObject({ reason: 'no set of presses makes the board one colour', detail: expect.any(String) });
+  });
 });
 
 /** A 4x4 board's text as a bitmask, bit 4 * row + col set where the cell is `on`. */
