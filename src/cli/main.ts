@@ -149,7 +149,7 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
       if (searches) await output.flush(true);
       const needs = options.family === 'sliding' && !item.error ? await tablesFor(item.text) : undefined;
       if (needs && 'settled' in needs) answers.report(item, () => format(judge, item, needs.settled));
-      else answers.report(item, () => format(judge, item, solveOne(solver, options, item), solver));
+      else answers.report(item, () => format(judge, item, solveOne(solver, options, item, answers.line), solver));
       await output.flush(searches);
     }
     ready.length = 0;
