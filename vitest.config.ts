@@ -33,6 +33,8 @@ const SLOW = [
   'tests/web/viteApp.test.ts',
   'tests/web/offline.test.ts',
   'tests/web/buildTime.test.ts',
+  // The build's steps again, into temporary folders: a minute of tsc and asc.
+  'tests/api/quietBuild.test.ts',
 ];
 
 export default defineConfig({
