@@ -88,7 +88,8 @@ export interface Answered {
  */
 interface Solution {
   length: number | null;
-  moves: JsonMove[];
+  /** Made only for --json: the judge's lines need no object a move. */
+  moves: () => JsonMove[];
   /** No solution: why, in the library's words (--json's `detail`, beside unsolvableWords' `reason`). */
   detail?: string;
 }
@@ -151,25 +152,25 @@ function pressMoves(result: LightsOutResult): JsonMove[] {
  */
 export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, solver?: Solver): Formatted {
   if (any.status === 'error') throw new PuzzleInputError(any.reason);
-  const none = (detail: string | undefined): Solution => ({ length: null, moves: [], detail });
+  const none = (detail: string | undefined): Solution => ({ length: null, moves: () => [], detail });
   if (options.hint && (options.family === 'flip' || options.family === 'pilots')) return pressHintLines(any as FlipHint);
   switch (options.family) {
     case 'flip': {
       const result = any as ManyFamilies['flip']['result'];
       if (!result.solvable) return { lines: ['Impossible'], result, solution: none(result.reason) };
       const moves = cellLines(result);
-      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves: cellMoves(result) } };
+      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves: () => cellMoves(result) } };
     }
     case 'pilots': {
       const result = any as ManyFamilies['pilots']['result'];
-      return { lines: [String(result.length), ...cellLines(result)], result, solution: { length: result.length, moves: cellMoves(result) } };
+      return { lines: [String(result.length), ...cellLines(result)], result, solution: { length: result.length, moves: () => cellMoves(result) } };
     }
     case 'fourline': {
       if (options.hint) return fourLineHintLines(any as FourLineHint);
       const result = any as ManyFamilies['fourLine']['result'];
       if (!result.solvable) return { lines: ['Impossible'], result, solution: none(result.reason) };
       const moves = result.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col}`);
-      const json = result.moves.map(({ colour, from, to }) => ({ colour, from: { row: from.row, col: from.col }, to: { row: to.row, col: to.col } }));
+      const json = () => result.moves.map(({ colour, from, to }) => ({ colour, from: { row: from.row, col: from.col }, to: { row: to.row, col: to.col } }));
       return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves: json } };
     }
     case 'lightsout': {
@@ -184,7 +185,7 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
       return {
         lines: [String(result.length), ...(options.moves ? [grid] : [])],
         result: { stats: result.stats, warning },
-        solution: { length: result.length, moves: options.json ? pressMoves(result) : [] },
+        solution: { length: result.length, moves: () => pressMoves(result) },
       };
     }
     case 'eight':
@@ -193,7 +194,7 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
       const result = any as ManyFamilies['sliding']['result'];
       if (result.status === 'stopped') throw new SearchStopped(result.reason);
       if (result.status === 'solved')
-        return { lines: [result.path], result, solution: { length: result.length, moves: result.moves.map((move) => ({ move })) } };
+        return { lines: [result.path], result, solution: { length: result.length, moves: () => result.moves.map((move) => ({ move })) } };
       return { lines: ['unsolvable'], result: { stats: result.stats, warning: otherGoalNote(options, item) }, solution: none(result.reason) };
     }
   }
@@ -207,7 +208,7 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
  */
 function pressHintLines(hint: FlipHint): Formatted {
   const result = { stats: hint.stats, warning: undefined };
-  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [], detail: hint.reason } };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: () => [], detail: hint.reason } };
   const rows = [0, 1, 2, 3].map((row) =>
     hint.cells
       .slice(4 * row, 4 * row + 4)
@@ -217,7 +218,7 @@ function pressHintLines(hint: FlipHint): Formatted {
   return {
     lines: [rows.join(' / ')],
     result,
-    solution: { length: hint.distance, moves: hint.cells.map(({ row, col, distance, optimal }) => ({ row, col, distance, optimal })) },
+    solution: { length: hint.distance, moves: () => hint.cells.map(({ row, col, distance, optimal }) => ({ row, col, distance, optimal })) },
   };
 }
 
@@ -229,17 +230,18 @@ function pressHintLines(hint: FlipHint): Formatted {
 function lightsOutHintLines(hint: LightsOutHint): Formatted {
   const warning = hint.minimal ? undefined : "not proven minimal: some coset has more press sets than --max-kernel or the hint's share allows to weigh";
   const result = { stats: hint.stats, warning };
-  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [], detail: hint.reason } };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: () => [], detail: hint.reason } };
   const rows = Array.from({ length: hint.rows }, (_, row) => Array.from(hint.after.subarray(row * hint.cols, (row + 1) * hint.cols)).join(' '));
-  const moves = Array.from(
-    hint.after,
-    (distance, cell): JsonMove => ({
-      row: Math.floor(cell / hint.cols) + 1,
-      col: (cell % hint.cols) + 1,
-      distance,
-      optimal: hint.optimal[cell] === 1,
-    }),
-  );
+  const moves = () =>
+    Array.from(
+      hint.after,
+      (distance, cell): JsonMove => ({
+        row: Math.floor(cell / hint.cols) + 1,
+        col: (cell % hint.cols) + 1,
+        distance,
+        optimal: hint.optimal[cell] === 1,
+      }),
+    );
   return { lines: [rows.join(' / ')], result, solution: { length: hint.distance, moves } };
 }
 
@@ -251,15 +253,16 @@ function lightsOutHintLines(hint: LightsOutHint): Formatted {
  */
 function fourLineHintLines(hint: FourLineHint): Formatted {
   const result = { stats: hint.stats, warning: hint.warning };
-  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [], detail: hint.reason } };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: () => [], detail: hint.reason } };
   const moves = hint.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col} = ${m.distance ?? '-'}`);
-  const json = hint.moves.map(({ colour, from, to, distance, optimal }) => ({
-    colour,
-    from: { row: from.row, col: from.col },
-    to: { row: to.row, col: to.col },
-    distance,
-    optimal,
-  }));
+  const json = () =>
+    hint.moves.map(({ colour, from, to, distance, optimal }) => ({
+      colour,
+      from: { row: from.row, col: from.col },
+      to: { row: to.row, col: to.col },
+      distance,
+      optimal,
+    }));
   return { lines: [moves.join('; ')], result, solution: { length: hint.distance, moves: json } };
 }
 
@@ -270,13 +273,13 @@ function fourLineHintLines(hint: FourLineHint): Formatted {
  */
 function hintLines(hint: SlidingHint): Formatted {
   const result = { stats: hint.stats, warning: undefined };
-  if (hint.status === 'unsolvable') return { lines: ['unsolvable'], result, solution: { length: null, moves: [], detail: hint.reason } };
+  if (hint.status === 'unsolvable') return { lines: ['unsolvable'], result, solution: { length: null, moves: () => [], detail: hint.reason } };
   if (hint.status === 'stopped') throw new SearchStopped(hint.reason ?? 'stopped');
   const moves = hint.moves.map(({ move, distance }) => `${move} ${distance ?? '?'}`);
   return {
     lines: [moves.join(' ')],
     result,
-    solution: { length: hint.distance, moves: hint.moves.map(({ move, distance, optimal }) => ({ move, distance, optimal })) },
+    solution: { length: hint.distance, moves: () => hint.moves.map(({ move, distance, optimal }) => ({ move, distance, optimal })) },
   };
 }
 
@@ -318,7 +321,7 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
       json({
         status: solution.length === null ? 'unsolvable' : 'solved',
         length: solution.length,
-        moves: solution.moves,
+        moves: solution.moves(),
         nodes,
         ms: Number(ms.toFixed(3)),
         ...why,
