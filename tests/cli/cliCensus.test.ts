@@ -79,7 +79,7 @@ describe('CLI: census', () => {
   it('census --help prints its usage; the whole help names the command', async () => {
     const help = await runCli(['census', '--help'], '');
     expect(help.status).toBe(0);
-    expect(help.answers[0]).toMatch(/^usage: puzzlesearch census --size WxH/);
+    expect(help.answers[0]).toMatch(/^Usage: puzzlesearch census --size WxH/);
     const whole = await runCli(['--help'], '');
     expect(whole.answers).toContain('       puzzlesearch census --size WxH [options]');
     expect(whole.answers.join('\n')).toContain('--json               one JSON object: counts, total, godsNumber, farthest');

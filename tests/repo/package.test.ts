@@ -151,3 +151,37 @@ describe('the package types in a Node-only project', () => {
     }
   });
 });
+
+describe('the package as a registry and a reader see it (issue 39)', () => {
+  const pack = () =>
+    (
+      JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' })) as Array<{
+        files: Array<{ path: string }>;
+      }>
+    )[0]!.files.map((file) => file.path);
+
+  it('has keywords, and no repository, homepage or bugs while no public URL exists', () => {
+    const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as Record<string, unknown>;
+    expect(manifest.keywords).toEqual(expect.arrayContaining(['puzzle', 'solver', 'webassembly']));
+    for (const field of ['repository', 'homepage', 'bugs']) expect(manifest[field], field).toBeUndefined();
+  });
+
+  it('every relative link of the README and of the docs it ships resolves inside the installed package, the screenshot included', () => {
+    const paths = new Set(pack());
+    expect(paths).toContain('README.md');
+    const readers = [...paths].filter((path) => path === 'README.md' || /^docs\/.*\.md$/.test(path));
+    expect(readers.length).toBeGreaterThan(5);
+    const links: string[] = [];
+    for (const reader of readers) {
+      const text = readFileSync(join(root, reader), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue; // https:, mailto:
+        const resolved = join(reader, '..', target!).split('\\').join('/');
+        links.push(resolved);
+        expect(paths.has(resolved), `${reader} links to ${target}, not in the package`).toBe(true);
+      }
+    }
+    expect(links).toContain('docs/screenshot.png');
+    expect(links).toContain('docs/cli.md');
+  });
+});
