@@ -7,7 +7,8 @@
 import type { GoalName } from '../../../src/api/boards.js';
 import { h } from '../shared/dom.js';
 import { tryFirstNodes, type SlidingSide, type SlidingSize } from './slidingSizes.js';
-import { tileSpans, tilesText, type Tiles } from './slidingTiles.js';
+import { tileSpans } from '../shared/tilePicture.js';
+import { tilesText, type Tiles } from './slidingTiles.js';
 
 /** What the controls ask of their panel. */
 export interface SlidingActions {

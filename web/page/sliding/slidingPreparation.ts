@@ -10,7 +10,7 @@
  */
 import type { EngineName, GoalName } from '../../../src/index.js';
 import { numberFormat } from '../shared/dom.js';
-import type { TablesShown } from '../panel/panel.js';
+import type { TablesShown } from '../panel/contract.js';
 import { tryFirstNodes, type SlidingTables } from './slidingSizes.js';
 import { readyTables } from './slidingTables.js';
 import type { Progress, SolverClient, SolveAnswer, TablesSource } from '../workers/solverClient.js';

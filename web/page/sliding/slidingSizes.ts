@@ -8,7 +8,7 @@ import type { GoalName } from '../../../src/api/boards.js';
 import { LINEAR_CONFLICT_FIRST } from '../../../src/pdb/plan.js';
 import korf15Text from '../../../data/korf100.txt?raw';
 import korf24Text from '../../../data/korf24.txt?raw';
-import type { PanelSpec } from '../panel/panel.js';
+import type { PanelSpec } from '../panel/contract.js';
 
 export interface KorfInstance {
   number: number;
