@@ -5,8 +5,7 @@
  * the same PuzzleInputError message as the command line; searching happens
  * only in the worker.
  */
-import { parseFlipBoard } from '../../../src/api/boards.js';
-import type { Cell } from '../../../src/index.js';
+import { parseFlipBoard, type Cell } from '../../../src/index.js';
 import type { SolveAnswer } from '../workers/solverClient.js';
 import { randomInt } from '../shared/dom.js';
 import { cellIndex, place } from '../shared/grid.js';

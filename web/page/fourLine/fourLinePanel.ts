@@ -4,8 +4,7 @@
  * (src/api/boards.ts), so a bad paste shows the same PuzzleInputError message
  * as the command line; searching happens only in the worker.
  */
-import { parseFourLineBoard } from '../../../src/api/boards.js';
-import type { FourLineMove } from '../../../src/index.js';
+import { parseFourLineBoard, type FourLineMove } from '../../../src/index.js';
 import type { SolveAnswer } from '../workers/solverClient.js';
 import { shuffle } from '../shared/dom.js';
 import { adjacent, cellIndex, place } from '../shared/grid.js';

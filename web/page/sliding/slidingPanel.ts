@@ -7,8 +7,7 @@
  * heuristic and instance controls slidingControls.ts, and the tables' progress
  * slidingTables.ts: this class ties them to Panel.
  */
-import { namedGoal, type GoalName } from '../../../src/api/boards.js';
-import type { EngineName, SlidingMove } from '../../../src/index.js';
+import { namedGoal, type GoalName, type EngineName, type SlidingMove } from '../../../src/index.js';
 import { adjacent } from '../shared/grid.js';
 import type { CellView } from '../panel/contract.js';
 import { Panel } from '../panel/panel.js';

@@ -4,8 +4,7 @@
  * blank, whether a position can reach the goal, scrambling, and how a
  * position and its cells are shown. SlidingPanel (sliding.ts) calls them.
  */
-import { PuzzleInputError, parseSlidingBoard } from '../../../src/api/boards.js';
-import type { SlidingMove } from '../../../src/index.js';
+import { PuzzleInputError, parseSlidingBoard, type SlidingMove } from '../../../src/index.js';
 import { randomInt, shuffle } from '../shared/dom.js';
 import { adjacent, place } from '../shared/grid.js';
 import type { CellView } from '../panel/contract.js';

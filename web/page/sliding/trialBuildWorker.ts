@@ -5,10 +5,7 @@
  * symmetry, on the engine and of the size asked for, each timed whole, after
  * an untimed build of the 5-tile table that warms the engine's code up.
  */
-import type { PdbBuild } from '../../../src/engine/contract.js';
-import { createTwinCore } from '../../../src/engine/twin/index.js';
-import { createWasmCore } from '../../../src/engine/wasm/index.js';
-import { makePartition, symmetricSource } from '../../../src/pdb/partitions.js';
+import { type PdbBuild, createTwinCore, createWasmCore, makePartition, symmetricSource } from '../../../src/internal.js';
 import type { TrialAnswer, TrialRequest, TrialTiles } from './trialBuild.js';
 
 /**
