@@ -74,9 +74,8 @@ export {
   type SolverPool,
   type SolverPoolOptions,
 } from './pool/outside.js';
-export type { PoolSlidingOptions, Progress } from './pool/inside.js';
 export type { ParallelSlidingOptions } from './parallel/dealer.js';
-export type { SlidingProgress } from './api/solver.js';
+export type { PoolSlidingOptions, Progress, SlidingProgress } from './api/solver.js';
 export type { FlipHint, FourLineHint, FourLineMoveHint, LightsOutHint, MoveHint, PressHint, SlidingHint } from './api/hint.js';
 export type { FourLineHintOptions } from './api/solver.js';
 export type { Census, CensusOptions, CensusProgress } from './api/census.js';

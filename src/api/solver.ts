@@ -164,17 +164,23 @@ export interface SlidingOptions {
    */
   onIteration?: (bound: number, nodes: number, expanded?: number) => void;
   /** IDA* only: called inside iterations too, about every 100 ms, with the bound being searched, nodes so far and ms since the start. */
-  onProgress?: (progress: SlidingProgress) => void;
+  onProgress?: (progress: Progress) => void;
   /** IDA* only: aborting it stops the search within a few thousand nodes; sliding() then throws a DOMException named AbortError. */
   signal?: AbortSignal;
 }
 
-/** What `onProgress` receives. */
-export interface SlidingProgress {
+/** What a search's `onProgress` receives (one solver's or a pool's): the IDA* f-bound being searched, nodes so far, and milliseconds since the call started. */
+export interface Progress {
   bound: number;
   nodes: number;
   ms: number;
 }
+
+/** The name this type had on one solver before the pool's `Progress` and it became one type. */
+export type SlidingProgress = Progress;
+
+/** Sliding options for a pool call: plain data only (functions and signals cannot cross to a worker; use the call's `onProgress` and `signal`). */
+export type PoolSlidingOptions = Omit<SlidingOptions, 'onIteration' | 'onProgress' | 'signal'>;
 
 /** How often (ms) `onProgress` fires inside an iteration. */
 const PROGRESS_EVERY_MS = 100;

@@ -11,9 +11,8 @@
  * path found at bound B has length B).
  */
 import { PuzzleInputError, describeValue, type SlidingInput } from '../api/boards.js';
-import type { SlidingMove, SlidingResult, Stopped, Unsolvable } from '../api/solver.js';
+import type { PoolSlidingOptions, Progress, SlidingMove, SlidingResult, Stopped, Unsolvable } from '../api/solver.js';
 import type { SlidingShare, SlidingShareResult } from './share.js';
-import type { PoolSlidingOptions, Progress } from '../pool/inside.js';
 import { GIVE_UP, ITERATION, NEXT_BOUND, SHARE_FLAGS, STATE } from './flags.js';
 
 export interface ParallelSlidingOptions extends PoolSlidingOptions {
