@@ -1,7 +1,7 @@
 // Lights Out on an m x n board: a press adds 1 (mod a prime p) to every cell of
 // a pattern, and the fewest presses reaching a target is the lightest vector of
 // a coset of the press map's kernel. Step for step the same as
-// src/twin/lightsOut.ts (read its header for the method); GF(2) rows are packed
+// src/engine/twin/lightsOut.ts (read its header for the method); GF(2) rows are packed
 // 64 cells to a u64 word here, GF(p) values are one byte each (rows combined
 // sixteen bytes at a time, ./modVectors).
 //

@@ -15,7 +15,7 @@
 //   64..4095  output: slidingSolve writes the path there, one move byte each
 //             (0 u, 1 d, 2 l, 3 r); slidingDistances writes one u32 count per distance.
 //
-// Everything here must stay step-for-step identical to src/twin/sliding.ts: same
+// Everything here must stay step-for-step identical to src/engine/twin/sliding.ts: same
 // move order, same queue discipline, same open-list keys, same node counting.
 
 import { Sliding } from './abi';
