@@ -27,7 +27,7 @@ function comments(text: string): string[] {
 }
 
 /** The repository paths named in `comment`. */
-export function namedPaths(comment: string): string[] {
+function namedPaths(comment: string): string[] {
   const path = /(?<![\w./@:-])((?:src|assembly|tests|bench|docs)\/[\w./-]*[\w])/g;
   return [...comment.matchAll(path)].map((match) => match[1]!).filter((p) => !p.includes('*'));
 }
