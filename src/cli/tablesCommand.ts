@@ -125,34 +125,22 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
       return skipped.length > 0 ? 2 : 0;
     }
     const engine = values.engine as 'wasm' | 'ts';
-    let lastWarning = '';
-    const solver = await createSolver({
-      engine,
-      tables: {
-        dir: values.dir,
-        partition: values.partition,
-        warn: (message) => {
-          lastWarning = message.replace(/^puzzlesearch: /, '').replace(/; keeping them in memory only$/, '');
-          err.write(`${message}\n`);
-        },
-      },
-    });
+    const solver = await createSolver({ engine, tables: { dir: values.dir, partition: values.partition, warn: (message) => err.write(`${message}\n`) } });
     const size = values.size ?? '4x4';
     const onProgress = tablesProgress(err, `tables ${size}`);
     const started = Date.now();
     const prepare = { partition: values.partition, goal: (values.goal ?? 'both') as 'blank-last' | 'blank-first' | 'both', onProgress };
     await solver.prepareTables(size, prepare);
-    // The command exists to fill the cache: a table in memory only is a failure.
-    const { dir, files } = await listTableFiles(values.dir).catch(() => ({ dir: values.dir ?? '', files: [] }));
-    const saved = new Set(files.map((file) => file.name));
-    const missing = tablesOf(solver)
+    // The command exists to fill the cache: a table in memory only is a failure. The saves say
+    // so themselves: a file of the table's name may be the corrupt one the save could not replace.
+    const tables = tablesOf(solver);
+    const unsaved = tables
       .partitionsFor(size, prepare)
-      .flatMap((partition) => partition.groups.map((_, group) => tableFileName(partition, group)))
-      .filter((name) => !saved.has(name));
-    if (missing.length > 0) {
-      err.write(`puzzlesearch tables: built but not saved: ${lastWarning || `${missing.join(', ')} not in ${dir}`}\n`);
-      return 1;
-    }
+      .flatMap((partition) => partition.groups.map((_, group) => tables.unsaved(partition, group)))
+      .filter((why) => why !== undefined);
+    // One line a cause: a directory that cannot be written is one, whatever the tables.
+    for (const why of new Set(unsaved)) err.write(`puzzlesearch tables: built but not saved: ${why}\n`);
+    if (unsaved.length > 0) return 1;
     out.write(`tables for ${size} ready in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
     return 0;
   } catch (error) {

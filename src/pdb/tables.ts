@@ -108,6 +108,13 @@ export interface PdbTables {
   read(partition: PdbPartition, group: number, offset?: number, length?: number): Uint8Array | null;
   /** Installs a group's table from bytes another solver's `read` gave (a later derivation may read from it). */
   install(partition: PdbPartition, group: number, bytes: Uint8Array): void;
+  /**
+   * Why group `group`'s table, made by a prepare() of this solver, is not in
+   * the cache (its save failed; the words name the path); undefined when it
+   * was saved or loaded from there, or not made by a prepare(). What
+   * `tables build` reports, instead of guessing from the files it finds.
+   */
+  unsaved(partition: PdbPartition, group: number): string | undefined;
 }
 
 /**
@@ -125,6 +132,12 @@ interface TablesState {
   preparing: number;
   /** Every partition whose tables this solver has held: their installed tables are sources for deriving symmetric groups. */
   partitionsSeen: Map<string, PdbPartition>;
+  /** Why each table prepare() made was not saved, by tableKey; a later load or save of it takes it out. */
+  unsaved: Map<string, string>;
+}
+
+function tableKey(partition: PdbPartition, group: number): string {
+  return `${partitionKey(partition)}#${group}`;
 }
 
 function openCache(state: TablesState): Promise<TableCache> {
@@ -142,7 +155,7 @@ function heldBytesWith(state: TablesState, partitions: readonly PdbPartition[]):
   const tables = new Map<string, number>();
   const coming = partitions.flatMap((partition) => partition.groups.map((_, group) => ({ partition, group })));
   for (const { partition, group } of [...heldTables(state), ...coming]) {
-    tables.set(`${partitionKey(partition)}#${group}`, groupTableBytes(partition, group));
+    tables.set(tableKey(partition, group), groupTableBytes(partition, group));
   }
   return [...tables.values()].reduce((sum, bytes) => sum + bytes, 0);
 }
@@ -260,6 +273,7 @@ async function prepareOne(state: TablesState, partition: PdbPartition, prepare: 
     if (cached) {
       core.pdb.install(partition, group, cached);
       state.partitionsSeen.set(partitionKey(partition), partition);
+      state.unsaved.delete(tableKey(partition, group));
       const entries = cached.length * 2;
       finished += entriesOf(group);
       prepare.onProgress?.({ partition: partition.name, group, groups, phase: 'load', settled: entries, entries, done: finished, total });
@@ -287,7 +301,9 @@ async function prepareOne(state: TablesState, partition: PdbPartition, prepare: 
     }
     finished += entriesOf(group);
     // Read out in slices: a whole copy of a 250 MB table would raise the peak.
-    await store.save(partition, group, (offset, length) => core.pdb.table(partition, group, offset, length)!);
+    const unsaved = await store.save(partition, group, (offset, length) => core.pdb.table(partition, group, offset, length)!);
+    if (unsaved === null) state.unsaved.delete(tableKey(partition, group));
+    else state.unsaved.set(tableKey(partition, group), unsaved);
   }
 }
 
@@ -343,6 +359,7 @@ function loadCached(state: TablesState, size: string | { width: number; height: 
         }
         state.core.pdb.install(partition, group, cached);
         state.partitionsSeen.set(partitionKey(partition), partition);
+        state.unsaved.delete(tableKey(partition, group));
       }
     }
     return all;
@@ -387,6 +404,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
     queue: Promise.resolve(),
     preparing: 0,
     partitionsSeen: new Map(),
+    unsaved: new Map(),
   };
   return {
     prepare: (size, options = {}) => prepare(state, size, options),
@@ -400,5 +418,6 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       core.pdb.install(partition, group, bytes);
       state.partitionsSeen.set(partitionKey(partition), partition);
     },
+    unsaved: (partition, group) => state.unsaved.get(tableKey(partition, group)),
   };
 }

@@ -4,13 +4,20 @@
  * file, holds a broken link or a directory named like a table, or cannot be
  * written (D7). Each gets one line naming what is wrong and an exit status
  * that says so; answers that can still be written are.
+ *
+ * Round 4: `tables build` reports what its saves did, not which file names it
+ * finds (D1): a corrupt table whose replacement cannot be written is "built
+ * but not saved", naming its path, exit 1, on both engines; and one path that
+ * cannot be written (a directory in the way) is the only table left unsaved
+ * (D6).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { engineNames } from '../support/engines.js';
 
 const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 const dirs: string[] = [];
@@ -89,6 +96,53 @@ describe('CLI: tables build, list and clear say what they could not do (D7)', ()
     chmodSync(dir, 0o700);
     expect(child.status).toBe(1);
     expect(child.stderr).toMatch(/puzzlesearch tables: built but not saved: cannot write tables to /);
+  });
+
+  it.each(engineNames)('a corrupt table whose replacement cannot be written: "built but not saved" naming it, status 1 (D1, %s)', (engine) => {
+    const dir = tempDir();
+    expect(run(['tables', 'build', '--size', '3x3', '--dir', dir]).status).toBe(0);
+    const path = join(dir, '3x3-blank8-4-4-group0.pdb');
+    const bytes = readFileSync(path);
+    // One byte of the table (past the 64-byte header): its checksum no longer holds.
+    bytes[100]! ^= 0xff;
+    writeFileSync(path, bytes);
+    // The tests run as root, which a read-only directory does not stop. What stops root too: a
+    // file-size limit (ulimit -f 1, 1 KiB at most) below a table's 1,576 bytes, so that every table
+    // written fails with EFBIG (Node ignores SIGXFSZ) while the corrupt file stays at its name.
+    const child = spawnSync(
+      'bash',
+      ['-c', 'ulimit -f 1 && exec "$@"', 'bash', process.execPath, bin, 'tables', 'build', '--size', '3x3', '--dir', dir, '--engine', engine],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    expect(child.stderr).toContain(`puzzlesearch: ignoring table file ${path}: checksum mismatch (corrupt); rebuilding it`);
+    expect(child.stderr).toContain(`puzzlesearch tables: built but not saved: cannot save ${path} (EFBIG`);
+    expect(child.status).toBe(1);
+    expect(child.stdout).toBe('');
+    // The corrupt file is still there: the old check saw its name and said "ready".
+    expect(Buffer.compare(readFileSync(path), bytes)).toBe(0);
+  });
+
+  it.each(engineNames)("a directory at one table's path: that table alone is not saved, and the line names its path (D6, %s)", (engine) => {
+    const dir = tempDir();
+    const blocked = join(dir, '3x3-blank0-4-4-group0.pdb');
+    // A directory in the way fails for root too.
+    mkdirSync(blocked);
+    const child = run(['tables', 'build', '--size', '3x3', '--dir', dir, '--engine', engine]);
+    expect(child.status).toBe(1);
+    const notSaved = child.stderr.split('\n').filter((line) => line.startsWith('puzzlesearch tables: built but not saved'));
+    expect(notSaved).toEqual([`puzzlesearch tables: built but not saved: cannot save ${blocked} (a directory is in the way)`]);
+    expect(child.stderr).not.toMatch(/cannot write tables to/);
+    // Every other table of both goals is saved, the one after it included.
+    expect(readdirSync(dir).sort()).toEqual([
+      '3x3-blank0-4-4-group0.pdb',
+      '3x3-blank0-4-4-group1.pdb',
+      '3x3-blank8-4-4-group0.pdb',
+      '3x3-blank8-4-4-group1.pdb',
+    ]);
+    expect(run(['tables', 'list', '--dir', dir]).stderr).toBe('puzzlesearch tables: skipped 3x3-blank0-4-4-group0.pdb: not a regular file\n');
   });
 
   it('list and clear skip and name a broken link and a directory named like a table, and go on', () => {

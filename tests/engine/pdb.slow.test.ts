@@ -5,7 +5,7 @@
  * The tables' format (rank, 4-bit entries of (distance - Manhattan) / 2) is
  * read back with this file's own ranking.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -13,7 +13,8 @@ import { PuzzleInputError } from '../../src/api/boards.js';
 import { checkPdbBuildMemory, type Core, type PdbPartition, type SlidingBoard } from '../../src/engine/contract.js';
 import { makePartition, namedPartition, symmetricSource } from '../../src/pdb/partitions.js';
 import type { TablesProgress } from '../../src/pdb/tables.js';
-import { createSolver } from '../../src/api/solver.js';
+import { createSolver, tablesOf } from '../../src/api/solver.js';
+import { decodeTableFile, tableFileName } from '../../src/pdb/cache/format.js';
 import { cacheDir } from '../../src/pdb/cache/node.js';
 import { runTablesCommand } from '../../src/cli/tablesCommand.js';
 import { engineNames, loadCore } from '../support/engines.js';
@@ -736,6 +737,41 @@ describe('solver tables and the disk cache', () => {
     expect(result.stats.heuristic).toBe('pdb');
     expect(result.length).toBe(31);
   });
+
+  // Reliability round 4, D6: one blocked path stopped every later save of the run, and the warning blamed the directory.
+  test.each(engineNames)(
+    "%s: a directory at 4x4 group 0's path stops that save alone: groups 1 and 2 are saved, the warning names group 0's path",
+    async (engine) => {
+      const dir = tempDir();
+      const warnings: string[] = [];
+      const solver = await createSolver({ engine, tables: { dir, warn: (message) => warnings.push(message) } });
+      const tables = tablesOf(solver);
+      const [partition] = tables.partitionsFor('4x4', { goal: 'blank-first' });
+      const path = (group: number) => join(dir, tableFileName(partition!, group));
+      // A directory in the way fails for root too (which ignores permissions).
+      expect(path(0)).toBe(join(dir, '4x4-blank0-6-6-3-group0.pdb'));
+      mkdirSync(path(0));
+      await solver.prepareTables('4x4', { goal: 'blank-first' });
+
+      expect(warnings).toEqual([
+        `puzzlesearch: ignoring table file ${path(0)}: not a regular file; rebuilding it`,
+        `puzzlesearch: cannot save ${path(0)} (a directory is in the way); keeping that table in memory only`,
+      ]);
+      // What `tables build` reports.
+      expect(tables.unsaved(partition!, 0)).toBe(`cannot save ${path(0)} (a directory is in the way)`);
+      for (const group of [1, 2]) {
+        expect(tables.unsaved(partition!, group)).toBeUndefined();
+        // Whole: the file holds the very table the solver made.
+        const saved = decodeTableFile(partition!, group, new Uint8Array(readFileSync(path(group))));
+        expect(saved).toBeInstanceOf(Uint8Array);
+        expect(Buffer.compare(Buffer.from(saved as Uint8Array), Buffer.from(tables.read(partition!, group)!))).toBe(0);
+      }
+      // Another solver loads them from there; group 0 it cannot.
+      const again = tablesOf(await createSolver({ engine, tables: { dir, warn: () => {} } }));
+      expect(await again.loadCached('4x4', { goal: 'blank-first' })).toBe(false);
+      expect([0, 1, 2].map((group) => again.has(partition!, group))).toEqual([false, true, true]);
+    },
+  );
 
   test('the cache directory follows the option, PUZZLESEARCH_CACHE, then XDG_CACHE_HOME', async () => {
     const saved = { cache: process.env.PUZZLESEARCH_CACHE, xdg: process.env.XDG_CACHE_HOME };

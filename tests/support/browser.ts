@@ -3,8 +3,9 @@
  * anything at test time:
  *
  * 1. `CHROMIUM_PATH`, when it is set and names an existing file;
- * 2. the system's Chromium at /usr/bin/chromium (Debian's `chromium` package,
- *    which .ci/run installs);
+ * 2. the system's Chromium at /usr/bin/chromium (Debian's `chromium` package),
+ *    when the machine has one (.ci/run installs none: CI runs path 3, the one
+ *    a newcomer's `npm test` takes);
  * 3. otherwise the headless Chromium that arrives with `npm install` itself:
  *    the devDependency @sparticuz/chromium ships it in its tarball as
  *    bin/chromium.br (brotli). It is unpacked once per version into the
@@ -79,17 +80,17 @@ export async function launchChromium(): Promise<{ browser: Browser; found: Found
   return { browser, found };
 }
 
-async function fromNpmPackage(why: string): Promise<FoundChromium> {
+export async function fromNpmPackage(why: string): Promise<FoundChromium> {
   if (process.platform !== 'linux' || process.arch !== 'x64') {
     throw new Error(`${why}, and ${npmPackage} ships Chromium for Linux x64 only: set CHROMIUM_PATH to a Chromium or Chrome`);
   }
-  let packageDir: string;
+  let entry: string;
   try {
-    packageDir = join(dirname(createRequire(import.meta.url).resolve(npmPackage)), '..');
+    entry = createRequire(import.meta.url).resolve(npmPackage);
   } catch {
-    throw new Error(`${why}, and the devDependency ${npmPackage} is not installed: run npm install (or apt-get install -y chromium)`);
+    throw new Error(`${why}, and the devDependency ${npmPackage} is not installed: run npm install (or set CHROMIUM_PATH)`);
   }
-  const version = (JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string }).version;
+  const { packageDir, version } = packageRoot(entry, npmPackage);
   const folder = await unpack(join(packageDir, 'bin'), join(tmpdir(), `puzzlesearch-chromium-${version}`));
   const executablePath = join(folder, 'chromium');
 
@@ -105,6 +106,24 @@ async function fromNpmPackage(why: string): Promise<FoundChromium> {
   }
   const how = notes.length ? ` ${notes.join(' and ')}` : '';
   return { executablePath, env, description: `${executablePath} from the npm package ${npmPackage} ${version}${how} (${why})` };
+}
+
+/**
+ * The folder of the installed package `name` that holds `file`: the nearest
+ * folder above it whose package.json names that package. Its entry point
+ * lies some folders deep (build/cjs/index.cjs today), and its exports map
+ * does not offer package.json itself, so neither a fixed number of `..` nor
+ * resolving `name/package.json` finds the root.
+ */
+export function packageRoot(file: string, name: string): { packageDir: string; version: string } {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      const parsed = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string; version?: string };
+      if (parsed.name === name && parsed.version) return { packageDir: dir, version: parsed.version };
+    }
+    if (dirname(dir) === dir) throw new Error(`no package.json naming ${name} above ${file}`);
+  }
 }
 
 /** True when the dynamic linker cannot find a library the binary needs (or ldd cannot tell). */

@@ -78,9 +78,13 @@ export function openBrowserTableCache(warn: (message: string) => void, factory: 
     reported.add(key);
     warn(message);
   };
+  // Why the database cannot be used, once it cannot: every later save is not saved for that reason.
+  let unusable = factory === undefined ? `cannot keep tables in ${where} (no IndexedDB here)` : '';
   const giveUp = (error: unknown) => {
     usable = false;
-    warnOnce(where, `puzzlesearch: cannot keep tables in ${where} (${error instanceof Error ? error.message : String(error)}); keeping them in memory only`);
+    unusable = `cannot keep tables in ${where} (${error instanceof Error ? error.message : String(error)})`;
+    warnOnce(where, `puzzlesearch: ${unusable}; keeping them in memory only`);
+    return unusable;
   };
   let database: Promise<IDBDatabase> | null = null;
   const open = () => (database ??= openDatabase(factory!));
@@ -115,7 +119,7 @@ export function openBrowserTableCache(warn: (message: string) => void, factory: 
     },
 
     async save(partition, group, read) {
-      if (!usable) return;
+      if (!usable) return unusable;
       const tableBytes = groupTableBytes(partition, group);
       try {
         // One buffer, header then table (the browser tables are the small partitions: 6-6-3 is 4 MB at most).
@@ -126,8 +130,9 @@ export function openBrowserTableCache(warn: (message: string) => void, factory: 
         const transaction = db.transaction(STORE_NAME, 'readwrite');
         transaction.objectStore(STORE_NAME).put(file.buffer, tableFileName(partition, group));
         await committed(transaction);
+        return null;
       } catch (error) {
-        giveUp(error);
+        return giveUp(error);
       }
     },
   };

@@ -93,7 +93,10 @@ export interface TableCache {
   load(partition: PdbPartition, group: number): Promise<Uint8Array | null>;
   /**
    * Writes a group's table atomically, reading it in slices from `read`
-   * (tables reach 250 MB); on failure warns once and carries on in memory.
+   * (tables reach 250 MB). Resolves with null once the table is saved (or
+   * when the cache keeps nothing, by choice: memory only), else with why it
+   * is not, naming the path; the table is then in memory only, and the
+   * failure is warned once (a directory's once for all its tables).
    */
-  save(partition: PdbPartition, group: number, read: (offset: number, length: number) => Uint8Array): Promise<void>;
+  save(partition: PdbPartition, group: number, read: (offset: number, length: number) => Uint8Array): Promise<string | null>;
 }

@@ -13,7 +13,7 @@ export type { TableCache } from './format.js';
 export async function openTableCache(dir: string | false | undefined, warn: (message: string) => void): Promise<TableCache> {
   // Each kind's code loaded only where it runs.
   if (dir !== false && !isNode() && typeof indexedDB !== 'undefined') return (await import('./browser.js')).openBrowserTableCache(warn);
-  if (dir === false || !isNode()) return { dir: null, load: async () => null, save: async () => {} };
+  if (dir === false || !isNode()) return { dir: null, load: async () => null, save: async () => null };
   const { openNodeTableCache } = await import('./node.js');
   return openNodeTableCache(dir, warn);
 }

@@ -121,16 +121,31 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
     },
 
     async save(partition, group, read) {
-      if (!usable) return;
-      const tableBytes = groupTableBytes(partition, group);
-      let checksum = 0;
-      for (let offset = 0; offset < tableBytes; offset += SLICE_BYTES) checksum = crc32(read(offset, SLICE_BYTES), checksum);
       const file = path.join(root, tableFileName(partition, group));
+      // Each table is saved on its own: one path that cannot be written (a
+      // directory sitting there) must not stop the others, nor be blamed on
+      // the directory. What fails before a byte is written is the
+      // directory's, said once for all its tables.
+      const directoryFailed = (error: unknown) => {
+        usable = false;
+        const why = `cannot write tables to ${root} (${(error as Error).message})`;
+        warnOnce(root, `puzzlesearch: ${why}; keeping them in memory only`);
+        return why;
+      };
+      let handle: Awaited<ReturnType<Fs['open']>>;
       const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       try {
         await makeDirectory(fs, path, root);
-        const handle = await fs.open(temporary, 'wx');
+        handle = await fs.open(temporary, 'wx');
+      } catch (error) {
+        return directoryFailed(error);
+      }
+      usable = true;
+      try {
         try {
+          const tableBytes = groupTableBytes(partition, group);
+          let checksum = 0;
+          for (let offset = 0; offset < tableBytes; offset += SLICE_BYTES) checksum = crc32(read(offset, SLICE_BYTES), checksum);
           // write() may take less than it is given; go on until all is written.
           const writeAll = async (part: Uint8Array) => {
             for (let done = 0; done < part.length; ) done += (await handle.write(part, done, part.length - done)).bytesWritten;
@@ -142,10 +157,15 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
           await handle.close();
         }
         await fs.rename(temporary, file);
+        return null;
       } catch (error) {
         await fs.rm(temporary, { force: true }).catch(() => {});
-        usable = false;
-        warnOnce(root, `puzzlesearch: cannot write tables to ${root} (${(error as Error).message}); keeping them in memory only`);
+        const code = (error as NodeJS.ErrnoException).code;
+        // Node's words for a rename onto a directory name the temporary file, not what is in the way.
+        const reason = code === 'EISDIR' || code === 'ENOTEMPTY' ? 'a directory is in the way' : (error as Error).message;
+        const why = `cannot save ${file} (${reason})`;
+        warnOnce(`save ${file}`, `puzzlesearch: ${why}; keeping that table in memory only`);
+        return why;
       }
     },
   };
