@@ -9,7 +9,8 @@
  */
 export { createTwinCore } from './engine/twin/index.js';
 export { createWasmCore } from './engine/wasm/index.js';
-export { groupTableBytes, groupTableEntries, pdbEntryCount, pdbMaskBytesAtMost, pdbWorkBytes, type PdbBuild, type PdbPartition } from './engine/contract.js';
+export type { PdbBuild, PdbPartition } from './engine/contract.js';
+export { groupTableBytes, groupTableEntries, pdbEntryCount, pdbMaskBytesAtMost, pdbWorkBytes } from './engine/pdbSizes.js';
 export { makePartition, namedPartition, symmetricSource } from './pdb/partitions.js';
 export { makingOrder } from './pdb/tables.js';
 export { storedTableNames } from './pdb/cache/browser.js';

@@ -4,7 +4,8 @@
  * first call, which also builds the family's tables).
  */
 import { readFileSync } from 'node:fs';
-import { createSolver, type Solver } from '../api/solver.js';
+import { createSolver } from '../api/solver.js';
+import type { Solver } from '../api/types.js';
 
 const korf1 = readFileSync(new URL('../../data/korf100.txt', import.meta.url), 'utf8')
   .split('\n')[0]

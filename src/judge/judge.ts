@@ -10,7 +10,8 @@
  */
 import { PuzzleInputError, namedGoal, parseSlidingBoard, slidingReachable } from '../api/boards.js';
 import { pressGridTextOn, type LightsOutResult } from '../api/lightsOut.js';
-import { coreOf, type BoardError, type ManyFamilies, type ManyFamily, type Result, type Solver } from '../api/solver.js';
+import { coreOf } from '../api/solver.js';
+import type { BoardError, ManyFamilies, ManyFamily, Result, Solver } from '../api/types.js';
 import type { FlipHint, FourLineHint, LightsOutHint, SlidingHint } from '../api/hint.js';
 
 /** What `solveMany` calls each CLI family. */

@@ -11,7 +11,7 @@
  * path found at bound B has length B).
  */
 import { PuzzleInputError, describeValue, type SlidingInput } from '../api/boards.js';
-import type { PoolSlidingOptions, Progress, SlidingMove, SlidingResult, Stopped, Unsolvable } from '../api/solver.js';
+import type { PoolSlidingOptions, Progress, SlidingMove, SlidingResult, Stopped, Unsolvable } from '../api/types.js';
 import type { SlidingShare, SlidingShareResult } from './share.js';
 import { GIVE_UP, ITERATION, NEXT_BOUND, SHARE_FLAGS, STATE } from './flags.js';
 

@@ -3,19 +3,10 @@
  * tables ready (from the disk cache or built round by round, with progress
  * and cancel between rounds), and the heuristic a sliding search will use.
  */
-import {
-  HEURISTICS,
-  partitionKey,
-  groupTableBytes,
-  groupTableEntries,
-  PDB_HELD_TABLES_LIMIT,
-  unknownHeuristicMessage,
-  type Core,
-  type Heuristic,
-  type PdbBuild,
-  type PdbPartition,
-  type SlidingBoard,
-} from '../engine/contract.js';
+import { HEURISTICS, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
+import { unknownHeuristicMessage } from '../engine/messages.js';
+import { partitionKey } from '../engine/pdbPartition.js';
+import { groupTableBytes, groupTableEntries, PDB_HELD_TABLES_LIMIT } from '../engine/pdbSizes.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames, symmetricSource } from './partitions.js';
 import { openTableCache, type TableCache } from './cache/index.js';
 

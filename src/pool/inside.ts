@@ -15,7 +15,7 @@ import type { LightsOutInput, LightsOutOptions } from '../api/lightsOut.js';
 import type { CensusOptions, CensusProgress } from '../api/census.js';
 import type { PdbPartition } from '../engine/contract.js';
 import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
-import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, PoolSlidingOptions, Progress, SlidingOptions, Solver } from '../api/solver.js';
+import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, PoolSlidingOptions, Progress, SlidingOptions, Solver } from '../api/types.js';
 import { slidingShareOf, type SlidingShare } from '../parallel/share.js';
 // Loaded with share.js anyway (its searches use the machines).
 import { movePruningOrigin } from '../engine/movePruning.js';

@@ -18,7 +18,7 @@ import type { WasmSource } from '../engine/wasm/loader.js';
 import { insideApi, insideArity, type ProgressOf } from './inside.js';
 import { ALONE_NODES, parallelSliding, type ParallelSlidingOptions } from '../parallel/dealer.js';
 import type { SlidingInput } from '../api/boards.js';
-import type { Progress, SlidingResult, Stopped, Unsolvable } from '../api/solver.js';
+import type { Progress, SlidingResult, Stopped, Unsolvable } from '../api/types.js';
 import type { SlidingShareResult } from '../parallel/share.js';
 import type { Answer, Args, MethodName, PoolTablesOptions, WasmMessage, WorkerMethodName } from './protocol.js';
 import { nodeSpawner, webSpawner } from './spawn.js';

@@ -24,7 +24,7 @@ import {
 import type { TablesProgress } from '../../web/page/workers/solverClient.js';
 import type { TablesWork } from '../../web/page/sliding/tablesWork.js';
 import { trialFor, trialTiles } from '../../web/page/sliding/trialBuild.js';
-import { pdbEntryCount } from '../../src/engine/contract.js';
+import { pdbEntryCount } from '../../src/engine/pdbSizes.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
 
 const ENTRIES = 1_000_000;

@@ -17,7 +17,6 @@
  */
 import {
   SEARCH_MOVE_ORDER,
-  unknownHeuristicMessage,
   type Heuristic,
   type IdaStarBatchOptions,
   type IdaStarCore,
@@ -27,6 +26,7 @@ import {
   type SlidingBoard,
   type SubtreesAnswer,
 } from '../contract.js';
+import { unknownHeuristicMessage } from '../messages.js';
 import type { TwinPdb } from './pdb.js';
 import { twinPdbHeuristic } from './pdbHeuristic.js';
 import { LINE_COUNT, SearchTables, linesCost, loadLineCodes, prepareTables } from './linearConflict.js';
