@@ -2,6 +2,11 @@
  * The PDB tables of one solver: which partition serves a goal, getting its
  * tables ready (from the disk cache or built round by round, with progress
  * and cancel between rounds), and the heuristic a sliding search will use.
+ *
+ * One file of about 410 lines: the three read and write one registry per
+ * solver (which tables are held, being made or refused), and the memory
+ * check of a preparation needs all of it at once; apart, each would reach
+ * into the others' state.
  */
 import { HEURISTICS, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
 import { unknownHeuristicMessage } from '../engine/messages.js';

@@ -8,6 +8,10 @@
  * parallel IDA*. The parts: spawn.ts starts a worker, slots.ts runs the calls
  * on the workers (the queue, cancel, restarts), tableSharing.ts has one worker
  * prepare the tables and hands them to the others.
+ *
+ * One file of about 420 lines: what is left is the facade itself (options,
+ * the methods bound to the slots, the two calls made of several inner ones),
+ * and its parts already live in the files named above.
  */
 import { checkTablesOptions } from '../api/checks.js';
 import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from '../api/boards.js';
