@@ -174,6 +174,12 @@ export interface SolverPool extends Omit<PoolMethods, 'sliding'> {
    * needs shared memory (else, or with maxNodes or another algorithm, it is sliding()).
    */
   solveParallel(board: SlidingInput, options?: ParallelSlidingOptions, callOptions?: CallOptions): Promise<SlidingResult | Unsolvable | Stopped>;
+  /**
+   * Whether prepareTables(size, options) with these arguments has succeeded
+   * on this pool: every worker holds the tables (a restarted one gets them
+   * back before any other call), so preparing them again costs nothing.
+   */
+  tablesPrepared(size: Args<'prepareTables'>[0], options?: Args<'prepareTables'>[1]): boolean;
   /** Ends every worker; calls not yet answered reject with AbortError. */
   terminate(): Promise<void>;
 }
@@ -408,6 +414,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     },
     solveEach,
     solveParallel,
+    tablesPrepared: (tablesSize, options) => poolTables.hasPrepared([tablesSize, options]),
     terminate,
   };
 

@@ -6,8 +6,8 @@
  * `PanelSpec`, `CellView` and the shapes of table preparation shown in the
  * progress box.
  */
-import type { EngineName, GoalName } from '../../../src/index.js';
-import type { Family, SolutionMove, SolveAnswer, SolverClient, TablesProgress } from '../workers/solverClient.js';
+import type { EngineName, GoalName, TablesProgress } from '../../../src/index.js';
+import type { Family, SolutionMove, SolveAnswer, SolverClient } from '../workers/solverClient.js';
 
 export interface PanelSpec {
   id: string;

@@ -12,12 +12,13 @@
  * ties them together and keeps the members its subclasses use under their
  * old names and meanings.
  */
+import type { Progress } from '../../../src/index.js';
 import { createParts, panelSection, type PanelParts } from './panelParts.js';
 import type { Solution } from './playback.js';
 import { PositionHistory } from './positionHistory.js';
 import type { PanelContext } from '../shared/pageContext.js';
 import type { PanelSpec, PanelView, TablesShown } from './contract.js';
-import { SolverClient, type Progress, type SolutionMove } from '../workers/solverClient.js';
+import { SolverClient, type SolutionMove } from '../workers/solverClient.js';
 
 export abstract class Panel<S, M extends SolutionMove> extends PositionHistory<S, M> implements PanelView<S, M> {
   readonly spec: PanelSpec;

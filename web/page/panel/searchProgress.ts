@@ -6,11 +6,11 @@
  * and one for the group in hand, and for a build, what it takes on this
  * machine. The clock ticks ten times a second.
  */
-import type { EngineName } from '../../../src/index.js';
+import type { EngineName, Progress } from '../../../src/index.js';
 import { h, numberFormat } from '../shared/dom.js';
 import { engineLabel } from '../workers/engines.js';
 import type { EstimateShown, PanelHost, TablesShown } from './contract.js';
-import type { Progress, SolutionMove } from '../workers/solverClient.js';
+import type { SolutionMove } from '../workers/solverClient.js';
 
 /** Table preparation as the panel shows it: a line, a bar for the whole and one for the group in hand, and a note. */
 interface Busy {

@@ -13,7 +13,7 @@
  * one was timed, here or earlier.
  */
 import type { EarlierRate, Making } from './buildRates.js';
-import type { TablesProgress } from '../workers/solverClient.js';
+import type { TablesProgress } from '../../../src/index.js';
 import type { TablesWork } from './tablesWork.js';
 import type { EstimateShown } from '../panel/contract.js';
 
