@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { allowedImports, forbiddenImports } from './allowedImports.js';
+import { allowedImports, allowedImportsMarkdown, forbiddenImports } from './allowedImports.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -83,6 +83,17 @@ describe('the import rules (tests/repo/allowedImports.ts)', () => {
         ]),
       ),
     ).toEqual(['a -> b -> c -> a']);
+  });
+});
+
+describe('the maps in the docs', () => {
+  it.each([
+    ['docs/architecture.md', 'src/'],
+    ['docs/web.md', 'web/page/'],
+  ])('%s shows the import rules of %s as the table has them', (doc, prefix) => {
+    const text = readFileSync(join(root, doc), 'utf8');
+    const shown = text.match(/<!-- allowed imports -->\n([\s\S]*?)\n<!-- \/allowed imports -->/)?.[1];
+    expect(shown).toBe(allowedImportsMarkdown(prefix));
   });
 });
 
