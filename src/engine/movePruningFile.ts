@@ -15,6 +15,11 @@
  * pool's `pruningFiles` (src/pool/pruningFiles.ts) fetches them and each
  * worker installs them (installMovePruning in movePruning.ts).
  *
+ * Whatever sits at a file's path is checked before it is read (a regular
+ * file, at most MOVE_PRUNING_FILE_MAX_BYTES): a FIFO or a link to /dev/zero
+ * in data/ (a damaged install) is passed over as a missing file is, never a
+ * hang nor memory without end.
+ *
  * The format, little-endian: seven 32-bit words (MAGIC, VERSION, width,
  * height, depth, states, the CRC-32 of what follows), then `next` (states x 4
  * signed 32-bit words), then `allowed` (states x cells bytes), as in
@@ -23,6 +28,7 @@
  * not, and the answers would silently stop being the shortest.
  */
 import { crc32 } from '../crc32.js';
+import { readRegularFile, type NodeFsSync } from '../platform.js';
 import type { MovePruning } from './contract.js';
 
 const MAGIC = 0x4d465350; // "PSFM"
@@ -31,6 +37,14 @@ const HEADER_WORDS = 7;
 
 /** The board sizes whose machine ships in data/ (the sizes with pattern databases, whose machines are the largest). */
 export const SHIPPED_SIZES: readonly string[] = ['4x4', '5x5'];
+
+/**
+ * The most bytes a machine's file may have: a file past it is refused before
+ * a byte is read. Every size's machine (2x2 to 5x5, at its depth) is under
+ * half of it: the largest, 5x5's, is 482,311 bytes, then 4x4's 280,604
+ * (tests/engine/movePruning.test.ts builds them all against it).
+ */
+export const MOVE_PRUNING_FILE_MAX_BYTES = 2 ** 20;
 
 /** The file name of a size's machine in data/. */
 export function movePruningFileName(width: number, height: number): string {
@@ -80,21 +94,26 @@ export function decodeMovePruning(bytes: Uint8Array, width: number, height: numb
 }
 
 /** Node's fs, without importing it (the engine runs in browsers too); undefined elsewhere or before Node 20.16. */
-function nodeFs(): { readFileSync(url: URL): Uint8Array } | undefined {
+function nodeFs(): NodeFsSync | undefined {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
-  return proc?.getBuiltinModule?.('node:fs') as { readFileSync(url: URL): Uint8Array } | undefined;
+  return proc?.getBuiltinModule?.('node:fs') as NodeFsSync | undefined;
 }
 
 // Built from a variable so that a bundler does not take the files for assets of the browser build.
 const here = import.meta.url;
 
-/** The shipped file of a size (Node only), or null when there is none or it cannot be read. */
+/**
+ * The shipped file of a size (Node only), or null when there is none or it
+ * cannot be read: missing, not a regular file (a FIFO, a link to /dev/zero),
+ * or longer than any machine's file. The machine is then built, silently, as
+ * for a truncated file.
+ */
 export function readShippedMovePruning(width: number, height: number): Uint8Array | null {
   const size = `${width}x${height}`;
   const fs = SHIPPED_SIZES.includes(size) ? nodeFs() : undefined;
   if (!fs) return null;
   try {
-    return fs.readFileSync(new URL(`../../data/${movePruningFileName(width, height)}`, here));
+    return readRegularFile(fs, new URL(`../../data/${movePruningFileName(width, height)}`, here), MOVE_PRUNING_FILE_MAX_BYTES);
   } catch {
     return null;
   }

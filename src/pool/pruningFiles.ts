@@ -19,6 +19,7 @@
  */
 import { PuzzleInputError, describeValue } from '../api/boards.js';
 import { MAX_SIDE } from '../engine/contract.js';
+import { MOVE_PRUNING_FILE_MAX_BYTES } from '../engine/movePruningFile.js';
 import { isNode, readNodeFile, sourceUrl } from '../platform.js';
 import type { PruningMessage } from './protocol.js';
 import type { WorkerSlots } from './slots.js';
@@ -65,7 +66,8 @@ async function bytesOf(source: PruningFileSource, signal: AbortSignal, timeoutMs
   const timer = setTimeout(end, timeoutMs);
   try {
     const url = sourceUrl(source);
-    if (url.protocol === 'file:' && isNode()) return await readNodeFile(url);
+    // Checked before it is read (a FIFO would block this thread for good, past any timer; /dev/zero never ends).
+    if (url.protocol === 'file:' && isNode()) return await readNodeFile(url, MOVE_PRUNING_FILE_MAX_BYTES);
     const response = await fetch(url, { signal: stop.signal });
     if (!response.ok) return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
     return new Uint8Array(await response.arrayBuffer());

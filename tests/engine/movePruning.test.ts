@@ -14,11 +14,22 @@
  *   old pruning exactly (same node counts).
  * - The machines shipped in data/ are the bytes a fresh build gives, and the
  *   one Node uses; a damaged or stale file is refused (then the machine is built).
+ *   Every size's machine fits MOVE_PRUNING_FILE_MAX_BYTES, the most bytes a
+ *   file is read for.
+ * - A shipped file that is no regular file: movePruningFaults.slow.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { buildMovePruning, movePruning, movePruningDepth } from '../../src/engine/movePruning.js';
-import { decodeMovePruning, encodeMovePruning, movePruningFileName, readShippedMovePruning, SHIPPED_SIZES } from '../../src/engine/movePruningFile.js';
+import {
+  decodeMovePruning,
+  encodeMovePruning,
+  MOVE_PRUNING_FILE_MAX_BYTES,
+  movePruningFileName,
+  readShippedMovePruning,
+  SHIPPED_SIZES,
+} from '../../src/engine/movePruningFile.js';
+import { MAX_SIDE } from '../../src/engine/contract.js';
 import { createSolver, type Solver } from '../../src/index.js';
 import { engineNames } from '../support/engines.js';
 import { bfsAllDistances, blankTarget, seededRandom, slidingNeighbours, slidingWalk } from '../oracles.js';
@@ -150,4 +161,18 @@ describe('the machines shipped in data/ (read by Node instead of built)', () => 
     offBoard[24 + machine.states * 16] = 1;
     expect(decodeMovePruning(offBoard, 3, 3, depth, legal)).toBeNull();
   });
+});
+
+describe('the files read for a machine are bounded', () => {
+  it('every size from 2x2 to 5x5 has a machine file under MOVE_PRUNING_FILE_MAX_BYTES; the shipped sizes are their files', () => {
+    for (let width = 2; width <= MAX_SIDE; width++) {
+      for (let height = 2; height <= MAX_SIDE; height++) {
+        const size = `${width}x${height}`;
+        const bytes = SHIPPED_SIZES.includes(size)
+          ? readFileSync(new URL(`../../data/${movePruningFileName(width, height)}`, import.meta.url)).length
+          : encodeMovePruning(buildMovePruning(width, height), movePruningDepth(width * height)).length;
+        expect(bytes, size).toBeLessThanOrEqual(MOVE_PRUNING_FILE_MAX_BYTES / 2);
+      }
+    }
+  }, 60_000);
 });

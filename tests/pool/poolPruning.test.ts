@@ -16,9 +16,19 @@
  * the size, the file and why, however many workers refused it; the answers
  * stay optimal. A bad option is a one-line PuzzleInputError.
  *
+ * A `file:` source is checked before it is read (reliability round 4, D2): a
+ * FIFO, a link to /dev/zero or a 1.9 GB sparse file is said in one line (what
+ * it is) and passed over, on both engines: the searches answer, optimally,
+ * with the machine read from data/. Each runs in a child process under a time
+ * and memory guard (tests/support/guardedChild.ts): a FIFO read with
+ * readFileSync blocked the pool's thread for good, past every timer, and
+ * /dev/zero grew to GBs.
+ *
  * Like tests/pool/pool.slow.test.ts, this starts dist/pool/worker.js: run `npm run build` first.
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -33,6 +43,7 @@ import { bidirectionalDistance, replaySliding, seededRandom, slidingNeighbours, 
 import { engineNames } from '../support/engines.js';
 import { builtModule, packageRoot } from '../support/builtPackage.js';
 import { rejection } from '../support/rejection.js';
+import { runGuarded } from '../support/guardedChild.js';
 
 const root = packageRoot;
 let lib: typeof Package;
@@ -258,6 +269,78 @@ describe('a move-pruning file the pool cannot use', () => {
       ]);
     } finally {
       warn.mockRestore();
+    }
+  });
+});
+
+/**
+ * Run in a child: a pool of two workers given `file` as its 4x4 machine, one
+ * 4x4 `sliding` (the reproduction), then the board on each worker; prints the
+ * warnings, the answers and where each worker's machine came from.
+ */
+const pruningFileChild = `
+const [root, engine, file, board] = process.argv.slice(2);
+const { pathToFileURL } = await import('node:url');
+const lib = await import(pathToFileURL(root + '/dist/index.js').href);
+const outside = await import(pathToFileURL(root + '/dist/pool/outside.js').href);
+const warnings = [];
+const pool = await lib.createSolverPool({ workers: 2, engine, pruningFiles: { '4x4': pathToFileURL(file) }, warn: (line) => warnings.push(line) });
+try {
+  const tiles = JSON.parse(board);
+  const answers = [await pool.sliding(tiles)];
+  for (const worker of [0, 1]) answers.push(await outside.poolInternals(pool).call(worker, 'sliding', [tiles]));
+  const origins = await Promise.all([0, 1].map((worker) => outside.poolInternals(pool).call(worker, 'movePruningOrigin', [4, 4])));
+  console.log(JSON.stringify({ warnings, answers: answers.map(({ length, moves }) => ({ length, moves })), origins }));
+} finally {
+  await pool.terminate();
+}
+`;
+
+describe.each(engineNames)('a pruningFiles path that is no regular file (D2), on %s', (engine) => {
+  const spoilers: Array<[string, (path: string) => void, string]> = [
+    ['a FIFO', (path) => execFileSync('mkfifo', [path]), 'not a regular file (a FIFO)'],
+    ['a link to /dev/zero', (path) => symlinkSync('/dev/zero', path), 'not a regular file (a character device)'],
+    [
+      'a 1.9 GB sparse file',
+      (path) => {
+        writeFileSync(path, '');
+        truncateSync(path, 1.9e9);
+      },
+      'too long (1900000000 bytes, at most 1048576 expected)',
+    ],
+  ];
+  it.each(spoilers)('%s: one line naming it and what it is, no hang, and the searches answer optimally from data/', async (_, spoil, what) => {
+    const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-pruning-'));
+    try {
+      const file = join(dir, 'pruning-4x4.bin');
+      spoil(file);
+      // A file, not --eval: the pool's workers would inherit --input-type.
+      const script = join(dir, 'child.mjs');
+      writeFileSync(script, pruningFileChild);
+      const run = await runGuarded([script, root, engine, file, JSON.stringify(board15)], {
+        timeoutMs: 60_000,
+        maxRssBytes: 500e6,
+      });
+      expect(run.stopped, run.stderr).toBeNull();
+      // The guard watched it (about 75 MB here).
+      expect(run.peakRssBytes).toBeGreaterThan(0);
+      expect(run.status, run.stderr).toBe(0);
+      const { warnings, answers, origins } = JSON.parse(run.stdout) as {
+        warnings: string[];
+        answers: Array<{ length: number; moves: Package.SlidingMove[] }>;
+        origins: unknown[];
+      };
+      expect(warnings).toEqual([
+        `puzzlesearch: pruningFiles['4x4'] (${pathToFileURL(file).href}): ${what}; the workers read that machine from data/ (or build it) instead`,
+      ]);
+      const distance = bidirectionalDistance(board15, blankLast(16), (state: Tiles) => slidingNeighbours(state, 4), key);
+      for (const answer of answers) {
+        expect(answer.length).toBe(distance);
+        expect(replaySliding(board15, 4, answer.moves)).toEqual(blankLast(16));
+      }
+      expect(origins).toEqual(['read', 'read']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
