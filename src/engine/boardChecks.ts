@@ -1,4 +1,4 @@
-/** The checks an engine makes of the boards it is given, before any work (the engines' own guard; the API checks earlier, in words for the user). */
+/** The checks an engine makes of the boards it is given and the arrays it writes into, before any work (the engines' own guard; the API checks earlier, in words for the user). */
 import { MAX_SIDE, type SlidingBoard } from './contract.js';
 
 /**
@@ -28,4 +28,13 @@ export function checkSlidingBoards(board: SlidingBoard, other: SlidingBoard | nu
     }
   }
   return n;
+}
+
+/** Where `FlipCore.solveBatch` writes: the caller's `into`, checked, or a new array. */
+export function flipBatchAnswers(count: number, into: Uint32Array | undefined): Uint32Array {
+  if (into === undefined) return new Uint32Array(count);
+  if (!(into instanceof Uint32Array) || into.length < count) {
+    throw new RangeError(`puzzlesearch: a batch of ${count} boards needs a Uint32Array of at least ${count} entries to write its answers into`);
+  }
+  return into;
 }

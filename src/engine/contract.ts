@@ -47,15 +47,6 @@ export interface FlipBatchAnswer {
   nodes: number;
 }
 
-/** Where `FlipCore.solveBatch` writes: the caller's `into`, checked, or a new array. */
-export function flipBatchAnswers(count: number, into: Uint32Array | undefined): Uint32Array {
-  if (into === undefined) return new Uint32Array(count);
-  if (!(into instanceof Uint32Array) || into.length < count) {
-    throw new RangeError(`puzzlesearch: a batch of ${count} boards needs a Uint32Array of at least ${count} entries to write its answers into`);
-  }
-  return into;
-}
-
 /** Four-in-a-line cell codes, row-major, 16 cells. */
 export const EMPTY = 0;
 export const BLACK = 1;
