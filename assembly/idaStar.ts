@@ -161,7 +161,7 @@ let nextPoll: f64 = 0;
 
 const POLL_NODES: f64 = 16384;
 
-// The host's progress and stop hook (src/wasm/idaStar.ts); nonzero stops the search.
+// The host's progress and stop hook (src/engine/wasm/idaStar.ts); nonzero stops the search.
 // @ts-ignore: decorator
 @external("env", "searchPoll")
 declare function searchPoll(bound: i32, nodes: f64): i32;

@@ -2,21 +2,17 @@
  * The PDB tables of one solver: which partition serves a goal, getting its
  * tables ready (from the disk cache or built round by round, with progress
  * and cancel between rounds), and the heuristic a sliding search will use.
+ *
+ * One file of about 410 lines: the three read and write one registry per
+ * solver (which tables are held, being made or refused), and the memory
+ * check of a preparation needs all of it at once; apart, each would reach
+ * into the others' state.
  */
 import type { HostAbortSignal } from '../engine/hostTypes.js';
-import {
-  HEURISTICS,
-  partitionKey,
-  groupTableBytes,
-  groupTableEntries,
-  PDB_HELD_TABLES_LIMIT,
-  unknownHeuristicMessage,
-  type Core,
-  type Heuristic,
-  type PdbBuild,
-  type PdbPartition,
-  type SlidingBoard,
-} from '../engine/contract.js';
+import { HEURISTICS, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
+import { unknownHeuristicMessage } from '../engine/messages.js';
+import { partitionKey } from '../engine/pdbPartition.js';
+import { groupTableBytes, groupTableEntries, PDB_HELD_TABLES_LIMIT } from '../engine/pdbSizes.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames, symmetricSource } from './partitions.js';
 import { openTableCache, type TableCache } from './cache/index.js';
 

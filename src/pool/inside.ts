@@ -15,18 +15,11 @@ import type { LightsOutInput, LightsOutOptions } from '../api/lightsOut.js';
 import type { CensusOptions, CensusProgress } from '../api/census.js';
 import type { PdbPartition } from '../engine/contract.js';
 import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
-import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, SlidingOptions, Solver } from '../api/solver.js';
+import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, PoolSlidingOptions, Progress, SlidingOptions, Solver } from '../api/types.js';
 import { slidingShareOf, type SlidingShare } from '../parallel/share.js';
 // Loaded with share.js anyway (its searches use the machines).
 import { movePruningOrigin } from '../engine/movePruning.js';
 import type { JudgeCase, JudgeOptions } from '../judge/judge.js';
-
-/** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
-export interface Progress {
-  bound: number;
-  nodes: number;
-  ms: number;
-}
 
 /** What a method's `onProgress` hears, by method: table preparation reports tables, the searches report Progress. */
 export interface ProgressKinds {
@@ -34,9 +27,6 @@ export interface ProgressKinds {
   census: CensusProgress;
 }
 export type ProgressOf<M extends string> = M extends keyof ProgressKinds ? ProgressKinds[M] : Progress;
-
-/** Sliding options for a pool call: plain data only (functions and signals cannot cross to a worker; use the call's `onProgress` and `signal`). */
-export type PoolSlidingOptions = Omit<SlidingOptions, 'onIteration' | 'onProgress' | 'signal'>;
 
 /** Table options for a pool call: plain data only (the pool prepares every worker, so progress and signal are the pool call's own). */
 export type PoolPrepareTablesOptions = Omit<PrepareTablesOptions, 'onProgress' | 'signal'>;

@@ -8,6 +8,10 @@
  * parallel IDA*. The parts: spawn.ts starts a worker, slots.ts runs the calls
  * on the workers (the queue, cancel, restarts), tableSharing.ts has one worker
  * prepare the tables and hands them to the others.
+ *
+ * One file of about 420 lines: what is left is the facade itself (options,
+ * the methods bound to the slots, the two calls made of several inner ones),
+ * and its parts already live in the files named above.
  */
 import type { HostAbortSignal } from '../engine/hostTypes.js';
 import { checkOptionKeys, checkOptions, checkPartitionName, checkTablesOptions, optionKeys } from '../api/checks.js';
@@ -16,10 +20,10 @@ import { ENGINES, type EngineName } from '../engine/contract.js';
 import type { JudgeCase, JudgeChunk, JudgeOptions } from '../judge/judge.js';
 import { isNode } from '../platform.js';
 import type { WasmSource } from '../engine/wasm/loader.js';
-import { insideApi, insideArity, type Progress, type ProgressOf } from './inside.js';
+import { insideApi, insideArity, type ProgressOf } from './inside.js';
 import { ALONE_NODES, parallelSliding, type ParallelSlidingOptions } from '../parallel/dealer.js';
 import type { SlidingInput } from '../api/boards.js';
-import type { SlidingResult, Stopped, Unsolvable } from '../api/solver.js';
+import type { Progress, SlidingResult, Stopped, Unsolvable } from '../api/types.js';
 import type { SlidingShareResult } from '../parallel/share.js';
 import type { Answer, Args, MethodName, PoolTablesOptions, WasmMessage, WorkerMethodName } from './protocol.js';
 import { nodeSpawner, webSpawner } from './spawn.js';
@@ -171,6 +175,12 @@ export interface SolverPool extends Omit<PoolMethods, 'sliding'> {
    * needs shared memory (else, or with maxNodes or another algorithm, it is sliding()).
    */
   solveParallel(board: SlidingInput, options?: ParallelSlidingOptions, callOptions?: CallOptions): Promise<SlidingResult | Unsolvable | Stopped>;
+  /**
+   * Whether prepareTables(size, options) with these arguments has succeeded
+   * on this pool: every worker holds the tables (a restarted one gets them
+   * back before any other call), so preparing them again costs nothing.
+   */
+  tablesPrepared(size: Args<'prepareTables'>[0], options?: Args<'prepareTables'>[1]): boolean;
   /** Ends every worker; calls not yet answered reject with AbortError. */
   terminate(): Promise<void>;
 }
@@ -461,6 +471,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     },
     solveEach,
     solveParallel,
+    tablesPrepared: (tablesSize, options) => poolTables.hasPrepared([tablesSize, options]),
     terminate,
   };
 

@@ -7,7 +7,8 @@ import type { EngineName } from '../engine/contract.js';
 import type { CompiledWasm } from '../engine/wasm/loader.js';
 import type { TablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
-import type { insideApi, insideTransport, Progress } from './inside.js';
+import type { Progress } from '../api/types.js';
+import type { insideApi, insideTransport } from './inside.js';
 
 export type InsideApi = typeof insideApi;
 /** Every method a pool offers besides `solveEach`, `solveParallel` and `terminate`. */

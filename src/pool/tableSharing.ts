@@ -29,6 +29,13 @@ export interface TablesRestore {
   progress: TablesProgress[];
 }
 
+/** A prepareTables call's own arguments as a key: trailing undefined ones dropped, so that (size) and (size, undefined) are one call. */
+function argsKey(args: unknown[]): string {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  return JSON.stringify(args.slice(0, end));
+}
+
 export class PoolTables {
   /** Hears each restarted worker's table restoration once it is done. */
   onRestore: ((restore: TablesRestore) => void) | undefined;
@@ -73,10 +80,20 @@ export class PoolTables {
     receivers.forEach((slot, i) => slot.generation === generations[i] && entry.held.set(slot, generations[i]!));
   }
 
+  /**
+   * Whether a prepareTables call with these arguments (size, options)
+   * succeeded on this pool: its workers hold the tables, and a restarted one
+   * gets them back before it takes any other call.
+   */
+  hasPrepared(args: unknown[]): boolean {
+    const key = argsKey(args);
+    return this.prepared.some((candidate) => argsKey(candidate.args) === key);
+  }
+
   /** The entry for these prepareTables arguments, made on first use. */
   private entry(args: unknown[]): PreparedTables {
-    const key = JSON.stringify(args);
-    let entry = this.prepared.find((candidate) => JSON.stringify(candidate.args) === key);
+    const key = argsKey(args);
+    let entry = this.prepared.find((candidate) => argsKey(candidate.args) === key);
     if (!entry) this.prepared.push((entry = { args, held: new Map() }));
     return entry;
   }

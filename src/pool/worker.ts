@@ -13,7 +13,8 @@
  */
 import type { TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
-import { createSolver, tablesOf, type Solver } from '../api/solver.js';
+import { createSolver, tablesOf } from '../api/solver.js';
+import type { Solver } from '../api/types.js';
 import { insideApi, insideTransport, runCall, searchedBoards } from './inside.js';
 import { PruningArrivals } from './pruningArrivals.js';
 import {

@@ -244,6 +244,23 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
     }
   });
 
+  it('tablesPrepared says whether a prepareTables call with these arguments succeeded on the pool (the page asks it instead of keeping a list)', async () => {
+    const pool = await lib.createSolverPool({ workers: 2, engine, tables: { dir: false } });
+    try {
+      expect(pool.tablesPrepared('3x3', { goal: 'blank-first' })).toBe(false);
+      await pool.prepareTables('3x3', { goal: 'blank-first' });
+      expect(pool.tablesPrepared('3x3', { goal: 'blank-first' })).toBe(true);
+      expect(pool.tablesPrepared('3x3', { goal: 'blank-last' })).toBe(false);
+      expect(pool.tablesPrepared('4x4', { goal: 'blank-first' })).toBe(false);
+      expect(pool.tablesPrepared('3x3')).toBe(false);
+      await pool.prepareTables('3x3');
+      expect(pool.tablesPrepared('3x3')).toBe(true);
+      expect(pool.tablesPrepared('3x3', undefined)).toBe(true);
+    } finally {
+      await pool.terminate();
+    }
+  });
+
   it('4x4 6-6-3, 2 workers: one build, the second worker receives the tables and solves optimally with them', async () => {
     const pool = await lib.createSolverPool({ workers: 2, engine, tables: { dir: false } });
     try {

@@ -14,7 +14,7 @@ import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pdbEntryCount } from '../../src/engine/contract.js';
+import { pdbEntryCount } from '../../src/engine/pdbSizes.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
 import { makingOrder } from '../../src/pdb/tables.js';
 import { RATES_KEY, type MeasuredRate as Rate } from '../../web/page/sliding/buildRates.js';

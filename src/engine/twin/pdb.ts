@@ -4,18 +4,9 @@
  * byte-identical to the wasm engine's; and holds the installed tables that
  * the IDA* twin reads. See the assembly file for the ranking and the entries.
  */
-import {
-  checkPdbBuildMemory,
-  checkPdbDerivation,
-  partitionKey,
-  groupTableBytes,
-  pdbEntryCount,
-  pdbMaskBytesAtMost,
-  pdbWorkBytes,
-  type PdbBuild,
-  type PdbCore,
-  type PdbPartition,
-} from '../contract.js';
+import type { PdbBuild, PdbCore, PdbPartition } from '../contract.js';
+import { checkPdbDerivation, partitionKey } from '../pdbPartition.js';
+import { checkPdbBuildMemory, groupTableBytes, pdbEntryCount, pdbMaskBytesAtMost, pdbWorkBytes } from '../pdbSizes.js';
 import { zeroAwareLayout, zeroAwareRegionIndex, type ZeroAwareLayout } from '../zeroAwareLayout.js';
 
 const ENTRY_MAX = 15;

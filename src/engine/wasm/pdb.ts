@@ -4,17 +4,9 @@
  * per call, and keeps the registry of installed tables that the IDA* adapter
  * hands to the search.
  */
-import {
-  checkPdbBuildMemory,
-  checkPdbDerivation,
-  groupTableBytes,
-  groupTableEntries,
-  partitionKey,
-  pdbWorkBytes,
-  type PdbBuild,
-  type PdbCore,
-  type PdbPartition,
-} from '../contract.js';
+import type { PdbBuild, PdbCore, PdbPartition } from '../contract.js';
+import { checkPdbDerivation, partitionKey } from '../pdbPartition.js';
+import { checkPdbBuildMemory, groupTableBytes, groupTableEntries, pdbWorkBytes } from '../pdbSizes.js';
 import type { ScratchExports } from './scratch.js';
 
 export interface PdbExports extends ScratchExports {

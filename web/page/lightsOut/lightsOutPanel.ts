@@ -27,7 +27,7 @@ import { LightsOutOptions } from './lightsOutOptions.js';
 import { LightsOutPlayback } from './lightsOutPlayback.js';
 import { litCount } from './lightsOutRules.js';
 import { LightsOutSolver } from './lightsOutSolve.js';
-import type { PanelContext } from '../panel/panel.js';
+import type { PanelContext } from '../shared/pageContext.js';
 import { SolverClient } from '../workers/solverClient.js';
 
 export class LightsOutPanel {

@@ -11,7 +11,8 @@ import { h } from '../shared/dom.js';
 import type { LightsOutGame } from './lightsOutGame.js';
 import { type PanelMessage, renderFacts, renderResult, unsolvableText } from './lightsOutResult.js';
 import { boardText } from './lightsOutRules.js';
-import { engineLabel, solveFailure, type PanelContext } from '../panel/panel.js';
+import type { PanelContext } from '../shared/pageContext.js';
+import { engineLabel, solveFailure } from '../workers/engines.js';
 import type { SolverClient } from '../workers/solverClient.js';
 
 /** What the solve controller needs of the panel. */

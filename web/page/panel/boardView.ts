@@ -6,7 +6,7 @@
  * which a puzzle reads to preview what a press would change.
  */
 import { h } from '../shared/dom.js';
-import type { PanelHost } from './panel.js';
+import type { PanelHost } from './contract.js';
 import type { SolutionMove } from '../workers/solverClient.js';
 
 /** The cell an arrow, Home or End key moves the focus to: -1 at the edge, undefined for any other key. */

@@ -9,7 +9,7 @@ import { BoardView } from './boardView.js';
 import { h } from '../shared/dom.js';
 import { EngineTimings } from './engineTimings.js';
 import { Hints } from './hints.js';
-import type { PanelHost, PanelSpec } from './panel.js';
+import type { PanelHost, PanelSpec } from './contract.js';
 import { SolutionPlayback } from './playback.js';
 import { PlaybackControls } from './playbackControls.js';
 import { PositionControls } from './positionControls.js';

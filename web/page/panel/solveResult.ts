@@ -7,7 +7,7 @@
  */
 import { h } from '../shared/dom.js';
 import type { EngineTimings } from './engineTimings.js';
-import type { PanelHost } from './panel.js';
+import type { PanelHost } from './contract.js';
 import type { SolutionPlayback } from './playback.js';
 import type { SolutionMove } from '../workers/solverClient.js';
 

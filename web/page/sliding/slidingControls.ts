@@ -4,10 +4,11 @@
  * for the sizes with a pattern database the heuristic to search with, and for
  * those with published instances a list of them with Load.
  */
-import type { GoalName } from '../../../src/api/boards.js';
+import type { GoalName } from '../../../src/index.js';
 import { h } from '../shared/dom.js';
 import { tryFirstNodes, type SlidingSide, type SlidingSize } from './slidingSizes.js';
-import { tileSpans, tilesText, type Tiles } from './slidingTiles.js';
+import { tileSpans } from '../shared/tilePicture.js';
+import { tilesText, type Tiles } from './slidingTiles.js';
 
 /** What the controls ask of their panel. */
 export interface SlidingActions {

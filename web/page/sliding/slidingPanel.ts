@@ -7,10 +7,11 @@
  * heuristic and instance controls slidingControls.ts, and the tables' progress
  * slidingTables.ts: this class ties them to Panel.
  */
-import { namedGoal, type GoalName } from '../../../src/api/boards.js';
-import type { EngineName, SlidingMove } from '../../../src/index.js';
+import { namedGoal, type GoalName, type EngineName, type SlidingMove } from '../../../src/index.js';
 import { adjacent } from '../shared/grid.js';
-import { Panel, type CellView, type PanelContext } from '../panel/panel.js';
+import type { CellView } from '../panel/contract.js';
+import { Panel } from '../panel/panel.js';
+import type { PanelContext } from '../shared/pageContext.js';
 import { SlidingControls } from './slidingControls.js';
 import { slidingSizes, slidingSpec, type SlidingSide, type SlidingSize } from './slidingSizes.js';
 import { SlidingPreparation, type PreparationView } from './slidingPreparation.js';
@@ -29,8 +30,6 @@ import {
   type Tiles,
 } from './slidingTiles.js';
 import type { SolveAnswer } from '../workers/solverClient.js';
-
-export { korfFelnerInstances, korfInstances, slidingSizes, type KorfInstance, type SlidingSide } from './slidingSizes.js';
 
 const keyMove: Record<string, SlidingMove> = { ArrowUp: 'u', ArrowDown: 'd', ArrowLeft: 'l', ArrowRight: 'r' };
 

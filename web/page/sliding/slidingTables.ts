@@ -9,12 +9,12 @@
  * where it keeps none, from a trial build timed first (trialBuild.ts). The
  * tables made whole are timed for the next estimate.
  */
-import type { EngineName, GoalName } from '../../../src/index.js';
-import { BuildEstimate, memoryText, type EstimateShown } from './buildEstimate.js';
+import type { EngineName, GoalName, TablesProgress } from '../../../src/index.js';
+import { BuildEstimate, memoryText } from './buildEstimate.js';
 import { earlierRates, keepRates, ratesTimed, readRates, type MeasuredRate } from './buildRates.js';
-import type { TablesShown } from '../panel/panel.js';
+import type { EstimateShown, TablesShown } from '../panel/contract.js';
 import type { SlidingTables } from './slidingSizes.js';
-import { SolveCancelled, type SolverClient, type TablesProgress, type TablesSource } from '../workers/solverClient.js';
+import { SolveCancelled, type SolverClient, type TablesSource } from '../workers/solverClient.js';
 import type { TablesWork } from './tablesWork.js';
 import { timeTrialBuild, trialFor } from './trialBuild.js';
 
