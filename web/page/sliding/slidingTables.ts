@@ -21,20 +21,26 @@ import { timeTrialBuild, trialFor } from './trialBuild.js';
 const oneTimeNote = (tables: SlidingTables) => `A one-time build (${tables.bytes}): the tables are kept in this browser, so later visits load them in seconds.`;
 
 /** A progress listener for one preparation of `tables`: each report turned into what `show` draws. */
-function tablesReporter(tables: SlidingTables, estimate: BuildEstimate | null, show: (shown: TablesShown) => void): (progress: TablesProgress) => void {
+export function tablesReporter(tables: SlidingTables, estimate: BuildEstimate | null, show: (shown: TablesShown) => void): (progress: TablesProgress) => void {
   const fractions = new Map<number, number>();
+  // Groups are counted in the order they are prepared (loads, builds, then reads through a symmetry), not by their
+  // index in the partition, so that the count only goes up: 1, 2, 3, 4 rather than 1, 4, 2, 3.
+  const ordinal = new Map<number, number>();
   return (progress) => {
     const groupFraction = progress.entries > 0 ? progress.settled / progress.entries : 1;
     fractions.set(progress.group, groupFraction);
+    if (!ordinal.has(progress.group)) ordinal.set(progress.group, ordinal.size + 1);
+    const number = ordinal.get(progress.group)!;
     const fraction = [...fractions.values()].reduce((sum, part) => sum + part, 0) / progress.groups;
     // 'derive': a table read out of another through a board symmetry, part of the build.
     // 'share': a worker receiving the tables another worker prepared.
     const making = progress.phase === 'build' || progress.phase === 'derive';
     const verb = progress.phase === 'build' ? 'Building' : progress.phase === 'derive' ? 'Deriving' : progress.phase === 'share' ? 'Sharing' : 'Loading';
     show({
-      text: `${verb} the ${progress.partition} pattern database (group ${progress.group + 1} of ${progress.groups}, ${Math.floor(fraction * 100)}%)`,
+      // One percentage, the whole's, as its bar shows it; the group's bar has no number of its own.
+      text: `${verb} the ${progress.partition} pattern database (group ${number} of ${progress.groups}, ${Math.floor(fraction * 100)}%)`,
       fraction,
-      group: { number: progress.group + 1, of: progress.groups, fraction: groupFraction },
+      group: { number, of: progress.groups, fraction: groupFraction },
       note: making ? oneTimeNote(tables) : undefined,
       estimate: estimate?.hear(progress),
       phase: progress.phase,
@@ -59,7 +65,8 @@ function buildStarting(tables: SlidingTables, work: TablesWork, phase: 'trial' |
   return {
     text: `${doing} the ${tables.partition} pattern database (${parts.join(', ')})`,
     fraction: work.loads.length / groups,
-    group: { number: work.builds[0]! + 1, of: groups, fraction: 0 },
+    // Counted in the order of preparation (see tablesReporter): nothing is prepared yet, the first comes next.
+    group: { number: 1, of: groups, fraction: 0 },
     note: oneTimeNote(tables),
     estimate,
     phase,
