@@ -7,7 +7,8 @@
  * group; the counter counts the player's moves and not playback steps; the
  * whole move list shows with the current step marked, and a click on a move
  * jumps there; a moving tile slides, for a time that follows the playback
- * speed, and not at all under prefers-reduced-motion.
+ * speed, and not at all under prefers-reduced-motion; focus, the cells a
+ * press turns and the hint's cells are three marks of different kinds.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +58,30 @@ describe('the web page in Chromium: the board beside its playback', () => {
       }
     });
   }
+
+  it('Lights Out too: at 1280x800 and 390x844, mid-playback, the board and the playback buttons are both in view, with the page at the answer', async () => {
+    const page = await open();
+    const lights = panel('lights');
+    for (const [width, height] of [
+      [1280, 800],
+      [390, 844],
+    ]) {
+      await page.setViewportSize({ width, height });
+      await page.click(`${lights} .lights-random`);
+      await page.click(`${lights} button.primary`);
+      await page.waitForSelector(`${lights}[data-busy="false"] .result[data-solvable]`);
+      await page.fill('#lights-speed', '0');
+      await page.click(`${lights} .play-play`);
+      await page.waitForSelector(`${lights} .playback[data-index="1"]`, { timeout: 10_000 });
+      for (const below of [`${lights} button.primary`, `${lights} .result`, `${lights} .lights-facts`]) {
+        await page.locator(below).scrollIntoViewIfNeeded();
+        expect(await page.textContent(`${lights} .play-play`)).toContain('Pause');
+        expect(await inViewport(page, '#lights-board'), `board in view at ${width}x${height} after scrolling to ${below}`).toBe(true);
+        expect(await inViewport(page, `${lights} .playback`), `playback in view at ${width}x${height} after scrolling to ${below}`).toBe(true);
+      }
+      await page.click(`${lights} .play-play`);
+    }
+  });
 
   it('the counter counts the player’s moves, not playback steps; the whole move list shows, the current step marked, and a click on a move jumps there', async () => {
     const page = await open();
@@ -110,6 +135,7 @@ describe('the web page in Chromium: the board beside its playback', () => {
       });
     // A step by hand: one tile slides, in 150 ms.
     expect(await slides()).toEqual([150]);
+    await page.$$eval('#eight-board .cell', (cells) => Promise.all(cells.flatMap((cell) => cell.getAnimations().map((animation) => animation.finished))));
     // Playing at 20 moves a second, each slide takes at most 70% of the 50 ms a move has.
     await page.fill('#eight-speed', '20');
     await page.click(`${eight} .play-play`);
@@ -134,5 +160,50 @@ describe('the web page in Chromium: the board beside its playback', () => {
     await page.click(`${eight} .play-start`);
     expect(await slides()).toEqual([]);
     expect(await stepShown(page)).toBe(1);
+  });
+  it('keyboard focus, the cells a press turns and the hint’s cells each have a mark of their own, and the legend names those on show', async () => {
+    const page = await open();
+    const flip = panel('flip');
+    await loadText(page, 'flip', 'bwwb\nbbwb\nbwwb\nbwww');
+    const legend = () => page.$$eval(`${flip} ul.marks li`, (items) => items.map((item) => item.textContent));
+    expect(await legend()).toEqual([]);
+    // The hint's cells: a gold ring outside the cell, and nothing else.
+    await page.click(`${flip} .hint-toggle`);
+    await page.waitForSelector(`${flip} .hint-line[data-distance="4"]`);
+    await page.mouse.move(0, 0);
+    expect(await legend()).toEqual(['hint: a move that keeps it optimal']);
+    const style = (selector: string) =>
+      page.$eval(selector, async (cell) => {
+        // Once the cell's transitions have run.
+        await Promise.all(cell.getAnimations().map((animation) => animation.finished));
+        const { borderTopStyle, boxShadow, outlineStyle, outlineColor } = getComputedStyle(cell);
+        return { borderTopStyle, boxShadow, outlineStyle, outlineColor };
+      });
+    const hinted = await style('#flip-board .cell.hinted:not(.affected)');
+    expect(hinted.boxShadow).toContain('rgb(244, 180, 0) 0px 0px 0px 4px');
+    expect(hinted.borderTopStyle).toBe('none');
+    expect(hinted.outlineStyle).toBe('none');
+    // Keyboard focus (the arrows move it): a solid outline of its own colour; the cells that press turns: a dashed ring inside.
+    await page.focus('#flip-board .cell[data-index="0"]');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    const focused = await style('#flip-board .cell[data-index="5"]');
+    expect(focused.outlineStyle).toBe('solid');
+    expect(focused.outlineColor).toBe('rgb(37, 99, 235)');
+    expect(await legend()).toEqual(['keyboard focus', 'cells this press turns', 'hint: a move that keeps it optimal']);
+    const turned = await page.$$eval('#flip-board .cell.affected', (cells) =>
+      cells.map((cell) => Number(cell.getAttribute('data-index'))).sort((a, b) => a - b),
+    );
+    expect(turned).toEqual([1, 4, 5, 6, 9]);
+    // The hint off (clicked without taking the focus): the dashed ring alone.
+    await page.$eval(`${flip} .hint-toggle`, (button) => (button as HTMLButtonElement).click());
+    await page.waitForFunction(() => document.querySelectorAll('#flip-board .cell.hinted').length === 0);
+    expect(await legend()).toEqual(['keyboard focus', 'cells this press turns']);
+    const affected = await style('#flip-board .cell.affected:not(:focus)');
+    expect(affected.borderTopStyle).toBe('dashed');
+    expect(affected.outlineStyle).toBe('none');
+    expect(affected.boxShadow).not.toContain('rgb(244, 180, 0)');
+    // Each mark differs from the others in kind, not only in shade.
+    expect(new Set([hinted, focused, affected].map((mark) => `${mark.borderTopStyle}|${mark.outlineStyle}`)).size).toBe(3);
   });
 });
