@@ -122,7 +122,7 @@ function expectOneCountOnePercentage(seen: Seen, groups: number): void {
     expect(Number(of)).toBe(groups);
     expect(group).toBe(number);
     expect(Number(percent)).toBe(Math.floor(bar * 100));
-    expect(groupLabel).toBe(`This group (${number} of ${groups})`);
+    expect(groupLabel).toBe(`Group ${number} of ${groups}`);
     return Number(number);
   });
   expect(numbers[0]).toBe(1);

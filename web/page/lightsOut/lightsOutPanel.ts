@@ -20,6 +20,7 @@
  * (lightsOutHint).
  */
 import { h, numberFormat } from '../shared/dom.js';
+import { boardDock } from '../shared/boardDock.js';
 import { LightsOutBoardView } from './lightsOutBoardView.js';
 import { LightsOutGame } from './lightsOutGame.js';
 import { LightsOutHint } from './lightsOutHint.js';
@@ -97,9 +98,7 @@ export class LightsOutPanel {
           'div',
           { class: 'board-side' },
           // As on the other panels: the board, its bar and the playback in one dock, sticky while presses are played.
-          h(
-            'div',
-            { class: 'board-dock' },
+          boardDock(
             this.view.frame,
             h('div', { class: 'board-bar' }, this.counter, h('span', { class: 'spacer' }), this.view.zoomBar, this.hint.button),
             this.playback.element,

@@ -8,6 +8,7 @@
  * build their own elements; this puts them in place, as the page has them.
  */
 import { BoardView } from './boardView.js';
+import { boardDock } from '../shared/boardDock.js';
 import { h } from '../shared/dom.js';
 import { EngineTimings } from './engineTimings.js';
 import { Hints } from './hints.js';
@@ -60,9 +61,7 @@ export function panelSection<S, M extends SolutionMove>(spec: PanelSpec, parts: 
         'div',
         { class: 'board-side' },
         // The board and its playback stay together and in view (sticky): beside the controls on a wide screen, at the top of a narrow one while a solution is shown.
-        h(
-          'div',
-          { class: 'board-dock' },
+        boardDock(
           h('div', { class: 'board-frame' }, board.board),
           h('div', { class: 'board-bar' }, board.counter, h('span', { class: 'spacer' }), hints.button, board.undoButton, board.restartButton),
           playbackControls.element,

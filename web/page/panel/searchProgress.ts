@@ -124,7 +124,7 @@ export class SearchProgress<S, M extends SolutionMove> {
       const { group } = busy.tables;
       this.groupBar.value = group.fraction;
       // One percentage on show (the whole's, in the line above); this bar says which group, in the order they are made.
-      this.groupLabel.textContent = `This group (${group.number} of ${group.of})`;
+      this.groupLabel.textContent = `Group ${group.number} of ${group.of}`;
       this.tablesBox.dataset.group = String(group.number);
       this.tablesNote.textContent = busy.tables.note ?? '';
       this.tablesNote.hidden = !busy.tables.note;
