@@ -95,7 +95,9 @@ export async function playToEnd(page: Page, id: string, length: number): Promise
   await page.click(`${panel(id)} .play-play`);
   await page.waitForSelector(`${panel(id)} .playback[data-index="${length}"]`, { timeout: 10_000 + length * 200 });
   await page.waitForSelector(`#${id}-board[data-goal="true"]`);
-  expect(await page.getAttribute(`${panel(id)} .counter`, 'data-moves')).toBe(String(length));
+  // Playback steps are not the player's moves: the step shown says where the board stands, the counter stays at the player's (0 after a load).
+  expect(await page.textContent(`${panel(id)} .playback-step`)).toBe(`Step ${length} of ${length}`);
+  expect(await page.getAttribute(`${panel(id)} .counter`, 'data-moves')).toBe('0');
   return boardText(page, id);
 }
 

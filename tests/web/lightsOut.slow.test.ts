@@ -399,4 +399,24 @@ describe('the web page in Chromium', () => {
     expect(width).toBeLessThanOrEqual(390);
     expect(statSync(join(shots, 'lights-desktop.png')).size).toBeGreaterThan(20_000);
   });
+  it('Lights Out: a size out of range is put right, and the note beside the field says what it became and why', async () => {
+    const page = await open();
+    const note = () => page.textContent('#lights-size-note');
+    await setLightsOption(page, '#lights-cols', '5');
+    await setLightsOption(page, '#lights-rows', '500');
+    expect(await page.inputValue('#lights-rows')).toBe('200');
+    expect(await page.getAttribute('#lights-board', 'data-rows')).toBe('200');
+    expect(await note()).toBe('500 is more than 200: 200 rows instead.');
+    expect(await page.isVisible('#lights-size-note')).toBe(true);
+    // A size in range says nothing, and clears what was said.
+    await setLightsOption(page, '#lights-rows', '7');
+    expect(await note()).toBe('');
+    expect(await page.getAttribute('#lights-board', 'data-rows')).toBe('7');
+    await setLightsOption(page, '#lights-cols', '1');
+    expect(await note()).toBe('1 is less than 2: 2 columns instead.');
+    expect(await page.getAttribute('#lights-board', 'data-cols')).toBe('2');
+    await setLightsOption(page, '#lights-cols', '6.4');
+    expect(await note()).toBe('6.4 is not a whole number: 6 columns instead.');
+    expect(await page.getAttribute('#lights-board', 'data-cols')).toBe('6');
+  });
 });

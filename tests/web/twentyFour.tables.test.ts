@@ -148,7 +148,9 @@ describe('the web page in Chromium', () => {
   it('24-puzzle: the opening 3-move board on the PDB heuristic is answered by linear conflicts, optimal, with no table build', async () => {
     const page = await open();
     expect(await page.inputValue('#twentyfour-heuristic')).toBe('pdb');
-    expect(await page.textContent('#twentyfour-heuristic option[value="pdb"]')).toContain('built for the first board that needs them');
+    expect(await page.textContent('#twentyfour-heuristic option[value="pdb"]')).toContain('6-6-6-6');
+    // What the tables cost and when they are built: under the choice (an option that long was cut off).
+    expect(await page.textContent('#twentyfour-heuristic-note')).toContain('built for the first board that needs them');
     // Every state the progress line goes through, from before the click.
     await page.evaluate(() => {
       const line = document.querySelector('#panel-twentyfour .progress')!;

@@ -97,7 +97,7 @@ export class FlipPanel extends TogglePanel {
         title: 'Flip Game',
         rules: 'Pressing a piece turns it and its up, down, left and right neighbours over. Make all sixteen one colour, white or black.',
         playHelp:
-          'Click a piece (or Tab to the board, arrow keys to move, Enter to press) to turn it and its neighbours; the outlined pieces show what a press turns.',
+          'Click a piece (or Tab to the board, arrow keys to move, Enter to press) to turn it and its neighbours; the pieces in a dashed ring show what a press turns.',
         editHelp: 'Click a piece to turn only that one over; a new starting position begins.',
         width: 4,
         height: 4,
@@ -146,7 +146,7 @@ export class PilotsPanel extends TogglePanel {
         title: 'Pilots Brothers’ refrigerator',
         rules: 'Turning a handle turns every handle in its row and its column. Open all sixteen (horizontal, −) to open the fridge.',
         playHelp:
-          'Click a handle (or Tab to the board, arrow keys to move, Enter to turn) to turn its whole row and column; the outlined handles show what turns.',
+          'Click a handle (or Tab to the board, arrow keys to move, Enter to turn) to turn its whole row and column; the handles in a dashed ring show what turns.',
         editHelp: 'Click a handle to turn only that one; a new starting position begins.',
         width: 4,
         height: 4,

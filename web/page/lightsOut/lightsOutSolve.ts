@@ -43,8 +43,8 @@ export class LightsOutSolver {
   private readonly result: HTMLElement;
   private readonly facts: HTMLElement;
 
-  /** `playback`: the playback's controls, placed between the result and the facts. */
-  constructor(id: string, game: LightsOutGame, client: SolverClient, context: PanelContext, hooks: SolveHooks, playback: HTMLElement) {
+  /** The playback's controls are the panel's, under the board (lightsOutPanel.ts). */
+  constructor(id: string, game: LightsOutGame, client: SolverClient, context: PanelContext, hooks: SolveHooks) {
     this.game = game;
     this.client = client;
     this.context = context;
@@ -85,7 +85,6 @@ export class LightsOutSolver {
       ),
       this.progress,
       this.result,
-      playback,
       this.facts,
     );
   }

@@ -127,7 +127,14 @@ export interface PanelHost<S, M extends SolutionMove> {
   history(): readonly S[];
   editing(): boolean;
   keyOf(state: S): string;
+  /** A move by the player. */
   play(next: S): void;
+  /** A step of the solution's playback: a move on the board that the move counter does not count. */
+  step(next: S): void;
+  /** The player's own moves since the start (the move counter). */
+  playerMoves(): number;
+  /** How long a move's slide takes now, in ms: quicker when the playback is fast (0: no slide). */
+  slideMs(): number;
   /** The engine chosen in the page header. */
   engine(): EngineName;
   heuristic(): 'linear-conflict' | undefined;

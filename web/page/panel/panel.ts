@@ -60,6 +60,11 @@ export abstract class Panel<S, M extends SolutionMove> extends PositionHistory<S
     this.parts.playback.solution = solution;
   }
 
+  /** How long a move's slide takes now (see PlaybackControls.slideMs). */
+  protected get slideMs(): number {
+    return this.parts.playbackControls.slideMs();
+  }
+
   protected get editing(): boolean {
     return this.parts.position.editing;
   }
@@ -138,6 +143,9 @@ export abstract class Panel<S, M extends SolutionMove> extends PositionHistory<S
       editing: () => this.editing,
       keyOf: (state) => this.keyOf(state),
       play: (next) => this.play(next),
+      step: (next) => this.play(next, false),
+      playerMoves: () => this.playerMoves,
+      slideMs: () => this.slideMs,
       engine: () => this.context.engine(),
       heuristic: () => this.heuristic(),
       hintToMove: (state) => this.hintToMove(state),

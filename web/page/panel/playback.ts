@@ -69,7 +69,7 @@ export class SolutionPlayback<S, M extends SolutionMove> {
   stepForward(): void {
     const s = this.solution;
     if (!s || !this.canStep(1)) return;
-    this.host.play(s.states[s.index + 1]);
+    this.host.step(s.states[s.index + 1]);
   }
 
   /** A step back is an undo when the previous position in history is the one before on the path, so that undo and playback agree. */
@@ -79,7 +79,7 @@ export class SolutionPlayback<S, M extends SolutionMove> {
     const history = this.host.history();
     const previous = history[history.length - 2];
     if (previous !== undefined && this.host.keyOf(previous) === this.host.keyOf(s.states[s.index - 1])) this.host.panel.undo();
-    else this.host.play(s.states[s.index - 1]);
+    else this.host.step(s.states[s.index - 1]);
   }
 
   toStart(): void {

@@ -123,7 +123,8 @@ export class SearchProgress<S, M extends SolutionMove> {
       this.tablesBar.value = busy.tables.fraction;
       const { group } = busy.tables;
       this.groupBar.value = group.fraction;
-      this.groupLabel.textContent = `Group ${group.number} of ${group.of} · ${Math.floor(group.fraction * 100)}%`;
+      // One percentage on show (the whole's, in the line above); this bar says which group, in the order they are made.
+      this.groupLabel.textContent = `Group ${group.number} of ${group.of}`;
       this.tablesBox.dataset.group = String(group.number);
       this.tablesNote.textContent = busy.tables.note ?? '';
       this.tablesNote.hidden = !busy.tables.note;

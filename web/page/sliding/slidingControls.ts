@@ -58,13 +58,17 @@ export class SlidingControls {
     if (tables) {
       // Tables that take minutes are built only for a board that linear conflicts do not settle quickly (see slidingPreparation.ts).
       const when = tryFirstNodes(tables) === undefined ? 'prepared on first solve' : 'built for the first board that needs them';
+      // The options stay short enough for a phone's width; what the tables cost is said under the choice.
       this.heuristicSelect = h(
         'select',
-        { id: `${id}-heuristic` },
-        h('option', { value: 'pdb' }, `pattern database ${tables.partition} (${tables.bytes}, ${when})`),
-        h('option', { value: 'linear-conflict' }, 'Manhattan + linear conflicts (no tables)'),
+        { id: `${id}-heuristic`, 'aria-describedby': `${id}-heuristic-note` },
+        h('option', { value: 'pdb' }, `pattern database ${tables.partition}`),
+        h('option', { value: 'linear-conflict' }, 'Manhattan + linear conflicts'),
       );
-      this.elements.push(labelled(`${id}-heuristic`, 'Heuristic', this.heuristicSelect));
+      this.elements.push(
+        labelled(`${id}-heuristic`, 'Heuristic', this.heuristicSelect),
+        h('p', { class: 'hint heuristic-note', id: `${id}-heuristic-note` }, `Pattern database: ${tables.bytes}, ${when}. Linear conflicts: no tables.`),
+      );
     }
     if (instances) {
       const select = h(

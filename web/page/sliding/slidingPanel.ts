@@ -15,6 +15,7 @@ import type { PanelContext } from '../shared/pageContext.js';
 import { SlidingControls } from './slidingControls.js';
 import { slidingSizes, slidingSpec, type SlidingSide, type SlidingSize } from './slidingSizes.js';
 import { SlidingPreparation, type PreparationView } from './slidingPreparation.js';
+import { TileSlide } from './tileSlide.js';
 import {
   moveArrow,
   moveBlank,
@@ -41,6 +42,8 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
   private controls!: SlidingControls;
   /** For the sizes with a pattern database. */
   private readonly preparation: SlidingPreparation | undefined;
+  /** Slides the tile that moved, each time the board is drawn. */
+  private readonly tileSlide = new TileSlide();
 
   constructor(context: PanelContext, side: SlidingSide) {
     super(slidingSpec(side), context);
@@ -123,6 +126,11 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
     delete this.element.dataset.korf;
     delete this.element.dataset.korfOptimum;
     super.setPosition(tiles);
+  }
+
+  protected override renderCells(): void {
+    super.renderCells();
+    this.tileSlide.drawn(this.state, this.cells, this.slideMs);
   }
 
   cellView(tiles: Tiles, index: number): CellView {
