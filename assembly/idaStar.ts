@@ -6,7 +6,7 @@
 // applied before descending and undone after, so nothing is allocated per node.
 //
 // Heuristics: 0 = Manhattan, 1 = linear conflict, 2 = an additive pattern
-// database (./pdbHeuristic, tables from ./pdb). Linear conflict adds, for
+// database (./pdbHeuristic, tables from ./pdbBuild). Linear conflict adds, for
 // every row and every column, 2 x the fewest tiles that must leave that line so
 // that the rest of the line's own tiles (those whose goal is in it) stand in goal
 // order: members minus the longest increasing subsequence of their goal slots.

@@ -8,7 +8,7 @@
 //   [data end, heap end) the allocator's heap (runtime "minimal"): the fixed
 //                        tables of Flip (about 0.9 MB), four in a line (about
 //                        0.3 MB, plus its BFS of at most 2 x 2,018,016 states,
-//                        about 33 MB), the pattern-database build (./pdb: about
+//                        about 33 MB), the pattern-database build (./pdbBuild: about
 //                        0.5 MB) and
 //                        sliding (its ranked searches refuse
 //                        boards over MAX_RANKED_CELLS = 10 cells, so at most
@@ -21,7 +21,7 @@
 //   regions, grown here  blocks of whole pages taken with memory.grow, in the
 //                        order they are first asked for: the batch buffer
 //                        (./batch), the Lights Out region (./lightsOut),
-//                        each pattern-database table (./pdb), the
+//                        each pattern-database table (./pdbBuild), the
 //                        zero-aware tables' per-cover layouts (./zeroAware,
 //                        5.9 MB for 6 tiles on 5x5, one per shape and size), IDA*'s
 //                        move-pruning machine (./idaStar, under 1 MB) and the

@@ -1,13 +1,13 @@
 // The additive pattern-database heuristic as IDA* (./idaStar) uses it.
 //
 // The host names the partition (each group's home cells) and where each
-// group's table lies (built by ./pdb or loaded from disk) through
+// group's table lies (built by ./pdbBuild or loaded from disk) through
 // idaStarPdbGroup; the search works out from the goal which tile belongs to
 // which group, so any goal whose blank sits on the partition's blank cell can
 // use the same tables.
 //
 // h = Manhattan distance + 2 x (sum over groups of the entry), the entries
-// storing (group distance - group Manhattan) / 2 (see ./pdb). A move changes
+// storing (group distance - group Manhattan) / 2 (see ./pdbBuild). A move changes
 // one tile, so one group's entry: the search keeps each group's entry and the
 // sum, and re-ranks only the moved tile's group.
 //
@@ -34,7 +34,7 @@
 // priced on the least first, and on its region's value only when that does
 // not prune it.
 
-import { MAX_GROUP_TILES, pdbEntryCount } from './pdb';
+import { MAX_GROUP_TILES, pdbEntryCount } from './pdbBuild';
 import { zeroAwareInPocket, zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
 
 export const PDB_FIT_MIRRORED: i32 = 1;
@@ -201,7 +201,7 @@ let lookedUpRank: u32 = 0;
 let lookedUpCover: u32 = 0;
 const lookupCells: usize = memory.data(MAX_GROUP_TILES, 8);
 
-// Group g's entry at its placement's rank (./pdb ranks it), with `moved`
+// Group g's entry at its placement's rank (./pdbBuild ranks it), with `moved`
 // taken to stand on `movedTo` whatever positionOf says. Mirrored: the
 // reflected board's. For a plain table the entry; for a zero-aware one
 // (./zeroAware) its least over the blank's regions, a lower bound of the

@@ -1,6 +1,6 @@
 // The index of a zero-aware pattern-database table (Clausecker and Reinefeld):
 // a value per placement of a group's tiles and region of the blank, where a
-// table of the plain kind (./pdb) keeps only the least value over the regions.
+// table of the plain kind (./pdbBuild) keeps only the least value over the regions.
 //
 // A placement of k tiles on n cells is split in two: the set of cells the
 // tiles cover (its cover) and the order of the tiles on those cells. The free
@@ -10,7 +10,7 @@
 // lowest cell); some have more, pockets (a tile pair walling in a corner,
 // say), numbered from 1 by their lowest cell. The table comes in two parts:
 //
-//   a byte per placement, at its rank (./pdb ranks it): the least value over
+//   a byte per placement, at its rank (./pdbBuild ranks it): the least value over
 //   the regions in the low nibble (index 2 * rank), region 0's value in the
 //   high one (2 * rank + 1);
 //   then k! entries (one per order of the tiles) for each pocket:

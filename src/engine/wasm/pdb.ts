@@ -1,5 +1,5 @@
 /**
- * Host adapter for `assembly/pdb.ts`: sizes and grows the module's memory for
+ * Host adapter for `assembly/pdbBuild.ts` and `assembly/pdbDerive.ts`: sizes and grows the module's memory for
  * each group's table (the module says when it cannot), builds tables one round
  * per call, and keeps the registry of installed tables that the IDA* adapter
  * hands to the search.

@@ -47,36 +47,14 @@
 // reaches first in a round are whole regions, each at that round's distance,
 // and each gets its entry when the state is expanded.
 //
-// Where a build's time goes. It is bound by the work per move of a tile, not
-// by memory: a 6-tile group whose sets sit in L3 costs the same per state as
-// a 7-tile one of 345 MB. A round tries about nine moves per state, four in
-// five onto children already seen. So (against the build of 040559d, which
-// took 17.4 s of CPU for the 7-tile group of 7-8 and 190 s for both groups):
-// - a child's rank is the parent's plus a few weights (gatherMoves, stepDown);
-//   the moves come a direction at a time from one mask of the tiles with a
-//   blank on that side, not tile by tile and cell by cell;
-// - a move whose child has seen its cell is dropped by arithmetic after the
-//   children's seen sets are read together, not by a branch on each;
-// - a state's entry is written when the state is expanded, in rank order,
-//   from the two round-start sets: no set for the next round, and no random
-//   write into the table per new child;
-// - a new child's region is read from a table (packedRegion) on boards of 16
-//   cells or fewer, not flood-filled and packed bit by bit;
-// - a round scans, and copies into its round-start set, only the blocks of
-//   ranks the rounds before changed (most rounds touch a small part);
-// - blank sets are unpacked a byte at a time through a table.
-// The 7-tile group now takes 8.8 s of CPU and both groups 85 s (tables
-// byte-identical). Tried and dropped: every tile's four ways written and the
-// impossible ones discarded without a branch (16.2 s against 12.2 s for the
-// direction masks), the moves of two directions in one loop and the entry
-// written without a branch (each 3 to 5% slower: the work per move, not the
-// mispredicted ends of loops, is the cost), and the unrank's select loop
-// done by table (no change).
+// Deriving a table through a board symmetry is ./pdbDerive. Where a build's
+// time goes, and what made it cheap, is in bench/RESULTS.md ("The 7-8 build,
+// moves made cheap").
 
 import { growBlock } from './memory';
 import { zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
 
-const MAX_PDB_CELLS: i32 = 25;
+export const MAX_PDB_CELLS: i32 = 25;
 /** The most tiles in one group (8 of 16 cells: 518,918,400 entries). */
 export const MAX_GROUP_TILES: i32 = 8;
 export const ENTRY_MAX: i32 = 15;
@@ -104,25 +82,25 @@ export function pdbEntryCount(cells: i32, tiles: i32): f64 {
 // ---------------------------------------------------------------------------
 // Building one group's table
 
-let cells: i32 = 0;
-let boardWidth: i32 = 0;
-let allCells: u32 = 0;
+export let cells: i32 = 0;
+export let boardWidth: i32 = 0;
+export let allCells: u32 = 0;
 // Cells whose right (left) neighbour is on the board: shifting a blank mask by
 // one column keeps only these.
 let hasRight: u32 = 0;
 let hasLeft: u32 = 0;
-let groupTiles: i32 = 0;
+export let groupTiles: i32 = 0;
 // Home cell of each group tile, ascending.
-const homes: usize = memory.data(MAX_GROUP_TILES, 8);
+export const homes: usize = memory.data(MAX_GROUP_TILES, 8);
 // The placement being expanded: cell of each group tile.
-const placement: usize = memory.data(MAX_GROUP_TILES, 8);
+export const placement: usize = memory.data(MAX_GROUP_TILES, 8);
 
-let entries: u32 = 0;
+export let entries: u32 = 0;
 let table: usize = 0;
 // Zero-aware builds (./zeroAware): the layout record, 0 for a table of the
 // least value over the blank's regions; and the table's entries.
-let zeroLayout: usize = 0;
-let tableEntries: f64 = 0;
+export let zeroLayout: usize = 0;
+export let tableEntries: f64 = 0;
 let seen: usize = 0;
 // The blank sets seen at the start of this round and of the last one: the
 // states at this round's distance are the difference.
@@ -151,9 +129,9 @@ function changedLast(block: u32): bool {
   return ((load<u32>(changedLastRound + (<usize>(block >> 5) << 2)) >> (block & 31)) & 1) != 0;
 }
 let distance: i32 = 0;
-let settled: f64 = 0;
+export let settled: f64 = 0;
 // The round in progress: the next rank to scan, and the placements it expanded so far.
-let scanAt: u32 = 0;
+export let scanAt: u32 = 0;
 let expandedInRound: f64 = 0;
 
 // Manhattan distance between two cells, a byte per pair (filled by
@@ -210,7 +188,7 @@ function setCellWeight(cell: i32, weight: u32): void {
 // placed again. `placedValid` is cleared whenever a build or derivation starts.
 const digits: usize = memory.data(MAX_GROUP_TILES, 8);
 let placedRank: u32 = 0;
-let placedValid = false;
+export let placedValid = false;
 let placedOccupied: u32 = 0;
 // The Manhattan distance of the placement's tiles from their homes.
 let placedManhattan: i32 = 0;
@@ -218,7 +196,7 @@ let placedManhattan: i32 = 0;
 // Fills `placement` (with cellWeights and tileOnCell) from a rank; returns the occupied cells.
 // @ts-ignore: decorator
 @inline
-function unrankPlacement(rank: u32): u32 {
+export function unrankPlacement(rank: u32): u32 {
   const last = groupTiles - 1;
   let first = 0;
   if (placedValid && rank >= placedRank) {
@@ -809,143 +787,6 @@ export function pdbBuildSettled(): f64 {
   return settled;
 }
 
-// ---------------------------------------------------------------------------
-// Deriving a table from its image under a board symmetry
-//
-// When a symmetry of the board (a half turn, a reflection) carries one group's
-// home cells onto another's, and also the one goal's blank cell onto the
-// other's (or neither group walls in its blank's goal cell, so that neither
-// table depends on where that cell is), the second table is the first read
-// through that symmetry: a placement of the target group, carried back by the
-// symmetry, is a placement of the source group exactly as far from home.
-// The host picks only such symmetries (symmetricSource, src/pdb/partitions.ts).
-// Reading it costs seconds where a breadth-first build costs a minute.
-
-// Target cell -> source cell (the symmetry taken back), set by pdbDeriveMap.
-const deriveCellMap: usize = memory.data(MAX_PDB_CELLS, 16);
-// For the source group's tile j (rank order), the target tile i that maps onto it.
-const deriveOrder: usize = memory.data(MAX_GROUP_TILES, 8);
-const sourcePlacement: usize = memory.data(MAX_GROUP_TILES, 8);
-let deriveSource: usize = 0;
-let deriveTarget: usize = 0;
-
-/** Sets where the symmetry takes target cell `cell` back to in the source group's frame. */
-export function pdbDeriveMap(cell: i32, sourceCell: i32): void {
-  if (cell >= 0 && cell < MAX_PDB_CELLS) store<u8>(deriveCellMap + cell, <u8>sourceCell);
-}
-
-/**
- * Starts filling the table at `targetAt` for the group whose home cells are
- * `targetMask` on a `width` x `height` board, from the table at `sourceAt` of
- * the group those cells map onto through pdbDeriveMap; both zero-aware when
- * `zeroAware` is 1 (a region of the blank maps onto a region). Returns the
- * entry count, or -1 when the map is not a bijection of the board that
- * carries the group onto a group of the same size.
- */
-export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceAt: f64, targetAt: f64, zeroAware: i32): f64 {
-  const boardCells = width * height;
-  const tilesInGroup = <i32>popcnt(targetMask);
-  if (boardCells > MAX_PDB_CELLS || width < 2 || height < 2 || tilesInGroup < 1 || tilesInGroup > MAX_GROUP_TILES) return -1;
-  const board = (<u32>1 << boardCells) - 1;
-  if ((targetMask & ~board) != 0) return -1;
-  let image: u32 = 0;
-  for (let cell = 0; cell < boardCells; cell++) image |= <u32>1 << load<u8>(deriveCellMap + cell);
-  if (image != board) return -1;
-  cells = boardCells;
-  allCells = board;
-  boardWidth = width;
-  groupTiles = tilesInGroup;
-  // Source homes are the target homes carried back; the source ranks its
-  // tiles by home cell, ascending.
-  let sourceMask: u32 = 0;
-  let rest = targetMask;
-  for (let i = 0; i < groupTiles; i++) {
-    const cell = ctz(rest);
-    rest &= rest - 1;
-    store<u8>(homes + i, <u8>cell);
-    sourceMask |= <u32>1 << load<u8>(deriveCellMap + cell);
-  }
-  for (let i = 0; i < groupTiles; i++) {
-    const sourceHome = <u32>load<u8>(deriveCellMap + load<u8>(homes + i));
-    store<u8>(deriveOrder + popcnt(sourceMask & ((<u32>1 << sourceHome) - 1)), <u8>i);
-  }
-  entries = <u32>pdbEntryCount(cells, groupTiles);
-  tableEntries = <f64>entries;
-  zeroLayout = 0;
-  if (zeroAware == 1) {
-    zeroLayout = zeroAwareLayoutOf(width, height, groupTiles);
-    if (zeroLayout == 0) return -1;
-    tableEntries = load<f64>(zeroLayout, 16);
-  }
-  placedValid = false;
-  deriveSource = <usize>sourceAt;
-  deriveTarget = <usize>targetAt;
-  memory.fill(deriveTarget, 0, (<usize>tableEntries + 1) >> 1);
-  scanAt = 0;
-  settled = 0;
-  return tableEntries;
-}
-
-// @ts-ignore: decorator
-@inline
-function copyEntry(source: u32, target: u32): void {
-  const entry = (<u32>load<u8>(deriveSource + (<usize>source >> 1)) >> ((source & 1) << 2)) & 15;
-  const at = deriveTarget + (<usize>target >> 1);
-  store<u8>(at, <u8>(<u32>load<u8>(at) | (entry << ((target & 1) << 2))));
-}
-
-// Zero-aware: the entries of the target placement in `placement` (rank
-// `rank`, cells `occupied`) from those of the source placement in
-// `sourcePlacement` (rank `source`, cells `sourceOccupied`): the least value,
-// and each region's from the source's region its cells map onto. Returns the
-// entries written.
-function copyZeroAwareEntries(rank: u32, occupied: u32, source: u32, sourceOccupied: u32): f64 {
-  copyEntry(source << 1, rank << 1);
-  if (!zeroAwarePlaceCover(zeroLayout, occupied)) {
-    copyEntry((source << 1) + 1, (rank << 1) + 1);
-    return 2;
-  }
-  let done: u32 = 0;
-  let written: f64 = 1;
-  for (let free = allCells & ~occupied; free != 0; free &= free - 1) {
-    const cell = <i32>ctz(free);
-    zeroAwarePlaceCover(zeroLayout, occupied);
-    const region = zeroAwareRegionAt(cell);
-    if ((done >> region) & 1) continue;
-    done |= <u32>1 << region;
-    const target = region == 0 ? (rank << 1) + 1 : zeroAwarePocketIndex(placement, groupTiles, region);
-    zeroAwarePlaceCover(zeroLayout, sourceOccupied);
-    const sourceRegion = zeroAwareRegionAt(<i32>load<u8>(deriveCellMap + cell));
-    copyEntry(sourceRegion == 0 ? (source << 1) + 1 : zeroAwarePocketIndex(sourcePlacement, groupTiles, sourceRegion), target);
-    written++;
-  }
-  return written;
-}
-
-/**
- * Fills the entries of the next `count` placements (rounded down to an even
- * number, at least 2) of the derivation under way; returns the entries filled
- * so far, the entry count once the table is complete.
- */
-export function pdbDeriveSlice(count: f64): f64 {
-  const slice = <u32>max(2, <i32>min(count, <f64>(1 << 30))) & ~1;
-  const end = entries - scanAt > slice ? scanAt + slice : entries;
-  for (let rank = scanAt; rank < end; rank++) {
-    const targetOccupied = unrankPlacement(rank);
-    let occupied: u32 = 0;
-    let source: u32 = 0;
-    for (let j = 0; j < groupTiles; j++) {
-      const cell = <u32>load<u8>(deriveCellMap + load<u8>(placement + load<u8>(deriveOrder + j)));
-      store<u8>(sourcePlacement + j, <u8>cell);
-      source = source * <u32>(cells - j) + cell - popcnt(occupied & ((<u32>1 << cell) - 1));
-      occupied |= <u32>1 << cell;
-    }
-    if (zeroLayout != 0) settled += copyZeroAwareEntries(rank, targetOccupied, source, occupied);
-    else {
-      copyEntry(source, rank);
-      settled++;
-    }
-  }
-  scanAt = end;
-  return settled;
-}
+// Compiled with this file, so that the module's static data and globals keep
+// the places they had when the two were one file.
+export { pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice } from './pdbDerive';
