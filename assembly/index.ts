@@ -2,6 +2,7 @@
 // The ABI's constants, as immutable globals `Family.NAME` that the host reads at load time.
 export { Scratch, Flip, FourLine, Sliding, IdaStar } from './abi';
 export { scratchPointer, lastNodes } from './scratch';
+export { instanceAttach, instanceBytes } from './instance';
 export * from './flip';
 export * from './fourLine';
 export * from './sliding';

@@ -37,6 +37,8 @@
 // it needed in lastNeeded(), instead of trapping with a bare `unreachable`.
 // The host turns that into an error naming the size.
 
+import { isOwner } from './instance';
+
 let allocatorStarted = false;
 let needed: f64 = 0;
 
@@ -61,6 +63,15 @@ const HEAP_HEADROOM: usize = 112 << 20;
 // next table no longer fit in wasm32's 4 GiB.
 function startAllocator(): void {
   if (allocatorStarted) return;
+  // An instance attached to a shared memory has no heap (./instance): the owner's is the only one.
+  if (!isOwner()) return;
+  heap.free(heap.alloc(HEAP_HEADROOM));
+  allocatorStarted = true;
+}
+
+// The shared build: the owner's start function starts the allocator, before
+// any other instance can grow memory (it would claim their blocks otherwise).
+if (ASC_FEATURE_THREADS) {
   heap.free(heap.alloc(HEAP_HEADROOM));
   allocatorStarted = true;
 }
@@ -97,9 +108,15 @@ export function reserve(region: Region, bytes: f64, keep: usize): bool {
   const memoryEnd = (<usize>memory.size()) << 16;
   if (region.base != 0 && region.base + region.bytes == memoryEnd) {
     const pages = <i32>((want - region.bytes + 0xffff) >> 16);
-    if (memory.grow(pages) < 0) return false;
-    region.bytes += (<usize>pages) << 16;
-    return true;
+    const grownAt = memory.grow(pages);
+    if (grownAt < 0) return false;
+    // On a shared memory another instance may have grown it since memoryEnd
+    // was read: only the pages grow returned are this call's. Not next to the
+    // region, they are left unused and the region moves below.
+    if ((<usize>grownAt) << 16 == memoryEnd) {
+      region.bytes += (<usize>pages) << 16;
+      return true;
+    }
   }
   const pages = <i32>((want + 0xffff) >> 16);
   const before = memory.grow(pages);

@@ -53,6 +53,7 @@
 
 import { growBlock } from './memory';
 import { zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
+import { local } from './instance';
 
 export const MAX_PDB_CELLS: i32 = 25;
 /** The most tiles in one group (8 of 16 cells: 518,918,400 entries). */
@@ -119,14 +120,14 @@ let blockShift: u32 = 0;
 @inline
 function markChanged(rank: u32): void {
   const block = rank >> blockShift;
-  const at = changedThisRound + (<usize>(block >> 5) << 2);
+  const at = local(changedThisRound) + (<usize>(block >> 5) << 2);
   store<u32>(at, load<u32>(at) | (<u32>1 << (block & 31)));
 }
 
 // @ts-ignore: decorator
 @inline
 function changedLast(block: u32): bool {
-  return ((load<u32>(changedLastRound + (<usize>(block >> 5) << 2)) >> (block & 31)) & 1) != 0;
+  return ((load<u32>(local(changedLastRound) + (<usize>(block >> 5) << 2)) >> (block & 31)) & 1) != 0;
 }
 let distance: i32 = 0;
 export let settled: f64 = 0;
@@ -142,7 +143,7 @@ const cellDistances: usize = memory.data(MAX_PDB_CELLS * 32, 16);
 // @ts-ignore: decorator
 @inline
 function cellDistance(a: i32, b: i32): i32 {
-  return <i32>load<u8>(cellDistances + ((<usize>a << 5) | <usize>b));
+  return <i32>load<u8>(local(cellDistances) + ((<usize>a << 5) | <usize>b));
 }
 
 // Rank of the placement in `placement`.
@@ -152,7 +153,7 @@ function rankPlacement(): u32 {
   let occupied: u32 = 0;
   let rank: u32 = 0;
   for (let i = 0; i < groupTiles; i++) {
-    const cell = <u32>load<u8>(placement + i);
+    const cell = <u32>load<u8>(local(placement) + i);
     rank = rank * <u32>(cells - i) + cell - popcnt(occupied & ((<u32>1 << cell) - 1));
     occupied |= <u32>1 << cell;
   }
@@ -172,13 +173,13 @@ const tileOnCell: usize = memory.data(32, 16);
 // @ts-ignore: decorator
 @inline
 function cellWeight(cell: i32): u32 {
-  return load<u32>(cellWeights + (<usize>cell << 2));
+  return load<u32>(local(cellWeights) + (<usize>cell << 2));
 }
 
 // @ts-ignore: decorator
 @inline
 function setCellWeight(cell: i32, weight: u32): void {
-  store<u32>(cellWeights + (<usize>cell << 2), weight);
+  store<u32>(local(cellWeights) + (<usize>cell << 2), weight);
 }
 
 // The rank whose placement `placement` holds, and its digits (a byte each):
@@ -203,30 +204,30 @@ export function unrankPlacement(rank: u32): u32 {
     // The step is added to the last digit and carried on: a division only
     // where a digit overflows by more than one turn.
     let i = last;
-    let digit = <u32>load<u8>(digits + i) + (rank - placedRank);
+    let digit = <u32>load<u8>(local(digits) + i) + (rank - placedRank);
     while (digit >= <u32>(cells - i)) {
       const radix = <u32>(cells - i);
       const carry = digit < radix << 1 ? 1 : digit / radix;
-      store<u8>(digits + i, <u8>(digit - carry * radix));
+      store<u8>(local(digits) + i, <u8>(digit - carry * radix));
       i--;
-      digit = <u32>load<u8>(digits + i) + carry;
+      digit = <u32>load<u8>(local(digits) + i) + carry;
     }
-    store<u8>(digits + i, <u8>digit);
+    store<u8>(local(digits) + i, <u8>digit);
     first = i;
     for (let j = first; j <= last; j++) {
-      const cell = <i32>load<u8>(placement + j);
+      const cell = <i32>load<u8>(local(placement) + j);
       setCellWeight(cell, 0);
       placedOccupied ^= <u32>1 << cell;
-      placedManhattan -= cellDistance(cell, <i32>load<u8>(homes + j));
+      placedManhattan -= cellDistance(cell, <i32>load<u8>(local(homes) + j));
     }
   } else {
     let rest = rank;
     for (let i = last; i >= 0; i--) {
       const radix = <u32>(cells - i);
-      store<u8>(digits + i, <u8>(rest % radix));
+      store<u8>(local(digits) + i, <u8>(rest % radix));
       rest /= radix;
     }
-    memory.fill(cellWeights, 0, MAX_PDB_CELLS * 4);
+    memory.fill(local(cellWeights), 0, MAX_PDB_CELLS * 4);
     placedOccupied = 0;
     placedManhattan = 0;
   }
@@ -236,12 +237,12 @@ export function unrankPlacement(rank: u32): u32 {
   for (let i = first; i <= last; i++) {
     // The cell of tile i is the digit-th free one once tiles 0..i-1 are placed.
     let free = allCells & ~occupied;
-    for (let skip = <i32>load<u8>(digits + i); skip > 0; skip--) free &= free - 1;
+    for (let skip = <i32>load<u8>(local(digits) + i); skip > 0; skip--) free &= free - 1;
     const cell = ctz(free);
-    store<u8>(placement + i, <u8>cell);
-    setCellWeight(<i32>cell, load<u32>(digitWeights + (<usize>i << 2)));
-    store<u8>(tileOnCell + cell, <u8>i);
-    placedManhattan += cellDistance(<i32>cell, <i32>load<u8>(homes + i));
+    store<u8>(local(placement) + i, <u8>cell);
+    setCellWeight(<i32>cell, load<u32>(local(digitWeights) + (<usize>i << 2)));
+    store<u8>(local(tileOnCell) + cell, <u8>i);
+    placedManhattan += cellDistance(<i32>cell, <i32>load<u8>(local(homes) + i));
     occupied |= <u32>1 << cell;
   }
   placedOccupied = occupied;
@@ -304,9 +305,14 @@ function packBlanks(cellMask: u32, free: u32): u32 {
 // free cells of the byte, in order.
 let spreadBits: usize = 0;
 
-function fillSpreadBits(): void {
-  if (spreadBits != 0) return;
-  spreadBits = heap.alloc(256 * 256);
+// Taken with growBlock, not from the heap: an instance attached to a shared
+// memory builds tables too, and has no heap (./instance). False when memory
+// cannot grow.
+function fillSpreadBits(): bool {
+  if (spreadBits != 0) return true;
+  const at = growBlock(256 * 256);
+  if (at < 0) return false;
+  spreadBits = <usize>at;
   for (let free: u32 = 0; free < 256; free++) {
     for (let packed: u32 = 0; packed < 256; packed++) {
       let spread: u32 = 0;
@@ -318,6 +324,7 @@ function fillSpreadBits(): void {
       store<u8>(spreadBits + ((free << 8) | packed), <u8>spread);
     }
   }
+  return true;
 }
 
 // @ts-ignore: decorator
@@ -359,12 +366,15 @@ function binomial(n: i32, k: i32): u32 {
   return value;
 }
 
-function fillRegionTable(): void {
-  if (cells > REGION_TABLE_CELLS) return;
+function fillRegionTable(): bool {
+  if (cells > REGION_TABLE_CELLS) return true;
   if (regionTable == 0) {
-    regionTable = heap.alloc(REGION_TABLE_BYTES);
-    subsetRanksLow = heap.alloc(256 * 2);
-    subsetRanksHigh = heap.alloc(9 * 256 * 2);
+    // One block for the three (taken as fillSpreadBits' is).
+    const at = growBlock(<f64>(REGION_TABLE_BYTES + 256 * 2 + 9 * 256 * 2));
+    if (at < 0) return false;
+    regionTable = <usize>at;
+    subsetRanksLow = regionTable + REGION_TABLE_BYTES;
+    subsetRanksHigh = subsetRanksLow + 256 * 2;
     for (let byte = 0; byte < 256; byte++) {
       let low: u32 = 0;
       let j = 0;
@@ -380,7 +390,7 @@ function fillRegionTable(): void {
   }
   const freeCells = cells - groupTiles;
   const key = (boardWidth * 32 + cells) * 32 + freeCells;
-  if (regionTableKey == key) return;
+  if (regionTableKey == key) return true;
   for (let free: u32 = 0; free <= allCells; free++) {
     if (popcnt(free) != <u32>freeCells) continue;
     let left = free;
@@ -394,6 +404,7 @@ function fillRegionTable(): void {
     }
   }
   regionTableKey = key;
+  return true;
 }
 
 // The rank of the set of cells `free` among the sets of its size (boards of at most 16 cells).
@@ -446,7 +457,7 @@ function storeZeroAwareEntries(rank: u32, occupied: u32, blanks: u32, before: u3
     const region = zeroAwareRegionAt(<i32>ctz(rest));
     if ((written >> region) & 1) continue;
     written |= <u32>1 << region;
-    storeEntry(region == 0 ? (rank << 1) + 1 : zeroAwarePocketIndex(placement, groupTiles, region), value);
+    storeEntry(region == 0 ? (rank << 1) + 1 : zeroAwarePocketIndex(local(placement), groupTiles, region), value);
     settled++;
   }
 }
@@ -486,23 +497,22 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
     if (column > 0) hasLeft |= <u32>1 << cell;
     for (let other = 0; other < cells; other++) {
       const apart = abs(cell / width - other / width) + abs(column - (other % width));
-      store<u8>(cellDistances + ((<usize>cell << 5) | <usize>other), <u8>apart);
+      store<u8>(local(cellDistances) + ((<usize>cell << 5) | <usize>other), <u8>apart);
     }
   }
-  fillRegionTable();
-  fillSpreadBits();
+  if (!fillRegionTable() || !fillSpreadBits()) return -1;
   let rest = groupMask;
   for (let i = 0; i < groupTiles; i++) {
     const cell = ctz(rest);
     rest &= rest - 1;
-    store<u8>(homes + i, <u8>cell);
-    store<u8>(placement + i, <u8>cell);
+    store<u8>(local(homes) + i, <u8>cell);
+    store<u8>(local(placement) + i, <u8>cell);
   }
   const count = pdbEntryCount(cells, groupTiles);
   if (count > <f64>u32.MAX_VALUE) return -1;
   let weight: u32 = 1;
   for (let i = groupTiles - 1; i >= 0; i--) {
-    store<u32>(digitWeights + (<usize>i << 2), weight);
+    store<u32>(local(digitWeights) + (<usize>i << 2), weight);
     weight *= <u32>(cells - i);
   }
   entries = <u32>count;
@@ -527,12 +537,12 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
   storeMask(seenAtRound, home, goalRegion);
   blockShift = 6;
   while (<u64>entries >> blockShift >= <u64>MAX_BLOCKS) blockShift++;
-  memory.fill(changedThisRound, 0, MAX_BLOCKS / 8);
-  memory.fill(changedLastRound, 0, MAX_BLOCKS / 8);
+  memory.fill(local(changedThisRound), 0, MAX_BLOCKS / 8);
+  memory.fill(local(changedLastRound), 0, MAX_BLOCKS / 8);
   // The goal's block changed "in the round before the first" (from nothing).
   markChanged(home);
-  memory.copy(changedLastRound, changedThisRound, MAX_BLOCKS / 8);
-  memory.fill(changedThisRound, 0, MAX_BLOCKS / 8);
+  memory.copy(local(changedLastRound), local(changedThisRound), MAX_BLOCKS / 8);
+  memory.fill(local(changedThisRound), 0, MAX_BLOCKS / 8);
   distance = 0;
   settled = 0;
   scanAt = 0;
@@ -574,8 +584,8 @@ const moveCells: usize = memory.data(MOVES_PER_STATE * 4, 16);
 @inline
 function keepMove<T>(count: i32, child: u32, from: u32, to: u32, fromBit: u32): i32 {
   const childSeen = loadMask<T>(seen, child);
-  store<u32>(moveChildren + (<usize>count << 2), child);
-  store<u32>(moveCells + (<usize>count << 2), from | (to << 8));
+  store<u32>(local(moveChildren) + (<usize>count << 2), child);
+  store<u32>(local(moveCells) + (<usize>count << 2), from | (to << 8));
   return count + <i32>(((childSeen >> fromBit) & 1) ^ 1);
 }
 
@@ -645,8 +655,8 @@ function expandState<T>(rank: u32, packed: u32, before: u32): void {
   }
   const moves = gatherMoves<T>(rank, occupied, free, blanks);
   for (let m = 0; m < moves; m++) {
-    const child = load<u32>(moveChildren + (<usize>m << 2));
-    const cellsMoved = load<u32>(moveCells + (<usize>m << 2));
+    const child = load<u32>(local(moveChildren) + (<usize>m << 2));
+    const cellsMoved = load<u32>(local(moveCells) + (<usize>m << 2));
     const from = cellsMoved & 255;
     const to = cellsMoved >> 8;
     // No two moves of a state make the same placement: the seen set is as read in gatherMoves, and in cache.
@@ -759,7 +769,7 @@ function copyChangedBlocks(): void {
   let block: u32 = 0;
   while (block < blocks) {
     const word = (<usize>(block >> 5) << 2);
-    const changed = load<u32>(changedThisRound + word) | load<u32>(changedLastRound + word);
+    const changed = load<u32>(local(changedThisRound) + word) | load<u32>(local(changedLastRound) + word);
     if (((changed >> (block & 31)) & 1) == 0) {
       block++;
       continue;
@@ -768,7 +778,7 @@ function copyChangedBlocks(): void {
     let runEnd = block + 1;
     while (runEnd < blocks) {
       const runWord = (<usize>(runEnd >> 5) << 2);
-      const runChanged = load<u32>(changedThisRound + runWord) | load<u32>(changedLastRound + runWord);
+      const runChanged = load<u32>(local(changedThisRound) + runWord) | load<u32>(local(changedLastRound) + runWord);
       if (((runChanged >> (runEnd & 31)) & 1) == 0) break;
       runEnd++;
     }
@@ -778,8 +788,8 @@ function copyChangedBlocks(): void {
     memory.copy(seenAtRound + from * size, seen + from * size, (to - from) * size);
     block = runEnd;
   }
-  memory.copy(changedLastRound, changedThisRound, MAX_BLOCKS / 8);
-  memory.fill(changedThisRound, 0, MAX_BLOCKS / 8);
+  memory.copy(local(changedLastRound), local(changedThisRound), MAX_BLOCKS / 8);
+  memory.fill(local(changedThisRound), 0, MAX_BLOCKS / 8);
 }
 
 /** Placements whose entry is final so far (progress of the current build). */

@@ -28,6 +28,7 @@ import {
   zeroLayout,
 } from './pdbBuild';
 import { zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
+import { local } from './instance';
 
 // Target cell -> source cell (the symmetry taken back), set by pdbDeriveMap.
 const deriveCellMap: usize = memory.data(MAX_PDB_CELLS, 16);
@@ -39,7 +40,7 @@ let deriveTarget: usize = 0;
 
 /** Sets where the symmetry takes target cell `cell` back to in the source group's frame. */
 export function pdbDeriveMap(cell: i32, sourceCell: i32): void {
-  if (cell >= 0 && cell < MAX_PDB_CELLS) store<u8>(deriveCellMap + cell, <u8>sourceCell);
+  if (cell >= 0 && cell < MAX_PDB_CELLS) store<u8>(local(deriveCellMap) + cell, <u8>sourceCell);
 }
 
 /**
@@ -57,7 +58,7 @@ export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceA
   const board = (<u32>1 << boardCells) - 1;
   if ((targetMask & ~board) != 0) return -1;
   let image: u32 = 0;
-  for (let cell = 0; cell < boardCells; cell++) image |= <u32>1 << load<u8>(deriveCellMap + cell);
+  for (let cell = 0; cell < boardCells; cell++) image |= <u32>1 << load<u8>(local(deriveCellMap) + cell);
   if (image != board) return -1;
   cells = boardCells;
   allCells = board;
@@ -70,12 +71,12 @@ export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceA
   for (let i = 0; i < groupTiles; i++) {
     const cell = ctz(rest);
     rest &= rest - 1;
-    store<u8>(homes + i, <u8>cell);
-    sourceMask |= <u32>1 << load<u8>(deriveCellMap + cell);
+    store<u8>(local(homes) + i, <u8>cell);
+    sourceMask |= <u32>1 << load<u8>(local(deriveCellMap) + cell);
   }
   for (let i = 0; i < groupTiles; i++) {
-    const sourceHome = <u32>load<u8>(deriveCellMap + load<u8>(homes + i));
-    store<u8>(deriveOrder + popcnt(sourceMask & ((<u32>1 << sourceHome) - 1)), <u8>i);
+    const sourceHome = <u32>load<u8>(local(deriveCellMap) + load<u8>(local(homes) + i));
+    store<u8>(local(deriveOrder) + popcnt(sourceMask & ((<u32>1 << sourceHome) - 1)), <u8>i);
   }
   entries = <u32>pdbEntryCount(cells, groupTiles);
   tableEntries = <f64>entries;
@@ -121,10 +122,10 @@ function copyZeroAwareEntries(rank: u32, occupied: u32, source: u32, sourceOccup
     const region = zeroAwareRegionAt(cell);
     if ((done >> region) & 1) continue;
     done |= <u32>1 << region;
-    const target = region == 0 ? (rank << 1) + 1 : zeroAwarePocketIndex(placement, groupTiles, region);
+    const target = region == 0 ? (rank << 1) + 1 : zeroAwarePocketIndex(local(placement), groupTiles, region);
     zeroAwarePlaceCover(zeroLayout, sourceOccupied);
-    const sourceRegion = zeroAwareRegionAt(<i32>load<u8>(deriveCellMap + cell));
-    copyEntry(sourceRegion == 0 ? (source << 1) + 1 : zeroAwarePocketIndex(sourcePlacement, groupTiles, sourceRegion), target);
+    const sourceRegion = zeroAwareRegionAt(<i32>load<u8>(local(deriveCellMap) + cell));
+    copyEntry(sourceRegion == 0 ? (source << 1) + 1 : zeroAwarePocketIndex(local(sourcePlacement), groupTiles, sourceRegion), target);
     written++;
   }
   return written;
@@ -143,8 +144,8 @@ export function pdbDeriveSlice(count: f64): f64 {
     let occupied: u32 = 0;
     let source: u32 = 0;
     for (let j = 0; j < groupTiles; j++) {
-      const cell = <u32>load<u8>(deriveCellMap + load<u8>(placement + load<u8>(deriveOrder + j)));
-      store<u8>(sourcePlacement + j, <u8>cell);
+      const cell = <u32>load<u8>(local(deriveCellMap) + load<u8>(local(placement) + load<u8>(local(deriveOrder) + j)));
+      store<u8>(local(sourcePlacement) + j, <u8>cell);
       source = source * <u32>(cells - j) + cell - popcnt(occupied & ((<u32>1 << cell) - 1));
       occupied |= <u32>1 << cell;
     }

@@ -20,6 +20,7 @@
 
 import { Sliding } from './abi';
 import { lastNodes, setLastNodes, scratchPointer } from './scratch';
+import { local } from './instance';
 
 const START_OFFSET: usize = Sliding.START_AT;
 const GOAL_OFFSET: usize = Sliding.GOAL_AT;
@@ -158,8 +159,8 @@ function prepareReciprocals(): void {
   for (let k = 0; k <= MAX_PERMUTATION; k++) {
     const divisor = <u64>factorial(k);
     const shift = DIVIDEND_BITS + (64 - clz<u64>(divisor - 1));
-    store<u64>(reciprocals + (<usize>k << 3), ((<u64>1 << shift) + divisor - 1) / divisor);
-    store<u64>(reciprocalShifts + (<usize>k << 3), shift);
+    store<u64>(local(reciprocals) + (<usize>k << 3), ((<u64>1 << shift) + divisor - 1) / divisor);
+    store<u64>(local(reciprocalShifts) + (<usize>k << 3), shift);
   }
   reciprocalsReady = true;
 }
@@ -167,7 +168,7 @@ function prepareReciprocals(): void {
 @inline
 function divideByFactorial(value: u32, k: i32): u32 {
   const at = <usize>k << 3;
-  return <u32>((<u64>value * load<u64>(reciprocals + at)) >> load<u64>(reciprocalShifts + at));
+  return <u32>((<u64>value * load<u64>(local(reciprocals) + at)) >> load<u64>(local(reciprocalShifts) + at));
 }
 
 // selections[16 * mask + k]: position of the k-th lowest set bit of a 12-bit mask.
@@ -182,7 +183,7 @@ function prepareSelections(): void {
     let rest = mask;
     let k: usize = 0;
     while (rest != 0) {
-      store<u8>(selections + (<usize>mask << 4) + k, <u8>ctz<u32>(rest));
+      store<u8>(local(selections) + (<usize>mask << 4) + k, <u8>ctz<u32>(rest));
       rest &= rest - 1;
       k++;
     }
@@ -192,7 +193,7 @@ function prepareSelections(): void {
 
 @inline
 function selectBit(mask: u32, k: u32): u32 {
-  return <u32>load<u8>(selections + (<usize>mask << 4) + <usize>k);
+  return <u32>load<u8>(local(selections) + (<usize>mask << 4) + <usize>k);
 }
 
 // Writes the permutation of rank `rank` at `cells` and its Lehmer digits at
@@ -207,12 +208,12 @@ function unrankCells(rank: u32, n: i32, cells: usize): i32 {
     rank -= digit * factorial(k);
     const value = selectBit(unused, digit);
     store<u8>(cells + <usize>i, <u8>value);
-    store<u8>(digits + <usize>i, <u8>digit);
+    store<u8>(local(digits) + <usize>i, <u8>digit);
     blank = select<i32>(i, blank, value == 0);
     unused ^= <u32>1 << value;
   }
   store<u8>(cells + <usize>(n - 1), <u8>ctz<u32>(unused));
-  store<u8>(digits + <usize>(n - 1), 0);
+  store<u8>(local(digits) + <usize>(n - 1), 0);
   return blank;
 }
 
@@ -224,22 +225,22 @@ function unrankCells(rank: u32, n: i32, cells: usize): i32 {
 // left) 1 exactly when its tile is smaller than the moving one. O(width), not O(n).
 @inline
 function childRank(rank: u32, blank: i32, target: i32): u32 {
-  const tile = load<u8>(board + <usize>target);
-  const tileDigit = <u32>load<u8>(digits + <usize>target);
-  const blankWeight = load<u32>(weights + (<usize>blank << 2));
-  const targetWeight = load<u32>(weights + (<usize>target << 2));
+  const tile = load<u8>(local(board) + <usize>target);
+  const tileDigit = <u32>load<u8>(local(digits) + <usize>target);
+  const blankWeight = load<u32>(local(weights) + (<usize>blank << 2));
+  const targetWeight = load<u32>(local(weights) + (<usize>target << 2));
   if (target > blank) {
     let child = rank + (tileDigit + 1) * blankWeight - tileDigit * targetWeight;
     for (let between = blank + 1; between < target; between++) {
-      const gain = blankWeight + load<u32>(weights + (<usize>between << 2));
-      child += select<u32>(gain, 0, load<u8>(board + <usize>between) < tile);
+      const gain = blankWeight + load<u32>(local(weights) + (<usize>between << 2));
+      child += select<u32>(gain, 0, load<u8>(local(board) + <usize>between) < tile);
     }
     return child;
   }
   let child = rank + (tileDigit - 1) * blankWeight - tileDigit * targetWeight;
   for (let between = target + 1; between < blank; between++) {
-    const loss = blankWeight + load<u32>(weights + (<usize>between << 2));
-    child -= select<u32>(loss, 0, load<u8>(board + <usize>between) < tile);
+    const loss = blankWeight + load<u32>(local(weights) + (<usize>between << 2));
+    child -= select<u32>(loss, 0, load<u8>(local(board) + <usize>between) < tile);
   }
   return child;
 }
@@ -299,21 +300,21 @@ function packedChild(packed: u64, rank: u32, blank: i32, target: i32, forward: b
   const targetShift = <u64>target << 2;
   const tile = (packed >> targetShift) & 15;
   const smaller = smallerCells(packed, tile);
-  const afterBlank = <u32>popcnt<u64>(smaller & load<u64>(laterCells + (<usize>blank << 3)));
-  const afterTarget = <u32>popcnt<u64>(smaller & load<u64>(laterCells + (<usize>target << 3)));
-  const blankWeight = load<u32>(weights + (<usize>blank << 2));
-  let child = rank - afterTarget * load<u32>(weights + (<usize>target << 2));
+  const afterBlank = <u32>popcnt<u64>(smaller & load<u64>(local(laterCells) + (<usize>blank << 3)));
+  const afterTarget = <u32>popcnt<u64>(smaller & load<u64>(local(laterCells) + (<usize>target << 3)));
+  const blankWeight = load<u32>(local(weights) + (<usize>blank << 2));
+  let child = rank - afterTarget * load<u32>(local(weights) + (<usize>target << 2));
   if (forward) {
     child += (afterBlank + <u32>(target != blank)) * blankWeight;
     if (vertical) for (let between = blank + 1; between < target; between++) {
       const isSmaller = <bool>((smaller >> ((<u64>between << 2) + 3)) & 1);
-      child += select<u32>(load<u32>(weights + (<usize>between << 2)), 0, isSmaller);
+      child += select<u32>(load<u32>(local(weights) + (<usize>between << 2)), 0, isSmaller);
     }
   } else {
     child += afterBlank * blankWeight;
     if (vertical) for (let between = target + 1; between < blank; between++) {
       const isSmaller = <bool>((smaller >> ((<u64>between << 2) + 3)) & 1);
-      child -= select<u32>(load<u32>(weights + (<usize>between << 2)), 0, isSmaller);
+      child -= select<u32>(load<u32>(local(weights) + (<usize>between << 2)), 0, isSmaller);
     }
   }
   // The blank's cell is 0, so exchanging the two cells is two xors.
@@ -358,22 +359,22 @@ function prepareBoardTables(width: i32, height: i32): void {
   if (width == tablesWidth && height == tablesHeight) return;
   const n = width * height;
   for (let position = 0; position < n; position++) {
-    store<u32>(weights + (<usize>position << 2), factorial(n - 1 - position));
+    store<u32>(local(weights) + (<usize>position << 2), factorial(n - 1 - position));
     const above = (<u64>1 << ((<u64>position << 2) + 4)) - 1;
     const onBoard = (<u64>1 << (<u64>n << 2)) - 1;
-    store<u64>(laterCells + (<usize>position << 3), CELL_HIGH_BITS & onBoard & ~above);
+    store<u64>(local(laterCells) + (<usize>position << 3), CELL_HIGH_BITS & onBoard & ~above);
   }
   for (let position = 0; position < width * height; position++) {
     const row = position / width;
     const column = position % width;
-    const at = neighbours + (<usize>position << 2);
+    const at = local(neighbours) + (<usize>position << 2);
     store<u8>(at, row > 0 ? position - width : NO_NEIGHBOUR);
     store<u8>(at + 1, row < height - 1 ? position + width : NO_NEIGHBOUR);
     store<u8>(at + 2, column > 0 ? position - 1 : NO_NEIGHBOUR);
     store<u8>(at + 3, column < width - 1 ? position + 1 : NO_NEIGHBOUR);
     for (let move = 0; move < 4; move++) {
       const target = load<u8>(at + <usize>move);
-      store<u8>(moveTargets + (<usize>position << 2) + <usize>move, target == NO_NEIGHBOUR ? <u8>position : target);
+      store<u8>(local(moveTargets) + (<usize>position << 2) + <usize>move, target == NO_NEIGHBOUR ? <u8>position : target);
     }
   }
   tablesWidth = width;
@@ -385,7 +386,7 @@ function prepareManhattan(width: i32, n: i32, goal: usize): void {
     const tile = <i32>load<u8>(goal + <usize>goalPosition);
     const row = goalPosition / width;
     const column = goalPosition % width;
-    const at = manhattan + <usize>(tile * MAX_RANKED_CELLS);
+    const at = local(manhattan) + <usize>(tile * MAX_RANKED_CELLS);
     for (let position = 0; position < n; position++) {
       const distance = tile == 0 ? 0 : abs(position / width - row) + abs(position % width - column);
       store<u8>(at + <usize>position, <u8>distance);
@@ -395,14 +396,14 @@ function prepareManhattan(width: i32, n: i32, goal: usize): void {
 
 @inline
 function tileDistance(tile: u32, position: i32): u32 {
-  return <u32>load<u8>(manhattan + <usize>(tile * MAX_RANKED_CELLS + position));
+  return <u32>load<u8>(local(manhattan) + <usize>(tile * MAX_RANKED_CELLS + position));
 }
 
 // Follows the codes of one side (bits `shift`..`shift`+2) from `rank` back to that
 // side's root, writing at `out` the move that reached each state on the way, and
 // returns how many there were. Leaves `board` scrambled.
 function traceToRoot(rank: u32, n: i32, shift: u32, out: usize): i32 {
-  let blank = unrankCells(rank, n, board);
+  let blank = unrankCells(rank, n, local(board));
   let length: i32 = 0;
   while (true) {
     const code = (<u32>load<u8>(codes + <usize>rank) >> shift) & SIDE_MASK;
@@ -410,11 +411,11 @@ function traceToRoot(rank: u32, n: i32, shift: u32, out: usize): i32 {
     const move = code - 1;
     store<u8>(out + <usize>length, <u8>move);
     length++;
-    const parentBlank = <i32>load<u8>(neighbours + (<usize>blank << 2) + <usize>(move ^ 1));
-    store<u8>(board + <usize>blank, load<u8>(board + <usize>parentBlank));
-    store<u8>(board + <usize>parentBlank, 0);
+    const parentBlank = <i32>load<u8>(local(neighbours) + (<usize>blank << 2) + <usize>(move ^ 1));
+    store<u8>(local(board) + <usize>blank, load<u8>(local(board) + <usize>parentBlank));
+    store<u8>(local(board) + <usize>parentBlank, 0);
     blank = parentBlank;
-    rank = rankCells(board, n);
+    rank = rankCells(local(board), n);
   }
   return length;
 }
@@ -458,7 +459,7 @@ function breadthFirst(n: i32, start: u64, goalRank: u32): i32 {
     const blank = blankOf(entry);
     // The parent is always reached already: skip the move back to it.
     const backMove = ((<u32>load<u8>(codes + <usize>rank) & SIDE_MASK) - 1) ^ 1;
-    const around = neighbours + (<usize>blank << 2);
+    const around = local(neighbours) + (<usize>blank << 2);
     for (let move: u32 = 0; move < 4; move++) {
       const target = <u32>load<u8>(around + <usize>move);
       if (target == NO_NEIGHBOUR || move == backMove) continue;
@@ -493,7 +494,7 @@ function expandLayer(head: usize, tail: usize, shift: u32): usize {
     const blank = blankOf(entry);
     // The parent is always reached already: skip the move back to it.
     const backMove = (((<u32>load<u8>(codes + <usize>rank) >> shift) & SIDE_MASK) - 1) ^ 1;
-    const around = neighbours + (<usize>blank << 2);
+    const around = local(neighbours) + (<usize>blank << 2);
     for (let move: u32 = 0; move < 4; move++) {
       const target = <u32>load<u8>(around + <usize>move);
       if (target == NO_NEIGHBOUR || move == backMove) continue;
@@ -666,14 +667,14 @@ function aStar(width: i32, n: i32, startRank: u32, goalRank: u32): i32 {
     }
     const estimate = <u32>(key >> F_SHIFT) - g;
     const childG = g + 1;
-    const blank = unrankCells(rank, n, board);
+    const blank = unrankCells(rank, n, local(board));
     // The parent is always reached already: skip the move back to it.
     const backMove = ((<u32>load<u8>(codes + <usize>rank) & SIDE_MASK) - 1) ^ 1;
-    const around = neighbours + (<usize>blank << 2);
+    const around = local(neighbours) + (<usize>blank << 2);
     for (let move: u32 = 0; move < 4; move++) {
       const target = <u32>load<u8>(around + <usize>move);
       if (target == NO_NEIGHBOUR || move == backMove) continue;
-      const tile = <u32>load<u8>(board + <usize>target);
+      const tile = <u32>load<u8>(local(board) + <usize>target);
       const child = childRank(rank, blank, <i32>target);
       const costAddress = costs + <usize>child;
       if (childG >= <u32>load<u8>(costAddress)) continue;
@@ -795,7 +796,7 @@ export function slidingDistances(width: i32, height: i32): i32 {
       head++;
       const rank = rankOf(entry);
       const blank = blankOf(entry);
-      const targets = moveTargets + (<usize>blank << 2);
+      const targets = local(moveTargets) + (<usize>blank << 2);
       tail = visit(entry, rank, blank, <i32>load<u8>(targets), MOVE_UP, tail);
       tail = visit(entry, rank, blank, <i32>load<u8>(targets + 1), MOVE_DOWN, tail);
       tail = visit(entry, rank, blank, <i32>load<u8>(targets + 2), MOVE_LEFT, tail);
@@ -817,8 +818,8 @@ export function slidingRankRoundTrip(n: i32): i32 {
   const count = factorial(n);
   let mismatches: i32 = 0;
   for (let rank: u32 = 0; rank < count; rank++) {
-    unrankCells(rank, n, board);
-    if (rankCells(board, n) != rank) mismatches++;
+    unrankCells(rank, n, local(board));
+    if (rankCells(local(board), n) != rank) mismatches++;
   }
   return mismatches;
 }
