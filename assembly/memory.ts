@@ -29,6 +29,12 @@
 //                        reaches into them (the allocator is started before
 //                        the first region, see startAllocator).
 //
+// The shared build (./instance): one owner instance runs the start function
+// and starts the allocator there, before any other instance can grow memory;
+// every other instance has no heap and takes its blocks (its own copy of the
+// static buffers, its regions) with memory.grow alone, whose return value is
+// the block (a memory.size() read before it may be stale).
+//
 // Addresses go to the host as f64: a usize export is an i32 in JS, and reads
 // negative past 2 GiB (where a catalogue's tables put the later regions).
 //

@@ -3,6 +3,7 @@
  * tables ready (from the disk cache or built round by round, with progress
  * and cancel between rounds), and the heuristic a sliding search will use.
  */
+import type { WasmPdb } from '../engine/wasm/pdb.js';
 import {
   HEURISTICS,
   partitionKey,
@@ -108,6 +109,14 @@ export interface PdbTables {
   read(partition: PdbPartition, group: number, offset?: number, length?: number): Uint8Array | null;
   /** Installs a group's table from bytes another solver's `read` gave (a later derivation may read from it). */
   install(partition: PdbPartition, group: number, bytes: Uint8Array): void;
+  /** Where a held table lies in this solver's wasm memory, or null (not held, or the 'ts' engine). */
+  address(partition: PdbPartition, group: number): number | null;
+  /**
+   * Takes the table at `at` of a memory this solver shares with the one that
+   * holds it as held here, without a copy (the wasm engine's shared build:
+   * a pool's workers on one memory).
+   */
+  adopt(partition: PdbPartition, group: number, at: number): void;
 }
 
 /**
@@ -398,6 +407,13 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
     read: (partition, group, offset, length) => core.pdb.table(partition, group, offset, length),
     install(partition, group, bytes) {
       core.pdb.install(partition, group, bytes);
+      state.partitionsSeen.set(partitionKey(partition), partition);
+    },
+    address: (partition, group) => (core.pdb as Partial<WasmPdb>).address?.(partition, group) ?? null,
+    adopt(partition, group, at) {
+      const pdb = core.pdb as Partial<WasmPdb>;
+      if (!pdb.adopt) throw new Error(`tables: the ${core.engine} engine cannot share a table's memory`);
+      pdb.adopt(partition, group, at);
       state.partitionsSeen.set(partitionKey(partition), partition);
     },
   };
