@@ -124,4 +124,30 @@ describe('the shared build: instances on one memory', () => {
       }
     });
   }
+
+  it('an instance that cannot take its block, or grow for a table, says how many bytes, in every instance', async () => {
+    const module = await compilePuzzleWasm(sharedWasmUrl);
+    // How many pages the owner takes (its static data and heap), on a memory with room to spare.
+    const probe = createSharedMemory();
+    await createWasmCore(undefined, { memory: probe, owner: true, source: module });
+    const ownerPages = probe.buffer.byteLength / 65536;
+    // Exactly the owner's pages: no room for another instance's block.
+    const full = createSharedMemory(ownerPages);
+    await createWasmCore(undefined, { memory: full, owner: true, source: module });
+    for (let i = 0; i < 2; i++) {
+      const refused = await createWasmCore(undefined, { memory: full, owner: false, source: module }).catch((error: Error) => error);
+      expect(refused).toBeInstanceOf(RangeError);
+      expect((refused as Error).message).toMatch(/^puzzlesearch\.wasm: a worker's own \d+ bytes do not fit in the shared memory \(\d+ bytes in use\)$/);
+    }
+    // Room for two instances' blocks but not for a 4x4 table: each says what it could not grow by.
+    const tight = createSharedMemory(ownerPages + 16);
+    await createWasmCore(undefined, { memory: tight, owner: true, source: module });
+    const partition = namedPartition(4, 4, 15, '6-6-3')!;
+    for (let i = 0; i < 2; i++) {
+      const core = await createWasmCore(undefined, { memory: tight, owner: false, source: module });
+      expect(() => core.pdb.build(partition, 0)).toThrow(
+        /^puzzlesearch: cannot grow WebAssembly memory by [\d.]+ MiB for the 6-tile table of 6-6-3 \(it holds \d+ MiB already\)$/,
+      );
+    }
+  });
 });
