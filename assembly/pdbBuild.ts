@@ -115,19 +115,33 @@ const MAX_BLOCKS: i32 = 65536;
 const changedThisRound: usize = memory.data(MAX_BLOCKS / 8, 16);
 const changedLastRound: usize = memory.data(MAX_BLOCKS / 8, 16);
 let blockShift: u32 = 0;
+// Where the two are: this instance's own, or (a build split over instances
+// of the shared build, pdbBuildSpread) one pair in a block they all use.
+let changedNow: usize = 0;
+let changedBefore: usize = 0;
+
+// A read-modify-write OR of `bits` into the u8, u16 or u32 at `at`: atomic in
+// the shared build, where other instances expanding the same round write the
+// same sets, table bytes and block marks (every write of a round is an OR,
+// so the order they land in changes nothing).
+// @ts-ignore: decorator
+@inline
+function orInto<T>(at: usize, bits: T): void {
+  if (ASC_FEATURE_THREADS) atomic.or<T>(at, bits);
+  else store<T>(at, load<T>(at) | bits);
+}
 
 // @ts-ignore: decorator
 @inline
 function markChanged(rank: u32): void {
   const block = rank >> blockShift;
-  const at = local(changedThisRound) + (<usize>(block >> 5) << 2);
-  store<u32>(at, load<u32>(at) | (<u32>1 << (block & 31)));
+  orInto<u32>(changedNow + (<usize>(block >> 5) << 2), <u32>1 << (block & 31));
 }
 
 // @ts-ignore: decorator
 @inline
 function changedLast(block: u32): bool {
-  return ((load<u32>(local(changedLastRound) + (<usize>(block >> 5) << 2)) >> (block & 31)) & 1) != 0;
+  return ((load<u32>(changedBefore + (<usize>(block >> 5) << 2)) >> (block & 31)) & 1) != 0;
 }
 let distance: i32 = 0;
 export let settled: f64 = 0;
@@ -428,7 +442,7 @@ function packedRegion(cell: u32, free: u32): u32 {
 function storeEntry(rank: u32, value: i32): void {
   const at = table + (<usize>rank >> 1);
   const shift = (rank & 1) << 2;
-  store<u8>(at, <u8>(<u32>load<u8>(at) | (<u32>min(value, ENTRY_MAX) << shift)));
+  orInto<u8>(at, <u8>(<u32>min(value, ENTRY_MAX) << shift));
 }
 
 // Zero-aware (./zeroAware): the least value when the placement is first
@@ -479,6 +493,15 @@ let maskBytes: i32 = 2;
  * the table's entry count, or -1 for a group this code cannot build.
  */
 export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64, zeroAware: i32): f64 {
+  joining = false;
+  return startBuild(width, height, groupMask, blankCell, tableAt, workAt, zeroAware);
+}
+
+// Whether this instance joins a build another started (pdbBuildJoin): its
+// state is set up alike, the table and sets (shared) are left as they are.
+let joining = false;
+
+function startBuild(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64, zeroAware: i32): f64 {
   cells = width * height;
   const tilesInGroup = <i32>popcnt(groupMask);
   if (cells > MAX_PDB_CELLS || width < 2 || height < 2 || tilesInGroup < 1 || tilesInGroup > MAX_GROUP_TILES) return -1;
@@ -528,6 +551,13 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
   seen = <usize>workAt;
   seenAtRound = seen + maskArrayBytes;
   seenAtLastRound = seenAtRound + maskArrayBytes;
+  blockShift = 6;
+  while (<u64>entries >> blockShift >= <u64>MAX_BLOCKS) blockShift++;
+  distance = 0;
+  settled = 0;
+  scanAt = 0;
+  expandedInRound = 0;
+  if (joining) return tableEntries;
   memory.fill(table, 0, (<usize>tableEntries + 1) >> 1);
   memory.fill(seen, 0, maskArrayBytes * 3);
   // The goal states: the solved placement with the blank in its goal cell's region.
@@ -535,19 +565,72 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
   const goalRegion = packBlanks(floodFill(<u32>1 << blankCell, groupMask), allCells & ~groupMask);
   storeMask(seen, home, goalRegion);
   storeMask(seenAtRound, home, goalRegion);
-  blockShift = 6;
-  while (<u64>entries >> blockShift >= <u64>MAX_BLOCKS) blockShift++;
-  memory.fill(local(changedThisRound), 0, MAX_BLOCKS / 8);
-  memory.fill(local(changedLastRound), 0, MAX_BLOCKS / 8);
+  changedNow = local(changedThisRound);
+  changedBefore = local(changedLastRound);
+  memory.fill(changedNow, 0, MAX_BLOCKS / 8);
+  memory.fill(changedBefore, 0, MAX_BLOCKS / 8);
   // The goal's block changed "in the round before the first" (from nothing).
   markChanged(home);
-  memory.copy(local(changedLastRound), local(changedThisRound), MAX_BLOCKS / 8);
-  memory.fill(local(changedThisRound), 0, MAX_BLOCKS / 8);
-  distance = 0;
-  settled = 0;
-  scanAt = 0;
-  expandedInRound = 0;
+  memory.copy(changedBefore, changedNow, MAX_BLOCKS / 8);
+  memory.fill(changedNow, 0, MAX_BLOCKS / 8);
   return tableEntries;
+}
+
+/**
+ * A build split over instances of the shared build: the instance that
+ * started it (pdbBuildStart) moves its block marks to a block they all use
+ * and returns its address (-1 when memory cannot grow), for pdbBuildJoin.
+ */
+export function pdbBuildSpread(): f64 {
+  const at = growBlock(<f64>(MAX_BLOCKS / 4));
+  if (at < 0) return -1;
+  const shared = <usize>at;
+  memory.copy(shared, changedNow, MAX_BLOCKS / 8);
+  memory.copy(shared + MAX_BLOCKS / 8, changedBefore, MAX_BLOCKS / 8);
+  changedNow = shared;
+  changedBefore = shared + MAX_BLOCKS / 8;
+  return at;
+}
+
+/**
+ * Another instance joins the build pdbBuildStart began with the same
+ * arguments (its table and sets, already set up, are left as they are), with
+ * the block marks at `changedAt` (pdbBuildSpread). Returns the entry count.
+ */
+export function pdbBuildJoin(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64, zeroAware: i32, changedAt: f64): f64 {
+  joining = true;
+  const count = startBuild(width, height, groupMask, blankCell, tableAt, workAt, zeroAware);
+  joining = false;
+  changedNow = <usize>changedAt;
+  changedBefore = <usize>changedAt + MAX_BLOCKS / 8;
+  return count;
+}
+
+/**
+ * One instance's share of a round split over instances: the states at the
+ * current distance among ranks [start, end) expanded; returns how many. The
+ * round is over when every share is: then each instance calls
+ * pdbBuildEndRound (the first of them with `leader` 1, after the others' shares).
+ */
+export function pdbBuildShare(start: f64, end: f64): f64 {
+  const from = <u32>max(0, min(start, <f64>entries));
+  const to = <u32>max(<f64>from, min(end, <f64>entries));
+  if (maskBytes == 1) return buildSliceBytes(from, to);
+  if (maskBytes == 2) return buildSliceShorts(from, to);
+  return buildSliceWords(from, to);
+}
+
+/**
+ * Ends a round split over instances, once every share of it is done: each
+ * instance turns to the next round, and the leader (one of them, before any
+ * share of the next round starts) brings the round-start sets up to date.
+ */
+export function pdbBuildEndRound(leader: i32): void {
+  const older = seenAtLastRound;
+  seenAtLastRound = seenAtRound;
+  seenAtRound = older;
+  if (leader == 1) copyChangedBlocks();
+  distance++;
 }
 
 // @ts-ignore: decorator
@@ -661,7 +744,7 @@ function expandState<T>(rank: u32, packed: u32, before: u32): void {
     const to = cellsMoved >> 8;
     // No two moves of a state make the same placement: the seen set is as read in gatherMoves, and in cache.
     const region = packedRegion(from, free ^ (<u32>1 << from) ^ (<u32>1 << to));
-    storeMaskOf<T>(seen, child, loadMask<T>(seen, child) | region);
+    orInto<T>(seen + (<usize>child << alignof<T>()), <T>region);
     markChanged(child);
   }
 }
@@ -769,7 +852,7 @@ function copyChangedBlocks(): void {
   let block: u32 = 0;
   while (block < blocks) {
     const word = (<usize>(block >> 5) << 2);
-    const changed = load<u32>(local(changedThisRound) + word) | load<u32>(local(changedLastRound) + word);
+    const changed = load<u32>(changedNow + word) | load<u32>(changedBefore + word);
     if (((changed >> (block & 31)) & 1) == 0) {
       block++;
       continue;
@@ -778,7 +861,7 @@ function copyChangedBlocks(): void {
     let runEnd = block + 1;
     while (runEnd < blocks) {
       const runWord = (<usize>(runEnd >> 5) << 2);
-      const runChanged = load<u32>(local(changedThisRound) + runWord) | load<u32>(local(changedLastRound) + runWord);
+      const runChanged = load<u32>(changedNow + runWord) | load<u32>(changedBefore + runWord);
       if (((runChanged >> (runEnd & 31)) & 1) == 0) break;
       runEnd++;
     }
@@ -788,8 +871,8 @@ function copyChangedBlocks(): void {
     memory.copy(seenAtRound + from * size, seen + from * size, (to - from) * size);
     block = runEnd;
   }
-  memory.copy(local(changedLastRound), local(changedThisRound), MAX_BLOCKS / 8);
-  memory.fill(local(changedThisRound), 0, MAX_BLOCKS / 8);
+  memory.copy(changedBefore, changedNow, MAX_BLOCKS / 8);
+  memory.fill(changedNow, 0, MAX_BLOCKS / 8);
 }
 
 /** Placements whose entry is final so far (progress of the current build). */
