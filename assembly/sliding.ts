@@ -27,6 +27,7 @@ import { lastNodes, setLastNodes, scratchPointer } from './scratch';
 import { START_OFFSET, GOAL_OFFSET, OUTPUT_OFFSET, MAX_SIDE, MAX_RANKED_CELLS, MAX_PERMUTATION, ALGORITHM_BFS, ALGORITHM_BIBFS, ALGORITHM_ASTAR, ROOT, board, moveTargets, codes, queue, factorial, reserveCodes, reserveCosts, reserveQueue, reserveOpenList, rankCells, prepareReciprocals, prepareSelections, unrankCells } from './slidingRanks';
 import { RANK_SHIFT, packCells, blankOf, rankOf, MOVE_UP, MOVE_DOWN, MOVE_LEFT, MOVE_RIGHT, visit } from './slidingPacked';
 import { prepareBoardTables, breadthFirst, bidirectional, maxDegree, aStar } from './slidingSearches';
+import { local } from './instance';
 
 function validSize(width: i32, height: i32, maxCells: i32): bool {
   return width >= 2 && height >= 2 && width <= MAX_SIDE && height <= MAX_SIDE && width * height <= maxCells;
@@ -136,7 +137,7 @@ export function slidingDistances(width: i32, height: i32): i32 {
       head++;
       const rank = rankOf(entry);
       const blank = blankOf(entry);
-      const targets = moveTargets + (<usize>blank << 2);
+      const targets = local(moveTargets) + (<usize>blank << 2);
       tail = visit(entry, rank, blank, <i32>load<u8>(targets), MOVE_UP, tail);
       tail = visit(entry, rank, blank, <i32>load<u8>(targets + 1), MOVE_DOWN, tail);
       tail = visit(entry, rank, blank, <i32>load<u8>(targets + 2), MOVE_LEFT, tail);
@@ -158,8 +159,8 @@ export function slidingRankRoundTrip(n: i32): i32 {
   const count = factorial(n);
   let mismatches: i32 = 0;
   for (let rank: u32 = 0; rank < count; rank++) {
-    unrankCells(rank, n, board);
-    if (rankCells(board, n) != rank) mismatches++;
+    unrankCells(rank, n, local(board));
+    if (rankCells(local(board), n) != rank) mismatches++;
   }
   return mismatches;
 }

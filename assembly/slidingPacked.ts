@@ -3,6 +3,7 @@
 // its parent's by shifts and popcounts.
 
 import { MAX_RANKED_CELLS, UNSEEN, weights, codes, queue } from './slidingRanks';
+import { local } from './instance';
 
 // Packed boards, the BFS queue entries: cell p in bits 4p..4p+3 (the blank 0), the
 // rank from bit RANK_SHIFT up (10 cells take 40 bits and 10! < 2^22: 62 bits in all).
@@ -59,21 +60,21 @@ export function packedChild(packed: u64, rank: u32, blank: i32, target: i32, for
   const targetShift = <u64>target << 2;
   const tile = (packed >> targetShift) & 15;
   const smaller = smallerCells(packed, tile);
-  const afterBlank = <u32>popcnt<u64>(smaller & load<u64>(laterCells + (<usize>blank << 3)));
-  const afterTarget = <u32>popcnt<u64>(smaller & load<u64>(laterCells + (<usize>target << 3)));
-  const blankWeight = load<u32>(weights + (<usize>blank << 2));
-  let child = rank - afterTarget * load<u32>(weights + (<usize>target << 2));
+  const afterBlank = <u32>popcnt<u64>(smaller & load<u64>(local(laterCells) + (<usize>blank << 3)));
+  const afterTarget = <u32>popcnt<u64>(smaller & load<u64>(local(laterCells) + (<usize>target << 3)));
+  const blankWeight = load<u32>(local(weights) + (<usize>blank << 2));
+  let child = rank - afterTarget * load<u32>(local(weights) + (<usize>target << 2));
   if (forward) {
     child += (afterBlank + <u32>(target != blank)) * blankWeight;
     if (vertical) for (let between = blank + 1; between < target; between++) {
       const isSmaller = <bool>((smaller >> ((<u64>between << 2) + 3)) & 1);
-      child += select<u32>(load<u32>(weights + (<usize>between << 2)), 0, isSmaller);
+      child += select<u32>(load<u32>(local(weights) + (<usize>between << 2)), 0, isSmaller);
     }
   } else {
     child += afterBlank * blankWeight;
     if (vertical) for (let between = target + 1; between < blank; between++) {
       const isSmaller = <bool>((smaller >> ((<u64>between << 2) + 3)) & 1);
-      child -= select<u32>(load<u32>(weights + (<usize>between << 2)), 0, isSmaller);
+      child -= select<u32>(load<u32>(local(weights) + (<usize>between << 2)), 0, isSmaller);
     }
   }
   // The blank's cell is 0, so exchanging the two cells is two xors.

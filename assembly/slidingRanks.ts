@@ -3,6 +3,7 @@
 // unrank, division by k! as a multiply and shift) the searches index them by.
 
 import { Sliding } from './abi';
+import { local } from './instance';
 
 export const START_OFFSET: usize = Sliding.START_AT;
 export const GOAL_OFFSET: usize = Sliding.GOAL_AT;
@@ -141,8 +142,8 @@ export function prepareReciprocals(): void {
   for (let k = 0; k <= MAX_PERMUTATION; k++) {
     const divisor = <u64>factorial(k);
     const shift = DIVIDEND_BITS + (64 - clz<u64>(divisor - 1));
-    store<u64>(reciprocals + (<usize>k << 3), ((<u64>1 << shift) + divisor - 1) / divisor);
-    store<u64>(reciprocalShifts + (<usize>k << 3), shift);
+    store<u64>(local(reciprocals) + (<usize>k << 3), ((<u64>1 << shift) + divisor - 1) / divisor);
+    store<u64>(local(reciprocalShifts) + (<usize>k << 3), shift);
   }
   reciprocalsReady = true;
 }
@@ -150,7 +151,7 @@ export function prepareReciprocals(): void {
 @inline
 export function divideByFactorial(value: u32, k: i32): u32 {
   const at = <usize>k << 3;
-  return <u32>((<u64>value * load<u64>(reciprocals + at)) >> load<u64>(reciprocalShifts + at));
+  return <u32>((<u64>value * load<u64>(local(reciprocals) + at)) >> load<u64>(local(reciprocalShifts) + at));
 }
 
 // selections[16 * mask + k]: position of the k-th lowest set bit of a 12-bit mask.
@@ -165,7 +166,7 @@ export function prepareSelections(): void {
     let rest = mask;
     let k: usize = 0;
     while (rest != 0) {
-      store<u8>(selections + (<usize>mask << 4) + k, <u8>ctz<u32>(rest));
+      store<u8>(local(selections) + (<usize>mask << 4) + k, <u8>ctz<u32>(rest));
       rest &= rest - 1;
       k++;
     }
@@ -175,7 +176,7 @@ export function prepareSelections(): void {
 
 @inline
 export function selectBit(mask: u32, k: u32): u32 {
-  return <u32>load<u8>(selections + (<usize>mask << 4) + <usize>k);
+  return <u32>load<u8>(local(selections) + (<usize>mask << 4) + <usize>k);
 }
 
 // Writes the permutation of rank `rank` at `cells` and its Lehmer digits at
@@ -190,12 +191,12 @@ export function unrankCells(rank: u32, n: i32, cells: usize): i32 {
     rank -= digit * factorial(k);
     const value = selectBit(unused, digit);
     store<u8>(cells + <usize>i, <u8>value);
-    store<u8>(digits + <usize>i, <u8>digit);
+    store<u8>(local(digits) + <usize>i, <u8>digit);
     blank = select<i32>(i, blank, value == 0);
     unused ^= <u32>1 << value;
   }
   store<u8>(cells + <usize>(n - 1), <u8>ctz<u32>(unused));
-  store<u8>(digits + <usize>(n - 1), 0);
+  store<u8>(local(digits) + <usize>(n - 1), 0);
   return blank;
 }
 
@@ -207,22 +208,22 @@ export function unrankCells(rank: u32, n: i32, cells: usize): i32 {
 // left) 1 exactly when its tile is smaller than the moving one. O(width), not O(n).
 @inline
 export function childRank(rank: u32, blank: i32, target: i32): u32 {
-  const tile = load<u8>(board + <usize>target);
-  const tileDigit = <u32>load<u8>(digits + <usize>target);
-  const blankWeight = load<u32>(weights + (<usize>blank << 2));
-  const targetWeight = load<u32>(weights + (<usize>target << 2));
+  const tile = load<u8>(local(board) + <usize>target);
+  const tileDigit = <u32>load<u8>(local(digits) + <usize>target);
+  const blankWeight = load<u32>(local(weights) + (<usize>blank << 2));
+  const targetWeight = load<u32>(local(weights) + (<usize>target << 2));
   if (target > blank) {
     let child = rank + (tileDigit + 1) * blankWeight - tileDigit * targetWeight;
     for (let between = blank + 1; between < target; between++) {
-      const gain = blankWeight + load<u32>(weights + (<usize>between << 2));
-      child += select<u32>(gain, 0, load<u8>(board + <usize>between) < tile);
+      const gain = blankWeight + load<u32>(local(weights) + (<usize>between << 2));
+      child += select<u32>(gain, 0, load<u8>(local(board) + <usize>between) < tile);
     }
     return child;
   }
   let child = rank + (tileDigit - 1) * blankWeight - tileDigit * targetWeight;
   for (let between = target + 1; between < blank; between++) {
-    const loss = blankWeight + load<u32>(weights + (<usize>between << 2));
-    child -= select<u32>(loss, 0, load<u8>(board + <usize>between) < tile);
+    const loss = blankWeight + load<u32>(local(weights) + (<usize>between << 2));
+    child -= select<u32>(loss, 0, load<u8>(local(board) + <usize>between) < tile);
   }
   return child;
 }

@@ -5,6 +5,7 @@
 import { setLastNodes, scratchPointer } from './scratch';
 import { START_OFFSET, GOAL_OFFSET, OUTPUT_OFFSET, MAX_RANKED_CELLS, UNSEEN, ROOT, SIDE_BITS, SIDE_MASK, NO_NEIGHBOUR, COST_UNSEEN, RANK_BITS, RANK_MASK, G_MAX, F_SHIFT, board, weights, neighbours, moveTargets, tablesWidth, tablesHeight, manhattan, codes, costs, queue, openList, openSize, layerEnd, meetingRank, met, factorial, rankCells, prepareReciprocals, prepareSelections, unrankCells, childRank } from './slidingRanks';
 import { CELL_HIGH_BITS, laterCells, blankOf, packedChild, rankOf, MOVE_LEFT } from './slidingPacked';
+import { local } from './instance';
 
 export function prepareBoardTables(width: i32, height: i32): void {
   prepareReciprocals();
@@ -12,22 +13,22 @@ export function prepareBoardTables(width: i32, height: i32): void {
   if (width == tablesWidth && height == tablesHeight) return;
   const n = width * height;
   for (let position = 0; position < n; position++) {
-    store<u32>(weights + (<usize>position << 2), factorial(n - 1 - position));
+    store<u32>(local(weights) + (<usize>position << 2), factorial(n - 1 - position));
     const above = (<u64>1 << ((<u64>position << 2) + 4)) - 1;
     const onBoard = (<u64>1 << (<u64>n << 2)) - 1;
-    store<u64>(laterCells + (<usize>position << 3), CELL_HIGH_BITS & onBoard & ~above);
+    store<u64>(local(laterCells) + (<usize>position << 3), CELL_HIGH_BITS & onBoard & ~above);
   }
   for (let position = 0; position < width * height; position++) {
     const row = position / width;
     const column = position % width;
-    const at = neighbours + (<usize>position << 2);
+    const at = local(neighbours) + (<usize>position << 2);
     store<u8>(at, row > 0 ? position - width : NO_NEIGHBOUR);
     store<u8>(at + 1, row < height - 1 ? position + width : NO_NEIGHBOUR);
     store<u8>(at + 2, column > 0 ? position - 1 : NO_NEIGHBOUR);
     store<u8>(at + 3, column < width - 1 ? position + 1 : NO_NEIGHBOUR);
     for (let move = 0; move < 4; move++) {
       const target = load<u8>(at + <usize>move);
-      store<u8>(moveTargets + (<usize>position << 2) + <usize>move, target == NO_NEIGHBOUR ? <u8>position : target);
+      store<u8>(local(moveTargets) + (<usize>position << 2) + <usize>move, target == NO_NEIGHBOUR ? <u8>position : target);
     }
   }
   tablesWidth = width;
@@ -39,7 +40,7 @@ export function prepareManhattan(width: i32, n: i32, goal: usize): void {
     const tile = <i32>load<u8>(goal + <usize>goalPosition);
     const row = goalPosition / width;
     const column = goalPosition % width;
-    const at = manhattan + <usize>(tile * MAX_RANKED_CELLS);
+    const at = local(manhattan) + <usize>(tile * MAX_RANKED_CELLS);
     for (let position = 0; position < n; position++) {
       const distance = tile == 0 ? 0 : abs(position / width - row) + abs(position % width - column);
       store<u8>(at + <usize>position, <u8>distance);
@@ -49,14 +50,14 @@ export function prepareManhattan(width: i32, n: i32, goal: usize): void {
 
 @inline
 export function tileDistance(tile: u32, position: i32): u32 {
-  return <u32>load<u8>(manhattan + <usize>(tile * MAX_RANKED_CELLS + position));
+  return <u32>load<u8>(local(manhattan) + <usize>(tile * MAX_RANKED_CELLS + position));
 }
 
 // Follows the codes of one side (bits `shift`..`shift`+2) from `rank` back to that
 // side's root, writing at `out` the move that reached each state on the way, and
 // returns how many there were. Leaves `board` scrambled.
 export function traceToRoot(rank: u32, n: i32, shift: u32, out: usize): i32 {
-  let blank = unrankCells(rank, n, board);
+  let blank = unrankCells(rank, n, local(board));
   let length: i32 = 0;
   while (true) {
     const code = (<u32>load<u8>(codes + <usize>rank) >> shift) & SIDE_MASK;
@@ -64,11 +65,11 @@ export function traceToRoot(rank: u32, n: i32, shift: u32, out: usize): i32 {
     const move = code - 1;
     store<u8>(out + <usize>length, <u8>move);
     length++;
-    const parentBlank = <i32>load<u8>(neighbours + (<usize>blank << 2) + <usize>(move ^ 1));
-    store<u8>(board + <usize>blank, load<u8>(board + <usize>parentBlank));
-    store<u8>(board + <usize>parentBlank, 0);
+    const parentBlank = <i32>load<u8>(local(neighbours) + (<usize>blank << 2) + <usize>(move ^ 1));
+    store<u8>(local(board) + <usize>blank, load<u8>(local(board) + <usize>parentBlank));
+    store<u8>(local(board) + <usize>parentBlank, 0);
     blank = parentBlank;
-    rank = rankCells(board, n);
+    rank = rankCells(local(board), n);
   }
   return length;
 }
@@ -112,7 +113,7 @@ export function breadthFirst(n: i32, start: u64, goalRank: u32): i32 {
     const blank = blankOf(entry);
     // The parent is always reached already: skip the move back to it.
     const backMove = ((<u32>load<u8>(codes + <usize>rank) & SIDE_MASK) - 1) ^ 1;
-    const around = neighbours + (<usize>blank << 2);
+    const around = local(neighbours) + (<usize>blank << 2);
     for (let move: u32 = 0; move < 4; move++) {
       const target = <u32>load<u8>(around + <usize>move);
       if (target == NO_NEIGHBOUR || move == backMove) continue;
@@ -147,7 +148,7 @@ export function expandLayer(head: usize, tail: usize, shift: u32): usize {
     const blank = blankOf(entry);
     // The parent is always reached already: skip the move back to it.
     const backMove = (((<u32>load<u8>(codes + <usize>rank) >> shift) & SIDE_MASK) - 1) ^ 1;
-    const around = neighbours + (<usize>blank << 2);
+    const around = local(neighbours) + (<usize>blank << 2);
     for (let move: u32 = 0; move < 4; move++) {
       const target = <u32>load<u8>(around + <usize>move);
       if (target == NO_NEIGHBOUR || move == backMove) continue;
@@ -320,14 +321,14 @@ export function aStar(width: i32, n: i32, startRank: u32, goalRank: u32): i32 {
     }
     const estimate = <u32>(key >> F_SHIFT) - g;
     const childG = g + 1;
-    const blank = unrankCells(rank, n, board);
+    const blank = unrankCells(rank, n, local(board));
     // The parent is always reached already: skip the move back to it.
     const backMove = ((<u32>load<u8>(codes + <usize>rank) & SIDE_MASK) - 1) ^ 1;
-    const around = neighbours + (<usize>blank << 2);
+    const around = local(neighbours) + (<usize>blank << 2);
     for (let move: u32 = 0; move < 4; move++) {
       const target = <u32>load<u8>(around + <usize>move);
       if (target == NO_NEIGHBOUR || move == backMove) continue;
-      const tile = <u32>load<u8>(board + <usize>target);
+      const tile = <u32>load<u8>(local(board) + <usize>target);
       const child = childRank(rank, blank, <i32>target);
       const costAddress = costs + <usize>child;
       if (childG >= <u32>load<u8>(costAddress)) continue;

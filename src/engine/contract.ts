@@ -219,6 +219,13 @@ export interface PdbCore {
   table(partition: PdbPartition, group: number, offset?: number, length?: number): Uint8Array | null;
   /** Whether every group of `partition` has an installed table. */
   ready(partition: PdbPartition): boolean;
+  /** The wasm engine only: where an installed table lies in the module's memory, or null. */
+  address?(partition: PdbPartition, group: number): number | null;
+  /**
+   * The wasm engine's shared build only: takes the table at `at` of a memory
+   * this instance shares with the one that holds it as installed here (no copy).
+   */
+  adopt?(partition: PdbPartition, group: number, at: number): void;
 }
 
 export interface IdaStarOptions {

@@ -116,6 +116,14 @@ export interface PdbTables {
    * `tables build` reports, instead of guessing from the files it finds.
    */
   unsaved(partition: PdbPartition, group: number): string | undefined;
+  /** Where a held table lies in this solver's wasm memory, or null (not held, or the 'ts' engine). */
+  address(partition: PdbPartition, group: number): number | null;
+  /**
+   * Takes the table at `at` of a memory this solver shares with the one that
+   * holds it as held here, without a copy (the wasm engine's shared build:
+   * a pool's workers on one memory).
+   */
+  adopt(partition: PdbPartition, group: number, at: number): void;
 }
 
 /**
@@ -456,5 +464,11 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       noteSeen(state, partition);
     },
     unsaved: (partition, group) => state.unsaved.get(tableKey(partition, group)),
+    address: (partition, group) => core.pdb.address?.(partition, group) ?? null,
+    adopt(partition, group, at) {
+      if (!core.pdb.adopt) throw new Error(`tables: the ${core.engine} engine cannot share a table's memory`);
+      core.pdb.adopt(partition, group, at);
+      noteSeen(state, partition);
+    },
   };
 }

@@ -198,7 +198,8 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
     try {
       const filler = await lib.createSolver({ engine, tables: { dir } });
       await filler.prepareTables('3x3', { goal: 'both' });
-      const pool = await lib.createSolverPool({ workers: 3, engine, tables: { dir } });
+      // The plain build's way: each worker its own copy (the shared build's is the test below).
+      const pool = await lib.createSolverPool({ workers: 3, engine, tables: { dir }, sharedTables: false });
       try {
         const heard: Progress[] = [];
         await pool.prepareTables('3x3', { goal: 'both' }, { onProgress: (progress) => heard.push(progress) });

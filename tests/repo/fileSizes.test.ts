@@ -2,8 +2,9 @@
  * Files with one job, by size: no source file of src/, web/ or assembly/ is
  * over 600 lines, and one over 400 says in its header why it is one file
  * (the words "one file" in its opening comment). Two files are left to the
- * threads issue (#37), which splits them: assembly/idaStar.ts (its search
- * state regrouped) and assembly/pdb.ts (build and derive apart).
+ * threads issue (#37), which splits them further: assembly/idaStar.ts (its
+ * search state regrouped) and assembly/pdbBuild.ts (the one-thread and the
+ * split build's rounds, 885 lines once derive moved out).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const LEFT_TO_THE_THREADS_ISSUE = ['assembly/idaStar.ts', 'assembly/pdb.ts'];
+const LEFT_TO_THE_THREADS_ISSUE = ['assembly/idaStar.ts', 'assembly/pdbBuild.ts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
