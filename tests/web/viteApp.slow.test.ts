@@ -37,7 +37,7 @@ import pruning4x4 from 'puzzlesearch/pruning-4x4.bin?url';
 async function run(): Promise<void> {
   const pool = await createSolverPool({ pruningFiles: { '4x4': pruning4x4 } });
   try {
-    const korf = await pool.sliding(${JSON.stringify(korf1.join(' ').replace(/\b0\b/, 'x'))}, { size: '4x4', goal: 'blank-first', heuristic: 'linear-conflict' });
+    const korf = await pool.sliding(${JSON.stringify(korf1.join(' ').replace(/\b0\b/, 'x'))}, { goal: 'blank-first', heuristic: 'linear-conflict' });
     const lights = await pool.lightsOut(${JSON.stringify(lights.join('').replace(/(...)(?=.)/g, '$1\n'))});
     document.body.dataset.answer = JSON.stringify({ workers: pool.size, korf: { length: korf.length, moves: korf.moves }, lights: { length: lights.length, presses: lights.presses } });
   } finally {
