@@ -126,6 +126,12 @@ export interface SlidingAnswer {
   moves: Uint8Array | null;
   /** Nodes generated (BFS-like: states taken off the queue / open list; IDA*: children generated). */
   nodes: number;
+  /**
+   * IDA* only: nodes expanded, those whose children were generated (f within
+   * the bound, not the goal), as the published counts give them; absent for
+   * the exhaustive searches.
+   */
+  expanded?: number;
   /** IDA*: set when `poll` stopped the search (moves is then null). */
   stopped?: true;
   /** IDA* stopped by its node limit: the f-bound it was searching, which every path reaches (those below were exhausted). */

@@ -70,7 +70,7 @@ console.log(JSON.stringify({ length, moves, nodes: stats.nodes, origin: movePrun
     }
     // Silent, but for the CLI's own --stats line.
     expect(library.stderr).toBe('');
-    expect(cli.stderr).toMatch(/^case 1: [\d,]+ nodes, [\d.]+ ms \(\w+, linear-conflict\)\n$/);
+    expect(cli.stderr).toMatch(/^case 1: [\d,]+ nodes, [\d.]+ ms \(\w+, linear-conflict\)\ncase 1: \d+ expanded\n$/);
     return { library: JSON.parse(library.stdout), cli: { moves: cli.stdout, nodes: /([\d,]+) nodes/.exec(cli.stderr)![1] } };
   };
 
