@@ -28,6 +28,8 @@ export {
   type Solved,
   type Solver,
   type SolverOptions,
+  type OneShotOptions,
+  type TablesPlanQuery,
   type Stats,
   type Status,
   type Stopped,

@@ -5,14 +5,16 @@
  * ranked permutation in the engine (assembly/census.ts, src/engine/twin/census.ts),
  * a layer at a time in rounds, with progress and cancel between rounds.
  */
+import type { HostAbortSignal } from '../engine/hostTypes.js';
 import type { CensusCore, Core, SlidingBoard } from '../engine/contract.js';
 import { GOAL_NAMES, PuzzleInputError, checkTiles, describeValue, namedGoal, type GoalName, type SlidingInput } from './boards.js';
+import { checkOptions, optionKeys } from './checks.js';
 
 export interface CensusOptions {
   /** The goal: 'blank-last' (default), 'blank-first' or any board of the size. */
   goal?: GoalName | SlidingInput;
   /** Honoured between rounds: the census stops with an AbortError. */
-  signal?: AbortSignal;
+  signal?: HostAbortSignal;
   /** After every round: the layer being expanded and the states found so far, of all reachable ones. */
   onProgress?: (progress: CensusProgress) => void;
 }
@@ -80,16 +82,23 @@ function checkSize(size: unknown): { width: number; height: number } {
  * The goal of a census: a named one, or the tiles of a board of the size (the
  * size is known, so any shape of input will do, and sides past the solvers'
  * 5 are fine): text (tiles in reading order, x or 0 the blank, rows broken by
- * lines or '/'), rows, a flat array or { width, height, tiles }.
+ * lines or '/', each row as wide as the board), rows, a flat array or
+ * { width, height, tiles }.
  */
 function censusGoal(goal: unknown, width: number, height: number): SlidingBoard {
   if ((GOAL_NAMES as readonly unknown[]).includes(goal)) return namedGoal(goal as GoalName, width, height);
   let tiles: unknown = goal;
   if (typeof goal === 'string') {
-    tiles = goal
+    // Rows (between '/' or lines) must be the board's, as an array of rows must: '1 2 3 / 4 5 x' is a 3x2 board, never
+    // reflowed onto a 2x3 one. One line is the tiles in reading order.
+    const rows = goal
       .trim()
-      .split(/[\s/]+/)
-      .map((token) => (token === 'x' || token === 'X' ? 0 : /^\d+$/.test(token) ? Number(token) : token));
+      .split(/\s*(?:\/|\r?\n)\s*/)
+      .map((row) => row.split(/\s+/).filter((token) => token !== ''));
+    if (rows.length > 1 && (rows.length !== height || rows.some((row) => row.length !== width))) {
+      throw new PuzzleInputError(`census: the goal's rows (${rows.map((row) => row.length).join(', ')} tiles) do not make the ${width}x${height} board`);
+    }
+    tiles = rows.flat().map((token) => (token === 'x' || token === 'X' ? 0 : /^\d+$/.test(token) ? Number(token) : token));
   } else if (Array.isArray(goal) && goal.length > 0 && goal.every((row) => Array.isArray(row))) {
     const rows = goal as unknown[][];
     if (rows.length !== height || rows.some((row) => row.length !== width)) {
@@ -116,8 +125,10 @@ function censusGoal(goal: unknown, width: number, height: number): SlidingBoard 
 }
 
 /** The census of `size` from `options.goal`, on `core`; one at a time per core. */
-export async function runCensus(core: Core, size: string | { width: number; height: number }, options: CensusOptions = {}): Promise<Census> {
-  if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`census options must be an object, not ${describeValue(options)}`);
+const CENSUS_OPTION_KEYS = optionKeys<CensusOptions>({ goal: true, signal: true, onProgress: true });
+
+export async function runCensus(core: Core, size: string | { width: number; height: number }, given?: CensusOptions): Promise<Census> {
+  const options = checkOptions<CensusOptions>('census', given, CENSUS_OPTION_KEYS);
   const { width, height } = checkSize(size);
   const goal = censusGoal(options.goal ?? 'blank-last', width, height);
   const { signal, onProgress } = options;

@@ -58,10 +58,8 @@ export interface HintSearch {
   maxNodes?: number;
   /** The caller's progress and cancel (true stops); asked every 2^14 nodes. */
   poll?: (bound: number, nodes: number) => boolean;
-  /** Thrown when `poll` stopped a search (the caller's abort). */
+  /** Thrown when `poll` stopped a search (the caller's abort; the budget stops a search by its node limit, not the poll). */
   aborted: () => Error;
-  /** Whether `poll` said stop (rather than the budget). */
-  wasAborted: () => boolean;
   /** The reason an unsolvable board gives. */
   unsolvableReason: () => string;
 }
@@ -104,15 +102,18 @@ export function slidingHint(core: Core, search: HintSearch): SlidingHint {
       given = true;
       return Uint8Array.of(move);
     };
-    const poll = (bound: number, searched: number) => searched >= left || (search.poll?.(bound, nodes + searched) ?? false);
+    const caller = search.poll;
+    const poll = caller && ((bound: number, searched: number) => caller(bound, nodes + searched));
+    // What is left of the budget is the iteration's own node limit, kept to the node as sliding()'s
+    // is (the poll, every 2^14 nodes, once let a hint overrun it by up to 16,000).
+    const maxNodes = left === Infinity ? undefined : left;
     // Only the parent move pruned below a move: the machine keeps the earliest of the shortest paths
     // from the board, which may start with another move, and would hide this move's own.
-    const below = core.idaStar.subtrees(start, goal, { heuristic, partition, pruning: 'parent', poll }, distance, takePrefix);
+    const below = core.idaStar.subtrees(start, goal, { heuristic, partition, pruning: 'parent', maxNodes, poll }, distance, takePrefix);
     nodes += below.nodes;
-    if (below.stopped) {
-      if (search.wasAborted()) throw search.aborted();
-      return { move: letters[move]!, distance: null, optimal: null };
-    }
+    if (below.stopped) throw search.aborted();
+    // Cut short by the node limit (bound set, as a stopped solve's): not settled, never guessed.
+    if (below.bound !== undefined) return { move: letters[move]!, distance: null, optimal: null };
     return below.moves ? { move: letters[move]!, distance: distance - 1, optimal: true } : { move: letters[move]!, distance: distance + 1, optimal: false };
   });
   return done({ status: 'solved', distance, moves: hints }, nodes);

@@ -12,6 +12,7 @@
  */
 import type { LightsOutAnswer, LightsOutCore, LightsOutProblem } from '../engine/contract.js';
 import { describeChar, PuzzleInputError } from './boards.js';
+import { optionKeys } from './checks.js';
 import { MAX_COLORS, readLightsOutBoard, type LightsOutInput } from './lightsOutBoard.js';
 
 export { MAX_COLORS, parseLightsOutBoard, type LightsOutBoard, type LightsOutInput } from './lightsOutBoard.js';
@@ -46,6 +47,9 @@ export interface LightsOutOptions {
    */
   maxKernel?: number;
 }
+
+/** The option names lightsOut, lightsOutHint and solveMany('lightsOut') know. */
+export const LIGHTS_OUT_OPTION_KEYS = optionKeys<LightsOutOptions>({ pattern: true, torus: true, colors: true, target: true, targets: true, maxKernel: true });
 
 export interface LightsOutPress {
   /** 1-based. */

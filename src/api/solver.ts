@@ -3,7 +3,8 @@
  * in the shape a caller wants (1-based cells, move letters, timings). The same
  * code runs over the wasm engine and the TypeScript twin.
  */
-import { checkPrepareTables, checkTablesOptions } from './checks.js';
+import type { HostAbortSignal } from '../engine/hostTypes.js';
+import { checkOptions, checkPartitionName, checkPrepareTables, checkTablesOptions, optionKeys } from './checks.js';
 import {
   ENGINES,
   EXHAUSTIVE_ALGORITHMS,
@@ -39,6 +40,7 @@ import {
   lightsOutImpossible,
   lightsOutProblem,
   solveLightsOut,
+  LIGHTS_OUT_OPTION_KEYS,
   type LightsOutInput,
   type LightsOutOptions,
   type LightsOutResult,
@@ -156,6 +158,15 @@ export interface SlidingOptions {
   algorithm?: SlidingAlgorithm;
   /** IDA* heuristic: default the PDB once prepareTables made its tables ready, else 'manhattan' up to 3x3, 'linear-conflict' above. */
   heuristic?: Heuristic;
+  /**
+   * IDA* only: the pattern database to search with, by name (`partitionNames(width,
+   * height)` lists a size's: '4-4' on 3x3, '6-6-3' or '7-8' on 4x4,
+   * '6-6-6-6x7-zero-aware' on 5x5, ...). It implies heuristic 'pdb'; its tables
+   * are used if ready, else built in memory. Left out, a PDB search uses the
+   * solver's partition when its tables are ready, else the partition whose
+   * tables prepareTables made ready last for the board's size and goal.
+   */
+  partition?: string;
   /** IDA* only: give up (solvable, length null) after this many nodes; a positive integer, or undefined for no limit. */
   maxNodes?: number;
   /**
@@ -174,8 +185,30 @@ export interface SlidingOptions {
   /** IDA* only: called inside iterations too, about every 100 ms, with the bound being searched, nodes so far and ms since the start. */
   onProgress?: (progress: SlidingProgress) => void;
   /** IDA* only: aborting it stops the search within a few thousand nodes; sliding() then throws a DOMException named AbortError. */
-  signal?: AbortSignal;
+  signal?: HostAbortSignal;
 }
+
+/**
+ * tablesPlan's options: sliding's, so that the object a search is given can
+ * be asked about first; it reads goal, algorithm, heuristic, partition and
+ * maxNodes, and checks every key as sliding does.
+ */
+export type TablesPlanQuery = SlidingOptions;
+
+/** The option names each call knows; any other is a PuzzleInputError with the nearest of these (checks.ts). */
+const SLIDING_OPTION_KEYS = optionKeys<SlidingOptions>({
+  goal: true,
+  algorithm: true,
+  heuristic: true,
+  partition: true,
+  maxNodes: true,
+  pruning: true,
+  onIteration: true,
+  onProgress: true,
+  signal: true,
+});
+const SOLVER_OPTION_KEYS = optionKeys<SolverOptions>({ engine: true, wasm: true, tables: true });
+const ONE_SHOT_OPTION_KEYS = optionKeys<OneShotOptions>({ engine: true });
 
 /** What `onProgress` receives. */
 export interface SlidingProgress {
@@ -190,7 +223,7 @@ const PROGRESS_EVERY_MS = 100;
 /** The IDA* poll for `onProgress` and `signal`; undefined when neither is given. */
 export function progressPoll(
   onProgress: SlidingOptions['onProgress'],
-  signal: AbortSignal | undefined,
+  signal: HostAbortSignal | undefined,
 ): ((bound: number, nodes: number) => boolean) | undefined {
   if (!onProgress && !signal) return undefined;
   const started = performance.now();
@@ -242,13 +275,13 @@ export interface Solver {
    * (where the tables take minutes to build); null when it uses none. No
    * search; throws PuzzleInputError for a bad board or goal.
    */
-  tablesPlan(board: SlidingInput, options?: Pick<SlidingOptions, 'goal' | 'algorithm' | 'heuristic' | 'maxNodes'>): TablesPlan | null;
+  tablesPlan(board: SlidingInput, options?: TablesPlanQuery): TablesPlan | null;
   /**
    * For every legal move of the blank, the optimal distance after it (d - 1
    * keeps the position optimal, d + 1 does not): one solve, then one IDA*
-   * iteration below each other move. Takes sliding's goal, heuristic, tables,
-   * maxNodes (for the whole hint), signal and onProgress; a move not settled
-   * within maxNodes has distance null.
+   * iteration below each other move. Takes sliding's goal, heuristic,
+   * partition, maxNodes (for the whole hint, to the node), signal and
+   * onProgress; a move not settled within maxNodes has distance null.
    */
   hint(board: SlidingInput, options?: SlidingOptions): SlidingHint;
   /** For every cell of a Flip Game board, the fewest presses after pressing it (see hint). */
@@ -390,10 +423,11 @@ function flipFamily({ core }: SolverState, kind: FlipKind, input: GridInput): So
 /** Everything a sliding search needs, checked; throws PuzzleInputError. */
 /**
  * The search options that sliding() and tablesPlan() both read, checked
- * alike: the algorithm (and the board sizes it takes), the heuristic's name
- * and maxNodes.
+ * alike: the algorithm (and the board sizes it takes), the heuristic's name,
+ * maxNodes and the partition (a name of the board's size, for IDA* on the
+ * PDB); `call` is the public call the errors name.
  */
-function checkedSearch(start: SlidingBoard, options: Pick<SlidingOptions, 'algorithm' | 'heuristic' | 'maxNodes'>) {
+function checkedSearch(start: SlidingBoard, options: TablesPlanQuery, call: string) {
   const algorithm = checkChoice('algorithm', options.algorithm ?? 'idastar', SLIDING_ALGORITHMS);
   if (algorithm !== 'idastar' && start.width * start.height > MAX_RANKED_CELLS) {
     throw new PuzzleInputError(
@@ -406,14 +440,20 @@ function checkedSearch(start: SlidingBoard, options: Pick<SlidingOptions, 'algor
   if (maxNodes !== undefined && !(Number.isSafeInteger(maxNodes) && maxNodes > 0)) {
     throw new PuzzleInputError(`maxNodes must be a positive integer (or left out for no limit), not ${describeValue(maxNodes)}`);
   }
-  return { algorithm, heuristic, maxNodes };
+  const partition = options.partition === undefined ? undefined : checkPartitionName(call, options.partition, start.width, start.height);
+  if (partition !== undefined && algorithm !== 'idastar') throw new PuzzleInputError(`${call}(): a partition is for IDA*, not algorithm '${algorithm}'`);
+  if (partition !== undefined && heuristic !== undefined && heuristic !== 'pdb') {
+    throw new PuzzleInputError(`${call}(): partition '${partition}' goes with heuristic 'pdb' (or none), not '${heuristic}'`);
+  }
+  return { algorithm, heuristic, maxNodes, partition };
 }
 
-function slidingPlan({ tables }: SolverState, input: SlidingInput, options: SlidingOptions = {}) {
-  if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
+/** `call`: the public call made (sliding, hint, solveMany), which the errors name. */
+function slidingPlan({ tables }: SolverState, input: SlidingInput, given: SlidingOptions | undefined, call: string) {
+  const options = checkOptions<SlidingOptions>(call, given, SLIDING_OPTION_KEYS);
   const start = parseSlidingBoard(input);
   const goal = resolveGoal(options.goal, start);
-  const { algorithm, maxNodes } = checkedSearch(start, options);
+  const { algorithm, maxNodes, partition: named } = checkedSearch(start, options, call);
   const { onIteration, onProgress, signal } = options;
   if (onIteration !== undefined && typeof onIteration !== 'function') {
     throw new PuzzleInputError(`onIteration must be a function, not ${describeValue(onIteration)}`);
@@ -423,10 +463,10 @@ function slidingPlan({ tables }: SolverState, input: SlidingInput, options: Slid
   if (signal !== undefined && !(typeof signal === 'object' && signal !== null && typeof signal.aborted === 'boolean')) {
     throw new PuzzleInputError(`signal must be an AbortSignal, not ${describeValue(signal)}`);
   }
-  if (signal?.aborted) throw new DOMException('sliding() was aborted', 'AbortError');
+  if (signal?.aborted) throw new DOMException(`${call}() was aborted`, 'AbortError');
   let choice: ReturnType<PdbTables['choose']>;
   try {
-    choice = tables.choose(start, goal, options.heuristic, algorithm === 'idastar');
+    choice = tables.choose(start, goal, options.heuristic, algorithm === 'idastar', named);
   } catch (error) {
     throw new PuzzleInputError((error as Error).message);
   }
@@ -437,8 +477,8 @@ function slidingPlan({ tables }: SolverState, input: SlidingInput, options: Slid
   return { start, goal, algorithm, heuristic, partition, pruning, maxNodes, onIteration, onProgress, signal };
 }
 
-function sliding(state: SolverState, input: SlidingInput, options: SlidingOptions = {}): SlidingResult | Unsolvable | Stopped {
-  return solvePlan(state, slidingPlan(state, input, options));
+function sliding(state: SolverState, input: SlidingInput, options: SlidingOptions | undefined): SlidingResult | Unsolvable | Stopped {
+  return solvePlan(state, slidingPlan(state, input, options, 'sliding'));
 }
 
 /** A checked sliding search: board, goal, algorithm, heuristic, limits. */
@@ -491,9 +531,10 @@ export interface FourLineHintOptions {
 
 const FOUR_LINE_IMPOSSIBLE = 'Impossible: no sequence of alternating moves makes a line of four';
 
-function fourLineHintOf({ core }: SolverState, input: GridInput, options: FourLineHintOptions = {}): FourLineHint {
-  if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`fourLineHint options must be an object, not ${describeValue(options)}`);
-  const { toMove } = options;
+const FOUR_LINE_HINT_OPTION_KEYS = optionKeys<FourLineHintOptions>({ toMove: true });
+
+function fourLineHintOf({ core }: SolverState, input: GridInput, options: FourLineHintOptions | undefined): FourLineHint {
+  const { toMove } = checkOptions<FourLineHintOptions>('fourLineHint', options, FOUR_LINE_HINT_OPTION_KEYS);
   if (toMove !== undefined && toMove !== 'B' && toMove !== 'W') throw new PuzzleInputError(`toMove must be 'B' or 'W', not ${describeValue(toMove)}`);
   const { cells, warning } = parseFourLineBoard(input);
   const hint = fourLineHint(core, cells, toMove === 'B' ? 1 : toMove === 'W' ? 2 : 3, FOUR_LINE_IMPOSSIBLE);
@@ -526,8 +567,10 @@ function slidingDistances({ core }: SolverState, input: GoalName | SlidingInput,
 }
 
 /** The hint of a board (see Solver.hint and ./hint.ts), on IDA* whatever `algorithm` says. */
-function hint(state: SolverState, input: SlidingInput, options: SlidingOptions = {}): SlidingHint {
-  const plan = slidingPlan(state, input, { ...options, algorithm: 'idastar' });
+function hint(state: SolverState, input: SlidingInput, options: SlidingOptions | undefined): SlidingHint {
+  // Checked as given (null refused as by sliding), then searched with IDA* whatever `algorithm` says.
+  const checked = checkOptions<SlidingOptions>('hint', options, SLIDING_OPTION_KEYS);
+  const plan = slidingPlan(state, input, { ...checked, algorithm: 'idastar' }, 'hint');
   const { start, goal, heuristic, partition, maxNodes, onProgress, signal } = plan;
   return slidingHint(state.core, {
     start,
@@ -537,7 +580,6 @@ function hint(state: SolverState, input: SlidingInput, options: SlidingOptions =
     maxNodes,
     poll: progressPoll(onProgress, signal),
     aborted: () => new DOMException('hint() was aborted', 'AbortError'),
-    wasAborted: () => signal?.aborted === true,
     unsolvableReason: () => parityReason(start),
   });
 }
@@ -547,12 +589,12 @@ function slidingSolvable({ core }: SolverState, input: SlidingInput, goalInput?:
   return core.sliding.solvable(start, resolveGoal(goalInput, start));
 }
 
-function tablesPlan({ core }: SolverState, input: SlidingInput, options: Parameters<Solver['tablesPlan']>[1] = {}): TablesPlan | null {
-  if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);
+function tablesPlan({ core }: SolverState, input: SlidingInput, given: TablesPlanQuery | undefined): TablesPlan | null {
+  const options = checkOptions<TablesPlanQuery>('tablesPlan', given, SLIDING_OPTION_KEYS);
   const start = parseSlidingBoard(input);
   const goal = resolveGoal(options.goal, start);
   // A misspelt option is an error, as in the search, not a plan for a search that would not run.
-  return tablesPlanOf(start.width, start.height, goal.tiles.indexOf(0), core.sliding.solvable(start, goal), checkedSearch(start, options));
+  return tablesPlanOf(start.width, start.height, goal.tiles.indexOf(0), core.sliding.solvable(start, goal), checkedSearch(start, options, 'tablesPlan'));
 }
 
 /** Each board through `parse`; a PuzzleInputError becomes that board's error result. */
@@ -568,10 +610,13 @@ function parseEach<T>(boards: readonly unknown[], parse: (board: unknown) => T):
 }
 const isError = (value: unknown): value is BoardError => (value as BoardError | null)?.status === 'error';
 
-function solveMany(state: SolverState, family: ManyFamily, boards: readonly unknown[], options: unknown): unknown[] {
+function solveMany(state: SolverState, family: ManyFamily, boards: readonly unknown[], given: unknown): unknown[] {
   const { core } = state;
   checkChoice('solveMany family', family, MANY_FAMILIES);
   if (!Array.isArray(boards)) throw new PuzzleInputError(`solveMany: boards must be an array, not ${describeValue(boards)}`);
+  // The family's options (flip, pilots and fourLine take none), checked once for the batch.
+  const known = family === 'sliding' ? SLIDING_OPTION_KEYS : family === 'lightsOut' ? LIGHTS_OUT_OPTION_KEYS : [];
+  const options = checkOptions('solveMany', given, known);
   if (family === 'flip' || family === 'pilots') {
     // One engine call for the batch: the table walk of core.flip, whose press
     // counts equal the Lights Out solver's on every board (tests/api/batch.slow.test.ts).
@@ -599,15 +644,12 @@ function solveMany(state: SolverState, family: ManyFamily, boards: readonly unkn
     let next = 0;
     return parsed.map((board) => (isError(board) ? board : fourLineResult(board.cells, board.warning, value[next++], share)));
   }
-  if (options !== undefined && (typeof options !== 'object' || options === null)) {
-    throw new PuzzleInputError(`solveMany options must be an object, not ${describeValue(options)}`);
-  }
   if (family === 'lightsOut')
     return parseEach(boards, (board) => solveLightsOut(core.lightsOut, board as LightsOutInput, options as LightsOutOptions | undefined));
   // Sliding: one engine call per group of boards that share an algorithm, a
   // size and a goal (and for IDA* a heuristic and partition). An IDA* board
   // with onIteration is searched alone: a batch reports no iterations.
-  const plans = parseEach(boards, (board) => slidingPlan(state, board as SlidingInput, options as SlidingOptions | undefined));
+  const plans = parseEach(boards, (board) => slidingPlan(state, board as SlidingInput, options as SlidingOptions, 'solveMany'));
   type Plan = Exclude<(typeof plans)[number], BoardError>;
   const results: unknown[] = plans.slice();
   const groups = new Map<string, number[]>();
@@ -663,10 +705,11 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     census: (size, options) => runCensus(core, size, options),
     lightsOutHint: (board, options) =>
       exclusive(core, 'lightsOutHint', () => {
-        const problem = lightsOutProblem(board, options, core.lightsOut);
+        const problem = lightsOutProblem(board, checkOptions('lightsOutHint', options, LIGHTS_OUT_OPTION_KEYS), core.lightsOut);
         return lightsOutHint(core, problem, lightsOutImpossible(problem.targets.length));
       }),
-    lightsOut: (board, options) => exclusive(core, 'lightsOut', () => solveLightsOut(core.lightsOut, board, options)),
+    lightsOut: (board, options) =>
+      exclusive(core, 'lightsOut', () => solveLightsOut(core.lightsOut, board, checkOptions('lightsOut', options, LIGHTS_OUT_OPTION_KEYS))),
     solveMany: ((family: ManyFamily, boards: readonly unknown[], options?: unknown) =>
       exclusive(core, 'solveMany', () => solveMany(state, family, boards, options))) as Solver['solveMany'],
     prepareTables: async (size, options) => {
@@ -712,9 +755,10 @@ const cores = new Map<string, Promise<Core>>();
  * A solver on the chosen engine. The wasm module is compiled once and cached;
  * each wasm solver has an instance of its own (its own scratch memory).
  */
-export async function createSolver(options: SolverOptions = {}): Promise<Solver> {
-  const engine = checkChoice('engine', options?.engine ?? 'wasm', ENGINES);
-  return solverFromCore(await loadCore(engine, options?.wasm), options?.tables);
+export async function createSolver(given?: SolverOptions): Promise<Solver> {
+  const options = checkOptions<SolverOptions>('createSolver', given, SOLVER_OPTION_KEYS);
+  const engine = checkChoice('engine', options.engine ?? 'wasm', ENGINES);
+  return solverFromCore(await loadCore(engine, options.wasm), options.tables);
 }
 
 /**
@@ -738,9 +782,31 @@ export async function defaultSolver(engineName: EngineName = 'wasm'): Promise<So
   return core.then(solverFromCore);
 }
 
-/** One-shot calls over the shared default solver of `engine` (wasm unless told). */
-export const solveFlip = async (board: GridInput, engine?: EngineName) => (await defaultSolver(engine)).flip(board);
-export const solvePilots = async (board: GridInput, engine?: EngineName) => (await defaultSolver(engine)).pilots(board);
-export const solveFourLine = async (board: GridInput, engine?: EngineName) => (await defaultSolver(engine)).fourLine(board);
-export const solveSliding = async (board: SlidingInput, options?: SlidingOptions & { engine?: EngineName }) =>
-  (await defaultSolver(options?.engine)).sliding(board, options);
+/** The options of the one-shot calls (solveFlip, solveSliding, ...): the engine of the shared default solver. */
+export interface OneShotOptions {
+  /** 'wasm' (default) or 'ts'. */
+  engine?: EngineName;
+}
+
+/** A one-shot call's options, checked: { engine } (or, as before, the engine's name alone). */
+function oneShotEngine(call: string, options: unknown): EngineName | undefined {
+  if (typeof options === 'string') return options as EngineName;
+  return checkOptions<OneShotOptions>(call, options, ONE_SHOT_OPTION_KEYS).engine;
+}
+
+/**
+ * One-shot calls over the shared default solver of an engine (wasm unless
+ * told): async, as the solver is made (and the module compiled) on first use.
+ * Each takes `{ engine }`, and solveSliding the sliding options beside it;
+ * the engine's name alone (`solveFlip(board, 'ts')`) is still taken.
+ */
+export const solveFlip = async (board: GridInput, options?: OneShotOptions | EngineName) =>
+  (await defaultSolver(oneShotEngine('solveFlip', options))).flip(board);
+export const solvePilots = async (board: GridInput, options?: OneShotOptions | EngineName) =>
+  (await defaultSolver(oneShotEngine('solvePilots', options))).pilots(board);
+export const solveFourLine = async (board: GridInput, options?: OneShotOptions | EngineName) =>
+  (await defaultSolver(oneShotEngine('solveFourLine', options))).fourLine(board);
+export const solveSliding = async (board: SlidingInput, options?: SlidingOptions & OneShotOptions) => {
+  const { engine, ...sliding } = checkOptions<SlidingOptions & OneShotOptions>('solveSliding', options, [...SLIDING_OPTION_KEYS, ...ONE_SHOT_OPTION_KEYS]);
+  return (await defaultSolver(engine)).sliding(board, sliding);
+};

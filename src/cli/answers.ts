@@ -5,15 +5,29 @@
  * answered. Every case is counted into the tally that makes the exit code.
  */
 import type { LightsOutOptions } from '../api/lightsOut.js';
-import type { SlidingOptions, Solver } from '../api/solver.js';
+import type { SlidingOptions, SlidingProgress, Solver } from '../api/solver.js';
 import type { EngineName } from '../engine/contract.js';
 import type { InputCase } from './cases.js';
 import { manyFamily, reportCase, type AnyResult, type Formatted, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from '../judge/judge.js';
 import { familyOptions, type Options } from './options.js';
-import type { CliIO, Output } from './output.js';
+import { errorSink, type CliIO, type Output } from './output.js';
+import { searchLine, type SearchLine } from './progress.js';
 
-/** Answers one case alone. Throws PuzzleInputError on bad input. */
-export function solveOne(solver: Solver, options: Options, item: InputCase): AnyResult {
+/**
+ * Answers one case alone. Throws PuzzleInputError on bad input. `line`: the
+ * live line of a long search on a terminal (sliding only: the other families
+ * take milliseconds), cleared when the case is done.
+ */
+export function solveOne(solver: Solver, options: Options, item: InputCase, line?: SearchLine): AnyResult {
+  if (line === undefined || options.family !== 'sliding') return solveWith(solver, options, item);
+  try {
+    return solveWith(solver, options, item, (progress) => line.report(`case ${item.index}`, progress));
+  } finally {
+    line.clear();
+  }
+}
+
+function solveWith(solver: Solver, options: Options, item: InputCase, onProgress?: (progress: SlidingProgress) => void): AnyResult {
   const family = manyFamily[options.family];
   const more = familyOptions(options);
   switch (family) {
@@ -25,8 +39,11 @@ export function solveOne(solver: Solver, options: Options, item: InputCase): Any
       return options.hint ? solver.fourLineHint(item.text) : solver.fourLine(item.text);
     case 'lightsOut':
       return options.hint ? solver.lightsOutHint(item.text, more as LightsOutOptions) : solver.lightsOut(item.text, more as LightsOutOptions);
-    case 'sliding':
-      return options.hint ? solver.hint(item.text, more as SlidingOptions) : solver.sliding(item.text, more as SlidingOptions);
+    case 'sliding': {
+      // onProgress only when a line is shown: without it the library polls nothing.
+      const sliding = onProgress ? { ...(more as SlidingOptions), onProgress } : (more as SlidingOptions);
+      return options.hint ? solver.hint(item.text, sliding) : solver.sliding(item.text, sliding);
+    }
   }
 }
 
@@ -39,6 +56,8 @@ export class Answers {
   private chain: Promise<void> = Promise.resolve();
   private wake: (() => void) | null = null;
   private readonly sink: JudgeSink;
+  /** The live line of a long search, on a terminal only. */
+  readonly line: SearchLine | undefined;
 
   constructor(
     private readonly io: CliIO,
@@ -46,7 +65,15 @@ export class Answers {
     readonly judge: JudgeOptions,
     private readonly engine: EngineName,
   ) {
-    this.sink = { line: (text) => output.line(text), note: (text) => io.error(text) };
+    this.line = searchLine(errorSink(io));
+    // A note goes on a line of its own: a search's live line is cleared first.
+    this.sink = {
+      line: (text) => output.line(text),
+      note: (text) => {
+        this.line?.clear();
+        io.error(text);
+      },
+    };
   }
 
   /** Reports one case: its lines (or its error, which `outcome` throws), counted. */

@@ -5,7 +5,7 @@
  * one was given to a switch; ours name the option as typed, its nearest
  * spelling, and which of the two it is. Used by every command's parser.
  */
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../api/suggest.js';
 
 /** The message for parseArgs' `error`, given the long options the command knows (without their dashes). */
 export function argsErrorMessage(error: unknown, known: readonly string[]): string {

@@ -25,6 +25,8 @@ export interface InputCase {
   text: string;
   /** Set when the lines could not make a case of the right shape; the case is reported, not solved. */
   error?: string;
+  /** Input read from files: where the case starts ('boards.txt, line 5'), for its messages. */
+  source?: string;
 }
 
 export interface CaseFramer {

@@ -13,6 +13,9 @@ import { censusProgress, type ProgressSink } from './progress.js';
 import { CENSUS_USAGE } from './censusUsage.js';
 import { argsErrorMessage } from './argsError.js';
 
+/** A bad command line is one line, as the solving commands' are: what is wrong, and where the help is. */
+const SEE_HELP = '; see puzzlesearch census --help';
+
 /** Tiles by position as rows of the board, x the blank: '1 2 3 / 4 5 x'. */
 function boardText(tiles: readonly number[], width: number): string {
   const rows: string[] = [];
@@ -49,7 +52,7 @@ export async function runCensusCommand(args: string[], out: ProgressSink, err: P
       },
     }));
   } catch (error) {
-    err.write(`puzzlesearch census: ${argsErrorMessage(error, ['size', 'goal', 'engine', 'json', 'help'])}\n${CENSUS_USAGE}`);
+    err.write(`puzzlesearch census: ${argsErrorMessage(error, ['size', 'goal', 'engine', 'json', 'help'])}${SEE_HELP}\n`);
     return 1;
   }
   if (values.help) {
@@ -57,11 +60,11 @@ export async function runCensusCommand(args: string[], out: ProgressSink, err: P
     return 0;
   }
   if (values.size === undefined) {
-    err.write(`puzzlesearch census: --size is missing; give one like --size 3x3\n${CENSUS_USAGE}`);
+    err.write(`puzzlesearch census: --size is missing, give one like --size 3x3${SEE_HELP}\n`);
     return 1;
   }
   if (values.engine !== 'wasm' && values.engine !== 'ts') {
-    err.write(`puzzlesearch census: --engine must be wasm or ts, not '${values.engine}'\n`);
+    err.write(`puzzlesearch census: --engine must be wasm or ts, not '${values.engine}'${SEE_HELP}\n`);
     return 1;
   }
   const progress = censusProgress(err, `census ${values.size}`);

@@ -2,7 +2,7 @@
  * The `census` command's usage, on its own so that the main help can print it
  * without loading the command.
  */
-export const CENSUS_USAGE = `usage: puzzlesearch census --size WxH [options]
+export const CENSUS_USAGE = `Usage: puzzlesearch census --size WxH [options]
   --size WxH           the board: 2x2 to 3x4, 2x6 and their turns (12 cells
                        at most; 3x4 and 2x6 take about a minute and 120 MB)
   --goal GOAL          blank-last (default), blank-first, or the goal's tiles

@@ -1,6 +1,6 @@
 /**
- * `puzzlesearch FAMILY [options] < input`: reads the judges' formats from
- * standard input as a stream and prints what the judges expect, each answer as
+ * `puzzlesearch FAMILY [options] [FILE...] < input`: reads the judges' formats
+ * from standard input (or the files named, inputFiles.ts) as a stream and prints what the judges expect, each answer as
  * soon as its case is done. The arguments are checked before any input is read.
  *
  * The parts: options.ts (the command line), slidingTables.ts (the tables a
@@ -16,11 +16,12 @@ import { blockFramer, gridFramer, tokenFramer, type CaseFramer, type InputCase, 
 import { ChunkCases } from './chunkCases.js';
 import { format, type JudgeOptions } from '../judge/judge.js';
 import { inputLines } from './lines.js';
-import { familyOptions, parseOptions, UsageError, type Options } from './options.js';
+import { familyOptions, MissingFileError, parseOptions, UsageError, type HelpAsked, type Options } from './options.js';
+import { InputFileError, InputFiles } from './inputFiles.js';
 import { errorSink, Output, readError, type CliIO } from './output.js';
 import { SlidingCases } from './slidingCases.js';
 import { slidingTables, type PrepareTables, type TryLinearConflict } from './slidingTables.js';
-import { familyUsage, LINE_LIMIT, usage, type Family } from './usage.js';
+import { familyUsage, hintUsage, LINE_LIMIT, usage, type Family } from './usage.js';
 import { CliWorkers } from './workers.js';
 
 export type { CliIO };
@@ -42,17 +43,18 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     const { runCensusCommand } = await import('./censusCommand.js');
     return runCensusCommand(argv.slice(1), { write: (text) => io.write(text) }, errorSink(io));
   }
-  let options: Options | 'help' | { help: Family } | 'version';
+  let options: Options | 'help' | HelpAsked | 'version';
   const warnings: string[] = [];
   try {
     options = parseOptions(argv, (line) => warnings.push(line));
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.error(`puzzlesearch: ${error.message}; see puzzlesearch --help`);
+    io.error(`puzzlesearch: ${error.message}${error instanceof MissingFileError ? '' : '; see puzzlesearch --help'}`);
     return 1;
   }
   if (options === 'help' || (typeof options === 'object' && 'help' in options)) {
-    await io.write(`${(options === 'help' ? usage : familyUsage(options.help)).trimEnd()}\n`);
+    const text = options === 'help' ? usage : options.hint ? hintUsage(options.help) : familyUsage(options.help!);
+    await io.write(`${text.trimEnd()}\n`);
     return 0;
   }
   if (options === 'version') {
@@ -96,7 +98,9 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   // workers (chunkCases.ts); for sliding boards, N workers (slidingCases.ts).
   const slidingPool = options.family === 'sliding' && options.jobs > 1;
   const workers = new CliWorkers(slidingPool ? options.jobs : options.jobs - 1, options, io);
-  const input = readAhead(() => inputLines(io.input(), LINE_LIMIT));
+  // Files named after FAMILY are read in order instead of standard input, as cat would give them.
+  const files = options.files.length > 0 ? new InputFiles(options.files, () => io.input()) : null;
+  const input = readAhead(() => (files ? files.lines(LINE_LIMIT) : inputLines(io.input(), LINE_LIMIT)));
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
   // With workers, they ready the tables (one loads or builds, the others get its copy); else this thread.
   const prepareTables: PrepareTables = async (size, goal, onProgress) => {
@@ -129,7 +133,10 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   const ready: InputCase[] = [];
   const chunks = new ChunkCases(solver, options, answers, workers, ready);
   const slidings = new SlidingCases(solver, options, answers, workers, tablesFor);
-  const framer = framerFor(options.family, options.size, (item) => ready.push(item));
+  const framer = framerFor(options.family, options.size, (item) => {
+    if (files) item.source = files.source(item.line);
+    ready.push(item);
+  });
   const drain = async () => {
     if (batched) return chunks.dispatch(false);
     if (slidingPool) {
@@ -142,7 +149,7 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
       if (searches) await output.flush(true);
       const needs = options.family === 'sliding' && !item.error ? await tablesFor(item.text) : undefined;
       if (needs && 'settled' in needs) answers.report(item, () => format(judge, item, needs.settled));
-      else answers.report(item, () => format(judge, item, solveOne(solver, options, item), solver));
+      else answers.report(item, () => format(judge, item, solveOne(solver, options, item, answers.line), solver));
       await output.flush(searches);
     }
     ready.length = 0;
@@ -167,7 +174,7 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
       await chunks.dispatch(true, true);
       await answers.landed();
       await output.flush(true);
-      io.error(`puzzlesearch: ${readError(error)}`);
+      io.error(`puzzlesearch: ${error instanceof InputFileError ? error.message : readError(error)}`);
       return 1;
     }
     framer.end();
@@ -178,6 +185,6 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   } finally {
     await workers.end();
   }
-  if (answers.cases === 0 && (io.interactive || options.stats)) io.error('puzzlesearch: no cases read');
+  if (answers.cases === 0 && ((io.interactive && !files) || options.stats)) io.error('puzzlesearch: no cases read');
   return answers.exitCode();
 }

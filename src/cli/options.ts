@@ -3,12 +3,13 @@
  * parsed and checked before any input is read, into the Options every case is
  * solved with. A bad one is a UsageError (exit 1) naming the option.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { splitCases, tokenFramer, type TokenShape } from './cases.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../api/suggest.js';
 import { argsErrorMessage } from './argsError.js';
+import { reasonOf } from './inputFiles.js';
 import { parseSize } from '../pdb/tables.js';
 import { TABLE_SIZES } from '../pdb/plan.js';
 import { FAMILIES as families, type Family } from './usage.js';
@@ -49,10 +50,15 @@ export interface Options {
   jobs: number;
   /** `puzzlesearch hint eight|sliding`: each case's moves with their distances instead of a solution. */
   hint: boolean;
+  /** Files named after FAMILY, read in order instead of standard input ('-' is standard input); none: standard input. */
+  files: string[];
 }
 
 /** A bad command line: its message is printed with a pointer to --help, exit 1. */
 export class UsageError extends Error {}
+
+/** An input file that cannot be read: one line naming it, exit 1, with no pointer to --help (the command line was fine). */
+export class MissingFileError extends UsageError {}
 
 const valueOptions = ['engine', 'algorithm', 'heuristic', 'pruning', 'partition', 'size', 'goal', 'max-nodes', 'pattern', 'colors', 'max-kernel', 'jobs'];
 /** Every option the main CLI takes, for "did you mean". */
@@ -65,7 +71,10 @@ function oneOf<T extends string>(what: string, value: string | undefined, choice
   );
 }
 
-export function parseOptions(argv: string[], warn: (line: string) => void): Options | 'help' | { help: Family } | 'version' {
+/** Help asked for a family (`flip --help`), or for hint (`hint --help`, `hint flip --help`). */
+export type HelpAsked = { help: Family | undefined; hint: boolean };
+
+export function parseOptions(argv: string[], warn: (line: string) => void): Options | 'help' | HelpAsked | 'version' {
   // `--max-nodes -1` is glued into `--max-nodes=-1`, so that a value starting
   // with a dash reaches the check below instead of parseArgs' several-line message.
   // Not past a bare `--`: what follows it is positional, and a message quotes it as typed.
@@ -105,14 +114,21 @@ export function parseOptions(argv: string[], warn: (line: string) => void): Opti
     throw new UsageError(argsErrorMessage(error, KNOWN_OPTIONS));
   }
   const { values, positionals } = parsed;
-  // `puzzlesearch flip --help`: that family's help; a misspelt family still gets the whole.
-  if (values.help) return positionals.length === 1 && (families as readonly string[]).includes(positionals[0]!) ? { help: positionals[0] as Family } : 'help';
+  // `puzzlesearch flip --help`: that family's help; `hint [FAMILY] --help`, hint's; a misspelt family still gets the whole.
+  if (values.help) {
+    const hint = positionals[0] === 'hint';
+    const named = hint ? positionals.slice(1) : positionals;
+    const family = named.length === 1 && (families as readonly string[]).includes(named[0]!) ? (named[0] as Family) : undefined;
+    if (hint && named.length <= 1) return { help: family, hint };
+    return family !== undefined && named.length === 1 ? { help: family, hint } : 'help';
+  }
   if (values.version) return 'version';
   // `puzzlesearch hint FAMILY`: the hint mode of the sliding families.
   const hint = positionals[0] === 'hint';
   const named = hint ? positionals.slice(1) : positionals;
-  if (named.length !== 1) throw new UsageError(named.length === 0 ? 'missing FAMILY' : `one FAMILY expected, got ${named.join(' ')}`);
+  if (named.length === 0) throw new UsageError('missing FAMILY');
   const family = oneOf('family', named[0], families)!;
+  const files = inputFiles(named);
   const engine = oneOf('engine', values.engine, ENGINES)!;
   const algorithm = oneOf('algorithm', values.algorithm, SLIDING_ALGORITHMS);
   const heuristic = oneOf('heuristic', values.heuristic, HEURISTICS);
@@ -179,7 +195,33 @@ export function parseOptions(argv: string[], warn: (line: string) => void): Opti
     json: values.json,
     jobs: hint ? 1 : jobs,
     hint,
+    files,
   };
+}
+
+/**
+ * The files named after FAMILY (`named`: FAMILY and what follows it), each
+ * checked before any case is read, so that a missing one is one line naming
+ * it. An argument that is no file but reads as an option or a family was not
+ * meant as a file: the command line is what is wrong.
+ */
+function inputFiles(named: readonly string[]): string[] {
+  const files = named.slice(1);
+  for (const file of files) {
+    if (file === '-') continue;
+    try {
+      if (statSync(file).isDirectory()) throw new MissingFileError(`cannot read ${file}: it is a directory`);
+      accessSync(file, constants.R_OK);
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && (file.startsWith('-') || (families as readonly string[]).includes(file) || file === 'hint')) {
+        throw new UsageError(`one FAMILY expected, got ${named.join(' ')}`);
+      }
+      throw new MissingFileError(`cannot read ${file}: ${reasonOf(error)}`);
+    }
+  }
+  return files;
 }
 
 /** --size WxH: W columns by H rows, 2 to 5 each; undefined when it is not given. */
@@ -252,14 +294,19 @@ function lightsOutOptions(
 }
 
 /**
- * --pattern's value: a pattern's name; else, when something exists at that
- * path, the stencil in that file (a note says so when the value would also
- * be an inline stencil, such as './x'); else an inline stencil ('/' between
- * rows). A value with characters no stencil has ('./cross.txt') is a file
- * that could not be read, not a bad stencil.
+ * --pattern's value: a pattern's name (a note says so when a file of that
+ * name exists too, and how to name the file: './x'); else, when something
+ * exists at that path, the stencil in that file (a note says so when the
+ * value would also be an inline stencil, such as './x'); else an inline
+ * stencil ('/' between rows). A value with characters no stencil has
+ * ('./cross.txt') is a file that could not be read, not a bad stencil.
  */
 function patternOption(value: string, warn: (line: string) => void): { stencil: string; file?: string } {
-  if ((LIGHTS_OUT_PATTERNS as readonly string[]).includes(value)) return { stencil: value };
+  if ((LIGHTS_OUT_PATTERNS as readonly string[]).includes(value)) {
+    if (existsSync(value))
+      warn(`puzzlesearch: note: --pattern '${value}' is the built-in pattern ${value}, not the file ${value}; write ./${value} for the file`);
+    return { stencil: value };
+  }
   const inline = /^[.#01XxOo/\s]+$/.test(value);
   if (!value.includes('\n') && existsSync(value)) {
     if (!statSync(value).isFile()) throw new UsageError(`--pattern: ${value} is not a regular file`);

@@ -15,6 +15,7 @@
  */
 import type { TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
+import type { SlidingProgress } from '../api/solver.js';
 
 export interface ProgressSink {
   write(text: string): unknown;
@@ -163,4 +164,48 @@ export function censusProgress(sink: ProgressSink, label: string): { onProgress:
 function fit(text: string, columns: number | undefined): string {
   if (columns === undefined || columns < 2 || text.length < columns) return text;
   return `${text.slice(0, columns - 2)}…`;
+}
+
+/** A search shows its line once it has run this long (ms): most searches end sooner, and a line that flashes says nothing. */
+const SEARCH_LINE_AFTER_MS = 500;
+
+/** 12_345_678 as '12.3M'. */
+function compact(count: number): string {
+  if (count >= 1e9) return `${(count / 1e9).toFixed(1)}G`;
+  if (count >= 1e6) return `${(count / 1e6).toFixed(1)}M`;
+  if (count >= 1e3) return `${(count / 1e3).toFixed(1)}k`;
+  return String(Math.round(count));
+}
+
+/** A long search's live line: redrawn as the library reports, cleared before anything else is written. */
+export interface SearchLine {
+  /** The search of `label` ('case 3') reached `progress` (the IDA* bound, nodes so far, ms since it started). */
+  report(label: string, progress: SlidingProgress): void;
+  /** Clears the line if one is drawn (the search ended, or another line is about to be written). */
+  clear(): void;
+}
+
+/**
+ * The live line of a long sliding search (issue 39): on a terminal, once a
+ * search has run SEARCH_LINE_AFTER_MS, its bound, nodes, rate and time so far
+ * on one line of standard error, redrawn in place and cleared when the search
+ * ends. Off a terminal there is none (undefined): no progress is asked of the
+ * library, and logs and pipes get exactly what they got before.
+ */
+export function searchLine(sink: ProgressSink): SearchLine | undefined {
+  if (!sink.isTTY) return undefined;
+  let drawn = false;
+  return {
+    report(label, { bound, nodes, ms }) {
+      if (ms < SEARCH_LINE_AFTER_MS) return;
+      const rate = ms > 0 ? compact((1000 * nodes) / ms) : '?';
+      sink.write(`\r\x1b[K${fit(`${label}: searching, bound ${bound}, ${compact(nodes)} nodes, ${rate} nodes/s, ${duration(ms)}`, sink.columns)}`);
+      drawn = true;
+    },
+    clear() {
+      if (!drawn) return;
+      sink.write('\r\x1b[K');
+      drawn = false;
+    },
+  };
 }

@@ -8,7 +8,7 @@
  * only took CPU from the starting workers: Korf's 100 with --jobs 2 took
  * 925 ms against 827 ms without it.
  */
-import type { ManyFamilies, Solver } from '../api/solver.js';
+import type { ManyFamilies, SlidingProgress, Solver } from '../api/solver.js';
 import { solveOne, type Answers } from './answers.js';
 import type { InputCase } from './cases.js';
 import { format, type Formatted } from '../judge/judge.js';
@@ -61,7 +61,7 @@ export class SlidingCases {
 
   /** The case solved in this thread when its outcome is read. */
   private here(item: InputCase): () => Formatted {
-    return () => format(this.answers.judge, item, solveOne(this.solver, this.options, item));
+    return () => format(this.answers.judge, item, solveOne(this.solver, this.options, item, this.answers.line));
   }
 
   private async onWorkers(item: InputCase, crowd: number): Promise<() => Formatted> {
@@ -71,7 +71,11 @@ export class SlidingCases {
     const pool = await workers.start();
     if (!pool) return this.here(item);
     const sliding = { ...familyOptions(options), ...(crowd >= options.jobs ? { parallel: false } : {}) } as ManyFamilies['sliding']['options'];
-    const result = await pool.sliding(item.text, sliding).catch((error: Error) => error);
+    // The live line on a terminal: with several searches under way it shows the one that reported last.
+    const line = answers.line;
+    const onProgress = line && ((progress: SlidingProgress) => line.report(`case ${item.index}`, progress));
+    const result = await pool.sliding(item.text, sliding, onProgress ? { onProgress } : undefined).catch((error: Error) => error);
+    line?.clear();
     return () => {
       if (result instanceof Error) throw result;
       return format(answers.judge, item, result);

@@ -11,12 +11,15 @@ import { tableFileName } from '../pdb/cache/format.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from '../pdb/partitions.js';
 import { parseSize } from '../pdb/tables.js';
 import { clearTableFiles, listTableFiles, type SkippedEntry } from '../pdb/cache/node.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../api/suggest.js';
 import { argsErrorMessage } from './argsError.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
 import { TABLES_USAGE } from './tablesUsage.js';
 
 export type TextSink = ProgressSink;
+
+/** A bad command line is one line, as the solving commands' are: what is wrong, and where the help is. */
+const SEE_HELP = '; see puzzlesearch tables --help';
 
 function formatBytes(bytes: number): string {
   return bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`;
@@ -24,7 +27,8 @@ function formatBytes(bytes: number): string {
 
 /** An error's message without the library's own 'tables: ' (the command names itself already). */
 function reasonOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/^tables: /, '');
+  // The library's messages may carry their own prefix; the command gives its own once ("puzzlesearch tables: ").
+  return (error instanceof Error ? error.message : String(error)).replace(/^(?:tables|puzzlesearch): /, '');
 }
 
 function reportSkipped(err: TextSink, skipped: readonly SkippedEntry[]): void {
@@ -88,7 +92,7 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
       },
     });
   } catch (error) {
-    err.write(`puzzlesearch tables: ${argsErrorMessage(error, ['size', 'partition', 'goal', 'dir', 'engine', 'help'])}\n${TABLES_USAGE}`);
+    err.write(`puzzlesearch tables: ${argsErrorMessage(error, ['size', 'partition', 'goal', 'dir', 'engine', 'help'])}${SEE_HELP}\n`);
     return 1;
   }
   const { values, positionals } = parsed;
@@ -99,7 +103,7 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
   const [action, ...rest] = positionals;
   if (!action || rest.length > 0 || !['build', 'list', 'clear'].includes(action)) {
     err.write(
-      `puzzlesearch tables: expected one of build, list, clear${action ? `, not '${[action, ...rest].join(' ')}'${didYouMean(action, ['build', 'list', 'clear'])}` : ''}\n${TABLES_USAGE}`,
+      `puzzlesearch tables: expected one of build, list, clear${action ? `, not '${[action, ...rest].join(' ')}'${didYouMean(action, ['build', 'list', 'clear'])}` : ''}${SEE_HELP}\n`,
     );
     return 1;
   }

@@ -2,7 +2,7 @@
  * The `tables` command's usage, on its own so that the main help can print it
  * without loading the command (and the table cache) on every run.
  */
-export const TABLES_USAGE = `usage: puzzlesearch tables build|list|clear [options]
+export const TABLES_USAGE = `Usage: puzzlesearch tables build|list|clear [options]
   build                build (or load) the PDB tables of a size and keep them in the cache
   list                 list the cached table files
   clear                delete the cached table files

@@ -15,16 +15,27 @@ export const LINE_LIMIT = 4096;
 /** A piece of help and the families it is about ('all': every one). */
 interface Entry {
   families: readonly Family[] | 'all';
+  /** The text of the whole help, which speaks of every family. */
   text: string;
+  /** What a family's own help says instead, where `text` speaks of others. */
+  own?: Partial<Record<Family, string>>;
 }
 
-const header = `Usage: puzzlesearch FAMILY [options] < input
-       puzzlesearch hint flip|pilots|fourline|eight|sliding|lightsout [options] < input
+/** --jobs in the help of a family solved in chunks of cases; `when`: which inputs reach the workers. */
+const chunkJobs = (when: string) => `  --jobs N             solve cases on N threads (default: one per core),
+                       answers still in input order: this thread and N - 1
+                       workers, in chunks of cases; the workers start once
+                       this thread has solved for 25 ms at 0.01 ms a case or
+                       more (${when})
+`;
+const header = `Usage: puzzlesearch FAMILY [options] [FILE...] < input
+       puzzlesearch hint FAMILY [options] [FILE...] < input
        puzzlesearch tables build|list|clear [options]
        puzzlesearch census --size WxH [options]
 
-Solves every case on standard input optimally and prints one answer per case,
-in the format of the family's online judge. hint prints instead, per case, each
+Solves every case on standard input (or in the FILEs, read in order as cat
+would give them) optimally and prints one answer per case, in the format of
+the family's online judge. hint prints instead, per case, each
 legal move of the blank with the optimal distance after it ("u 3 d 1 l 3": d
 keeps the board optimal; '?' for a move not settled within --max-nodes), for
 flip and pilots the fewest presses after pressing each cell, rows between
@@ -118,6 +129,15 @@ const optionHelp: Entry[] = [
     text: `  --moves              flip and fourline: also print the moves, one a line;
                        lightsout: an m-line grid of each cell's presses
 `,
+    // A family's own help says only what the option does for it.
+    own: {
+      flip: `  --moves              also print the presses, one "row col" a line
+`,
+      fourline: `  --moves              also print the moves, one a line
+`,
+      lightsout: `  --moves              also print an m-line grid of each cell's presses
+`,
+    },
   },
   {
     families: ['lightsout'],
@@ -125,7 +145,8 @@ const optionHelp: Entry[] = [
                        stencil grid ('.' untouched, '#' toggled, one pressed
                        cell 'X', or 'O' if it is not toggled) in a file or
                        inline with '/' between rows, e.g. '.#./#X#/.#.'; a
-                       value that names an existing file is read from it
+                       value that names an existing file is read from it,
+                       but a pattern's name is the pattern (./x: the file x)
 `,
   },
   {
@@ -170,6 +191,20 @@ const optionHelp: Entry[] = [
                        then, if not solved within 4 million nodes, over all
                        of them (parallel IDA*); smaller boards here
 `,
+    own: {
+      flip: chunkJobs('flip cases cost less than sending them: most\n                       inputs stay in this thread'),
+      pilots: chunkJobs('pilots cases cost less than sending them: most\n                       inputs stay in this thread'),
+      fourline: chunkJobs('fourline cases cost less than sending them: most\n                       inputs stay in this thread'),
+      eight: chunkJobs('large inputs'),
+      lightsout: chunkJobs('large inputs'),
+      sliding: `  --jobs N             solve cases on N threads (default: one per core),
+                       answers still in input order: boards of 4x4 and up
+                       on N workers, each case alone on one while N or more
+                       are waiting; otherwise alone and then, if not solved
+                       within 4 million nodes, over all of them (parallel
+                       IDA*); smaller boards in this thread
+`,
+    },
   },
   {
     families: 'all',
@@ -237,10 +272,10 @@ number ("case 3: line 2, column 3: stray character 'q', expected 'w' or 'b'").
 Pattern-database tables are cached in $PUZZLESEARCH_CACHE, else
 $XDG_CACHE_HOME/puzzlesearch, else ~/.cache/puzzlesearch. The tables command
 builds them ahead, lists or clears them:
-${TABLES_USAGE.replace(/^usage: [^\n]*\n/, '')}
+${TABLES_USAGE.replace(/^Usage: [^\n]*\n/, '')}
 The census command counts the states of a small sliding board at each
 distance from the goal, by a breadth-first search of all of them:
-${CENSUS_USAGE.replace(/^usage: [^\n]*\n/, '')}
+${CENSUS_USAGE.replace(/^Usage: [^\n]*\n/, '')}
 Exit status: 0 every case answered, 2 some case had bad input, 3 some search
 stopped at --max-nodes (and none had bad input), 1 bad usage or unreadable
 input.
@@ -256,15 +291,80 @@ const applies = (entry: Entry, family: Family | undefined) => family === undefin
 const texts = (entries: readonly Entry[], family?: Family) =>
   entries
     .filter((entry) => applies(entry, family))
-    .map((entry) => entry.text)
+    .map((entry) => (family === undefined ? undefined : entry.own?.[family]) ?? entry.text)
     .join('');
 
 /** The whole help. */
 export const usage = `${header}Families:\n${FAMILIES.map((family) => familyHelp[family]).join('')}\nOptions:\n${texts(optionHelp)}${inputIntro}${texts(framingHelp)}${closing}`;
 
+/** What `hint FAMILY` prints for each family instead of a solution. */
+const hintHelp: Record<Family, string> = {
+  flip: `Prints per case the fewest presses after pressing each cell, rows between
+slashes ("3 5 5 3 / 5 3 ..."): a cell one below the board's own fewest
+keeps it optimal. Impossible when no press set makes the board one colour.
+`,
+  pilots: `Prints per case the fewest presses after pressing each cell, rows between
+slashes ("3 5 5 3 / 5 3 ..."): a cell one below the board's own fewest
+keeps it optimal.
+`,
+  fourline: `Prints per case every legal move of either side with the fewest moves
+after it ("B 1 3 -> 1 4 = 5; B 2 4 -> 1 4 = 4; ..."; '-' when no line can
+follow), or Impossible.
+`,
+  eight: `Prints per case each legal move of the blank with the optimal distance
+after it ("u 3 d 1 l 3": d keeps the board optimal; '?' for a move not
+settled within --max-nodes), or unsolvable.
+`,
+  sliding: `Prints per case each legal move of the blank with the optimal distance
+after it ("u 3 d 1 l 3": d keeps the board optimal; '?' for a move not
+settled within --max-nodes), or unsolvable.
+`,
+  lightsout: `Prints per case the fewest presses after pressing each cell once, rows
+between slashes ("3 5 5 3 / 5 3 ..."): a cell one below the board's own
+fewest belongs to a fewest press set. Impossible when no press set reaches
+the goal.
+`,
+};
+
+/** Options that do nothing for hint (hints are given in this thread, and a hint is no list of moves). */
+const notForHint = new Set(['  --jobs N ', '  --moves ']);
+
+/**
+ * The help of `hint` (`puzzlesearch hint --help`): what it prints for each
+ * family; with a family (`puzzlesearch hint flip --help`), that family's
+ * hint, options and input.
+ */
+export function hintUsage(family?: Family): string {
+  if (family === undefined) {
+    // Each family's text indented under its name (the last line's newline left out, so that no blank line is indented).
+    const each = FAMILIES.map((name) => `  ${name}\n${hintHelp[name].trimEnd().replace(/^/gm, '    ')}\n`).join('');
+    return `Usage: puzzlesearch hint FAMILY [options] < input
+
+For each case, instead of a solution, every move the player can make and how
+far the goal is after it, so that the moves keeping the board optimal show.
+
+${each}
+Options, input and exit status as for solving: see puzzlesearch hint FAMILY
+--help (e.g. puzzlesearch hint flip --help); --jobs does nothing for hint.
+`;
+  }
+  const options = optionHelp.filter((entry) => ![...notForHint].some((start) => entry.text.startsWith(start)));
+  return `Usage: puzzlesearch hint ${family} [options] < input
+
+${familyHelp[family]}
+${hintHelp[family]}
+Options:
+${texts(options, family)}
+Input: standard input, or the files named after the family (FILE...), read in
+order as cat would give them.
+${texts(framingHelp, family)}
+Exit status: see puzzlesearch --help.
+`;
+}
+
 /** One family's help: what it is, the options that apply to it, how its input makes cases. */
 export function familyUsage(family: Family): string {
   const sizes =
     family === 'sliding' || family === 'eight' ? '\nTables and exit status: see puzzlesearch --help.\n' : '\nExit status: see puzzlesearch --help.\n';
-  return `Usage: puzzlesearch ${family} [options] < input\n\n${familyHelp[family]}\nOptions:\n${texts(optionHelp, family)}\nInput: ${texts(framingHelp, family).trimStart()}${sizes}`;
+  return `Usage: puzzlesearch ${family} [options] < input\n\n${familyHelp[family]}\nOptions:\n${texts(optionHelp, family)}\nInput: standard input, or the files named after the family (FILE...), read in\norder as cat would give them.\n${texts(framingHelp, family)}${sizes}`;
 }

@@ -407,7 +407,11 @@ export interface IdaStarOptions {
 /** IdaStarCore.solveBatch's options: a batch reports no iterations. */
 export type IdaStarBatchOptions = Omit<IdaStarOptions, 'onIteration'>;
 
-/** One worker's share of a parallel IDA* iteration (IdaStarCore.subtrees). */
+/**
+ * One worker's share of a parallel IDA* iteration (IdaStarCore.subtrees).
+ * `bound` is set, as by solve, when options.maxNodes stopped it: a subtree
+ * that ended on its last allowed node is told apart from one cut short there.
+ */
 export interface SubtreesAnswer extends SlidingAnswer {
   /** The least f above the bound among the nodes it pruned (0x7fffffff: none); the bound itself when found. */
   nextBound: number;

@@ -41,6 +41,8 @@ export interface JudgeCase {
   text: string;
   /** Set when the lines could not make a case: it is reported, not solved. */
   error?: string;
+  /** Input read from files: where the case starts ('boards.txt, line 5'), named in its messages. */
+  source?: string;
 }
 
 /** How the cases of a run ended, beyond those answered: the exit status is read from these. */
@@ -75,11 +77,39 @@ export interface Answered {
   warning?: string;
 }
 
-/** A case's answer for --json: the length (null: no solution) and every move as the judge's lines write it. */
+/**
+ * A case's answer for --json: the length (null: no solution) and its moves,
+ * one object a move in every family (docs/cli.md gives each family's), so
+ * that `moves.length === length` wherever a solution is given: a cell
+ * {row, col} (flip, pilots, and lightsout, whose cell pressed twice comes
+ * twice), {colour, from, to} (fourline), {move} (eight, sliding: the blank's
+ * direction). A hint's moves are the same objects with `distance` and
+ * `optimal`, as the API's hints give them.
+ */
 interface Solution {
   length: number | null;
-  moves: string[];
+  /** Made only for --json: the judge's lines need no object a move. */
+  moves: () => JsonMove[];
+  /** No solution: why, in the library's words (--json's `detail`, beside unsolvableWords' `reason`). */
+  detail?: string;
 }
+
+/**
+ * Why a board has no solution, as a player would put it: the library's
+ * reasons speak of permutation parity and press-map kernels, which --json
+ * keeps as `detail`.
+ */
+export function unsolvableWords(family: JudgeFamily): string {
+  if (family === 'eight' || family === 'sliding') {
+    return 'no sequence of moves reaches the goal: the board is in the half of all arrangements that cannot, as if two tiles had been swapped';
+  }
+  if (family === 'fourline') return 'no alternating moves make a line of four';
+  if (family === 'lightsout') return 'no set of presses reaches the goal';
+  return 'no set of presses makes the board one colour';
+}
+
+/** One move in --json. */
+type JsonMove = Record<string, unknown>;
 
 /** A case's lines, what is reported beside them, and the answer --json prints instead of them. */
 export interface Formatted {
@@ -99,6 +129,22 @@ function cellLines(result: Result<{ row: number; col: number }>): string[] {
   return result.moves.map(({ row, col }) => `${row} ${col}`);
 }
 
+/** A solution's cells for --json, as {row, col} whatever else the result's objects carry. */
+function cellMoves(result: Result<{ row: number; col: number }>): JsonMove[] {
+  return result.moves.map(({ row, col }) => ({ row, col }));
+}
+
+/** A Lights Out answer's presses for --json: {row, col} a press, row by row, a cell pressed c times c times over. */
+function pressMoves(result: LightsOutResult): JsonMove[] {
+  const moves: JsonMove[] = [];
+  const { grid, cols } = result;
+  if (grid === null) return moves;
+  for (let cell = 0; cell < grid.length; cell++) {
+    for (let press = 0; press < grid[cell]!; press++) moves.push({ row: Math.floor(cell / cols) + 1, col: (cell % cols) + 1 });
+  }
+  return moves;
+}
+
 /**
  * The lines for standard output of one case's result. Throws PuzzleInputError
  * for a bad board, SearchStopped for a stopped search. `solver`: the one that
@@ -106,40 +152,40 @@ function cellLines(result: Result<{ row: number; col: number }>): string[] {
  */
 export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, solver?: Solver): Formatted {
   if (any.status === 'error') throw new PuzzleInputError(any.reason);
-  const none: Solution = { length: null, moves: [] };
+  const none = (detail: string | undefined): Solution => ({ length: null, moves: () => [], detail });
   if (options.hint && (options.family === 'flip' || options.family === 'pilots')) return pressHintLines(any as FlipHint);
   switch (options.family) {
     case 'flip': {
       const result = any as ManyFamilies['flip']['result'];
-      if (!result.solvable) return { lines: ['Impossible'], result, solution: none };
+      if (!result.solvable) return { lines: ['Impossible'], result, solution: none(result.reason) };
       const moves = cellLines(result);
-      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves } };
+      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves: () => cellMoves(result) } };
     }
     case 'pilots': {
       const result = any as ManyFamilies['pilots']['result'];
-      const moves = cellLines(result);
-      return { lines: [String(result.length), ...moves], result, solution: { length: result.length, moves } };
+      return { lines: [String(result.length), ...cellLines(result)], result, solution: { length: result.length, moves: () => cellMoves(result) } };
     }
     case 'fourline': {
       if (options.hint) return fourLineHintLines(any as FourLineHint);
       const result = any as ManyFamilies['fourLine']['result'];
-      if (!result.solvable) return { lines: ['Impossible'], result, solution: none };
+      if (!result.solvable) return { lines: ['Impossible'], result, solution: none(result.reason) };
       const moves = result.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col}`);
-      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves } };
+      const json = () => result.moves.map(({ colour, from, to }) => ({ colour, from: { row: from.row, col: from.col }, to: { row: to.row, col: to.col } }));
+      return { lines: [String(result.length), ...(options.moves ? moves : [])], result, solution: { length: result.length, moves: json } };
     }
     case 'lightsout': {
       if (options.hint) return lightsOutHintLines(any as LightsOutHint);
       const result = any as LightsOutResult;
-      if (result.status === 'unsolvable') return { lines: ['Impossible'], result, solution: none };
+      if (result.status === 'unsolvable') return { lines: ['Impossible'], result, solution: none(result.reason) };
       const warning = result.minimal
         ? undefined
         : `not proven minimal: the kernel has dimension ${result.kernelDimension}, more press sets than --max-kernel allows to weigh`;
       // The grid as one text (a line a row) from the typed grid: a 1000x1000 board's presses are never a list of objects.
-      const grid = options.moves || options.json ? pressGridTextOn(solver && coreOf(solver).lightsOut, result) : '';
+      const grid = options.moves && !options.json ? pressGridTextOn(solver && coreOf(solver).lightsOut, result) : '';
       return {
         lines: [String(result.length), ...(options.moves ? [grid] : [])],
         result: { stats: result.stats, warning },
-        solution: { length: result.length, moves: options.json ? grid.split('\n') : [] },
+        solution: { length: result.length, moves: () => pressMoves(result) },
       };
     }
     case 'eight':
@@ -147,8 +193,9 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
       if (options.hint) return hintLines(any as SlidingHint);
       const result = any as ManyFamilies['sliding']['result'];
       if (result.status === 'stopped') throw new SearchStopped(result.reason);
-      if (result.status === 'solved') return { lines: [result.path], result, solution: { length: result.length, moves: [...result.path] } };
-      return { lines: ['unsolvable'], result: { stats: result.stats, warning: otherGoalNote(options, item) }, solution: none };
+      if (result.status === 'solved')
+        return { lines: [result.path], result, solution: { length: result.length, moves: () => result.moves.map((move) => ({ move })) } };
+      return { lines: ['unsolvable'], result: { stats: result.stats, warning: otherGoalNote(options, item) }, solution: none(result.reason) };
     }
   }
 }
@@ -161,7 +208,7 @@ export function format(options: JudgeOptions, item: JudgeCase, any: AnyResult, s
  */
 function pressHintLines(hint: FlipHint): Formatted {
   const result = { stats: hint.stats, warning: undefined };
-  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: () => [], detail: hint.reason } };
   const rows = [0, 1, 2, 3].map((row) =>
     hint.cells
       .slice(4 * row, 4 * row + 4)
@@ -171,7 +218,7 @@ function pressHintLines(hint: FlipHint): Formatted {
   return {
     lines: [rows.join(' / ')],
     result,
-    solution: { length: hint.distance, moves: hint.cells.map((cell) => `${cell.row} ${cell.col} ${cell.distance}`) },
+    solution: { length: hint.distance, moves: () => hint.cells.map(({ row, col, distance, optimal }) => ({ row, col, distance, optimal })) },
   };
 }
 
@@ -183,9 +230,19 @@ function pressHintLines(hint: FlipHint): Formatted {
 function lightsOutHintLines(hint: LightsOutHint): Formatted {
   const warning = hint.minimal ? undefined : "not proven minimal: some coset has more press sets than --max-kernel or the hint's share allows to weigh";
   const result = { stats: hint.stats, warning };
-  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: () => [], detail: hint.reason } };
   const rows = Array.from({ length: hint.rows }, (_, row) => Array.from(hint.after.subarray(row * hint.cols, (row + 1) * hint.cols)).join(' '));
-  return { lines: [rows.join(' / ')], result, solution: { length: hint.distance, moves: rows } };
+  const moves = () =>
+    Array.from(
+      hint.after,
+      (distance, cell): JsonMove => ({
+        row: Math.floor(cell / hint.cols) + 1,
+        col: (cell % hint.cols) + 1,
+        distance,
+        optimal: hint.optimal[cell] === 1,
+      }),
+    );
+  return { lines: [rows.join(' / ')], result, solution: { length: hint.distance, moves } };
 }
 
 /**
@@ -196,9 +253,17 @@ function lightsOutHintLines(hint: LightsOutHint): Formatted {
  */
 function fourLineHintLines(hint: FourLineHint): Formatted {
   const result = { stats: hint.stats, warning: hint.warning };
-  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: [] } };
+  if (hint.status === 'unsolvable') return { lines: ['Impossible'], result, solution: { length: null, moves: () => [], detail: hint.reason } };
   const moves = hint.moves.map((m) => `${m.colour} ${m.from.row} ${m.from.col} -> ${m.to.row} ${m.to.col} = ${m.distance ?? '-'}`);
-  return { lines: [moves.join('; ')], result, solution: { length: hint.distance, moves } };
+  const json = () =>
+    hint.moves.map(({ colour, from, to, distance, optimal }) => ({
+      colour,
+      from: { row: from.row, col: from.col },
+      to: { row: to.row, col: to.col },
+      distance,
+      optimal,
+    }));
+  return { lines: [moves.join('; ')], result, solution: { length: hint.distance, moves: json } };
 }
 
 /**
@@ -208,10 +273,14 @@ function fourLineHintLines(hint: FourLineHint): Formatted {
  */
 function hintLines(hint: SlidingHint): Formatted {
   const result = { stats: hint.stats, warning: undefined };
-  if (hint.status === 'unsolvable') return { lines: ['unsolvable'], result, solution: { length: null, moves: [] } };
+  if (hint.status === 'unsolvable') return { lines: ['unsolvable'], result, solution: { length: null, moves: () => [], detail: hint.reason } };
   if (hint.status === 'stopped') throw new SearchStopped(hint.reason ?? 'stopped');
   const moves = hint.moves.map(({ move, distance }) => `${move} ${distance ?? '?'}`);
-  return { lines: [moves.join(' ')], result, solution: { length: hint.distance, moves } };
+  return {
+    lines: [moves.join(' ')],
+    result,
+    solution: { length: hint.distance, moves: () => hint.moves.map(({ move, distance, optimal }) => ({ move, distance, optimal })) },
+  };
 }
 
 /**
@@ -241,6 +310,8 @@ function otherGoalNote(options: JudgeOptions, item: JudgeCase): string | undefin
 export function reportCase(options: JudgeOptions, engine: string, item: JudgeCase, outcome: () => Formatted, sink: JudgeSink, tally: JudgeTally): void {
   // --json: the same case as one object; the judge's words ('error', 'stopped') become its status.
   const json = (fields: Record<string, unknown>) => sink.line(JSON.stringify({ case: item.index, ...fields }));
+  // What standard error calls the case: its number, and its file and line when read from files.
+  const label = item.source === undefined ? `case ${item.index}` : `case ${item.index} (${item.source})`;
   try {
     if (item.error) throw new PuzzleInputError(item.error);
     const { lines, result, solution } = outcome();
@@ -248,25 +319,27 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
       const { nodes, expanded, ms } = result.stats;
       // expanded: sliding IDA* only, beside nodes (generated), as the published counts give it.
       const counts = expanded === undefined ? { nodes } : { nodes, expanded };
+      const why = solution.length === null ? { reason: unsolvableWords(options.family), detail: solution.detail } : {};
       json({
         status: solution.length === null ? 'unsolvable' : 'solved',
         length: solution.length,
-        moves: solution.moves,
+        moves: solution.moves(),
         ...counts,
         ms: Number(ms.toFixed(3)),
+        ...why,
       });
     } else {
       lines.forEach((line) => sink.line(line));
     }
-    if (result.warning) sink.note(`case ${item.index}: ${result.warning}`);
+    if (result.warning) sink.note(`${label}: ${result.warning}`);
     if (options.stats) {
       const { nodes, ms, heuristic, partition, workers } = result.stats;
       const how = [engine, heuristic && heuristic !== 'none' ? `${heuristic}${partition ? ` ${partition}` : ''}` : '', workers ? `over ${workers} workers` : '']
         .filter(Boolean)
         .join(', ');
-      sink.note(`case ${item.index}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
+      sink.note(`${label}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
       // A line of its own, so that the line above keeps its form for scripts that read it.
-      if (result.stats.expanded !== undefined) sink.note(`case ${item.index}: ${result.stats.expanded} expanded`);
+      if (result.stats.expanded !== undefined) sink.note(`${label}: ${result.stats.expanded} expanded`);
     }
   } catch (error) {
     const message = (error as Error).message.split('\n')[0];
@@ -283,10 +356,10 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
       tally.broken++;
       if (options.json) json({ status: 'error', reason: `internal error: ${message}` });
       else sink.line('error');
-      sink.note(`case ${item.index}: internal error: ${(error as Error).message.split('\n')[0]}`);
+      sink.note(`${label}: internal error: ${(error as Error).message.split('\n')[0]}`);
       return;
     }
-    sink.note(`case ${item.index}: ${(error as Error).message}`);
+    sink.note(`${label}: ${(error as Error).message}`);
   }
 }
 

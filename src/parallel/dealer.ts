@@ -10,6 +10,7 @@
  * one done sets the next bound), so the path is optimal as in plain IDA* (a
  * path found at bound B has length B).
  */
+import type { HostAbortSignal } from '../engine/hostTypes.js';
 import { PuzzleInputError, describeValue, type SlidingInput } from '../api/boards.js';
 import type { SlidingMove, SlidingResult, Stopped, Unsolvable } from '../api/solver.js';
 import type { SlidingShare, SlidingShareResult } from './share.js';
@@ -29,13 +30,13 @@ export interface ParallelDeps {
     board: SlidingInput,
     options: PoolSlidingOptions,
     share: SlidingShare,
-    signal: AbortSignal,
+    signal: HostAbortSignal,
     onProgress: (progress: Progress) => void,
   ): Promise<SlidingShareResult>;
   sliding(
     board: SlidingInput,
     options: PoolSlidingOptions,
-    callOptions: { signal?: AbortSignal; onProgress?: (progress: Progress) => void },
+    callOptions: { signal?: HostAbortSignal; onProgress?: (progress: Progress) => void },
   ): Promise<SlidingResult | Unsolvable | Stopped>;
   solvable(board: SlidingInput, goal: PoolSlidingOptions['goal']): Promise<boolean>;
 }
@@ -48,7 +49,7 @@ export async function parallelSliding(
   deps: ParallelDeps,
   board: SlidingInput,
   options: ParallelSlidingOptions = {},
-  callOptions: { signal?: AbortSignal; onProgress?: (progress: Progress) => void } = {},
+  callOptions: { signal?: HostAbortSignal; onProgress?: (progress: Progress) => void } = {},
   alone = 0,
 ): Promise<SlidingResult | Unsolvable | Stopped> {
   if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`options must be an object, not ${describeValue(options)}`);

@@ -92,7 +92,7 @@ function searchShare(solver: Solver, input: SlidingInput, options: SlidingOption
   }
   let choice: ReturnType<PdbTables['choose']>;
   try {
-    choice = tables.choose(start, goal, options.heuristic, true);
+    choice = tables.choose(start, goal, options.heuristic, true, options.partition);
   } catch (error) {
     throw new PuzzleInputError((error as Error).message);
   }

@@ -42,6 +42,8 @@ export interface TablesPlan {
    * if that does not settle the board.
    */
   linearConflictFirst?: number;
+  /** The partition the search names (its `partition` option); absent, prepareTables' default. */
+  partition?: string;
 }
 
 /** What of a search's options the plan depends on. */
@@ -50,6 +52,8 @@ export interface TablesPlanOptions {
   algorithm?: string;
   heuristic?: Heuristic;
   maxNodes?: number;
+  /** A partition named by the search: tables on any size that has partitions (3x3 too), and no linear-conflict try first. */
+  partition?: string;
 }
 
 /**
@@ -61,11 +65,14 @@ export function tablesPlanOf(width: number, height: number, goalBlank: number, s
   if ((options.algorithm ?? 'idastar') !== 'idastar') return null;
   if (options.heuristic !== undefined && options.heuristic !== 'pdb') return null;
   const size = `${width}x${height}`;
-  if (!TABLE_SIZES.includes(size) || !solvable) return null;
+  const { partition } = options;
+  const sized = partition === undefined ? TABLE_SIZES.includes(size) : size in DEFAULT_PARTITIONS;
+  if (!sized || !solvable) return null;
   const goal = goalBlank === 0 ? 'blank-first' : goalBlank === width * height - 1 ? 'blank-last' : null;
   // Any other goal has no tables, and its search runs on linear conflict.
   if (goal === null) return null;
   const nodes = LINEAR_CONFLICT_FIRST[size];
+  if (partition !== undefined) return { size, goal, partition };
   const tryFirst = nodes !== undefined && options.heuristic === undefined && (options.maxNodes ?? Infinity) > nodes;
   return tryFirst ? { size, goal, linearConflictFirst: nodes } : { size, goal };
 }

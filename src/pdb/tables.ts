@@ -3,6 +3,7 @@
  * tables ready (from the disk cache or built round by round, with progress
  * and cancel between rounds), and the heuristic a sliding search will use.
  */
+import type { HostAbortSignal } from '../engine/hostTypes.js';
 import {
   HEURISTICS,
   partitionKey,
@@ -59,7 +60,7 @@ export interface PrepareTablesOptions {
   goal?: 'blank-last' | 'blank-first' | 'both';
   onProgress?: (progress: TablesProgress) => void;
   /** Honoured between rounds: the build stops with the signal's reason. */
-  signal?: AbortSignal;
+  signal?: HostAbortSignal;
 }
 
 /** What a sliding search will use. */
@@ -88,10 +89,14 @@ export interface PdbTables {
   prepare(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<PdbPartition[]>;
   /**
    * The heuristic for this search: `requested` if given (checked), else the
-   * PDB when its tables are ready, else the size's default. An explicit 'pdb'
+   * PDB when tables for the board's size and goal are ready, else the size's
+   * default. The PDB is `partition` when named (checked by the caller), else
+   * the solver's default partition when its tables are ready, else the
+   * partition of this size and goal made ready last (prepareTables with a
+   * partition of its own), else the default. An explicit 'pdb' or `partition`
    * builds missing tables in memory unless `build` is false.
    */
-  choose(start: SlidingBoard, goal: SlidingBoard, requested: string | undefined, build?: boolean): HeuristicChoice;
+  choose(start: SlidingBoard, goal: SlidingBoard, requested: string | undefined, build?: boolean, partition?: string): HeuristicChoice;
   /**
    * Installs what the cache holds of the tables `prepare(size, options)`
    * readies, building nothing (after the prepare() calls before it); resolves
@@ -140,6 +145,13 @@ function tableKey(partition: PdbPartition, group: number): string {
   return `${partitionKey(partition)}#${group}`;
 }
 
+/** Notes `partition` as held (in part or whole), as the latest: choose() prefers the partition made ready last. */
+function noteSeen(state: TablesState, partition: PdbPartition): void {
+  const key = partitionKey(partition);
+  state.partitionsSeen.delete(key);
+  state.partitionsSeen.set(key, partition);
+}
+
 function openCache(state: TablesState): Promise<TableCache> {
   return (state.cache ??= openTableCache(state.options.dir, state.warn));
 }
@@ -180,7 +192,7 @@ function checkHeldBytes(state: TablesState, partitions: readonly PdbPartition[])
  * a held table when one maps onto it (seconds), else built (minutes).
  */
 function startTable(state: TablesState, partition: PdbPartition, group: number): { build: PdbBuild; phase: 'build' | 'derive' } {
-  state.partitionsSeen.set(partitionKey(partition), partition);
+  noteSeen(state, partition);
   const source = symmetricSource(partition, group, heldTables(state));
   if (source) return { build: state.core.pdb.derive(partition, group, source.partition, source.group, source.cellMap), phase: 'derive' };
   return { build: state.core.pdb.build(partition, group), phase: 'build' };
@@ -224,7 +236,7 @@ async function loadSymmetricSource(state: TablesState, store: TableCache, partit
     const bytes = await store.load(sibling, source.group);
     if (!bytes) continue;
     state.core.pdb.install(sibling, source.group, bytes);
-    state.partitionsSeen.set(partitionKey(sibling), sibling);
+    noteSeen(state, sibling);
     return;
   }
 }
@@ -272,7 +284,7 @@ async function prepareOne(state: TablesState, partition: PdbPartition, prepare: 
     const cached = await store.load(partition, group);
     if (cached) {
       core.pdb.install(partition, group, cached);
-      state.partitionsSeen.set(partitionKey(partition), partition);
+      noteSeen(state, partition);
       state.unsaved.delete(tableKey(partition, group));
       const entries = cached.length * 2;
       finished += entriesOf(group);
@@ -305,6 +317,8 @@ async function prepareOne(state: TablesState, partition: PdbPartition, prepare: 
     if (unsaved === null) state.unsaved.delete(tableKey(partition, group));
     else state.unsaved.set(tableKey(partition, group), unsaved);
   }
+  // Prepared again, it is the latest again (for choose()).
+  noteSeen(state, partition);
 }
 
 function partitionsFor(state: TablesState, size: string | { width: number; height: number }, prepare: PrepareTablesOptions): PdbPartition[] {
@@ -358,7 +372,7 @@ function loadCached(state: TablesState, size: string | { width: number; height: 
           continue;
         }
         state.core.pdb.install(partition, group, cached);
-        state.partitionsSeen.set(partitionKey(partition), partition);
+        noteSeen(state, partition);
         state.unsaved.delete(tableKey(partition, group));
       }
     }
@@ -366,20 +380,47 @@ function loadCached(state: TablesState, size: string | { width: number; height: 
   });
 }
 
+/** The partition of this size and blank cell whose tables were made ready last (held whole), if any. */
+function lastReady(state: TablesState, width: number, height: number, blankCell: number): PdbPartition | null {
+  let found: PdbPartition | null = null;
+  for (const partition of state.partitionsSeen.values()) {
+    const fits = partition.width === width && partition.height === height && partition.blankCell === blankCell;
+    if (fits && state.core.pdb.ready(partition)) found = partition;
+  }
+  return found;
+}
+
 /** PdbTables.choose. */
-function choose(state: TablesState, start: SlidingBoard, goal: SlidingBoard, requested: string | undefined, build: boolean): HeuristicChoice {
+function choose(
+  state: TablesState,
+  start: SlidingBoard,
+  goal: SlidingBoard,
+  requested: string | undefined,
+  build: boolean,
+  named: string | undefined,
+): HeuristicChoice {
   if (requested !== undefined && !(HEURISTICS as readonly string[]).includes(requested)) {
     throw new RangeError(unknownHeuristicMessage(requested));
   }
   const { width, height } = start;
   const cells = width * height;
+  const blank = goal.tiles.indexOf(0);
   const fallback: Heuristic = cells <= 9 ? 'manhattan' : 'linear-conflict';
   if (requested === 'manhattan' || requested === 'linear-conflict') return { heuristic: requested };
-  const name = defaultPartition(state, width, height);
-  const partition = name ? namedPartition(width, height, goal.tiles.indexOf(0), name) : null;
+  let partition: PdbPartition | null;
+  if (named !== undefined) {
+    partition = namedPartition(width, height, blank, named);
+    if (!partition)
+      throw new RangeError(`tables: the ${named} tables serve goals with the blank first or last, not this goal (blank at position ${blank + 1})`);
+  } else {
+    const name = defaultPartition(state, width, height);
+    partition = name ? namedPartition(width, height, blank, name) : null;
+    // Tables prepared for this size and goal under another partition serve the search rather than the default's being built.
+    if (partition && !state.core.pdb.ready(partition)) partition = lastReady(state, width, height, blank) ?? partition;
+  }
   if (!partition) return { heuristic: requested === 'pdb' ? 'linear-conflict' : fallback };
   if (state.core.pdb.ready(partition)) return { heuristic: 'pdb', partition };
-  if (requested !== 'pdb') return { heuristic: fallback };
+  if (requested !== 'pdb' && named === undefined) return { heuristic: fallback };
   // A build is under way in prepare(); building here would cut across it.
   if (state.preparing > 0 || !build) return { heuristic: 'linear-conflict' };
   // Asked for by name: built now, in memory (prepareTables also uses the disk cache).
@@ -409,14 +450,14 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
   return {
     prepare: (size, options = {}) => prepare(state, size, options),
     loadCached: (size, options = {}) => loadCached(state, size, options),
-    choose: (start, goal, requested, build = true) => choose(state, start, goal, requested, build),
+    choose: (start, goal, requested, build = true, partition) => choose(state, start, goal, requested, build, partition),
     partitionsFor: (size, options = {}) => partitionsFor(state, size, options),
     tableBytes: groupTableBytes,
     has: (partition, group) => core.pdb.has(partition, group),
     read: (partition, group, offset, length) => core.pdb.table(partition, group, offset, length),
     install(partition, group, bytes) {
       core.pdb.install(partition, group, bytes);
-      state.partitionsSeen.set(partitionKey(partition), partition);
+      noteSeen(state, partition);
     },
     unsaved: (partition, group) => state.unsaved.get(tableKey(partition, group)),
   };

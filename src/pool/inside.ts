@@ -90,7 +90,9 @@ export const insideApi = {
   census: (size: string | BoardSize, options?: Pick<CensusOptions, 'goal'>) => {
     // Taken now: the census runs on after this call returns its promise.
     const { solver, relayProgress } = call();
-    return solver.census(size, { goal: options?.goal, onProgress: relayProgress });
+    // Anything but an object goes on as it is, and any key but goal too, for the solver to refuse.
+    const withProgress = options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: relayProgress } : options;
+    return solver.census(size, withProgress as CensusOptions);
   },
   lightsOut: (board: LightsOutInput, options?: LightsOutOptions) => call().solver.lightsOut(board, options),
   solveMany: <F extends ManyFamily>(family: F, boards: readonly ManyFamilies[F]['board'][], options?: ManyFamilies[F]['options']) =>

@@ -9,7 +9,8 @@
  * on the workers (the queue, cancel, restarts), tableSharing.ts has one worker
  * prepare the tables and hands them to the others.
  */
-import { checkTablesOptions } from '../api/checks.js';
+import type { HostAbortSignal } from '../engine/hostTypes.js';
+import { checkOptionKeys, checkOptions, checkPartitionName, checkTablesOptions, optionKeys } from '../api/checks.js';
 import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from '../api/boards.js';
 import { ENGINES, type EngineName } from '../engine/contract.js';
 import type { JudgeCase, JudgeChunk, JudgeOptions } from '../judge/judge.js';
@@ -93,13 +94,13 @@ export interface SolverPoolOptions {
    * createSolverPool rejects with AbortError (a caller that no longer needs
    * the pool need not wait for its workers to load).
    */
-  signal?: AbortSignal;
+  signal?: HostAbortSignal;
 }
 
 /** The last argument of every pool method, after the method's own. */
 export interface CallOptions<P = Progress> {
   /** Abort the call: it rejects with a DOMException named AbortError. */
-  signal?: AbortSignal;
+  signal?: HostAbortSignal;
   /**
    * Sliding IDA*: called before each iteration and about every 100 ms inside
    * one, with the f-bound, nodes so far and milliseconds since the call started. prepareTables: each table loaded
@@ -117,7 +118,7 @@ export interface ManyOptions<M extends MethodName> {
   /** Arguments after the board, e.g. `[{ goal: 'blank-first' }]` for sliding. */
   args?: RestArgs<M>;
   /** Abort every call not yet answered. */
-  signal?: AbortSignal;
+  signal?: HostAbortSignal;
   /** Each answer as it arrives (in completion order), with its board's index. */
   onResult?: (result: Answer<M>, index: number) => void;
 }
@@ -172,6 +173,58 @@ export interface SolverPool extends Omit<PoolMethods, 'sliding'> {
   solveParallel(board: SlidingInput, options?: ParallelSlidingOptions, callOptions?: CallOptions): Promise<SlidingResult | Unsolvable | Stopped>;
   /** Ends every worker; calls not yet answered reject with AbortError. */
   terminate(): Promise<void>;
+}
+
+/** The option names each of the pool's own calls knows (its others take the solver's, checked by the worker's solver). */
+const POOL_OPTION_KEYS = optionKeys<SolverPoolOptions>({
+  workers: true,
+  engine: true,
+  wasm: true,
+  tables: true,
+  pruningFiles: true,
+  warn: true,
+  cancel: true,
+  restartAfterMs: true,
+  signal: true,
+});
+const MANY_OPTION_KEYS = optionKeys<ManyOptions<'flip'>>({ args: true, signal: true, onResult: true });
+/** A pool's sliding options: plain data only (the call options carry signal and progress), with the parallel search's own. */
+const POOL_SLIDING_OPTION_KEYS = optionKeys<PoolSlidingCallOptions>({
+  goal: true,
+  algorithm: true,
+  heuristic: true,
+  partition: true,
+  maxNodes: true,
+  pruning: true,
+  depth: true,
+  parallel: true,
+});
+const PARALLEL_OPTION_KEYS = POOL_SLIDING_OPTION_KEYS.filter((key) => key !== 'parallel');
+
+/**
+ * The options of the pool's sliding (`parallel` included) or solveParallel,
+ * checked on this side: a parallel search's shares do not check them. A bad
+ * board is left for a worker's solver to report.
+ */
+function checkPoolSliding(call: string, board: SlidingInput, options: unknown): PoolSlidingCallOptions {
+  for (const key of ['onIteration', 'onProgress', 'signal']) {
+    if (typeof options === 'object' && options !== null && key in options) {
+      throw new PuzzleInputError(
+        `${call}(): option '${key}' cannot be sent to a worker; pass plain data, and onProgress instead of onIteration, with signal in the call options (the argument after these)`,
+      );
+    }
+  }
+  const checked = checkOptions<PoolSlidingCallOptions>(call, options, call === 'sliding' ? POOL_SLIDING_OPTION_KEYS : PARALLEL_OPTION_KEYS);
+  if (checked.partition !== undefined) {
+    let size: { width: number; height: number } | undefined;
+    try {
+      size = parseSlidingBoard(board);
+    } catch {
+      size = undefined;
+    }
+    if (size) checkPartitionName(call, checked.partition, size.width, size.height);
+  }
+  return checked;
 }
 
 function checkRestartAfter(value: unknown): number {
@@ -275,6 +328,7 @@ export function poolInternals(pool: SolverPool): PoolInternals {
  */
 export async function createSolverPool(options: SolverPoolOptions = {}): Promise<SolverPool> {
   if (typeof options !== 'object' || options === null) throw new PuzzleInputError(`pool options must be an object, not ${describeValue(options)}`);
+  checkOptionKeys('createSolverPool', options, POOL_OPTION_KEYS);
   const engine = checkChoice('engine', options.engine ?? 'wasm', ENGINES);
   const cancelChoice = checkChoice('cancel', options.cancel ?? 'auto', ['auto', 'restart'] as const);
   const cores = await coreCount();
@@ -303,6 +357,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     if (!Array.isArray(boards)) throw new PuzzleInputError(`solveEach: boards must be an array, not ${describeValue(boards)}`);
     if (typeof manyOptions !== 'object' || manyOptions === null)
       throw new PuzzleInputError(`solveEach options must be an object, not ${describeValue(manyOptions)}`);
+    checkOptionKeys('solveEach', manyOptions, MANY_OPTION_KEYS);
     const { args = [], signal, onResult } = manyOptions;
     if (!Array.isArray(args)) throw new PuzzleInputError(`solveEach: args must be an array of the arguments after the board, not ${describeValue(args)}`);
     checkCallOptions({ signal });
@@ -371,7 +426,11 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
       if (error instanceof Error && error.name === 'AbortError') throw abortError(error.message.replace(/^[A-Za-z]+\(\)/, `${name}()`));
       throw error;
     });
-  const solveParallel: SolverPool['solveParallel'] = (board, options, callOptions) => shareSearch('solveParallel', board, options, callOptions);
+  const solveParallel: SolverPool['solveParallel'] = async (board, options, callOptions) => {
+    const checked = checkPoolSliding('solveParallel', board, options);
+    checkCallOptions(callOptions, 'solveParallel');
+    return shareSearch('solveParallel', board, checked, callOptions);
+  };
 
   /** Whether sliding() spreads this board over the workers by default: 4x4 and 5x5, two or more workers. */
   const parallelByDefault = (board: SlidingInput): boolean => {
@@ -386,12 +445,10 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
 
   const pool: SolverPool = {
     ...(methods as unknown as PoolMethods),
-    sliding: (board, options = {}, callOptions) => {
-      // Not an object: the worker's solver says what is wrong.
-      if (typeof options !== 'object' || options === null) return methods.sliding(board, options, callOptions) as Promise<SlidingResult | Unsolvable | Stopped>;
-      const { parallel, depth, ...sliding } = options;
-      if (parallel !== undefined && typeof parallel !== 'boolean')
-        return Promise.reject(new PuzzleInputError(`parallel must be true or false, not ${describeValue(parallel)}`));
+    sliding: async (board, options, callOptions) => {
+      const { parallel, depth, ...sliding } = checkPoolSliding('sliding', board, options);
+      checkCallOptions(callOptions, 'sliding');
+      if (parallel !== undefined && typeof parallel !== 'boolean') throw new PuzzleInputError(`parallel must be true or false, not ${describeValue(parallel)}`);
       if (parallel ?? parallelByDefault(board))
         return shareSearch('sliding', board, depth === undefined ? sliding : { ...sliding, depth }, callOptions, ALONE_NODES);
       return methods.sliding(board, sliding, callOptions) as Promise<SlidingResult | Unsolvable | Stopped>;

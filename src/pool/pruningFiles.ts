@@ -17,6 +17,7 @@
  * build that machine as before, but not silently: the pool's `warn` hears it
  * once. A worker checks the bytes as it installs them (installMovePruning).
  */
+import type { HostUrl } from '../engine/hostTypes.js';
 import { PuzzleInputError, describeValue } from '../api/boards.js';
 import { MAX_SIDE } from '../engine/contract.js';
 import { MOVE_PRUNING_FILE_MAX_BYTES } from '../engine/movePruningFile.js';
@@ -25,7 +26,7 @@ import type { PruningMessage } from './protocol.js';
 import type { WorkerSlots } from './slots.js';
 
 /** A machine's file: where to fetch it (a URL, or a string resolved against the page, or in Node the working directory) or its bytes. */
-export type PruningFileSource = URL | string | ArrayBuffer | ArrayBufferView;
+export type PruningFileSource = HostUrl | string | ArrayBuffer | ArrayBufferView;
 
 /** The files by board size, e.g. `{ '5x5': new URL('./pruning-5x5.bin', import.meta.url) }`. */
 export type PruningFiles = Readonly<Record<string, PruningFileSource>>;

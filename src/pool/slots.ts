@@ -11,13 +11,14 @@
  * a slot and pumps the queue, an abort restarts a worker, a failure empties
  * the queue), and split in two each half would reach into the other's fields.
  */
-import { checkSignalAndProgress } from '../api/checks.js';
+import type { HostAbortController, HostAbortSignal } from '../engine/hostTypes.js';
+import { checkOptionKeys, checkSignalAndProgress } from '../api/checks.js';
 import { PuzzleInputError, describeValue } from '../api/boards.js';
 import type { EngineName } from '../engine/contract.js';
 import { CANCEL_CELL, type ErrorData, type FromInside, type PoolTablesOptions, type ToInside, type WasmMessage, type WorkerMethodName } from './protocol.js';
 import type { Port, Spawn } from './spawn.js';
 
-export function abortError(message: string): DOMException {
+export function abortError(message: string): Error {
   return new DOMException(message, 'AbortError');
 }
 
@@ -32,14 +33,18 @@ function rebuildError(error: ErrorData): Error {
 
 /** A call's options as checked: an AbortSignal and a progress listener, both optional. */
 export interface CheckedCallOptions {
-  signal?: AbortSignal;
+  signal?: HostAbortSignal;
   onProgress?: (progress: never) => void;
 }
 
-export function checkCallOptions(value: unknown): CheckedCallOptions {
+const CALL_OPTION_KEYS: readonly string[] = ['signal', 'onProgress'];
+
+/** The call options of `method` (the last argument of every pool method): undefined or { signal, onProgress }, no other key. */
+export function checkCallOptions(value: unknown, method = 'call'): CheckedCallOptions {
   if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null)
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new PuzzleInputError(`call options must be an object ({ signal, onProgress }), not ${describeValue(value)}`);
+  checkOptionKeys(method, value, CALL_OPTION_KEYS, 'call option');
   return checkSignalAndProgress(value as CheckedCallOptions) as CheckedCallOptions;
 }
 
@@ -74,7 +79,7 @@ export class Slot {
   /** The cancel flag this worker reads, over shared memory; null in 'restart' mode. */
   cancel: Int32Array | null = null;
   /** Set after an abort on the flag: restarts the worker if it has not stopped in time. */
-  stopTimer: ReturnType<typeof setTimeout> | undefined;
+  stopTimer: (() => void) | undefined;
   /** A restarted worker getting back the tables the pool prepared: it takes no other call until then. */
   restoring = false;
   /** Settles when the latest restoration is over. */
@@ -111,7 +116,7 @@ export class WorkerSlots {
   /** Hears each worker that found no machine of its size in a move-pruning file's bytes. */
   onPruningRefused: (width: number, height: number) => void = () => {};
   /** Aborted as the pool ends (terminated, or failed to start): what is still fetched for its workers is dropped. */
-  readonly ended = new AbortController();
+  readonly ended: HostAbortController = new AbortController();
   private readonly queue: Job[] = [];
   private nextId = 1;
   /** Settles pool creation: every worker ready, or the first failure. */
@@ -122,7 +127,7 @@ export class WorkerSlots {
   }
 
   /** Starts every worker; resolves once each has loaded its solver, rejects on the first that cannot (or on `signal`). */
-  async startAll(signal: AbortSignal | undefined): Promise<void> {
+  async startAll(signal: HostAbortSignal | undefined): Promise<void> {
     const ready = new Promise<void>((resolve, reject) => {
       this.starting = { left: this.slots.length, resolve, reject };
     });
@@ -146,7 +151,7 @@ export class WorkerSlots {
   submit(method: WorkerMethodName, args: unknown[], callOptions: unknown, slot?: Slot, extra: Pick<Job, 'transfer' | 'restore'> = {}): Promise<unknown> {
     return new Promise((resolve, reject) => {
       if (this.terminated) throw abortError(`${method}(): the solver pool was terminated`);
-      const { signal, onProgress } = checkCallOptions(callOptions);
+      const { signal, onProgress } = checkCallOptions(callOptions, method);
       if (signal?.aborted) throw abortError(`${method}() was aborted`);
       const onAbort = () => this.abort(job);
       const job: Job = {
@@ -186,7 +191,7 @@ export class WorkerSlots {
     const error = abortError('the solver pool was terminated');
     for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(error));
     for (const slot of this.slots) {
-      clearTimeout(slot.stopTimer);
+      slot.stopTimer?.();
       const job = slot.job;
       slot.job = null;
       if (job) this.settle(job, () => job.reject(error));
@@ -196,7 +201,7 @@ export class WorkerSlots {
 
   private start(slot: Slot): void {
     const { engine, wasm, tables, pruningSizes, cancelMode, spawn } = this.config;
-    clearTimeout(slot.stopTimer);
+    slot.stopTimer?.();
     slot.generation++;
     slot.ready = false;
     slot.cancel = cancelMode === 'flag' ? new Int32Array(new SharedArrayBuffer(4)) : null;
@@ -245,7 +250,7 @@ export class WorkerSlots {
         const job = slot.job;
         if (!job || job.id !== message.id) return;
         slot.job = null;
-        clearTimeout(slot.stopTimer);
+        slot.stopTimer?.();
         if (message.type === 'answer') this.settle(job, () => job.resolve(message.value));
         else {
           if (job.aborted && message.error.name === 'AbortError') slot.stopped++;
@@ -315,7 +320,10 @@ export class WorkerSlots {
       Atomics.store(slot.cancel, CANCEL_CELL, job.id);
       // Timers hold at most 2^31 - 1 ms (about 24 days); longer is as good as never.
       const { restartAfterMs } = this.config;
-      if (restartAfterMs < 2 ** 31) slot.stopTimer = setTimeout(() => slot.job === job && this.replace(slot), restartAfterMs);
+      if (restartAfterMs < 2 ** 31) {
+        const timer = setTimeout(() => slot.job === job && this.replace(slot), restartAfterMs);
+        slot.stopTimer = () => clearTimeout(timer);
+      }
       return;
     }
     // No shared memory: the only way to stop a running search is to end its worker.

@@ -50,7 +50,7 @@ export class PoolTables {
     const arity = insideArity.prepareTables;
     const own = args.slice(0, arity);
     checkPrepareTables(own[0], own[1]);
-    const callOptions = checkCallOptions(args[arity]);
+    const callOptions = checkCallOptions(args[arity], 'prepareTables');
     const [first, ...rest] = this.workers.slots as [Slot, ...Slot[]];
     const generation = first.generation;
     // While the first prepares them, the others read what the cache holds of

@@ -440,3 +440,25 @@ describe('puzzlesearch CLI and pattern databases', () => {
     }
   });
 });
+
+describe('npm start (dist/cli/demo.js)', () => {
+  it('shows warm medians of several runs beside the first call, and says so; both engines give the same answers (issue 39 §5)', () => {
+    const demo = spawnSync(process.execPath, [fileURLToPath(new URL('../../dist/cli/demo.js', import.meta.url))], { encoding: 'utf8', timeout: 600_000 });
+    expect(demo.status).toBe(0);
+    expect(demo.stdout).toMatch(/^Each time is the median of \d+ to \d+ warm runs/);
+    const rows = [...demo.stdout.matchAll(/^ {2}(wasm|ts) +([\d.]+) ms median of +(\d+) \(first +([\d.]+) ms\) +(\d+) nodes {2}(.*)$/gm)];
+    expect(rows).toHaveLength(10);
+    for (const [, , , runs] of rows) expect(Number(runs)).toBeGreaterThanOrEqual(5);
+    // Each sample's two rows (wasm, then ts) give the same answer and nodes.
+    for (let at = 0; at < rows.length; at += 2) {
+      expect(rows[at]![1]).toBe('wasm');
+      expect(rows[at + 1]![1]).toBe('ts');
+      expect(rows[at + 1]![6]).toBe(rows[at]![6]);
+      expect(rows[at + 1]![5]).toBe(rows[at]![5]);
+    }
+    // Korf #1, blank first: the path shown replays to the goal in 57 moves.
+    const korf = rows[8]![6]!.match(/^57 moves: ([udlr]+)$/)![1]!;
+    const goal = Array.from({ length: 16 }, (_, i) => i);
+    expect(replaySliding([14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3], 4, korf)).toEqual(goal);
+  });
+});

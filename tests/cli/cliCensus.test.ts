@@ -63,6 +63,9 @@ describe('CLI: census', () => {
       [['census', '--size', '2x2', '--goal', '1 2 2 x'], /goal position 3: duplicate tile 2/],
       [['census', '--size', '2x2', '--engine', 'gpu'], /--engine must be wasm or ts/],
       [['census', '--size', '2x2', '--depth', '3'], /unknown option '--depth'/],
+      // Rows of the wrong width are refused, as the API refuses rows of an array (D9), never reflowed.
+      [['census', '--size', '2x3', '--goal', 'x 1 2 / 3 4 5'], /the goal's rows \(3, 3 tiles\) do not make the 2x3 board/],
+      [['census', '--size', '3x2', '--goal', 'x 1\n2 3\n4 5'], /the goal's rows \(2, 2, 2 tiles\) do not make the 3x2 board/],
     ];
     for (const [args, message] of cases) {
       const run = await runCli(args, '');
@@ -76,7 +79,7 @@ describe('CLI: census', () => {
   it('census --help prints its usage; the whole help names the command', async () => {
     const help = await runCli(['census', '--help'], '');
     expect(help.status).toBe(0);
-    expect(help.answers[0]).toMatch(/^usage: puzzlesearch census --size WxH/);
+    expect(help.answers[0]).toMatch(/^Usage: puzzlesearch census --size WxH/);
     const whole = await runCli(['--help'], '');
     expect(whole.answers).toContain('       puzzlesearch census --size WxH [options]');
     expect(whole.answers.join('\n')).toContain('--json               one JSON object: counts, total, godsNumber, farthest');

@@ -216,9 +216,31 @@ describe('CLI: usage errors in our own words, with the nearest spelling (issue 2
     ] as const) {
       const child = run([command, ...args]);
       expect(child.status).toBe(1);
-      expect(child.stderr.split('\n')[0]).toBe(first);
+      // The whole of standard error: the one line, ended as the main CLI's are by where the help is (issue 39).
+      expect(child.stderr).toBe(`${first}; see puzzlesearch ${command} --help\n`);
       expect(child.stderr).not.toMatch(/positional argument|Option '/);
     }
+  });
+
+  it("a library message's own prefix is not doubled after the command's (D7)", () => {
+    // The twin refuses 7-8's 8-tile table (3.1 GiB of blank sets) before building anything.
+    const child = run([
+      'tables',
+      'build',
+      '--size',
+      '4x4',
+      '--partition',
+      '7-8',
+      '--engine',
+      'ts',
+      '--goal',
+      'blank-first',
+      '--dir',
+      mkdtempSync(join(tmpdir(), 'puzzlesearch-d7-')),
+    ]);
+    expect(child.status).toBe(1);
+    expect(child.stderr).toMatch(/^puzzlesearch tables: building the 8-tile table of partition 7-8 needs /m);
+    expect(child.stderr).not.toMatch(/puzzlesearch tables: puzzlesearch:/);
   });
 
   it('arguments after a bare -- are quoted as typed, never glued to an option', () => {
@@ -269,6 +291,63 @@ describe('CLI: usage errors in our own words, with the nearest spelling (issue 2
     const whole = run(['--help']).stdout;
     for (const family of ['flip', 'pilots', 'fourline', 'eight', 'sliding', 'lightsout']) expect(whole).toMatch(new RegExp(`^  ${family} +`, 'm'));
     expect(run(['flipp', '--help']).stdout).toBe(whole);
+  });
+
+  it("a family's help speaks of that family alone: flip's --moves and --jobs say nothing of Lights Out or sliding (issue 39)", () => {
+    const flip = run(['flip', '--help']).stdout;
+    const entry = (help: string, option: string) => {
+      const at = help.indexOf(`\n  ${option} `);
+      const lines = help.slice(at + 1).split('\n');
+      return [lines[0], ...lines.slice(1).filter((_, i, rest) => rest.slice(0, i + 1).every((line) => /^ {10,}/.test(line)))].join('\n');
+    };
+    expect(entry(flip, '--moves')).not.toMatch(/lightsout|grid/i);
+    expect(entry(flip, '--jobs')).not.toMatch(/sliding|IDA\*|4x4/);
+    expect(entry(flip, '--jobs').split('\n').length).toBeLessThanOrEqual(6);
+    const sliding = run(['sliding', '--help']).stdout;
+    expect(entry(sliding, '--jobs')).toMatch(/parallel\s+IDA\*/);
+    expect(entry(sliding, '--jobs')).not.toMatch(/chunks of cases/);
+    expect(entry(run(['lightsout', '--help']).stdout, '--moves')).toMatch(/grid of each cell's presses/);
+    expect(entry(run(['lightsout', '--help']).stdout, '--moves')).not.toMatch(/flip|fourline/);
+  });
+
+  it("hint --help is hint's help and hint FAMILY --help that family's hint, not the whole help (issue 39)", () => {
+    const whole = run(['--help']).stdout;
+    const hint = run(['hint', '--help']);
+    expect(hint.status).toBe(0);
+    expect(hint.stdout).not.toBe(whole);
+    expect(hint.stdout.startsWith('Usage: puzzlesearch hint FAMILY [options] < input\n')).toBe(true);
+    expect(hint.stdout.split('\n').length).toBeLessThan(whole.split('\n').length / 2);
+    for (const family of ['flip', 'pilots', 'fourline', 'eight', 'sliding', 'lightsout']) {
+      const one = run(['hint', family, '-h']);
+      expect(one.status).toBe(0);
+      expect(one.stderr).toBe('');
+      expect(one.stdout.startsWith(`Usage: puzzlesearch hint ${family} [options] < input\n`), family).toBe(true);
+      expect(one.stdout, family).not.toContain('--jobs');
+      expect(one.stdout.split('\n').length, family).toBeLessThan(whole.split('\n').length / 2);
+    }
+    expect(run(['hint', 'flip', '--help']).stdout).toMatch(/fewest presses after pressing each cell/);
+    expect(run(['hint', 'flip', '--help']).stdout).not.toMatch(/--heuristic|--pattern/);
+    expect(run(['hint', 'eight', '--help']).stdout).toMatch(/each legal move of the blank/);
+  });
+
+  it('tables and census say Usage: as the other commands do, and a bad command line is one line pointing at --help (issue 39)', () => {
+    for (const command of ['tables', 'census']) {
+      const help = run([command, '--help']);
+      expect(help.status).toBe(0);
+      expect(help.stdout.startsWith(`Usage: puzzlesearch ${command} `)).toBe(true);
+    }
+    for (const args of [
+      ['tables', 'biuld'],
+      ['tables', 'build', '--szie', '3x3'],
+      ['census'],
+      ['census', '--size', '2x2', '--depth', '3'],
+      ['census', '--size', '2x2', '--engine', 'gpu'],
+    ]) {
+      const bad = run(args);
+      expect(bad.status, args.join(' ')).toBe(1);
+      expect(bad.stderr, args.join(' ')).toMatch(new RegExp(`^puzzlesearch ${args[0]}: [^\n]*; see puzzlesearch ${args[0]} --help\n$`));
+    }
+    expect(run(['flip', '--bogus']).stderr).toMatch(/^puzzlesearch: [^\n]*; see puzzlesearch --help\n$/);
   });
 
   it('every --help example is one line that runs as shown', () => {

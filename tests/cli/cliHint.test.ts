@@ -68,7 +68,10 @@ describe('CLI: hint', () => {
       case: 1,
       status: 'solved',
       length: distance.get(board.join('')),
-      moves: expectedLine(board).match(/[udlr] \d+/g),
+      // One object a move (issue 39): the move, its distance, and whether it keeps the board optimal.
+      moves: expectedLine(board)
+        .match(/[udlr] \d+/g)!
+        .map((each) => ({ move: each[0], distance: Number(each.slice(2)), optimal: Number(each.slice(2)) < distance.get(board.join(''))! })),
     });
     const stopped = await runCli(
       ['hint', 'sliding', '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--max-nodes', '100'],

@@ -144,6 +144,18 @@ describe('CLI: lightsout --pattern reads a file at any path (D6)', () => {
     expectCrossSolves(child.stdout, 4);
   });
 
+  it('a pattern name is the pattern even beside a file of that name, and says so; ./x is the file (D10)', () => {
+    // The file x holds the cross, the built-in x the diagonals: a 4x4 board all on takes 4 presses with the cross, and none solves it with x.
+    const named = run(['lightsout', '--moves', '--pattern', 'x'], board, folder);
+    expect(named.stderr).toBe("puzzlesearch: note: --pattern 'x' is the built-in pattern x, not the file x; write ./x for the file\n");
+    const builtIn = run(['lightsout', '--moves', '--pattern', 'x'], board);
+    expect(builtIn.stderr).toBe('');
+    expect(named.stdout).toBe(builtIn.stdout);
+    expect(named.status).toBe(builtIn.status);
+    const file = run(['lightsout', '--moves', '--pattern', './x'], board, folder);
+    expectCrossSolves(file.stdout, 4);
+  });
+
   it('names a missing file rather than reading its name as a stencil', () => {
     const child = run(['lightsout', '--pattern', './missing.txt'], board, folder);
     expect(child.status).toBe(1);
@@ -192,5 +204,43 @@ describe('CLI: a board unsolvable for the default goal but solvable for blank-fi
     const tiles = run(['eight', '--goal', '1 2 3 4 5 6 8 7 x'], '1 2 3 4 5 6 7 8 x\n');
     expect(tiles.stdout).toBe('unsolvable\n');
     expect(tiles.stderr).toBe('');
+  });
+});
+
+describe('CLI: files named after FAMILY are read in order, as cat would give them (issue 39)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-files-'));
+  const good = 'bwwb\nbbwb\nbwwb\nbwww\n';
+  const bad = 'bwwb\nbbqb\nbwwb\nbwww\n';
+  writeFileSync(join(dir, 'one.txt'), `${good}\n${bad}`);
+  writeFileSync(join(dir, 'two.txt'), `wwww\nwwww\nwwww\nwwwb\n\n${good}`);
+
+  it('answers the cases of one file and of several in order, exactly as the same text on standard input', () => {
+    const piped = run(['flip'], `${good}\n${bad}\nwwww\nwwww\nwwww\nwwwb\n\n${good}`);
+    const files = run(['flip', 'one.txt', 'two.txt'], '', dir);
+    expect(files.stdout).toBe(piped.stdout);
+    expect(files.stdout).toBe('4\nerror\nImpossible\n4\n');
+    expect(files.status).toBe(2);
+    expect(run(['flip', 'two.txt'], '', dir).stdout).toBe('Impossible\n4\n');
+    // Standard input is not read when files are named; '-' names it.
+    expect(run(['flip', 'two.txt'], good, dir).stdout).toBe('Impossible\n4\n');
+    expect(run(['flip', 'two.txt', '-'], good, dir).stdout).toBe('Impossible\n4\n4\n');
+  });
+
+  it('names the file and the line of a case in its messages, and hint and --json take files too', () => {
+    const files = run(['flip', 'two.txt', 'one.txt'], '', dir);
+    expect(files.stdout).toBe('Impossible\n4\n4\nerror\n');
+    expect(files.stderr).toMatch(/^case 4 \(one\.txt, line 6\): line 2, column 3: stray character 'q'/m);
+    const stats = run(['flip', '--stats', 'two.txt'], '', dir);
+    expect(stats.stderr).toMatch(/^case 2 \(two\.txt, line 6\): \d+ nodes/m);
+    expect(run(['hint', 'flip', 'one.txt'], '', dir).stdout.split('\n')[0]).toMatch(/^\d+ \d+ \d+ \d+ \/ /);
+    expect(JSON.parse(run(['flip', '--json', 'one.txt'], '', dir).stdout.split('\n')[0]!)).toMatchObject({ case: 1, status: 'solved', length: 4 });
+  });
+
+  it('a missing or unreadable file is one line naming it, status 1, before any case is answered', () => {
+    const missing = run(['flip', 'one.txt', 'boards.txt'], good, dir);
+    expect(missing).toMatchObject({ status: 1, stdout: '', stderr: 'puzzlesearch: cannot read boards.txt: no such file or directory\n' });
+    expect(run(['flip', '.'], '', dir)).toMatchObject({ status: 1, stdout: '', stderr: 'puzzlesearch: cannot read .: it is a directory\n' });
+    // A word that is no file but reads as an option or a family was not meant as a file.
+    expect(run(['flip', 'sliding'], '', dir).stderr).toBe('puzzlesearch: one FAMILY expected, got flip sliding; see puzzlesearch --help\n');
   });
 });

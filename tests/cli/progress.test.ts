@@ -1,13 +1,20 @@
 /**
- * The table progress on standard error (issue 22 §3): plain lines off a
+ * The live line of a long sliding search, on a terminal only (issue 39), and
+ * the table progress on standard error (issue 22 §3): plain lines off a
  * terminal; on one, a bar that counts work (entries, not tables), never goes
  * back, fits the terminal's width, gives the time left on a long build and
  * ends with a final message on a line of its own; loads from the cache say so
  * in one line.
  */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TablesProgress } from '../../src/pdb/tables.js';
 import { tablesProgress } from '../../src/cli/progress.js';
+import { main } from '../../src/cli/main.js';
+import { engineNames } from '../support/engines.js';
+import { replaySliding } from '../oracles.js';
 
 /** A step of 6-6-3: groups of 100, 100 and 4 entries (204 in all), `before` entries of earlier groups done. */
 const step = (phase: string, group: number, settled: number, before: number): TablesProgress => {
@@ -76,5 +83,87 @@ describe('table progress on standard error', () => {
     const quietReport = tablesProgress({ write: (text) => quiet.push(text), isTTY: true }, 'tables 4x4', { loads: false });
     for (const group of [0, 1, 2]) quietReport(step('load', group, group === 2 ? 4 : 100, [0, 100, 200][group]!));
     expect(quiet).toEqual([]);
+  });
+});
+
+describe('the live line of a long sliding search (issue 39)', () => {
+  /** Korf's 15-puzzles on linear conflict (no tables): #3 takes 62M nodes (seconds on wasm), #7 35M (seconds on the twin). */
+  const korf = (number: number) =>
+    readFileSync(new URL('../../data/korf100.txt', import.meta.url), 'utf8')
+      .split('\n')
+      [number - 1]!.trim()
+      .split(/\s+/)
+      .slice(0, 16)
+      .join(' ');
+  const hard = { wasm: korf(3), ts: korf(7) } as const;
+
+  /** main() in-process with standard error as a stream that says whether it is a terminal. */
+  async function runWith(isTTY: boolean, args: string[], input: string) {
+    const stream: string[] = [];
+    const errors: string[] = [];
+    let out = '';
+    const status = await main(args, {
+      input: async function* () {
+        yield input;
+      },
+      write: (text) => {
+        out += text;
+        // What standard error had when the answer was written.
+        stream.push(`<answer ${text.length}>`);
+      },
+      error: (line) => errors.push(line),
+      errorStream: { isTTY, columns: 120, write: (text) => stream.push(text) },
+    });
+    return { status, out, errors, stream };
+  }
+
+  for (const engine of engineNames) {
+    for (const jobs of ['1', '2']) {
+      it(`${engine}, --jobs ${jobs}: on a terminal, bound, nodes, rate and time on one line redrawn in place, cleared before the answer`, async () => {
+        const args = ['sliding', '--engine', engine, '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--jobs', jobs];
+        const run = await runWith(true, args, `${hard[engine]}\n`);
+        expect(run.status).toBe(0);
+        expect(run.errors).toEqual([]);
+        const drawn = run.stream.filter((text) => text.startsWith('\r\x1b[Kcase 1: searching'));
+        expect(drawn.length).toBeGreaterThan(0);
+        for (const text of drawn) {
+          expect(text).toMatch(/^\r\x1b\[Kcase 1: searching, bound \d+, [\d.]+[kMG]? nodes, [\d.]+[kMG]? nodes\/s, (\d+m )?\d+s$/);
+          expect(text.length).toBeLessThan(120);
+          expect(text).not.toContain('\n');
+        }
+        // The last thing on standard error before the answer clears the line.
+        const answer = run.stream.findIndex((text) => text.startsWith('<answer'));
+        expect(run.stream.slice(0, answer).at(-1)).toBe('\r\x1b[K');
+        expect(run.stream.indexOf(drawn[0]!)).toBeLessThan(answer);
+        // The answer replays to the goal.
+        const tiles = hard[engine].split(' ').map(Number);
+        expect(replaySliding(tiles, 4, run.out.trim())).toEqual(Array.from({ length: 16 }, (_, i) => i));
+      });
+    }
+  }
+
+  it('off a terminal nothing new: the same answer, nothing on standard error; a short search on a terminal draws nothing', async () => {
+    const args = ['sliding', '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--jobs', '1'];
+    const piped = await runWith(false, args, `${hard.wasm}\n`);
+    expect(piped.status).toBe(0);
+    expect(piped.errors).toEqual([]);
+    expect(piped.stream.filter((text) => !text.startsWith('<answer'))).toEqual([]);
+    const short = await runWith(true, args, '1 x 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n');
+    expect(short.out).toBe('l\n');
+    expect(short.stream.filter((text) => !text.startsWith('<answer'))).toEqual([]);
+    // --stats notes go on lines of their own, after the line is cleared.
+    const stats = await runWith(true, [...args, '--stats'], `${hard.wasm}\n`);
+    expect(stats.errors).toEqual([expect.stringMatching(/^case 1: \d+ nodes/)]);
+  });
+
+  it('a whole process with standard error on a pipe writes nothing to it but what it wrote before', () => {
+    const bin = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+    const child = spawnSync(process.execPath, [bin, 'sliding', '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--jobs', '1'], {
+      input: `${hard.wasm}\n`,
+      encoding: 'utf8',
+    });
+    expect(child.status).toBe(0);
+    expect(child.stderr).toBe('');
+    expect(child.stdout).toMatch(/^[udlr]{55,}\n$/);
   });
 });

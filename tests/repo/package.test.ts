@@ -23,6 +23,9 @@ describe('the packed package', () => {
       'dist/index.d.ts',
       'dist/cli/bin.js',
       'dist/pool/worker.js',
+      // The subpath export puzzlesearch/element (package.json exports names these two).
+      'dist/element/index.js',
+      'dist/element/index.d.ts',
       'build/puzzlesearch.wasm',
       'LICENSE',
       'CHANGELOG.md',
@@ -89,20 +92,38 @@ describe('installing on the Node the package supports', () => {
 });
 
 describe('the package types in a Node-only project', () => {
-  it('type-check with no DOM lib and skipLibCheck off: the .d.ts need nothing but ES2022 and @types/node', () => {
+  // With no lib beyond ES2022 and no @types either (issue 39 §4: 18 errors on AbortSignal, URL, DOMException and
+  // setTimeout), with @types/node, and with the DOM lib: the .d.ts name the host's types only where the project has them.
+  const projects: Array<[string, string[], string[]]> = [
+    ['ES2022 and @types/node', ['ES2022'], ['node']],
+    ['ES2022 alone, no @types', ['ES2022'], []],
+    ['ES2022 and the DOM lib', ['ES2022', 'DOM'], []],
+  ];
+  it.each(projects)('type-check with skipLibCheck off: %s', (_, lib, types) => {
     const dir = mkdtempSync(join(root, '.types-check-'));
     try {
       writeFileSync(join(dir, 'package.json'), '{ "type": "module" }');
       writeFileSync(
         join(dir, 'main.ts'),
         [
-          "import { createSolver, createSolverPool, compilePuzzleWasm } from '../dist/index.js';",
+          "import { createSolver, createSolverPool, compilePuzzleWasm, defaultWasmUrl, type SlidingOptions } from '../dist/index.js';",
           'const solver = await createSolver();',
           "const flip: number | null = solver.flip('bwwb\\nbbwb\\nbwwb\\nbwww').length;",
           'const module = await compilePuzzleWasm();',
           'const pool = await createSolverPool({ workers: 1, wasm: module });',
+          'const options: SlidingOptions = { maxNodes: 10, signal: undefined, onProgress: ({ nodes }) => void nodes };',
+          "const stopped = await pool.sliding('1 2 3 4 5 6 7 x 8', { maxNodes: 10 }, { signal: options.signal });",
           'await pool.terminate();',
-          'export { flip };',
+          'const href: string = defaultWasmUrl.href;',
+          // Where the project has the host's types, the real ones fit the options.
+          ...(lib.includes('DOM') || types.includes('node')
+            ? [
+                "const signalled = solver.sliding('1 2 3 4 5 6 7 x 8', { signal: new AbortController().signal });",
+                "const located = await createSolver({ wasm: new URL('puzzlesearch.wasm', defaultWasmUrl) });",
+                'export { signalled, located };',
+              ]
+            : []),
+          'export { flip, href, stopped };',
         ].join('\n'),
       );
       writeFileSync(
@@ -112,8 +133,8 @@ describe('the package types in a Node-only project', () => {
             target: 'ES2022',
             module: 'NodeNext',
             moduleResolution: 'NodeNext',
-            lib: ['ES2022'],
-            types: ['node'],
+            lib,
+            types,
             strict: true,
             noEmit: true,
             skipLibCheck: false,
@@ -128,5 +149,39 @@ describe('the package types in a Node-only project', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the package as a registry and a reader see it (issue 39)', () => {
+  const pack = () =>
+    (
+      JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' })) as Array<{
+        files: Array<{ path: string }>;
+      }>
+    )[0]!.files.map((file) => file.path);
+
+  it('has keywords, and no repository, homepage or bugs while no public URL exists', () => {
+    const manifest = JSON.parse(readFileSync(`${root}/package.json`, 'utf8')) as Record<string, unknown>;
+    expect(manifest.keywords).toEqual(expect.arrayContaining(['puzzle', 'solver', 'webassembly']));
+    for (const field of ['repository', 'homepage', 'bugs']) expect(manifest[field], field).toBeUndefined();
+  });
+
+  it('every relative link of the README and of the docs it ships resolves inside the installed package, the screenshot included', () => {
+    const paths = new Set(pack());
+    expect(paths).toContain('README.md');
+    const readers = [...paths].filter((path) => path === 'README.md' || /^docs\/.*\.md$/.test(path));
+    expect(readers.length).toBeGreaterThan(5);
+    const links: string[] = [];
+    for (const reader of readers) {
+      const text = readFileSync(join(root, reader), 'utf8');
+      for (const [, target] of text.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue; // https:, mailto:
+        const resolved = join(reader, '..', target!).split('\\').join('/');
+        links.push(resolved);
+        expect(paths.has(resolved), `${reader} links to ${target}, not in the package`).toBe(true);
+      }
+    }
+    expect(links).toContain('docs/screenshot.png');
+    expect(links).toContain('docs/cli.md');
   });
 });

@@ -398,7 +398,7 @@ function subtrees(search: IdaStarSearch, bound: number, takePrefix: () => Uint8A
   for (let prefix = takePrefix(); prefix; prefix = takePrefix()) {
     const result = search.subtree(prefix, bound);
     if (result === BAD_PREFIX) throw new RangeError(`IDA*: prefix ${Array.from(prefix).join(',')} is not a walk from this board`);
-    if (result === OUT_OF_NODES) return { moves: null, nodes: search.nodes(), expanded: search.expanded(), nextBound };
+    if (result === OUT_OF_NODES) return { moves: null, nodes: search.nodes(), expanded: search.expanded(), nextBound, bound };
     if (result === STOPPED) return { moves: null, nodes: search.nodes(), expanded: search.expanded(), nextBound, stopped: true };
     if (result === FOUND) return { moves: search.found(), nodes: search.nodes(), expanded: search.expanded(), nextBound: bound };
     nextBound = Math.min(nextBound, result);

@@ -258,7 +258,7 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
       scratchBytes(exports, PATH_AT, prefix.length).set(prefix);
       const result = exports.idaStarSubtree(prefix.length, bound, budget);
       if (result === BAD_PREFIX) throw new RangeError(`IDA*: prefix ${Array.from(prefix).join(',')} is not a walk from this board`);
-      if (result === OUT_OF_NODES) return { moves: null, ...counts(), nextBound };
+      if (result === OUT_OF_NODES) return { moves: null, ...counts(), nextBound, bound };
       if (result === STOPPED) return { moves: null, ...counts(), nextBound, stopped: true };
       if (result === FOUND) return { moves: host.foundPath(), ...counts(), nextBound: bound };
       nextBound = Math.min(nextBound, result);

@@ -5,11 +5,12 @@
  * memory. In Node the bytes are read from the file beside the package; in a
  * browser they are fetched and compiled while streaming.
  */
+import type { HostUrl } from '../hostTypes.js';
 import { instantiate, instantiateSync } from '@assemblyscript/loader';
 import { isNode, readNodeFile, sourceUrl } from '../../platform.js';
 
 /** Where the module comes from: a URL (or string path/URL), its bytes, or an already compiled module. */
-export type WasmSource = URL | string | ArrayBuffer | ArrayBufferView | CompiledWasm;
+export type WasmSource = HostUrl | string | ArrayBuffer | ArrayBufferView | CompiledWasm;
 
 /**
  * A compiled module (at run time a WebAssembly.Module), and a module's memory
@@ -24,7 +25,7 @@ export interface WasmMemory {
 }
 
 /** The build output sits in `build/`, a sibling of both `src/` and `dist/`. */
-export const defaultWasmUrl = new URL('../../../build/puzzlesearch.wasm', import.meta.url);
+export const defaultWasmUrl: HostUrl = new URL('../../../build/puzzlesearch.wasm', import.meta.url);
 
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
