@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createSolver, type Solver } from '../api/solver.js';
-import { unsolvableWords, type JudgeFamily } from './judge.js';
+import { unsolvableWords, type JudgeFamily } from '../judge/judge.js';
 
 /** Warm runs a sample gets: at least MIN_RUNS, then more until RUN_BUDGET_MS of them or MAX_RUNS. */
 const MIN_RUNS = 5;
