@@ -20,7 +20,9 @@ import { familyOptions, MissingFileError, parseOptions, UsageError, type HelpAsk
 import { InputFileError, InputFiles } from './inputFiles.js';
 import { errorSink, Output, readError, type CliIO } from './output.js';
 import { SlidingCases } from './slidingCases.js';
-import { slidingTables, type PrepareTables, type TryLinearConflict } from './slidingTables.js';
+import { slidingTables, type CachedPartitions, type PrepareTables, type TryLinearConflict } from './slidingTables.js';
+import { cachedPartitions } from '../pdb/cache/node.js';
+import { parseSize } from '../pdb/tables.js';
 import { familyUsage, hintUsage, LINE_LIMIT, usage, type Family } from './usage.js';
 import { CliWorkers } from './workers.js';
 
@@ -103,8 +105,13 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   const input = readAhead(() => (files ? files.lines(LINE_LIMIT) : inputLines(io.input(), LINE_LIMIT)));
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
   // With workers, they ready the tables (one loads or builds, the others get its copy); else this thread.
-  const prepareTables: PrepareTables = async (size, goal, onProgress) => {
-    if (!slidingPool || !(await workers.prepareTables(size, goal, onProgress))) await solver.prepareTables(size, { goal, onProgress });
+  const prepareTables: PrepareTables = async (size, goal, onProgress, partition) => {
+    if (!slidingPool || !(await workers.prepareTables(size, goal, onProgress, partition))) await solver.prepareTables(size, { goal, onProgress, partition });
+  };
+  // The strongest tables the cache holds are taken (slidingTables.ts); the cache is the solver's default one.
+  const cached: CachedPartitions = async (size, goal) => {
+    const { width, height } = parseSize(size);
+    return cachedPartitions(undefined, width, height, goal === 'blank-first' ? 0 : width * height - 1);
   };
   const tryLinearConflict: TryLinearConflict = async (text, maxNodes) => {
     const sliding = { ...(familyOptions(options) as SlidingOptions), heuristic: 'linear-conflict' as const, maxNodes };
@@ -112,7 +119,7 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
     if (pool) return pool.sliding(text, { ...sliding, parallel: false });
     return solver.sliding(text, sliding);
   };
-  const tablesFor = slidingTables(solver, options, errorSink(io), prepareTables, tryLinearConflict);
+  const tablesFor = slidingTables(solver, options, errorSink(io), prepareTables, tryLinearConflict, cached);
   const judge: JudgeOptions = {
     family: options.family,
     solve: familyOptions(options),

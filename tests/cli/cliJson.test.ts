@@ -129,6 +129,8 @@ describe('CLI --json', () => {
     const bfs = run(['eight', '--algorithm', 'bfs', '--json', '--stats'], input);
     expect(parse(bfs.stdout).every((answer) => answer.expanded === undefined)).toBe(true);
     expect(bfs.stderr).not.toContain('expanded');
+  });
+
   it('one shape of moves in every family (issue 39): an object a move, as many as the length, replayed; the judge lines list the same moves', () => {
     /** Keys of each family's move objects, and of a hint's (the move's and distance, optimal). */
     const keys = { cell: ['col', 'row'], fourline: ['colour', 'from', 'to'], sliding: ['move'] };
