@@ -6,7 +6,7 @@
 // applied before descending and undone after, so nothing is allocated per node.
 //
 // Heuristics: 0 = Manhattan, 1 = linear conflict, 2 = an additive pattern
-// database (./pdbHeuristic, tables from ./pdb). Linear conflict adds, for
+// database (./pdbHeuristic, tables from ./pdbBuild). Linear conflict adds, for
 // every row and every column, 2 x the fewest tiles that must leave that line so
 // that the rest of the line's own tiles (those whose goal is in it) stand in goal
 // order: members minus the longest increasing subsequence of their goal slots.
@@ -44,6 +44,7 @@ import { lastNodes, scratchPointer, setLastNodes } from './scratch';
 import { slidingSolvable } from './sliding';
 import { PDB_FIT_MIRRORED, PDB_FIT_SEVERAL, pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbUndo } from './pdbHeuristic';
 import { Region, lastNeeded, reserve } from './memory';
+import { local } from './instance';
 
 const BOARD_AT: usize = IdaStar.BOARD_AT;
 const GOAL_AT: usize = IdaStar.GOAL_AT;
@@ -68,7 +69,14 @@ const NO_MOVE: i32 = 4;
 // `pruningAllowed` (u8 per state and blank cell) the moves the blank may make,
 // on the board and not pruned. Pruning only the undo of the last move is the
 // same shape with five states, so one search body serves every pruning.
-const pruningRegion = new Region();
+// The region's record lies in static memory, this instance's own (./instance),
+// not on the heap: an instance attached to a shared memory has no heap.
+const pruningRegionAt: usize = memory.data(offsetof<Region>(), 8);
+// @ts-ignore: decorator
+@inline
+function pruningRegion(): Region {
+  return changetype<Region>(local(pruningRegionAt));
+}
 let pruningNext: usize = 0;
 let pruningAllowed: usize = 0;
 let pruningCells: i32 = 0;
@@ -161,7 +169,7 @@ let nextPoll: f64 = 0;
 
 const POLL_NODES: f64 = 16384;
 
-// The host's progress and stop hook (src/wasm/idaStar.ts); nonzero stops the search.
+// The host's progress and stop hook (src/engine/wasm/idaStar.ts); nonzero stops the search.
 // @ts-ignore: decorator
 @external("env", "searchPoll")
 declare function searchPoll(bound: i32, nodes: f64): i32;
@@ -204,8 +212,8 @@ function longestIncreasing(values: usize, count: i32): i32 {
   for (let i = 0; i < count; i++) {
     const value = load<u8>(values + i);
     let slot = 0;
-    while (slot < length && load<u8>(lisTails + slot) < value) slot++;
-    store<u8>(lisTails + slot, value);
+    while (slot < length && load<u8>(local(lisTails) + slot) < value) slot++;
+    store<u8>(local(lisTails) + slot, value);
     if (slot == length) length++;
   }
   return length;
@@ -222,11 +230,11 @@ function fillLineCosts(at: usize, lineLength: i32): i32 {
       const digit = rest % base;
       rest /= base;
       if (digit != 0) {
-        store<u8>(lineMembers + members, <u8>digit);
+        store<u8>(local(lineMembers) + members, <u8>digit);
         members++;
       }
     }
-    store<u8>(at + code, <u8>(2 * (members - longestIncreasing(lineMembers, members))));
+    store<u8>(at + code, <u8>(2 * (members - longestIncreasing(local(lineMembers), members))));
   }
   return size;
 }
@@ -234,15 +242,15 @@ function fillLineCosts(at: usize, lineLength: i32): i32 {
 // @ts-ignore: decorator
 @inline
 function moveRecordAt(tile: i32, from: i32, direction: i32): usize {
-  return moveRecords + ((((<usize>tile << 5) | <usize>from) << 2 | <usize>direction) << 3);
+  return local(moveRecords) + ((((<usize>tile << 5) | <usize>from) << 2 | <usize>direction) << 3);
 }
 
 // The goal's row and column of every tile.
 function fillGoalCoordinates(width: i32, cells: i32, goal: usize): void {
   for (let p = 0; p < cells; p++) {
     const tile = <i32>load<u8>(goal + p);
-    store<u8>(goalRow + tile, <u8>(p / width));
-    store<u8>(goalColumn + tile, <u8>(p % width));
+    store<u8>(local(goalRow) + tile, <u8>(p / width));
+    store<u8>(local(goalColumn) + tile, <u8>(p % width));
   }
 }
 
@@ -250,23 +258,23 @@ function fillGoalCoordinates(width: i32, cells: i32, goal: usize): void {
 function fillLinePowers(width: i32, height: i32): void {
   let power = 1;
   for (let i = 0; i <= width; i++) {
-    store<i32>(rowPowers + (i << 2), power);
+    store<i32>(local(rowPowers) + (i << 2), power);
     power *= width + 1;
   }
   power = 1;
   for (let i = 0; i <= height; i++) {
-    store<i32>(columnPowers + (i << 2), power);
+    store<i32>(local(columnPowers) + (i << 2), power);
     power *= height + 1;
   }
 }
 
 function fillManhattan(width: i32, cells: i32): void {
   for (let tile = 0; tile < cells; tile++) {
-    const tileRow = <i32>load<u8>(goalRow + tile);
-    const tileColumn = <i32>load<u8>(goalColumn + tile);
+    const tileRow = <i32>load<u8>(local(goalRow) + tile);
+    const tileColumn = <i32>load<u8>(local(goalColumn) + tile);
     for (let p = 0; p < cells; p++) {
       const distance = abs(p / width - tileRow) + abs(p % width - tileColumn);
-      store<u8>(manhattan + (tile << 5) + p, <u8>distance);
+      store<u8>(local(manhattan) + (tile << 5) + p, <u8>distance);
     }
   }
 }
@@ -274,8 +282,8 @@ function fillManhattan(width: i32, cells: i32): void {
 // What moving `tile` from `from` as the blank moves `direction` does to the
 // Manhattan sum and to the line codes (see moveRecords).
 function fillMoveRecord(tile: i32, from: i32, direction: i32, width: i32, height: i32): void {
-  const tileRow = <i32>load<u8>(goalRow + tile);
-  const tileColumn = <i32>load<u8>(goalColumn + tile);
+  const tileRow = <i32>load<u8>(local(goalRow) + tile);
+  const tileColumn = <i32>load<u8>(local(goalColumn) + tile);
   const rowDigit = tileColumn + 1;
   const columnDigit = tileRow + 1;
   const fromRow = from / width;
@@ -290,13 +298,13 @@ function fillMoveRecord(tile: i32, from: i32, direction: i32, width: i32, height
   if (toRow < 0 || toRow >= height || toColumn < 0 || toColumn >= width) return;
   const to = toRow * width + toColumn;
   const manhattanDelta =
-    <i32>load<u8>(manhattan + (tile << 5) + to) - <i32>load<u8>(manhattan + (tile << 5) + from);
+    <i32>load<u8>(local(manhattan) + (tile << 5) + to) - <i32>load<u8>(local(manhattan) + (tile << 5) + from);
   let costLine = DUMMY_LINE;
   let costDelta = 0;
   let codeLine = DUMMY_LINE;
   let codeDelta = 0;
   if (direction <= DOWN) {
-    const columnPower = load<i32>(rowPowers + (fromColumn << 2));
+    const columnPower = load<i32>(local(rowPowers) + (fromColumn << 2));
     if (tileRow == fromRow) {
       costLine = fromRow;
       costDelta = -rowDigit * columnPower;
@@ -307,10 +315,10 @@ function fillMoveRecord(tile: i32, from: i32, direction: i32, width: i32, height
     if (tileColumn == fromColumn) {
       codeLine = MAX_SIDE + fromColumn;
       codeDelta =
-        columnDigit * (load<i32>(columnPowers + (toRow << 2)) - load<i32>(columnPowers + (fromRow << 2)));
+        columnDigit * (load<i32>(local(columnPowers) + (toRow << 2)) - load<i32>(local(columnPowers) + (fromRow << 2)));
     }
   } else {
-    const rowPower = load<i32>(columnPowers + (fromRow << 2));
+    const rowPower = load<i32>(local(columnPowers) + (fromRow << 2));
     if (tileColumn == fromColumn) {
       costLine = MAX_SIDE + fromColumn;
       costDelta = -columnDigit * rowPower;
@@ -321,7 +329,7 @@ function fillMoveRecord(tile: i32, from: i32, direction: i32, width: i32, height
     if (tileRow == fromRow) {
       codeLine = fromRow;
       codeDelta =
-        rowDigit * (load<i32>(rowPowers + (toColumn << 2)) - load<i32>(rowPowers + (fromColumn << 2)));
+        rowDigit * (load<i32>(local(rowPowers) + (toColumn << 2)) - load<i32>(local(rowPowers) + (fromColumn << 2)));
     }
   }
   const record = moveRecordAt(tile, from, direction);
@@ -339,9 +347,9 @@ function fillMoveMasks(width: i32, height: i32): void {
     if (row < height - 1) mask |= 1 << DOWN;
     if (column > 0) mask |= 1 << LEFT;
     if (column < width - 1) mask |= 1 << RIGHT;
-    store<u8>(moveMask + p, <u8>mask);
+    store<u8>(local(moveMask) + p, <u8>mask);
   }
-  for (let p = cells; p < POSITION_STRIDE; p++) store<u8>(moveMask + p, 0);
+  for (let p = cells; p < POSITION_STRIDE; p++) store<u8>(local(moveMask) + p, 0);
 }
 
 // Every table of this file for the scratch goal on a width x height board.
@@ -351,23 +359,23 @@ function buildTables(width: i32, height: i32): void {
   fillGoalCoordinates(width, cells, goal);
   fillLinePowers(width, height);
   fillManhattan(width, cells);
-  rowTableSize = fillLineCosts(lineCost, width);
-  fillLineCosts(lineCost + rowTableSize, height);
-  memory.fill(moveRecords, 0, MOVE_RECORD_BYTES);
+  rowTableSize = fillLineCosts(local(lineCost), width);
+  fillLineCosts(local(lineCost) + rowTableSize, height);
+  memory.fill(local(moveRecords), 0, MOVE_RECORD_BYTES);
   for (let tile = 1; tile < cells; tile++) {
     for (let from = 0; from < cells; from++) {
       for (let direction = 0; direction < 4; direction++) fillMoveRecord(tile, from, direction, width, height);
     }
   }
   fillMoveMasks(width, height);
-  memory.copy(cachedGoal, goal, cells);
+  memory.copy(local(cachedGoal), goal, cells);
   cachedWidth = width;
   cachedHeight = height;
 }
 
 function tablesMatch(width: i32, height: i32): bool {
   if (width != cachedWidth || height != cachedHeight) return false;
-  return memory.compare(cachedGoal, scratchPointer() + GOAL_AT, width * height) == 0;
+  return memory.compare(local(cachedGoal), scratchPointer() + GOAL_AT, width * height) == 0;
 }
 
 // Loads the board from scratch into `tiles` and `lineCodes`; returns its h, or
@@ -376,28 +384,28 @@ function loadBoard(width: i32, height: i32, heuristic: i32): i32 {
   if (!tablesMatch(width, height)) buildTables(width, height);
   const cells = width * height;
   const board = scratchPointer() + BOARD_AT;
-  memory.fill(lineCodes, 0, LINE_COUNT * 4);
-  for (let column = 0; column < width; column++) store<i32>(lineCodes + ((MAX_SIDE + column) << 2), rowTableSize);
+  memory.fill(local(lineCodes), 0, LINE_COUNT * 4);
+  for (let column = 0; column < width; column++) store<i32>(local(lineCodes) + ((MAX_SIDE + column) << 2), rowTableSize);
   let manhattanSum = 0;
   for (let p = 0; p < cells; p++) {
     const tile = <i32>load<u8>(board + p);
-    store<u8>(tiles + p, <u8>tile);
+    store<u8>(local(tiles) + p, <u8>tile);
     if (tile == 0) {
       startBlank = p;
       continue;
     }
-    manhattanSum += load<u8>(manhattan + (tile << 5) + p);
+    manhattanSum += load<u8>(local(manhattan) + (tile << 5) + p);
     const row = p / width;
     const column = p % width;
-    const tileRow = <i32>load<u8>(goalRow + tile);
-    const tileColumn = <i32>load<u8>(goalColumn + tile);
+    const tileRow = <i32>load<u8>(local(goalRow) + tile);
+    const tileColumn = <i32>load<u8>(local(goalColumn) + tile);
     if (tileRow == row) {
-      const at = lineCodes + (row << 2);
-      store<i32>(at, load<i32>(at) + (tileColumn + 1) * load<i32>(rowPowers + (column << 2)));
+      const at = local(lineCodes) + (row << 2);
+      store<i32>(at, load<i32>(at) + (tileColumn + 1) * load<i32>(local(rowPowers) + (column << 2)));
     }
     if (tileColumn == column) {
-      const at = lineCodes + ((MAX_SIDE + column) << 2);
-      store<i32>(at, load<i32>(at) + (tileRow + 1) * load<i32>(columnPowers + (row << 2)));
+      const at = local(lineCodes) + ((MAX_SIDE + column) << 2);
+      store<i32>(at, load<i32>(at) + (tileRow + 1) * load<i32>(local(columnPowers) + (row << 2)));
     }
   }
   boardWidth = width;
@@ -405,9 +413,9 @@ function loadBoard(width: i32, height: i32, heuristic: i32): i32 {
   if (heuristic == MANHATTAN) return manhattanSum;
   if (heuristic == LINEAR_CONFLICT) {
     let h = manhattanSum;
-    for (let row = 0; row < height; row++) h += load<u8>(lineCost + load<i32>(lineCodes + (row << 2)));
+    for (let row = 0; row < height; row++) h += load<u8>(local(lineCost) + load<i32>(local(lineCodes) + (row << 2)));
     for (let column = 0; column < width; column++) {
-      h += load<u8>(lineCost + load<i32>(lineCodes + ((MAX_SIDE + column) << 2)));
+      h += load<u8>(local(lineCost) + load<i32>(local(lineCodes) + ((MAX_SIDE + column) << 2)));
     }
     return h;
   }
@@ -499,15 +507,15 @@ function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i
     const stop = chunkEnded();
     if (stop != 0) return stop;
   }
-  const tile = <i32>load<u8>(tiles + next);
+  const tile = <i32>load<u8>(local(tiles) + next);
   const record = moveRecordAt(tile, next, direction);
   const childH = childEstimate<K>(record, tile, blank, h, room);
   if (childH > room) return g + 1 + childH;
   const saved = applyMove<K>(record, tile, blank);
-  store<u8>(tiles + blank, <u8>tile);
+  store<u8>(local(tiles) + blank, <u8>tile);
   store<u8>(scratchPointer() + PATH_AT + g, <u8>direction);
   const result = descend<K>(next, nextState(state, direction), g + 1, childH);
-  store<u8>(tiles + next, <u8>tile);
+  store<u8>(local(tiles) + next, <u8>tile);
   undoMove<K>(record, tile, next, saved);
   return result;
 }
@@ -520,8 +528,8 @@ function childEstimate<K>(record: usize, tile: i32, to: i32, h: i32, room: i32):
   const costWord = load<i32>(record);
   if (sizeof<K>() == sizeof<Manhattan>()) return h + <i32>(<i8>costWord);
   if (sizeof<K>() == sizeof<LinearConflict>()) {
-    const code = load<i32>(lineCodes + ((costWord >>> 8) & 0xff));
-    return h + <i32>(<i8>costWord) + <i32>load<u8>(lineCost + code + (costWord >> 16)) - <i32>load<u8>(lineCost + code);
+    const code = load<i32>(local(lineCodes) + ((costWord >>> 8) & 0xff));
+    return h + <i32>(<i8>costWord) + <i32>load<u8>(local(lineCost) + code + (costWord >> 16)) - <i32>load<u8>(local(lineCost) + code);
   }
   return pdbChildEstimate(tile, to, <i32>(<i8>costWord), isMirrored<K>(), isSigned<K>(), room);
 }
@@ -532,10 +540,10 @@ function childEstimate<K>(record: usize, tile: i32, to: i32, h: i32, room: i32):
 function applyMove<K>(record: usize, tile: i32, to: i32): i32 {
   if (sizeof<K>() == sizeof<LinearConflict>()) {
     const costWord = load<i32>(record);
-    const costLineAt = lineCodes + ((costWord >>> 8) & 0xff);
+    const costLineAt = local(lineCodes) + ((costWord >>> 8) & 0xff);
     store<i32>(costLineAt, load<i32>(costLineAt) + (costWord >> 16));
     const codeWord = load<i32>(record, 4);
-    const codeLineAt = lineCodes + (codeWord & 0xff);
+    const codeLineAt = local(lineCodes) + (codeWord & 0xff);
     store<i32>(codeLineAt, load<i32>(codeLineAt) + (codeWord >> 16));
     return 0;
   }
@@ -550,10 +558,10 @@ function applyMove<K>(record: usize, tile: i32, to: i32): i32 {
 function undoMove<K>(record: usize, tile: i32, from: i32, saved: i32): void {
   if (sizeof<K>() == sizeof<LinearConflict>()) {
     const codeWord = load<i32>(record, 4);
-    const codeLineAt = lineCodes + (codeWord & 0xff);
+    const codeLineAt = local(lineCodes) + (codeWord & 0xff);
     store<i32>(codeLineAt, load<i32>(codeLineAt) - (codeWord >> 16));
     const costWord = load<i32>(record);
-    const costLineAt = lineCodes + ((costWord >>> 8) & 0xff);
+    const costLineAt = local(lineCodes) + ((costWord >>> 8) & 0xff);
     store<i32>(costLineAt, load<i32>(costLineAt) - (costWord >> 16));
   } else if (isPdb<K>()) {
     pdbUndo(tile, from, <i32>(<i8>load<i32>(record)), isMirrored<K>(), isSigned<K>(), saved);
@@ -605,7 +613,7 @@ function subtree<K>(length: i32): i32 {
       break;
     }
     const direction = <i32>load<u8>(path + g);
-    if (direction > RIGHT || direction == (parentMove ^ 1) || (<i32>load<u8>(moveMask + blank) & (1 << direction)) == 0) {
+    if (direction > RIGHT || direction == (parentMove ^ 1) || (<i32>load<u8>(local(moveMask) + blank) & (1 << direction)) == 0) {
       result = BAD_PREFIX;
       break;
     }
@@ -615,7 +623,7 @@ function subtree<K>(length: i32): i32 {
       break;
     }
     const next = direction == UP ? blank - boardWidth : direction == DOWN ? blank + boardWidth : direction == LEFT ? blank - 1 : blank + 1;
-    const tile = <i32>load<u8>(tiles + next);
+    const tile = <i32>load<u8>(local(tiles) + next);
     const record = moveRecordAt(tile, next, direction);
     const childH = childEstimate<K>(record, tile, blank, h, bound - g - 1);
     if (g + 1 + childH > bound) {
@@ -623,10 +631,10 @@ function subtree<K>(length: i32): i32 {
       prefixCut = g + 1;
       break;
     }
-    store<i32>(prefixSaved + (<usize>g << 2), applyMove<K>(record, tile, blank));
-    store<u8>(prefixBlanks + g, <u8>blank);
-    store<u8>(prefixTiles + g, <u8>tile);
-    store<u8>(tiles + blank, <u8>tile);
+    store<i32>(local(prefixSaved) + (<usize>g << 2), applyMove<K>(record, tile, blank));
+    store<u8>(local(prefixBlanks) + g, <u8>blank);
+    store<u8>(local(prefixTiles) + g, <u8>tile);
+    store<u8>(local(tiles) + blank, <u8>tile);
     blank = next;
     h = childH;
     parentMove = direction;
@@ -635,12 +643,12 @@ function subtree<K>(length: i32): i32 {
   if (g == length) result = descend<K>(blank, state, length, h);
   while (g > 0) {
     g--;
-    const from = <i32>load<u8>(prefixBlanks + g);
-    const tile = <i32>load<u8>(prefixTiles + g);
+    const from = <i32>load<u8>(local(prefixBlanks) + g);
+    const tile = <i32>load<u8>(local(prefixTiles) + g);
     const direction = <i32>load<u8>(path + g);
     const next = direction == UP ? from - boardWidth : direction == DOWN ? from + boardWidth : direction == LEFT ? from - 1 : from + 1;
-    store<u8>(tiles + next, <u8>tile);
-    undoMove<K>(moveRecordAt(tile, next, direction), tile, next, load<i32>(prefixSaved + (<usize>g << 2)));
+    store<u8>(local(tiles) + next, <u8>tile);
+    undoMove<K>(moveRecordAt(tile, next, direction), tile, next, load<i32>(local(prefixSaved) + (<usize>g << 2)));
   }
   return result;
 }
@@ -658,11 +666,12 @@ function subtree<K>(length: i32): i32 {
  */
 export function idaStarPruningReserve(states: i32, cells: i32): f64 {
   if (states < 1 || cells < 4 || cells > MAX_CELLS) return 0;
-  if (!reserve(pruningRegion, <f64>states * 16 + <f64>states * <f64>cells, 0)) return 0;
-  pruningNext = pruningRegion.base;
-  pruningAllowed = pruningRegion.base + ((<usize>states) << 4);
+  const region = pruningRegion();
+  if (!reserve(region, <f64>states * 16 + <f64>states * <f64>cells, 0)) return 0;
+  pruningNext = region.base;
+  pruningAllowed = region.base + ((<usize>states) << 4);
   pruningCells = cells;
-  return <f64>pruningRegion.base;
+  return <f64>region.base;
 }
 
 /** The bytes the last idaStarPruningReserve asked for (whether or not it got them). */
@@ -685,8 +694,8 @@ export function idaStarEstimate(width: i32, height: i32, heuristic: i32): i32 {
  */
 export function idaStarSetup(width: i32, height: i32, heuristic: i32): i32 {
   startH = loadBoard(width, height, heuristic);
-  memory.copy(startTiles, tiles, POSITION_STRIDE);
-  memory.copy(startCodes, lineCodes, LINE_COUNT * 4);
+  memory.copy(local(startTiles), local(tiles), POSITION_STRIDE);
+  memory.copy(local(startCodes), local(lineCodes), LINE_COUNT * 4);
   chunkEnd = 0;
   nodesLeft = 0;
   nextPoll = POLL_NODES;
@@ -724,8 +733,8 @@ export function idaStarSubtree(prefixLength: i32, searchBound: i32, budget: f64)
   if (startH < 0) return PARTITION_MISMATCH;
   if (prefixLength < 0 || prefixLength > MAX_PREFIX) return BAD_PREFIX;
   // Every search leaves the board and the heuristic's state as it found them.
-  memory.copy(tiles, startTiles, POSITION_STRIDE);
-  memory.copy(lineCodes, startCodes, LINE_COUNT * 4);
+  memory.copy(local(tiles), local(startTiles), POSITION_STRIDE);
+  memory.copy(local(lineCodes), local(startCodes), LINE_COUNT * 4);
   nodeBudget = budget >= 0 ? Math.floor(budget) : (budget < 0 ? 0 : Infinity);
   bound = searchBound;
   startChunk(nodeCount());

@@ -2,6 +2,7 @@
 // The ABI's constants, as immutable globals `Family.NAME` that the host reads at load time.
 export { Scratch, Flip, FourLine, Sliding, IdaStar } from './abi';
 export { scratchPointer, lastNodes } from './scratch';
+export { instanceAttach, instanceBytes } from './instance';
 export * from './flip';
 export * from './fourLine';
 export * from './sliding';
@@ -9,7 +10,8 @@ export * from './idaStar';
 export * from './lightsOut';
 export { lightsOutReadText, lightsOutTextCols, lightsOutGridText } from './lightsOutText';
 export { batchReserve } from './batch';
-export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled, pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice } from './pdb';
+export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled, pdbBuildSpread, pdbBuildJoin, pdbBuildShare, pdbBuildEndRound } from './pdbBuild';
+export { pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice } from './pdbDerive';
 export { idaStarPdbGroup, idaStarPdbGroups, idaStarPdbSum, idaStarPdbSums, pdbTableBytes } from './pdbHeuristic';
 export { zeroAwareEntryCount } from './zeroAware';
 export { censusStart, censusRound, censusFound, censusNeeded, censusFarthest } from './census';

@@ -8,7 +8,7 @@
 //   [data end, heap end) the allocator's heap (runtime "minimal"): the fixed
 //                        tables of Flip (about 0.9 MB), four in a line (about
 //                        0.3 MB, plus its BFS of at most 2 x 2,018,016 states,
-//                        about 33 MB), the pattern-database build (./pdb: about
+//                        about 33 MB), the pattern-database build (./pdbBuild: about
 //                        0.5 MB) and
 //                        sliding (its ranked searches refuse
 //                        boards over MAX_RANKED_CELLS = 10 cells, so at most
@@ -21,13 +21,19 @@
 //   regions, grown here  blocks of whole pages taken with memory.grow, in the
 //                        order they are first asked for: the batch buffer
 //                        (./batch), the Lights Out region (./lightsOut),
-//                        each pattern-database table (./pdb), the
+//                        each pattern-database table (./pdbBuild), the
 //                        zero-aware tables' per-cover layouts (./zeroAware,
 //                        5.9 MB for 6 tiles on 5x5, one per shape and size), IDA*'s
 //                        move-pruning machine (./idaStar, under 1 MB) and the
 //                        census's two bits a rank (./census, up to 120 MB). The heap never
 //                        reaches into them (the allocator is started before
 //                        the first region, see startAllocator).
+//
+// The shared build (./instance): one owner instance runs the start function
+// and starts the allocator there, before any other instance can grow memory;
+// every other instance has no heap and takes its blocks (its own copy of the
+// static buffers, its regions) with memory.grow alone, whose return value is
+// the block (a memory.size() read before it may be stale).
 //
 // Addresses go to the host as f64: a usize export is an i32 in JS, and reads
 // negative past 2 GiB (where a catalogue's tables put the later regions).
@@ -36,6 +42,8 @@
 // reserve that cannot be met says no (false, or -1 to the host) with the bytes
 // it needed in lastNeeded(), instead of trapping with a bare `unreachable`.
 // The host turns that into an error naming the size.
+
+import { isOwner } from './instance';
 
 let allocatorStarted = false;
 let needed: f64 = 0;
@@ -61,6 +69,15 @@ const HEAP_HEADROOM: usize = 112 << 20;
 // next table no longer fit in wasm32's 4 GiB.
 function startAllocator(): void {
   if (allocatorStarted) return;
+  // An instance attached to a shared memory has no heap (./instance): the owner's is the only one.
+  if (!isOwner()) return;
+  heap.free(heap.alloc(HEAP_HEADROOM));
+  allocatorStarted = true;
+}
+
+// The shared build: the owner's start function starts the allocator, before
+// any other instance can grow memory (it would claim their blocks otherwise).
+if (ASC_FEATURE_THREADS) {
   heap.free(heap.alloc(HEAP_HEADROOM));
   allocatorStarted = true;
 }
@@ -97,9 +114,15 @@ export function reserve(region: Region, bytes: f64, keep: usize): bool {
   const memoryEnd = (<usize>memory.size()) << 16;
   if (region.base != 0 && region.base + region.bytes == memoryEnd) {
     const pages = <i32>((want - region.bytes + 0xffff) >> 16);
-    if (memory.grow(pages) < 0) return false;
-    region.bytes += (<usize>pages) << 16;
-    return true;
+    const grownAt = memory.grow(pages);
+    if (grownAt < 0) return false;
+    // On a shared memory another instance may have grown it since memoryEnd
+    // was read: only the pages grow returned are this call's. Not next to the
+    // region, they are left unused and the region moves below.
+    if ((<usize>grownAt) << 16 == memoryEnd) {
+      region.bytes += (<usize>pages) << 16;
+      return true;
+    }
   }
   const pages = <i32>((want + 0xffff) >> 16);
   const before = memory.grow(pages);

@@ -1,13 +1,13 @@
 // The additive pattern-database heuristic as IDA* (./idaStar) uses it.
 //
 // The host names the partition (each group's home cells) and where each
-// group's table lies (built by ./pdb or loaded from disk) through
+// group's table lies (built by ./pdbBuild or loaded from disk) through
 // idaStarPdbGroup; the search works out from the goal which tile belongs to
 // which group, so any goal whose blank sits on the partition's blank cell can
 // use the same tables.
 //
 // h = Manhattan distance + 2 x (sum over groups of the entry), the entries
-// storing (group distance - group Manhattan) / 2 (see ./pdb). A move changes
+// storing (group distance - group Manhattan) / 2 (see ./pdbBuild). A move changes
 // one tile, so one group's entry: the search keeps each group's entry and the
 // sum, and re-ranks only the moved tile's group.
 //
@@ -33,9 +33,14 @@
 // placement's least value over the regions they keep region 0's: a child is
 // priced on the least first, and on its region's value only when that does
 // not prune it.
+//
+// One file of about 450 lines: the lookup, the sums and the mirrored lookup
+// share one module-level state (the groups, their tables and the running
+// entries) that IDA*'s inner loop reads with no call between.
 
-import { MAX_GROUP_TILES, pdbEntryCount } from './pdb';
+import { MAX_GROUP_TILES, pdbEntryCount } from './pdbBuild';
 import { zeroAwareInPocket, zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
+import { local } from './instance';
 
 export const PDB_FIT_MIRRORED: i32 = 1;
 export const PDB_FIT_SEVERAL: i32 = 2;
@@ -101,9 +106,9 @@ let savedTop: i32 = 0;
 /** Sets group `index` of the partition: its home cells (bit per cell), its table, and whether that is zero-aware (1). */
 export function idaStarPdbGroup(index: i32, cellMask: u32, tableAt: f64, zeroAware: i32): void {
   if (index < 0 || index >= MAX_GROUPS) return;
-  store<u32>(groupMasks + (<usize>index << 2), cellMask);
-  store<u32>(groupTables + (<usize>index << 2), <u32>tableAt);
-  store<u8>(groupZeroAware + index, <u8>(zeroAware == 1 ? 1 : 0));
+  store<u32>(local(groupMasks) + (<usize>index << 2), cellMask);
+  store<u32>(local(groupTables) + (<usize>index << 2), <u32>tableAt);
+  store<u8>(local(groupZeroAware) + index, <u8>(zeroAware == 1 ? 1 : 0));
 }
 
 /** The number of groups set by idaStarPdbGroup (0: none). Unless idaStarPdbSums says otherwise, they make up one partition. */
@@ -114,7 +119,7 @@ export function idaStarPdbGroups(count: i32): void {
 /** Sets sum `index`: the groups (a bit per group index) whose entries it adds, a partition of the tiles. */
 export function idaStarPdbSum(index: i32, groupBits: u32): void {
   if (index < 0 || index >= MAX_SUMS) return;
-  store<u32>(sumGroupBits + (<usize>index << 2), groupBits);
+  store<u32>(local(sumGroupBits) + (<usize>index << 2), groupBits);
 }
 
 /** The number of sums set by idaStarPdbSum that h takes the largest of; 0: one sum of every group. */
@@ -132,39 +137,39 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
   cells = width * height;
   if (cells > MAX_PDB_CELLS || configuredGroups == 0 || configuredSums < 0) return -1;
   for (let g = 0; g < configuredGroups; g++) {
-    const size = <i32>popcnt(load<u32>(groupMasks + (<usize>g << 2)));
+    const size = <i32>popcnt(load<u32>(local(groupMasks) + (<usize>g << 2)));
     if (size == 0 || size > MAX_GROUP_TILES) return -1;
-    store<u8>(groupSizes + g, <u8>size);
+    store<u8>(local(groupSizes) + g, <u8>size);
     let layout: usize = 0;
-    if (load<u8>(groupZeroAware + g) == 1) {
+    if (load<u8>(local(groupZeroAware) + g) == 1) {
       // Made already when the table was sized (the host asks zeroAwareEntryCount).
       layout = zeroAwareLayoutOf(width, height, size);
       if (layout == 0) return -1;
     }
-    store<u32>(groupLayouts + (<usize>g << 2), <u32>layout);
+    store<u32>(local(groupLayouts) + (<usize>g << 2), <u32>layout);
   }
   let blankCell = 0;
   for (let p = 0; p < cells; p++) if (load<u8>(goal + p) == 0) blankCell = p;
   const mirrored = width == height && blankCell / width == blankCell % width;
   for (let p = 0; p < cells; p++) {
-    store<u8>(mirrorCell + p, <u8>(mirrored ? (p % width) * width + p / width : p));
+    store<u8>(local(mirrorCell) + p, <u8>(mirrored ? (p % width) * width + p / width : p));
   }
   sumCount = configuredSums == 0 ? 1 : configuredSums;
   for (let s = 0; s < sumCount; s++) {
-    const groupBits = configuredSums == 0 ? <u32>(((<u64>1 << configuredGroups) - 1) & 0xffffffff) : load<u32>(sumGroupBits + (<usize>s << 2));
+    const groupBits = configuredSums == 0 ? <u32>(((<u64>1 << configuredGroups) - 1) & 0xffffffff) : load<u32>(local(sumGroupBits) + (<usize>s << 2));
     if (groupBits == 0 || (configuredGroups < 32 && groupBits >> configuredGroups != 0)) return -1;
-    store<u32>(sumGroups + (<usize>s << 2), groupBits);
+    store<u32>(local(sumGroups) + (<usize>s << 2), groupBits);
     let covered: u32 = 0;
     for (let rest = groupBits; rest != 0; rest &= rest - 1) {
       const g = <i32>ctz(rest);
-      const mask = load<u32>(groupMasks + (<usize>g << 2));
+      const mask = load<u32>(local(groupMasks) + (<usize>g << 2));
       if ((covered & mask) != 0) return -1;
       covered |= mask;
       for (let homes = mask; homes != 0; homes &= homes - 1) {
         const cell = <i32>ctz(homes);
         const at = <usize>(s * STRIDE);
-        store<u8>(tileGroup + at + load<u8>(goal + cell), <u8>g);
-        store<u8>(tileMirrorGroup + at + load<u8>(goal + load<u8>(mirrorCell + cell)), <u8>g);
+        store<u8>(local(tileGroup) + at + load<u8>(goal + cell), <u8>g);
+        store<u8>(local(tileMirrorGroup) + at + load<u8>(goal + load<u8>(local(mirrorCell) + cell)), <u8>g);
       }
     }
     if (covered != (((<u32>1 << cells) - 1) ^ (<u32>1 << blankCell))) return -1;
@@ -174,21 +179,21 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
       let same = s;
       let mirrorSame = s;
       for (let earlier = s - 1; earlier >= 0; earlier--) {
-        if (load<u8>(tileGroup + <usize>(earlier * STRIDE + tile)) == load<u8>(tileGroup + <usize>(s * STRIDE + tile))) same = earlier;
-        if (load<u8>(tileMirrorGroup + <usize>(earlier * STRIDE + tile)) == load<u8>(tileMirrorGroup + <usize>(s * STRIDE + tile))) mirrorSame = earlier;
+        if (load<u8>(local(tileGroup) + <usize>(earlier * STRIDE + tile)) == load<u8>(local(tileGroup) + <usize>(s * STRIDE + tile))) same = earlier;
+        if (load<u8>(local(tileMirrorGroup) + <usize>(earlier * STRIDE + tile)) == load<u8>(local(tileMirrorGroup) + <usize>(s * STRIDE + tile))) mirrorSame = earlier;
       }
-      store<u8>(sameSum + <usize>(s * STRIDE + tile), <u8>same);
-      store<u8>(mirrorSameSum + <usize>(s * STRIDE + tile), <u8>mirrorSame);
+      store<u8>(local(sameSum) + <usize>(s * STRIDE + tile), <u8>same);
+      store<u8>(local(mirrorSameSum) + <usize>(s * STRIDE + tile), <u8>mirrorSame);
     }
   }
   for (let g = 0; g < configuredGroups; g++) {
-    let rest = load<u32>(groupMasks + (<usize>g << 2));
+    let rest = load<u32>(local(groupMasks) + (<usize>g << 2));
     for (let i = 0; rest != 0; i++) {
       const cell = <i32>ctz(rest);
       rest &= rest - 1;
       const at = <usize>(g * MAX_GROUP_TILES + i);
-      store<u8>(groupTiles + at, load<u8>(goal + cell));
-      store<u8>(mirrorTiles + at, load<u8>(goal + load<u8>(mirrorCell + cell)));
+      store<u8>(local(groupTiles) + at, load<u8>(goal + cell));
+      store<u8>(local(mirrorTiles) + at, load<u8>(goal + load<u8>(local(mirrorCell) + cell)));
     }
   }
   savedTop = 0;
@@ -201,7 +206,7 @@ let lookedUpRank: u32 = 0;
 let lookedUpCover: u32 = 0;
 const lookupCells: usize = memory.data(MAX_GROUP_TILES, 8);
 
-// Group g's entry at its placement's rank (./pdb ranks it), with `moved`
+// Group g's entry at its placement's rank (./pdbBuild ranks it), with `moved`
 // taken to stand on `movedTo` whatever positionOf says. Mirrored: the
 // reflected board's. For a plain table the entry; for a zero-aware one
 // (./zeroAware) its least over the blank's regions, a lower bound of the
@@ -209,21 +214,21 @@ const lookupCells: usize = memory.data(MAX_GROUP_TILES, 8);
 // @ts-ignore: decorator
 @inline
 function groupLeastEntry(g: i32, mirror: bool, moved: i32, movedTo: i32): i32 {
-  const list = (mirror ? mirrorTiles : groupTiles) + <usize>(g * MAX_GROUP_TILES);
-  const size = <i32>load<u8>(groupSizes + g);
+  const list = (mirror ? local(mirrorTiles) : local(groupTiles)) + <usize>(g * MAX_GROUP_TILES);
+  const size = <i32>load<u8>(local(groupSizes) + g);
   let occupied: u32 = 0;
   let rank: u32 = 0;
   for (let i = 0; i < size; i++) {
     const tile = <i32>load<u8>(list + i);
-    let cell = tile == moved ? movedTo : <i32>load<u8>(positionOf + tile);
-    if (mirror) cell = <i32>load<u8>(mirrorCell + cell);
+    let cell = tile == moved ? movedTo : <i32>load<u8>(local(positionOf) + tile);
+    if (mirror) cell = <i32>load<u8>(local(mirrorCell) + cell);
     rank = rank * <u32>(cells - i) + <u32>cell - popcnt(occupied & ((<u32>1 << cell) - 1));
     occupied |= <u32>1 << cell;
   }
   lookedUpRank = rank;
   lookedUpCover = occupied;
-  const table = <usize>load<u32>(groupTables + (<usize>g << 2));
-  if (load<u32>(groupLayouts + (<usize>g << 2)) == 0) return entryAt(table, rank);
+  const table = <usize>load<u32>(local(groupTables) + (<usize>g << 2));
+  if (load<u32>(local(groupLayouts) + (<usize>g << 2)) == 0) return entryAt(table, rank);
   return entryAt(table, rank << 1);
 }
 
@@ -234,22 +239,22 @@ function groupLeastEntry(g: i32, mirror: bool, moved: i32, movedTo: i32): i32 {
 // @ts-ignore: decorator
 @inline
 function groupExactEntry(g: i32, mirror: bool, moved: i32, movedTo: i32, least: i32): i32 {
-  const layout = <usize>load<u32>(groupLayouts + (<usize>g << 2));
+  const layout = <usize>load<u32>(local(groupLayouts) + (<usize>g << 2));
   if (layout == 0) return least;
-  const table = <usize>load<u32>(groupTables + (<usize>g << 2));
+  const table = <usize>load<u32>(local(groupTables) + (<usize>g << 2));
   if (!zeroAwarePlaceCover(layout, lookedUpCover)) return entryAt(table, (lookedUpRank << 1) + 1);
-  let blank = <i32>load<u8>(positionOf + <usize>max(moved, 0));
-  if (mirror) blank = <i32>load<u8>(mirrorCell + blank);
+  let blank = <i32>load<u8>(local(positionOf) + <usize>max(moved, 0));
+  if (mirror) blank = <i32>load<u8>(local(mirrorCell) + blank);
   if (!zeroAwareInPocket(blank)) return entryAt(table, (lookedUpRank << 1) + 1);
-  const list = (mirror ? mirrorTiles : groupTiles) + <usize>(g * MAX_GROUP_TILES);
-  const size = <i32>load<u8>(groupSizes + g);
+  const list = (mirror ? local(mirrorTiles) : local(groupTiles)) + <usize>(g * MAX_GROUP_TILES);
+  const size = <i32>load<u8>(local(groupSizes) + g);
   for (let i = 0; i < size; i++) {
     const tile = <i32>load<u8>(list + i);
-    let cell = tile == moved ? movedTo : <i32>load<u8>(positionOf + tile);
-    if (mirror) cell = <i32>load<u8>(mirrorCell + cell);
-    store<u8>(lookupCells + i, <u8>cell);
+    let cell = tile == moved ? movedTo : <i32>load<u8>(local(positionOf) + tile);
+    if (mirror) cell = <i32>load<u8>(local(mirrorCell) + cell);
+    store<u8>(local(lookupCells) + i, <u8>cell);
   }
-  return entryAt(table, zeroAwarePocketIndex(lookupCells, size, zeroAwareRegionAt(blank)));
+  return entryAt(table, zeroAwarePocketIndex(local(lookupCells), size, zeroAwareRegionAt(blank)));
 }
 
 // @ts-ignore: decorator
@@ -260,25 +265,25 @@ function entryAt(table: usize, index: u32): i32 {
 
 /** Loads `board` (tiles by position) and returns its h; `manhattan` is its Manhattan distance. */
 export function pdbLoadBoard(board: usize, manhattan: i32, mirror: bool): i32 {
-  for (let p = 0; p < cells; p++) store<u8>(positionOf + load<u8>(board + p), <u8>p);
+  for (let p = 0; p < cells; p++) store<u8>(local(positionOf) + load<u8>(board + p), <u8>p);
   for (let g = 0; g < configuredGroups; g++) {
-    store<u8>(entries + g, <u8>groupExactEntry(g, false, -1, 0, groupLeastEntry(g, false, -1, 0)));
-    store<u8>(mirrorEntries + g, <u8>(mirror ? groupExactEntry(g, true, -1, 0, groupLeastEntry(g, true, -1, 0)) : 0));
+    store<u8>(local(entries) + g, <u8>groupExactEntry(g, false, -1, 0, groupLeastEntry(g, false, -1, 0)));
+    store<u8>(local(mirrorEntries) + g, <u8>(mirror ? groupExactEntry(g, true, -1, 0, groupLeastEntry(g, true, -1, 0)) : 0));
   }
   let best = 0;
   for (let s = 0; s < sumCount; s++) {
     let sum = 0;
     let mirrored = 0;
-    for (let rest = load<u32>(sumGroups + (<usize>s << 2)); rest != 0; rest &= rest - 1) {
-      sum += <i32>load<u8>(entries + ctz(rest));
-      mirrored += <i32>load<u8>(mirrorEntries + ctz(rest));
+    for (let rest = load<u32>(local(sumGroups) + (<usize>s << 2)); rest != 0; rest &= rest - 1) {
+      sum += <i32>load<u8>(local(entries) + ctz(rest));
+      mirrored += <i32>load<u8>(local(mirrorEntries) + ctz(rest));
     }
-    store<i32>(sums + (<usize>s << 2), sum);
-    store<i32>(mirrorSums + (<usize>s << 2), mirrored);
+    store<i32>(local(sums) + (<usize>s << 2), sum);
+    store<i32>(local(mirrorSums) + (<usize>s << 2), mirrored);
     best = max(best, max(sum, mirrored));
   }
-  entrySum = load<i32>(sums);
-  mirrorSum = load<i32>(mirrorSums);
+  entrySum = load<i32>(local(sums));
+  mirrorSum = load<i32>(local(mirrorSums));
   manhattanSum = manhattan;
   savedTop = 0;
   return manhattan + (best << 1);
@@ -312,21 +317,21 @@ export function pdbTableBytes(boardCells: i32, tiles: i32): f64 {
 export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool, room: i32): i32 {
   const manhattan = manhattanSum + manhattanDelta;
   pendingEntry = firstSumEntry(false, tile, to, manhattan, room);
-  let best = entrySum - <i32>load<u8>(entries + load<u8>(tileGroup + tile)) + pendingEntry;
+  let best = entrySum - <i32>load<u8>(local(entries) + load<u8>(local(tileGroup) + tile)) + pendingEntry;
   if (manhattan + (best << 1) > room) return manhattan + (best << 1);
   if (mirror) {
     pendingMirrorEntry = firstSumEntry(true, tile, to, manhattan, room);
-    best = max(best, mirrorSum - <i32>load<u8>(mirrorEntries + load<u8>(tileMirrorGroup + tile)) + pendingMirrorEntry);
+    best = max(best, mirrorSum - <i32>load<u8>(local(mirrorEntries) + load<u8>(local(tileMirrorGroup) + tile)) + pendingMirrorEntry);
     if (manhattan + (best << 1) > room) return manhattan + (best << 1);
   }
   if (several) {
-    store<u8>(pendingEntries, <u8>pendingEntry);
+    store<u8>(local(pendingEntries), <u8>pendingEntry);
     for (let s = 1; s < sumCount; s++) {
       best = max(best, laterSumAfterMove(s, false, tile, to, manhattan, room));
       if (manhattan + (best << 1) > room) return manhattan + (best << 1);
     }
     if (mirror) {
-      store<u8>(pendingEntries + MAX_SUMS, <u8>pendingMirrorEntry);
+      store<u8>(local(pendingEntries) + MAX_SUMS, <u8>pendingMirrorEntry);
       for (let s = 1; s < sumCount; s++) {
         best = max(best, laterSumAfterMove(s, true, tile, to, manhattan, room));
         if (manhattan + (best << 1) > room) return manhattan + (best << 1);
@@ -340,8 +345,8 @@ export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror
 // @ts-ignore: decorator
 @inline
 function firstSumEntry(mirror: bool, tile: i32, to: i32, manhattan: i32, room: i32): i32 {
-  const g = <i32>load<u8>((mirror ? tileMirrorGroup : tileGroup) + tile);
-  const others = (mirror ? mirrorSum : entrySum) - <i32>load<u8>((mirror ? mirrorEntries : entries) + g);
+  const g = <i32>load<u8>((mirror ? local(tileMirrorGroup) : local(tileGroup)) + tile);
+  const others = (mirror ? mirrorSum : entrySum) - <i32>load<u8>((mirror ? local(mirrorEntries) : local(entries)) + g);
   const entry = groupLeastEntry(g, mirror, tile, to);
   if (manhattan + ((others + entry) << 1) > room) return entry;
   return groupExactEntry(g, mirror, tile, to, entry);
@@ -355,10 +360,10 @@ function firstSumEntry(mirror: bool, tile: i32, to: i32, manhattan: i32, room: i
 @inline
 function laterSumAfterMove(s: i32, mirror: bool, tile: i32, to: i32, manhattan: i32, room: i32): i32 {
   const at = <usize>(s * STRIDE + tile);
-  const g = <i32>load<u8>((mirror ? tileMirrorGroup : tileGroup) + at);
-  const others = load<i32>((mirror ? mirrorSums : sums) + (<usize>s << 2)) - <i32>load<u8>((mirror ? mirrorEntries : entries) + g);
-  const pending = mirror ? pendingEntries + <usize>MAX_SUMS : pendingEntries;
-  const same = <i32>load<u8>((mirror ? mirrorSameSum : sameSum) + at);
+  const g = <i32>load<u8>((mirror ? local(tileMirrorGroup) : local(tileGroup)) + at);
+  const others = load<i32>((mirror ? local(mirrorSums) : local(sums)) + (<usize>s << 2)) - <i32>load<u8>((mirror ? local(mirrorEntries) : local(entries)) + g);
+  const pending = mirror ? local(pendingEntries) + <usize>MAX_SUMS : local(pendingEntries);
+  const same = <i32>load<u8>((mirror ? local(mirrorSameSum) : local(sameSum)) + at);
   let entry: i32;
   if (same < s) {
     entry = <i32>load<u8>(pending + same);
@@ -375,27 +380,27 @@ function laterSumAfterMove(s: i32, mirror: bool, tile: i32, to: i32, manhattan: 
 @inline
 export function pdbApply(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool): i32 {
   // Sum 0's old entries are read before the later sums write theirs: sums may share a group.
-  const g = <i32>load<u8>(tileGroup + tile);
-  const old = <i32>load<u8>(entries + g);
-  const m = <i32>load<u8>(tileMirrorGroup + tile);
-  const oldMirror = mirror ? <i32>load<u8>(mirrorEntries + m) : 0;
+  const g = <i32>load<u8>(local(tileGroup) + tile);
+  const old = <i32>load<u8>(local(entries) + g);
+  const m = <i32>load<u8>(local(tileMirrorGroup) + tile);
+  const oldMirror = mirror ? <i32>load<u8>(local(mirrorEntries) + m) : 0;
   let slot = 0;
   if (several) {
     slot = savedTop;
     savedTop++;
-    applyLaterSums(false, tile, savedEntries + <usize>(slot * SAVE_SLOT));
-    if (mirror) applyLaterSums(true, tile, savedEntries + <usize>(slot * SAVE_SLOT + MAX_SUMS));
+    applyLaterSums(false, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT));
+    if (mirror) applyLaterSums(true, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT + MAX_SUMS));
   }
-  store<u8>(entries + g, <u8>pendingEntry);
+  store<u8>(local(entries) + g, <u8>pendingEntry);
   entrySum += pendingEntry - old;
   if (mirror) {
-    store<u8>(mirrorEntries + m, <u8>pendingMirrorEntry);
+    store<u8>(local(mirrorEntries) + m, <u8>pendingMirrorEntry);
     mirrorSum += pendingMirrorEntry - oldMirror;
   }
   manhattanSum += manhattanDelta;
   // The blank (tile 0) takes the cell the tile leaves: zero-aware lookups read it.
-  store<u8>(positionOf, load<u8>(positionOf + tile));
-  store<u8>(positionOf + tile, <u8>to);
+  store<u8>(local(positionOf), load<u8>(local(positionOf) + tile));
+  store<u8>(local(positionOf) + tile, <u8>to);
   return old | (oldMirror << 8) | (slot << 16);
 }
 
@@ -404,10 +409,10 @@ export function pdbApply(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, 
 // @ts-ignore: decorator
 @inline
 function applyLaterSums(mirror: bool, tile: i32, saved: usize): void {
-  const groups = (mirror ? tileMirrorGroup : tileGroup) + <usize>tile;
-  const sideEntries = mirror ? mirrorEntries : entries;
-  const sideSums = mirror ? mirrorSums : sums;
-  const pending = mirror ? pendingEntries + <usize>MAX_SUMS : pendingEntries;
+  const groups = (mirror ? local(tileMirrorGroup) : local(tileGroup)) + <usize>tile;
+  const sideEntries = mirror ? local(mirrorEntries) : local(entries);
+  const sideSums = mirror ? local(mirrorSums) : local(sums);
+  const pending = mirror ? local(pendingEntries) + <usize>MAX_SUMS : local(pendingEntries);
   for (let s = 1; s < sumCount; s++) store<u8>(saved + s, load<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE))));
   for (let s = 1; s < sumCount; s++) {
     const entry = <i32>load<u8>(pending + s);
@@ -422,31 +427,31 @@ function applyLaterSums(mirror: bool, tile: i32, saved: usize): void {
 @inline
 export function pdbUndo(tile: i32, from: i32, manhattanDelta: i32, mirror: bool, several: bool, saved: i32): void {
   // Every sum is taken back before any entry is: sums may share a group.
-  const g = <i32>load<u8>(tileGroup + tile);
+  const g = <i32>load<u8>(local(tileGroup) + tile);
   const old = saved & 0xff;
-  entrySum += old - <i32>load<u8>(entries + g);
-  const m = <i32>load<u8>(tileMirrorGroup + tile);
+  entrySum += old - <i32>load<u8>(local(entries) + g);
+  const m = <i32>load<u8>(local(tileMirrorGroup) + tile);
   const oldMirror = (saved >> 8) & 0xff;
-  if (mirror) mirrorSum += oldMirror - <i32>load<u8>(mirrorEntries + m);
+  if (mirror) mirrorSum += oldMirror - <i32>load<u8>(local(mirrorEntries) + m);
   if (several) {
     const slot = saved >>> 16;
-    undoLaterSums(false, tile, savedEntries + <usize>(slot * SAVE_SLOT));
-    if (mirror) undoLaterSums(true, tile, savedEntries + <usize>(slot * SAVE_SLOT + MAX_SUMS));
+    undoLaterSums(false, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT));
+    if (mirror) undoLaterSums(true, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT + MAX_SUMS));
     savedTop = slot;
   }
-  store<u8>(entries + g, <u8>old);
-  if (mirror) store<u8>(mirrorEntries + m, <u8>oldMirror);
+  store<u8>(local(entries) + g, <u8>old);
+  if (mirror) store<u8>(local(mirrorEntries) + m, <u8>oldMirror);
   manhattanSum -= manhattanDelta;
-  store<u8>(positionOf, load<u8>(positionOf + tile));
-  store<u8>(positionOf + tile, <u8>from);
+  store<u8>(local(positionOf), load<u8>(local(positionOf) + tile));
+  store<u8>(local(positionOf) + tile, <u8>from);
 }
 
 // @ts-ignore: decorator
 @inline
 function undoLaterSums(mirror: bool, tile: i32, saved: usize): void {
-  const groups = (mirror ? tileMirrorGroup : tileGroup) + <usize>tile;
-  const sideEntries = mirror ? mirrorEntries : entries;
-  const sideSums = mirror ? mirrorSums : sums;
+  const groups = (mirror ? local(tileMirrorGroup) : local(tileGroup)) + <usize>tile;
+  const sideEntries = mirror ? local(mirrorEntries) : local(entries);
+  const sideSums = mirror ? local(mirrorSums) : local(sums);
   for (let s = 1; s < sumCount; s++) {
     const sumAt = sideSums + (<usize>s << 2);
     store<i32>(sumAt, load<i32>(sumAt) + <i32>load<u8>(saved + s) - <i32>load<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE))));

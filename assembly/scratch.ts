@@ -1,4 +1,5 @@
 import { Scratch } from './abi';
+import { local } from './instance';
 
 // One fixed buffer through which the host passes boards in and reads paths out.
 // It lives in the data segment, so its address never changes, unlike anything
@@ -8,7 +9,7 @@ export const SCRATCH_SIZE: i32 = Scratch.SIZE;
 const scratch: usize = memory.data(SCRATCH_SIZE, 16);
 
 export function scratchPointer(): usize {
-  return scratch;
+  return local(scratch);
 }
 
 // Node counts of the last search; f64 so that counts beyond 2^32 reach the host

@@ -1,6 +1,6 @@
 // The index of a zero-aware pattern-database table (Clausecker and Reinefeld):
 // a value per placement of a group's tiles and region of the blank, where a
-// table of the plain kind (./pdb) keeps only the least value over the regions.
+// table of the plain kind (./pdbBuild) keeps only the least value over the regions.
 //
 // A placement of k tiles on n cells is split in two: the set of cells the
 // tiles cover (its cover) and the order of the tiles on those cells. The free
@@ -10,7 +10,7 @@
 // lowest cell); some have more, pockets (a tile pair walling in a corner,
 // say), numbered from 1 by their lowest cell. The table comes in two parts:
 //
-//   a byte per placement, at its rank (./pdb ranks it): the least value over
+//   a byte per placement, at its rank (./pdbBuild ranks it): the least value over
 //   the regions in the low nibble (index 2 * rank), region 0's value in the
 //   high one (2 * rank + 1);
 //   then k! entries (one per order of the tiles) for each pocket:
@@ -44,6 +44,7 @@
 // once each and kept in blocks grown for them: zeroAwareLayoutOf.
 
 import { growBlock } from './memory';
+import { local } from './instance';
 
 const MAX_CELLS: i32 = 25;
 const MAX_TILES: i32 = 8;
@@ -61,7 +62,7 @@ function fillBinomials(): void {
         value = 1;
         for (let i = 0; i < j; i++) value = (value * <u64>(n - i)) / <u64>(i + 1);
       }
-      store<u32>(binomials + (<usize>(n * 9 + j) << 2), <u32>value);
+      store<u32>(local(binomials) + (<usize>(n * 9 + j) << 2), <u32>value);
     }
   }
   fillCoverRanks();
@@ -71,7 +72,7 @@ function fillBinomials(): void {
 // @ts-ignore: decorator
 @inline
 function binomial(n: i32, j: i32): u32 {
-  return load<u32>(binomials + (<usize>(n * 9 + j) << 2));
+  return load<u32>(local(binomials) + (<usize>(n * 9 + j) << 2));
 }
 
 // A cover's rank a byte of the board at a time: coverRanks[chunk][m][byte] is
@@ -94,7 +95,7 @@ function fillCoverRanks(): void {
           j++;
           if (j <= MAX_TILES) sum += binomial(chunk * 8 + bit, j);
         }
-        store<u32>(coverRanks + (<usize>(((chunk * 9 + m) << 8) | byte) << 2), sum);
+        store<u32>(local(coverRanks) + (<usize>(((chunk * 9 + m) << 8) | byte) << 2), sum);
       }
     }
   }
@@ -103,7 +104,7 @@ function fillCoverRanks(): void {
 // @ts-ignore: decorator
 @inline
 function coverRankPart(chunk: i32, m: u32, byte: u32): u32 {
-  return load<u32>(coverRanks + (<usize>(((<u32>(chunk * 9) + m) << 8) | byte) << 2));
+  return load<u32>(local(coverRanks) + (<usize>(((<u32>(chunk * 9) + m) << 8) | byte) << 2));
 }
 
 // @ts-ignore: decorator
@@ -149,7 +150,7 @@ export function zeroAwareLayoutOf(width: i32, height: i32, tiles: i32): usize {
   const key = <u32>((width * 32 + height) * 16 + tiles);
   let free: usize = 0;
   for (let slot = 0; slot < MAX_LAYOUTS; slot++) {
-    const record = layouts + <usize>(slot * LAYOUT_BYTES);
+    const record = local(layouts) + <usize>(slot * LAYOUT_BYTES);
     const held = load<u32>(record, 24);
     if (held == key) return record;
     if (held == 0 && free == 0) free = record;
@@ -192,15 +193,15 @@ export function zeroAwareLayoutOf(width: i32, height: i32, tiles: i32): usize {
         grown = (reached | (reached << width) | (reached >> width) | ((reached & hasRight) << 1) | ((reached & hasLeft) >> 1)) & open;
       } while (grown != reached);
       left &= ~reached;
-      store<u32>(coverRegions + (<usize>regions << 2), reached);
-      if (popcnt(reached) > popcnt(load<u32>(coverRegions + (<usize>largest << 2)))) largest = regions;
+      store<u32>(local(coverRegions) + (<usize>regions << 2), reached);
+      if (popcnt(reached) > popcnt(load<u32>(local(coverRegions) + (<usize>largest << 2)))) largest = regions;
       regions++;
     }
     for (let r: u32 = 0; r < regions; r++) {
       const number = r == largest ? 0 : r < largest ? r + 1 : r;
-      for (let rest = load<u32>(coverRegions + (<usize>r << 2)); rest != 0; rest &= rest - 1) store<u8>(row + ctz(rest), <u8>number);
+      for (let rest = load<u32>(local(coverRegions) + (<usize>r << 2)); rest != 0; rest &= rest - 1) store<u8>(row + ctz(rest), <u8>number);
     }
-    store<u32>(pocketCells + (<usize>rank << 2), open & ~load<u32>(coverRegions + (<usize>largest << 2)));
+    store<u32>(pocketCells + (<usize>rank << 2), open & ~load<u32>(local(coverRegions) + (<usize>largest << 2)));
     if (regions > 1) {
       const word = withPockets + (<usize>(rank >> 5) << 2);
       store<u32>(word, load<u32>(word) | (<u32>1 << (rank & 31)));

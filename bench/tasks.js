@@ -22,7 +22,7 @@ import { mulberry32 } from './inputs.js';
 import { lightsOutProblem } from '../dist/api/lightsOut.js';
 import { solverFromCore } from '../dist/api/solver.js';
 
-import { pdbEntryCount } from '../dist/engine/contract.js';
+import { pdbEntryCount } from '../dist/engine/pdbSizes.js';
 import { namedPartition } from '../dist/pdb/partitions.js';
 import { crc32 } from '../dist/crc32.js';
 

@@ -1,15 +1,6 @@
 /** puzzlesearch: optimal solvers for classic search puzzles, on WebAssembly or pure TypeScript. */
+export { createSolver, defaultSolver, solverFromCore, SolverBusyError, solveFlip, solvePilots, solveFourLine, solveSliding } from './api/solver.js';
 export {
-  createSolver,
-  defaultSolver,
-  solverFromCore,
-  SolverBusyError,
-  solveFlip,
-  solvePilots,
-  solveFourLine,
-  solveSliding,
-  ENGINES,
-  HEURISTICS,
   SLIDING_ALGORITHMS,
   MANY_FAMILIES,
   type BoardError,
@@ -17,7 +8,6 @@ export {
   type ManyFamily,
   type BoardSize,
   type Cell,
-  type EngineName,
   type FourLineMove,
   type NotSolved,
   type Result,
@@ -34,7 +24,8 @@ export {
   type Status,
   type Stopped,
   type Unsolvable,
-} from './api/solver.js';
+} from './api/types.js';
+export { ENGINES, HEURISTICS, type EngineName } from './engine/contract.js';
 export {
   PuzzleInputError,
   GOAL_NAMES,
@@ -76,11 +67,10 @@ export {
   type SolverPool,
   type SolverPoolOptions,
 } from './pool/outside.js';
-export type { PoolSlidingOptions, Progress } from './pool/inside.js';
 export type { ParallelSlidingOptions } from './parallel/dealer.js';
-export type { SlidingProgress } from './api/solver.js';
+export type { PoolSlidingOptions, Progress, SlidingProgress } from './api/types.js';
 export type { FlipHint, FourLineHint, FourLineMoveHint, LightsOutHint, MoveHint, PressHint, SlidingHint } from './api/hint.js';
-export type { FourLineHintOptions } from './api/solver.js';
+export type { FourLineHintOptions } from './api/types.js';
 export type { Census, CensusOptions, CensusProgress } from './api/census.js';
 export type { SlidingShare, SlidingShareResult } from './parallel/share.js';
 export type { Answer as PoolAnswer, Args as PoolArgs, MethodName as PoolMethodName } from './pool/protocol.js';

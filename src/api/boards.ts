@@ -1,7 +1,11 @@
 /**
  * Parsing and validation of boards, from the judges' text or from arrays, into
- * the numeric shapes of `core.ts`. Every error is one line that says what is
+ * the numeric shapes of src/engine/contract.ts. Every error is one line that says what is
  * wrong and where; nothing here searches.
+ *
+ * One file of about 450 lines: the families' parsers share the grid reader,
+ * the value descriptions and the wording of every error, which must stay one
+ * voice for the CLI, the API and the page.
  */
 import { BLACK, EMPTY, MAX_SIDE, WHITE, type FlipKind, type SlidingBoard } from '../engine/contract.js';
 

@@ -9,6 +9,11 @@
  * wraps onto another is counted once). Goal: the target board (all 0 by
  * default), or the cheapest of several targets. Cost: the total number of
  * presses (a cell pressed c times counts c).
+ *
+ * One file of about 450 lines: the board's parser is apart (lightsOutBoard.ts);
+ * what stays (the problem from options, the method's choice, the size limits
+ * and the result's shape) is one path from a call to an answer, each step
+ * reading the problem the one before built.
  */
 import type { LightsOutAnswer, LightsOutCore, LightsOutProblem } from '../engine/contract.js';
 import { describeChar, PuzzleInputError } from './boards.js';

@@ -5,7 +5,7 @@
  * answered. Every case is counted into the tally that makes the exit code.
  */
 import type { LightsOutOptions } from '../api/lightsOut.js';
-import type { SlidingOptions, SlidingProgress, Solver } from '../api/solver.js';
+import type { SlidingOptions, SlidingProgress, Solver } from '../api/types.js';
 import type { EngineName } from '../engine/contract.js';
 import type { InputCase } from './cases.js';
 import { manyFamily, reportCase, type AnyResult, type Formatted, type JudgeChunk, type JudgeOptions, type JudgeSink, type JudgeTally } from '../judge/judge.js';

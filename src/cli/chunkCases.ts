@@ -5,7 +5,7 @@
  * thread and N - 1 workers: this thread answers a chunk whenever the workers
  * have enough queued, and every chunk while they start.
  */
-import type { Solver } from '../api/solver.js';
+import type { Solver } from '../api/types.js';
 import type { Answers } from './answers.js';
 import type { InputCase } from './cases.js';
 import { answerCases, joinChunks, type JudgeChunk } from '../judge/judge.js';

@@ -7,7 +7,8 @@
  * the 8-puzzle, the reverse of what the warm runs show.
  */
 import { readFileSync } from 'node:fs';
-import { createSolver, type Solver } from '../api/solver.js';
+import { createSolver } from '../api/solver.js';
+import type { Solver } from '../api/types.js';
 import { unsolvableWords, type JudgeFamily } from '../judge/judge.js';
 
 /** Warm runs a sample gets: at least MIN_RUNS, then more until RUN_BUDGET_MS of them or MAX_RUNS. */

@@ -10,7 +10,8 @@
  * and hands each case on.
  */
 import { readFileSync } from 'node:fs';
-import { createSolver, type SlidingOptions } from '../api/solver.js';
+import { createSolver } from '../api/solver.js';
+import type { SlidingOptions } from '../api/types.js';
 import { Answers, solveOne } from './answers.js';
 import { blockFramer, gridFramer, tokenFramer, type CaseFramer, type InputCase, type TokenShape } from './cases.js';
 import { ChunkCases } from './chunkCases.js';

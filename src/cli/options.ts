@@ -17,7 +17,7 @@ import { GOAL_NAMES, PuzzleInputError, orList, parseSlidingBoard, type GoalName 
 import { partitionNames } from '../pdb/partitions.js';
 import { ENGINES, HEURISTICS, MOVE_PRUNINGS, type EngineName, type Heuristic, type MovePruningName } from '../engine/contract.js';
 import { LIGHTS_OUT_PATTERNS, lightsOutProblem, type LightsOutOptions } from '../api/lightsOut.js';
-import { SLIDING_ALGORITHMS, type ManyFamilies, type ManyFamily, type SlidingAlgorithm } from '../api/solver.js';
+import { SLIDING_ALGORITHMS, type ManyFamilies, type ManyFamily, type SlidingAlgorithm } from '../api/types.js';
 
 /** The most worker threads --jobs takes (the pool's own limit). */
 const MAX_JOBS = 256;

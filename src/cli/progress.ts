@@ -15,7 +15,7 @@
  */
 import type { TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
-import type { SlidingProgress } from '../api/solver.js';
+import type { SlidingProgress } from '../api/types.js';
 
 export interface ProgressSink {
   write(text: string): unknown;

@@ -8,7 +8,7 @@
  * only took CPU from the starting workers: Korf's 100 with --jobs 2 took
  * 925 ms against 827 ms without it.
  */
-import type { ManyFamilies, SlidingProgress, Solver } from '../api/solver.js';
+import type { ManyFamilies, SlidingProgress, Solver } from '../api/types.js';
 import { solveOne, type Answers } from './answers.js';
 import type { InputCase } from './cases.js';
 import { format, type Formatted } from '../judge/judge.js';

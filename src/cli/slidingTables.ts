@@ -4,7 +4,7 @@
  * or built with progress); a 24-puzzle that linear conflict settles soon is
  * answered without them.
  */
-import type { SlidingOptions, Solver } from '../api/solver.js';
+import type { SlidingOptions, Solver } from '../api/types.js';
 import { strongestPartition, type TablesPlan } from '../pdb/plan.js';
 import type { TablesProgress } from '../pdb/tables.js';
 import type { AnyResult } from '../judge/judge.js';

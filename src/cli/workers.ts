@@ -46,6 +46,9 @@ export class CliWorkers {
           wasm,
           signal: this.abandon.signal,
           tables: { partition: options.partition },
+          // One copy of the tables for every worker (the shared build) unless the
+          // environment asks for the plain build's copy per worker (bench/threads.js compares the two).
+          sharedTables: process.env.PUZZLESEARCH_SHARED_TABLES === '0' ? false : undefined,
           warn,
         });
       })

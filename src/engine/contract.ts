@@ -5,9 +5,12 @@
  * numbers and are turned into the public shapes by `solver.ts`. Both engines must
  * give identical answers and identical node counts for the same input, so that a
  * benchmark compares the same work.
+ *
+ * The interfaces and the limits they share live here; what is computed from
+ * them lives beside: pdbSizes.ts (a partition's tables: entries, bytes and
+ * memory limits), pdbPartition.ts (sums, keys, derivations), boardChecks.ts
+ * and messages.ts.
  */
-import { zeroAwareLayout } from './zeroAwareLayout.js';
-
 /** Which of the two 4x4 flip puzzles: the cross toggle (POJ 1753) or row+column (POJ 2965). */
 export type FlipKind = 'flip' | 'pilots';
 
@@ -42,15 +45,6 @@ export interface FlipCore {
 export interface FlipBatchAnswer {
   answers: Uint32Array;
   nodes: number;
-}
-
-/** Where `FlipCore.solveBatch` writes: the caller's `into`, checked, or a new array. */
-export function flipBatchAnswers(count: number, into: Uint32Array | undefined): Uint32Array {
-  if (into === undefined) return new Uint32Array(count);
-  if (!(into instanceof Uint32Array) || into.length < count) {
-    throw new RangeError(`puzzlesearch: a batch of ${count} boards needs a Uint32Array of at least ${count} entries to write its answers into`);
-  }
-  return into;
 }
 
 /** Four-in-a-line cell codes, row-major, 16 cells. */
@@ -141,35 +135,6 @@ export interface SlidingAnswer {
 /** The largest side of a sliding board (5x5, the 24-puzzle). */
 export const MAX_SIDE = 5;
 
-/**
- * The number of cells of `board` (and of `other`, which must share its size), after
- * checking what the engine relies on: 2..5 by 2..5, at most `maxCells` cells, and
- * tiles a permutation of 0..n-1.
- */
-export function checkSlidingBoards(board: SlidingBoard, other: SlidingBoard | null, maxCells: number): number {
-  const { width, height } = board;
-  const n = width * height;
-  const sideOk = (side: number) => Number.isInteger(side) && side >= 2 && side <= MAX_SIDE;
-  if (!(sideOk(width) && sideOk(height) && n <= maxCells)) {
-    throw new RangeError(`sliding: a ${width}x${height} board is not supported here (at most ${maxCells} cells)`);
-  }
-  if (other && (other.width !== width || other.height !== height)) {
-    throw new RangeError(`sliding: boards of different sizes (${width}x${height} and ${other.width}x${other.height})`);
-  }
-  for (const { tiles } of other ? [board, other] : [board]) {
-    let seen = 0;
-    for (let position = 0; position < n; position++) {
-      const tile = tiles[position];
-      if (!(tile < n)) break;
-      seen |= 1 << tile;
-    }
-    if (tiles.length !== n || seen !== (1 << n) - 1) {
-      throw new RangeError(`sliding: the tiles of a ${width}x${height} board must be 0..${n - 1}, each once`);
-    }
-  }
-  return n;
-}
-
 /** Boards of at most this many cells can be ranked into a visited table (10! = 3,628,800). */
 export const MAX_RANKED_CELLS = 10;
 
@@ -192,11 +157,6 @@ export interface SlidingCore {
 /** IDA* heuristics, each a lower bound on the distance; 'pdb' = an additive disjoint pattern database. */
 export const HEURISTICS = ['manhattan', 'linear-conflict', 'pdb'] as const;
 export type Heuristic = (typeof HEURISTICS)[number];
-
-/** "unknown heuristic 'x', expected manhattan, linear-conflict or pdb" */
-export function unknownHeuristicMessage(name: string): string {
-  return `unknown heuristic '${name}', expected ${HEURISTICS.slice(0, -1).join(', ')} or ${HEURISTICS[HEURISTICS.length - 1]}`;
-}
 
 /**
  * A partition of a board's goal cells (every cell but the blank's) into
@@ -226,116 +186,6 @@ export interface PdbPartition {
    * largest of their sums. Absent: one sum of every group.
    */
   sums?: number[][];
-}
-
-/** The sums of a partition's groups that its h takes the largest of (PdbPartition.sums). */
-export function partitionSums(partition: PdbPartition): number[][] {
-  return partition.sums ?? [partition.groups.map((_, group) => group)];
-}
-
-/** A key naming a partition (and with `#g`, one group's table) in table registries and caches. */
-export function partitionKey(partition: PdbPartition): string {
-  // Asked on every search with a PDB: a partition's key is made once.
-  let key = partitionKeys.get(partition);
-  if (key === undefined) {
-    key = `${partition.width}x${partition.height}/${partition.blankCell}/${partition.groups.map((group) => group.join('.')).join('-')}${partition.zeroAware ? '/zero-aware' : ''}${partition.sums ? `/sums:${partition.sums.map((sum) => sum.join('.')).join('-')}` : ''}`;
-    partitionKeys.set(partition, key);
-  }
-  return key;
-}
-
-const partitionKeys = new WeakMap<PdbPartition, string>();
-
-/** Placements of `tiles` tiles on `cells` cells, the entries of a group's table: cells! / (cells - tiles)!. */
-export function pdbEntryCount(cells: number, tiles: number): number {
-  let count = 1;
-  for (let i = 0; i < tiles; i++) count *= cells - i;
-  return count;
-}
-
-/** Bytes of a group's table: 4 bits an entry. */
-export function pdbTableBytes(cells: number, tiles: number): number {
-  return Math.ceil(pdbEntryCount(cells, tiles) / 2);
-}
-
-/** Entries of group `group`'s table: its placements, or for a zero-aware partition its (placement, blank region) pairs. */
-export function groupTableEntries(partition: PdbPartition, group: number): number {
-  const tiles = partition.groups[group]!.length;
-  if (partition.zeroAware) return zeroAwareLayout(partition.width, partition.height, tiles).entries;
-  return pdbEntryCount(partition.width * partition.height, tiles);
-}
-
-/** Bytes of group `group`'s table: 4 bits an entry. */
-export function groupTableBytes(partition: PdbPartition, group: number): number {
-  return Math.ceil(groupTableEntries(partition, group) / 2);
-}
-
-/**
- * Bytes of one blank set an entry while building on `cells` cells, at most:
- * the TS twin's plain cell masks (u32 above 16 cells, else u16); the wasm
- * module packs them over the free cells into as many bytes or fewer.
- */
-export function pdbMaskBytesAtMost(cells: number): number {
-  return cells > 16 ? 4 : 2;
-}
-
-/** Bytes of working memory while building a group's table: three blank sets of `maskBytes` bytes an entry. */
-export function pdbWorkBytes(cells: number, tiles: number, maskBytes: number): number {
-  return pdbEntryCount(cells, tiles) * 3 * maskBytes;
-}
-
-/**
- * The most memory one table build may take (table + work). Memory a wasm
- * instance grew is never returned, so a larger build would hold it for the
- * instance's life; both engines refuse it up front with the size it needs.
- */
-export const PDB_BUILD_MEMORY_LIMIT = 2 ** 31;
-
-/**
- * The most table bytes one solver is asked to hold, in both engines alike:
- * wasm32's 4 GiB less the module's heap, with the builds' working memory (1.5
- * GB for a 6-tile group on 5x5) holding the derived tables. So
- * 6-6-6-6x3-zero-aware's 3.1 GB for both goals fit, and
- * 6-6-6-6x7-zero-aware's 2.2 GB a goal fit once, not twice. A prepare()
- * past it is refused before any minutes go into it; memory that still runs
- * out later is the engine's one-line error naming the size.
- */
-export const PDB_HELD_TABLES_LIMIT = 3.5 * 2 ** 30;
-
-/**
- * Throws a RangeError naming the memory needed when building group `group` of
- * `partition` with `workBytes` of working memory would pass the limit.
- */
-export function checkPdbBuildMemory(partition: PdbPartition, group: number, workBytes: number): void {
-  const tiles = partition.groups[group]!.length;
-  const needed = groupTableBytes(partition, group) + workBytes;
-  if (needed > PDB_BUILD_MEMORY_LIMIT) {
-    const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
-    throw new RangeError(
-      `puzzlesearch: building the ${tiles}-tile table of partition ${partition.name} needs ${gib(needed)} of memory, more than the ${gib(PDB_BUILD_MEMORY_LIMIT)} limit`,
-    );
-  }
-}
-
-/**
- * Throws a RangeError unless `cellMap` is a bijection of the board that takes
- * group `group` of `partition` onto group `sourceGroup` of `source` (same
- * board size); see PdbCore.derive.
- */
-export function checkPdbDerivation(partition: PdbPartition, group: number, source: PdbPartition, sourceGroup: number, cellMap: readonly number[]): void {
-  if (Boolean(partition.zeroAware) !== Boolean(source.zeroAware)) {
-    throw new RangeError(`puzzlesearch: group ${group} of ${partition.name} and group ${sourceGroup} of ${source.name} are not both zero-aware or both plain`);
-  }
-  const cells = partition.width * partition.height;
-  const target = partition.groups[group];
-  const from = source.groups[sourceGroup];
-  const bijection = cellMap.length === cells && new Set(cellMap).size === cells && cellMap.every((cell) => Number.isInteger(cell) && cell >= 0 && cell < cells);
-  const image = target?.map((cell) => cellMap[cell]!).sort((a, b) => a - b);
-  if (!target || !from || !bijection || source.width !== partition.width || source.height !== partition.height || image!.join() !== from.join()) {
-    throw new RangeError(
-      `puzzlesearch: group ${group} of ${partition.name} is not an image of group ${sourceGroup} of ${source.name} under the given cell map`,
-    );
-  }
 }
 
 /** The most cells a PDB board may have (5x5) and the most tiles in one group. */
@@ -375,6 +225,13 @@ export interface PdbCore {
   table(partition: PdbPartition, group: number, offset?: number, length?: number): Uint8Array | null;
   /** Whether every group of `partition` has an installed table. */
   ready(partition: PdbPartition): boolean;
+  /** The wasm engine only: where an installed table lies in the module's memory, or null. */
+  address?(partition: PdbPartition, group: number): number | null;
+  /**
+   * The wasm engine's shared build only: takes the table at `at` of a memory
+   * this instance shares with the one that holds it as installed here (no copy).
+   */
+  adopt?(partition: PdbPartition, group: number, at: number): void;
 }
 
 export interface IdaStarOptions {

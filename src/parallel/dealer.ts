@@ -12,9 +12,8 @@
  */
 import type { HostAbortSignal } from '../engine/hostTypes.js';
 import { PuzzleInputError, describeValue, type SlidingInput } from '../api/boards.js';
-import type { SlidingMove, SlidingResult, Stopped, Unsolvable } from '../api/solver.js';
+import type { PoolSlidingOptions, Progress, SlidingMove, SlidingResult, Stopped, Unsolvable } from '../api/types.js';
 import type { SlidingShare, SlidingShareResult } from './share.js';
-import type { PoolSlidingOptions, Progress } from '../pool/inside.js';
 import { GIVE_UP, ITERATION, NEXT_BOUND, SHARE_FLAGS, STATE } from './flags.js';
 
 export interface ParallelSlidingOptions extends PoolSlidingOptions {

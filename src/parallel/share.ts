@@ -6,7 +6,9 @@
  */
 import { MOVE_LETTERS, MOVE_PRUNINGS, type Heuristic } from '../engine/contract.js';
 import { PuzzleInputError, checkChoice, parseSlidingBoard, resolveGoal, type SlidingInput } from '../api/boards.js';
-import { coreOf, exclusive, progressPoll, tablesOf, type SlidingMove, type SlidingOptions, type Solver } from '../api/solver.js';
+import { coreOf, exclusive, tablesOf } from '../api/solver.js';
+import type { SlidingMove, SlidingOptions, Solver } from '../api/types.js';
+import { progressPoll } from '../api/solverCalls.js';
 import type { PdbTables } from '../pdb/tables.js';
 import { prefixStemEnds, slidingPrefixes } from './prefixes.js';
 import { movePruning } from '../engine/movePruning.js';

@@ -2,21 +2,17 @@
  * The PDB tables of one solver: which partition serves a goal, getting its
  * tables ready (from the disk cache or built round by round, with progress
  * and cancel between rounds), and the heuristic a sliding search will use.
+ *
+ * One file of about 410 lines: the three read and write one registry per
+ * solver (which tables are held, being made or refused), and the memory
+ * check of a preparation needs all of it at once; apart, each would reach
+ * into the others' state.
  */
 import type { HostAbortSignal } from '../engine/hostTypes.js';
-import {
-  HEURISTICS,
-  partitionKey,
-  groupTableBytes,
-  groupTableEntries,
-  PDB_HELD_TABLES_LIMIT,
-  unknownHeuristicMessage,
-  type Core,
-  type Heuristic,
-  type PdbBuild,
-  type PdbPartition,
-  type SlidingBoard,
-} from '../engine/contract.js';
+import { HEURISTICS, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
+import { unknownHeuristicMessage } from '../engine/messages.js';
+import { partitionKey } from '../engine/pdbPartition.js';
+import { groupTableBytes, groupTableEntries, PDB_HELD_TABLES_LIMIT } from '../engine/pdbSizes.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames, symmetricSource } from './partitions.js';
 import { openTableCache, type TableCache } from './cache/index.js';
 
@@ -120,6 +116,14 @@ export interface PdbTables {
    * `tables build` reports, instead of guessing from the files it finds.
    */
   unsaved(partition: PdbPartition, group: number): string | undefined;
+  /** Where a held table lies in this solver's wasm memory, or null (not held, or the 'ts' engine). */
+  address(partition: PdbPartition, group: number): number | null;
+  /**
+   * Takes the table at `at` of a memory this solver shares with the one that
+   * holds it as held here, without a copy (the wasm engine's shared build:
+   * a pool's workers on one memory).
+   */
+  adopt(partition: PdbPartition, group: number, at: number): void;
 }
 
 /**
@@ -460,5 +464,11 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
       noteSeen(state, partition);
     },
     unsaved: (partition, group) => state.unsaved.get(tableKey(partition, group)),
+    address: (partition, group) => core.pdb.address?.(partition, group) ?? null,
+    adopt(partition, group, at) {
+      if (!core.pdb.adopt) throw new Error(`tables: the ${core.engine} engine cannot share a table's memory`);
+      core.pdb.adopt(partition, group, at);
+      noteSeen(state, partition);
+    },
   };
 }

@@ -15,18 +15,11 @@ import type { LightsOutInput, LightsOutOptions } from '../api/lightsOut.js';
 import type { CensusOptions, CensusProgress } from '../api/census.js';
 import type { PdbPartition } from '../engine/contract.js';
 import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
-import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, SlidingOptions, Solver } from '../api/solver.js';
+import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, PoolSlidingOptions, Progress, SlidingOptions, Solver } from '../api/types.js';
 import { slidingShareOf, type SlidingShare } from '../parallel/share.js';
 // Loaded with share.js anyway (its searches use the machines).
 import { movePruningOrigin } from '../engine/movePruning.js';
 import type { JudgeCase, JudgeOptions } from '../judge/judge.js';
-
-/** What `onProgress` receives: the IDA* f-bound about to be searched, nodes so far, and milliseconds since the call started. */
-export interface Progress {
-  bound: number;
-  nodes: number;
-  ms: number;
-}
 
 /** What a method's `onProgress` hears, by method: table preparation reports tables, the searches report Progress. */
 export interface ProgressKinds {
@@ -34,9 +27,6 @@ export interface ProgressKinds {
   census: CensusProgress;
 }
 export type ProgressOf<M extends string> = M extends keyof ProgressKinds ? ProgressKinds[M] : Progress;
-
-/** Sliding options for a pool call: plain data only (functions and signals cannot cross to a worker; use the call's `onProgress` and `signal`). */
-export type PoolSlidingOptions = Omit<SlidingOptions, 'onIteration' | 'onProgress' | 'signal'>;
 
 /** Table options for a pool call: plain data only (the pool prepares every worker, so progress and signal are the pool call's own). */
 export type PoolPrepareTablesOptions = Omit<PrepareTablesOptions, 'onProgress' | 'signal'>;
@@ -133,6 +123,13 @@ export const insideArity = {
   prepareTables: 2,
 } as const satisfies { [M in keyof typeof insideApi]: Arity<(typeof insideApi)[M]> };
 
+/** A held table and where it lies in the memory a pool's workers share (the shared build). */
+export interface TableAddress {
+  partition: PdbPartition;
+  group: number;
+  at: number;
+}
+
 /** One group table of a partition, as the pool names it between workers. */
 export interface TableRef {
   partition: PdbPartition;
@@ -183,6 +180,28 @@ export const insideTransport = {
     const bytes = new Uint8Array(new SharedArrayBuffer(tables.tableBytes(partition, group)));
     for (let offset = 0; offset < bytes.length; offset += EXPORT_SLICE_BYTES) bytes.set(tables.read(partition, group, offset, EXPORT_SLICE_BYTES)!, offset);
     return bytes;
+  },
+  /** Where the tables prepareTables(size, options) readies lie in the memory the pool's workers share; an error when one is not held. */
+  tableAddresses: (size: string | { width: number; height: number }, options: PoolPrepareTablesOptions | undefined): TableAddress[] => {
+    const { tables } = call();
+    return tables.partitionsFor(size, options).flatMap((partition) =>
+      partition.groups.map((_, group) => {
+        const at = tables.address(partition, group);
+        if (at === null) throw new Error(`puzzlesearch pool: this worker holds no table for group ${group} of ${partition.name}`);
+        return { partition, group, at };
+      }),
+    );
+  },
+  /** Takes tables another worker holds in the memory they share as this worker's (no copy), and reports each it did not hold as phase 'share'. */
+  adoptTables: (addresses: TableAddress[]): void => {
+    const { tables, relayProgress } = call();
+    for (const { partition, group, at } of addresses) {
+      // Held already (an earlier call that was aborted midway): not taken or reported again.
+      if (tables.has(partition, group)) continue;
+      tables.adopt(partition, group, at);
+      const entries = tables.tableBytes(partition, group) * 2;
+      relayProgress({ partition: partition.name, group, groups: partition.groups.length, phase: 'share', settled: entries, entries });
+    }
   },
   /** Installs a table another worker exported (unless this one holds it already), and reports it as phase 'share'. */
   installTable: (partition: PdbPartition, group: number, bytes: Uint8Array): void => {

@@ -8,6 +8,10 @@
  * parallel IDA*. The parts: spawn.ts starts a worker, slots.ts runs the calls
  * on the workers (the queue, cancel, restarts), tableSharing.ts has one worker
  * prepare the tables and hands them to the others.
+ *
+ * One file of about 420 lines: what is left is the facade itself (options,
+ * the methods bound to the slots, the two calls made of several inner ones),
+ * and its parts already live in the files named above.
  */
 import type { HostAbortSignal } from '../engine/hostTypes.js';
 import { checkOptionKeys, checkOptions, checkPartitionName, checkTablesOptions, optionKeys } from '../api/checks.js';
@@ -15,11 +19,12 @@ import { PuzzleInputError, checkChoice, describeValue, parseSlidingBoard } from 
 import { ENGINES, type EngineName } from '../engine/contract.js';
 import type { JudgeCase, JudgeChunk, JudgeOptions } from '../judge/judge.js';
 import { isNode } from '../platform.js';
-import type { WasmSource } from '../engine/wasm/loader.js';
-import { insideApi, insideArity, type Progress, type ProgressOf } from './inside.js';
+import { compilePuzzleWasm, createSharedMemory, instantiatePuzzleWasm, sharedWasmUrl, WASM_MAX_PAGES, type WasmSource } from '../engine/wasm/loader.js';
+import type { SharedMemoryMessage } from './protocol.js';
+import { insideApi, insideArity, type ProgressOf } from './inside.js';
 import { ALONE_NODES, parallelSliding, type ParallelSlidingOptions } from '../parallel/dealer.js';
 import type { SlidingInput } from '../api/boards.js';
-import type { SlidingResult, Stopped, Unsolvable } from '../api/solver.js';
+import type { Progress, SlidingResult, Stopped, Unsolvable } from '../api/types.js';
 import type { SlidingShareResult } from '../parallel/share.js';
 import type { Answer, Args, MethodName, PoolTablesOptions, WasmMessage, WorkerMethodName } from './protocol.js';
 import { nodeSpawner, webSpawner } from './spawn.js';
@@ -40,6 +45,18 @@ export interface SolverPoolOptions {
   engine?: EngineName;
   /** Where the workers load the module from; defaults to the file beside the package. */
   wasm?: WasmSource;
+  /**
+   * One copy of the tables for every worker: their IDA* runs on the shared
+   * build (`puzzlesearch-shared.wasm`) over one shared memory, where one
+   * worker loads or builds the tables and the others search them in place.
+   * Default: wherever shared memory works (Node; a page that is
+   * cross-origin isolated) with the 'wasm' engine and cancel 'auto'. false:
+   * the plain build, each worker with its own copy of the tables. true: the
+   * shared build or an error saying why not.
+   */
+  sharedTables?: boolean;
+  /** Where the shared build comes from; defaults to the file beside the package. */
+  sharedWasm?: WasmSource;
   /**
    * Every worker's solver's table options (`dir`: the cache directory, false
    * for memory only; `partition`). Whatever `dir` says, one worker prepares
@@ -157,6 +174,8 @@ export interface SolverPool extends Omit<PoolMethods, 'sliding'> {
   readonly size: number;
   /** 'flag': a running call stops between IDA* iterations and its worker lives on; 'restart': its worker is replaced. */
   readonly cancelMode: 'flag' | 'restart';
+  /** Whether the workers share one copy of the tables (the shared build; see the option). */
+  readonly sharedTables: boolean;
   /** One entry per worker, as it is now. */
   readonly workers: readonly PoolWorkerInfo[];
   /**
@@ -171,6 +190,12 @@ export interface SolverPool extends Omit<PoolMethods, 'sliding'> {
    * needs shared memory (else, or with maxNodes or another algorithm, it is sliding()).
    */
   solveParallel(board: SlidingInput, options?: ParallelSlidingOptions, callOptions?: CallOptions): Promise<SlidingResult | Unsolvable | Stopped>;
+  /**
+   * Whether prepareTables(size, options) with these arguments has succeeded
+   * on this pool: every worker holds the tables (a restarted one gets them
+   * back before any other call), so preparing them again costs nothing.
+   */
+  tablesPrepared(size: Args<'prepareTables'>[0], options?: Args<'prepareTables'>[1]): boolean;
   /** Ends every worker; calls not yet answered reject with AbortError. */
   terminate(): Promise<void>;
 }
@@ -180,6 +205,8 @@ const POOL_OPTION_KEYS = optionKeys<SolverPoolOptions>({
   workers: true,
   engine: true,
   wasm: true,
+  sharedTables: true,
+  sharedWasm: true,
   tables: true,
   pruningFiles: true,
   warn: true,
@@ -274,6 +301,45 @@ function sharedMemoryWorks(): boolean {
   return typeof SharedArrayBuffer === 'function' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated !== false;
 }
 
+/**
+ * The shared memory's maximum, in pages of 64 KiB. A shared memory reserves
+ * its maximum as address space when it is made (no RAM until used). Node:
+ * all of wasm32 (4 GiB), as the plain build may grow to. A browser: 2 GiB on
+ * a machine that says it has less than 8 GB (navigator.deviceMemory; a 4 GB
+ * laptop), else 4 GiB; see docs/threads.md.
+ */
+function sharedMemoryPages(): number {
+  if (isNode()) return WASM_MAX_PAGES;
+  const deviceMemory = (globalThis.navigator as { deviceMemory?: number } | undefined)?.deviceMemory;
+  return deviceMemory !== undefined && deviceMemory < 8 ? WASM_MAX_PAGES / 2 : WASM_MAX_PAGES;
+}
+
+/**
+ * The pool's shared memory and the shared build, with its owner instance
+ * made here (it runs the start function before any worker's instance grows
+ * the memory, and keeps the heap nobody else may touch); undefined for the
+ * plain build.
+ */
+async function sharedMemoryFor(
+  choice: unknown,
+  engine: EngineName,
+  cancelMode: 'flag' | 'restart',
+  source: WasmSource | undefined,
+): Promise<SharedMemoryMessage | undefined> {
+  if (choice !== undefined && typeof choice !== 'boolean') throw new PuzzleInputError(`sharedTables must be true or false, not ${describeValue(choice)}`);
+  if (choice === false) return undefined;
+  const why =
+    engine !== 'wasm' ? `the '${engine}' engine has no shared build` : cancelMode !== 'flag' ? 'there is no shared memory here (or cancel is restart)' : null;
+  if (why !== null) {
+    if (choice === true) throw new PuzzleInputError(`sharedTables: ${why}`);
+    return undefined;
+  }
+  const memory = createSharedMemory(sharedMemoryPages());
+  const module = await compilePuzzleWasm(source ?? sharedWasmUrl);
+  await instantiatePuzzleWasm(undefined, undefined, { memory, owner: true, source: module });
+  return { memory, module };
+}
+
 function checkWarn(value: unknown): (message: string) => void {
   if (value === undefined) return (message) => console.warn(message);
   if (typeof value !== 'function') throw new PuzzleInputError(`warn must be a function, not ${describeValue(value)}`);
@@ -341,14 +407,15 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   if (signal?.aborted) throw abortError('createSolverPool() was aborted');
   const wasm = wasmMessage(options.wasm);
   const cancelMode = cancelChoice === 'auto' && sharedMemoryWorks() ? 'flag' : 'restart';
+  const sharedMemory = await sharedMemoryFor(options.sharedTables, engine, cancelMode, options.sharedWasm);
   const spawn = isNode() ? await nodeSpawner() : webSpawner();
   if (signal?.aborted) throw abortError('createSolverPool() was aborted');
 
-  const workers = new WorkerSlots({ size, engine, wasm, tables, pruningSizes: pruning.sizes, cancelMode, restartAfterMs, spawn });
+  const workers = new WorkerSlots({ size, engine, wasm, tables, pruningSizes: pruning.sizes, cancelMode, restartAfterMs, spawn, sharedMemory });
   workers.onWarning = warn;
   // Fetched while the workers start (they need the files only for a search of their size).
   pruning.deliverTo(workers);
-  const poolTables = new PoolTables(workers, cancelMode === 'flag');
+  const poolTables = new PoolTables(workers, cancelMode === 'flag', sharedMemory !== undefined);
   const submit = workers.submit.bind(workers);
   const terminate = () => workers.terminate();
 
@@ -456,11 +523,13 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
     engine,
     size,
     cancelMode,
+    sharedTables: sharedMemory !== undefined,
     get workers(): PoolWorkerInfo[] {
       return workers.slots.map(({ generation, calls, stopped, busy }) => ({ generation, calls, stopped, busy }));
     },
     solveEach,
     solveParallel,
+    tablesPrepared: (tablesSize, options) => poolTables.hasPrepared([tablesSize, options]),
     terminate,
   };
 

@@ -4,10 +4,11 @@
  * parameters and its awaited return type all come from `typeof insideApi`.
  */
 import type { EngineName } from '../engine/contract.js';
-import type { CompiledWasm } from '../engine/wasm/loader.js';
+import type { CompiledWasm, WasmMemory } from '../engine/wasm/loader.js';
 import type { TablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
-import type { insideApi, insideTransport, Progress } from './inside.js';
+import type { Progress } from '../api/types.js';
+import type { insideApi, insideTransport } from './inside.js';
 
 export type InsideApi = typeof insideApi;
 /** Every method a pool offers besides `solveEach`, `solveParallel` and `terminate`. */
@@ -24,6 +25,12 @@ export type PoolTablesOptions = Omit<TablesOptions, 'warn'>;
 /** How a module can travel to a worker: URL strings, bytes and compiled modules clone; URL objects do not. */
 export type WasmMessage = string | ArrayBuffer | ArrayBufferView | CompiledWasm;
 
+/** A pool's one memory for every worker's IDA* and tables, and the shared build compiled (see src/engine/wasm/loader.ts). */
+export interface SharedMemoryMessage {
+  memory: WasmMemory;
+  module: CompiledWasm;
+}
+
 /**
  * The worker's cancel flag: cell CANCEL_CELL holds the id of the call to stop.
  * An id, not a boolean, so that a cancel arriving as its call ends can never
@@ -37,6 +44,8 @@ export interface InitMessage {
   wasm?: WasmMessage;
   /** Over a SharedArrayBuffer; null where none is available (then a cancel restarts the worker). */
   cancel: Int32Array | null;
+  /** The shared build and the memory its instances share (the pool's tables lie there), or absent for the plain build. */
+  sharedMemory?: SharedMemoryMessage;
   /** The solver's table options (cache directory, partition). */
   tables?: PoolTablesOptions;
   /**

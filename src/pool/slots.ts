@@ -15,7 +15,16 @@ import type { HostAbortController, HostAbortSignal } from '../engine/hostTypes.j
 import { checkOptionKeys, checkSignalAndProgress } from '../api/checks.js';
 import { PuzzleInputError, describeValue } from '../api/boards.js';
 import type { EngineName } from '../engine/contract.js';
-import { CANCEL_CELL, type ErrorData, type FromInside, type PoolTablesOptions, type ToInside, type WasmMessage, type WorkerMethodName } from './protocol.js';
+import {
+  CANCEL_CELL,
+  type ErrorData,
+  type FromInside,
+  type PoolTablesOptions,
+  type SharedMemoryMessage,
+  type ToInside,
+  type WasmMessage,
+  type WorkerMethodName,
+} from './protocol.js';
 import type { Port, Spawn } from './spawn.js';
 
 export function abortError(message: string): Error {
@@ -99,6 +108,8 @@ export interface SlotsConfig {
   /** The sizes whose move-pruning files the pool was given: each comes later (see pruningFiles.ts), and searches of its size wait for it. */
   pruningSizes: string[];
   cancelMode: 'flag' | 'restart';
+  /** The memory every worker's IDA* and tables share (the shared build), or undefined (the plain build: tables copied to each). */
+  sharedMemory?: SharedMemoryMessage;
   /** After an abort on the flag, how long (ms) a worker may take to stop before it is restarted. */
   restartAfterMs: number;
   spawn: Spawn;
@@ -200,7 +211,7 @@ export class WorkerSlots {
   }
 
   private start(slot: Slot): void {
-    const { engine, wasm, tables, pruningSizes, cancelMode, spawn } = this.config;
+    const { engine, wasm, tables, pruningSizes, cancelMode, spawn, sharedMemory } = this.config;
     slot.stopTimer?.();
     slot.generation++;
     slot.ready = false;
@@ -212,7 +223,7 @@ export class WorkerSlots {
       receive: (message) => current() && this.receive(slot, message),
       fail: (error) => current() && this.failed(slot, error),
     });
-    slot.port.post({ type: 'init', engine, wasm, cancel: slot.cancel, tables, pruningSizes });
+    slot.port.post({ type: 'init', engine, wasm, cancel: slot.cancel, sharedMemory, tables, pruningSizes });
     this.onStart(slot);
     if (slot.generation > 1) this.onRestart(slot);
   }

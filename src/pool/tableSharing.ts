@@ -1,16 +1,19 @@
 /**
- * Tables in a pool: every worker has its own wasm instance (one linear memory
- * each), so tables cannot live in one place that all of them search. One
- * worker prepares them (loads or builds) while the others load what the cache
- * holds, and the pool hands the bytes of the rest to the others: over one
- * SharedArrayBuffer posted to all where shared memory works,
- * else transferred, a copy per worker. A restarted worker gets back what the
- * pool prepared before it takes any other call.
+ * Tables in a pool. On the shared build (Node, and pages that are
+ * cross-origin isolated) every worker's IDA* runs on one shared memory: one
+ * worker prepares the tables (loads or builds them into it) and the others
+ * adopt them where they lie, no copy; a restarted worker adopts them again.
+ * On the plain build every worker has its own linear memory, so tables cannot
+ * live in one place that all of them search: one worker prepares them while
+ * the others load what the cache holds, and the pool hands the bytes of the
+ * rest to the others: over one SharedArrayBuffer posted to all where shared
+ * memory works, else transferred, a copy per worker. A restarted worker gets
+ * back what the pool prepared before it takes any other call.
  */
 import { checkPrepareTables } from '../api/checks.js';
 import type { TablesProgress } from '../pdb/tables.js';
-import { insideArity } from './inside.js';
-import { checkCallOptions, type Slot, type WorkerSlots } from './slots.js';
+import { insideArity, type TableAddress } from './inside.js';
+import { checkCallOptions, type CheckedCallOptions, type Slot, type WorkerSlots } from './slots.js';
 import { transferTables, workerName } from './tableTransfer.js';
 
 /** One prepareTables call the pool made, with the workers that hold its tables. */
@@ -19,14 +22,24 @@ interface PreparedTables {
   args: unknown[];
   /** The generation of each slot's worker that holds them (a restarted worker does not). */
   held: Map<Slot, number>;
+  /** On one shared memory: where the tables lie, for any worker to adopt. */
+  addresses?: TableAddress[];
 }
 
 /** How a restarted worker got its tables back: from another worker (its index) or by preparing them again. */
 export interface TablesRestore {
   worker: number;
   generation: number;
-  from: number | 'replay';
+  /** A worker's index (its copy), 'replay' (prepared again), or 'memory' (adopted where they lie in the shared memory). */
+  from: number | 'replay' | 'memory';
   progress: TablesProgress[];
+}
+
+/** A prepareTables call's own arguments as a key: trailing undefined ones dropped, so that (size) and (size, undefined) are one call. */
+function argsKey(args: unknown[]): string {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  return JSON.stringify(args.slice(0, end));
 }
 
 export class PoolTables {
@@ -39,6 +52,8 @@ export class PoolTables {
     private readonly workers: WorkerSlots,
     /** Whether a table goes to the others as one SharedArrayBuffer (else a transferred copy each). */
     private readonly shared: boolean,
+    /** Whether the workers' searches share one memory (the shared build): tables are adopted there, never copied. */
+    private readonly oneMemory = false,
   ) {
     workers.onRestart = (slot) => {
       if (this.prepared.length > 0) this.restore(slot);
@@ -53,6 +68,7 @@ export class PoolTables {
     const callOptions = checkCallOptions(args[arity], 'prepareTables');
     const [first, ...rest] = this.workers.slots as [Slot, ...Slot[]];
     const generation = first.generation;
+    if (this.oneMemory) return this.prepareInOneMemory(own, callOptions, first, rest);
     // While the first prepares them, the others read what the cache holds of
     // them, each its own copy at the same time: where the tables are cached,
     // no worker waits for another's.
@@ -73,10 +89,52 @@ export class PoolTables {
     receivers.forEach((slot, i) => slot.generation === generations[i] && entry.held.set(slot, generations[i]!));
   }
 
+  /**
+   * Whether a prepareTables call with these arguments (size, options)
+   * succeeded on this pool: its workers hold the tables, and a restarted one
+   * gets them back before it takes any other call.
+   */
+  hasPrepared(args: unknown[]): boolean {
+    const key = argsKey(args);
+    return this.prepared.some((candidate) => argsKey(candidate.args) === key);
+  }
+
+  /**
+   * prepare() on one shared memory: the first worker loads or builds the
+   * tables into it, then every other adopts them where they lie (no cache
+   * read, no copy). A worker dying mid-build leaves no table in the cache (the
+   * cache writes whole files only) and none held: the call fails, naming it.
+   */
+  private async prepareInOneMemory(own: unknown[], callOptions: CheckedCallOptions, first: Slot, rest: Slot[]): Promise<void> {
+    const generation = first.generation;
+    await this.workers.submit('prepareTables', own, callOptions, first);
+    if (first.generation !== generation)
+      throw new Error(`prepareTables(): ${workerName(this.workers, first)} was restarted while preparing the tables; call prepareTables again`);
+    const addresses = (await this.workers.submit('tableAddresses', own, { signal: callOptions.signal }, first)) as TableAddress[];
+    const entry = this.entry(own);
+    entry.addresses = addresses;
+    entry.held.set(first, generation);
+    const receivers = rest.filter((slot) => !this.holds(entry, slot) && !slot.restoring);
+    await Promise.all(
+      receivers.map(async (slot) => {
+        const slotGeneration = slot.generation;
+        try {
+          await this.workers.submit('adoptTables', [addresses], callOptions, slot);
+          if (slot.generation === slotGeneration) entry.held.set(slot, slotGeneration);
+        } catch (error) {
+          if (!(error instanceof Error) || error.name === 'AbortError') throw error;
+          throw new Error(
+            `prepareTables(): ${workerName(this.workers, slot)} could not take the tables ${workerName(this.workers, first)} prepared: ${error.message}`,
+          );
+        }
+      }),
+    );
+  }
+
   /** The entry for these prepareTables arguments, made on first use. */
   private entry(args: unknown[]): PreparedTables {
-    const key = JSON.stringify(args);
-    let entry = this.prepared.find((candidate) => JSON.stringify(candidate.args) === key);
+    const key = argsKey(args);
+    let entry = this.prepared.find((candidate) => argsKey(candidate.args) === key);
     if (!entry) this.prepared.push((entry = { args, held: new Map() }));
     return entry;
   }
@@ -101,6 +159,17 @@ export class PoolTables {
         if (!current()) return;
         const progress: TablesProgress[] = [];
         const onProgress = (heard: TablesProgress) => progress.push(heard);
+        if (entry.addresses) {
+          try {
+            await workers.submit('adoptTables', [entry.addresses], { onProgress: onProgress as (progress: never) => void }, slot, { restore: true });
+          } catch {
+            continue; // As the call itself would fail now; a later prepareTables says why.
+          }
+          if (!current()) return;
+          entry.held.set(slot, generation);
+          this.onRestore?.({ worker: workers.slots.indexOf(slot), generation, from: 'memory', progress });
+          continue;
+        }
         const donors = workers.slots.filter((other) => other !== slot && other.ready && this.holds(entry, other));
         const donor = donors.find((other) => !other.busy) ?? donors[0];
         let from: number | 'replay' = donor ? workers.slots.indexOf(donor) : 'replay';

@@ -13,7 +13,8 @@
  */
 import type { TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
-import { createSolver, tablesOf, type Solver } from '../api/solver.js';
+import { createSolver, solverFromCore, tablesOf } from '../api/solver.js';
+import type { Solver, SolverOptions } from '../api/types.js';
 import { insideApi, insideTransport, runCall, searchedBoards } from './inside.js';
 import { PruningArrivals } from './pruningArrivals.js';
 import {
@@ -24,6 +25,7 @@ import {
   type FromInside,
   type InitMessage,
   type PruningMessage,
+  type SharedMemoryMessage,
   type ToInside,
   type WorkerMethodName,
 } from './protocol.js';
@@ -72,11 +74,19 @@ function init(message: InitMessage, post: Post): void {
   pruning = new PruningArrivals(message.pruningSizes);
   // The tables' warnings (a cache file refused, a directory not writable) go to the pool's `warn`, not this worker's console.
   const warn = (line: string) => post({ type: 'warning', message: line });
-  solver = createSolver({ engine: message.engine, wasm: message.wasm, tables: { ...message.tables, warn } });
+  const options = { engine: message.engine, wasm: message.wasm, tables: { ...message.tables, warn } };
+  solver = message.sharedMemory ? sharedMemorySolver(options, message.sharedMemory) : createSolver(options);
   solver.then(
     () => post({ type: 'ready' }),
     (error: unknown) => post({ type: 'failed', error: errorData(error) }),
   );
+}
+
+/** A solver whose IDA* and tables run on the pool's shared memory (never its owner: the pool's thread is). */
+async function sharedMemorySolver(options: SolverOptions, shared: SharedMemoryMessage): Promise<Solver> {
+  const { createWasmCore } = await import('../engine/wasm/index.js');
+  const core = await createWasmCore(options.wasm, { memory: shared.memory, owner: false, source: shared.module });
+  return solverFromCore(core, options.tables);
 }
 
 async function answer(message: CallMessage, post: Post): Promise<void> {

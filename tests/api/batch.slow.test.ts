@@ -7,7 +7,8 @@
  * batch gets its own error and leaves the others alone.
  */
 import { describe, expect, it } from 'vitest';
-import { solverFromCore, type BoardError } from '../../src/api/solver.js';
+import { solverFromCore } from '../../src/api/solver.js';
+import type { BoardError } from '../../src/api/types.js';
 import { PuzzleInputError } from '../../src/api/boards.js';
 import { engineNames, loadCore } from '../support/engines.js';
 import { instantiatePuzzleWasm } from '../../src/engine/wasm/loader.js';

@@ -8,7 +8,8 @@
  * and both engines poll at the same counts across the batch.
  */
 import { describe, expect, it } from 'vitest';
-import { solverFromCore, type BoardError, type Solver } from '../../src/api/solver.js';
+import { solverFromCore } from '../../src/api/solver.js';
+import type { BoardError, Solver } from '../../src/api/types.js';
 import type { SlidingBoard } from '../../src/engine/contract.js';
 import { engineNames, loadCore } from '../support/engines.js';
 import { bfsAllDistances, replaySliding, seededRandom, shuffle, slidingNeighbours, slidingWalk } from '../oracles.js';

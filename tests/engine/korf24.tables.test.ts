@@ -7,7 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createSolver, type Solver } from '../../src/api/solver.js';
+import { createSolver } from '../../src/api/solver.js';
+import type { Solver } from '../../src/api/types.js';
 import { tables5x5Dir } from '../support/tables5x5.js';
 import { bidirectionalDistance, replaySliding, seededRandom, slidingNeighbours } from '../oracles.js';
 

@@ -18,7 +18,8 @@ import {
   type LightsOutResult,
 } from '../../src/api/lightsOut.js';
 import { readLightsOutBoard, type LightsOutBoard } from '../../src/api/lightsOutBoard.js';
-import { createSolver, type Solver } from '../../src/api/solver.js';
+import { createSolver } from '../../src/api/solver.js';
+import type { Solver } from '../../src/api/types.js';
 import { engineNames, loadCore, type EngineName } from '../support/engines.js';
 import {
   lightsOutFewest,

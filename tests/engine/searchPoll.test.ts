@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SlidingBoard } from '../../src/engine/contract.js';
-import { createSolver, type SlidingProgress } from '../../src/api/solver.js';
+import { createSolver } from '../../src/api/solver.js';
+import type { SlidingProgress } from '../../src/api/types.js';
 import { engineNames, loadCore } from '../support/engines.js';
 import { replaySliding } from '../oracles.js';
 

@@ -8,7 +8,8 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { pdbTableBytes, type PdbPartition } from '../../src/engine/contract.js';
+import type { PdbPartition } from '../../src/engine/contract.js';
+import { pdbTableBytes } from '../../src/engine/pdbSizes.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
 import { crc32 } from '../../src/crc32.js';
 import { HEADER_BYTES, encodeTableHeader, tableFileName } from '../../src/pdb/cache/format.js';

@@ -198,7 +198,8 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
     try {
       const filler = await lib.createSolver({ engine, tables: { dir } });
       await filler.prepareTables('3x3', { goal: 'both' });
-      const pool = await lib.createSolverPool({ workers: 3, engine, tables: { dir } });
+      // The plain build's way: each worker its own copy (the shared build's is the test below).
+      const pool = await lib.createSolverPool({ workers: 3, engine, tables: { dir }, sharedTables: false });
       try {
         const heard: Progress[] = [];
         await pool.prepareTables('3x3', { goal: 'both' }, { onProgress: (progress) => heard.push(progress) });
@@ -241,6 +242,23 @@ describe.each(engineNames)('pool table sharing on %s', (engine) => {
       expect(warnings[0]).toMatch(new RegExp(`^puzzlesearch: .*${file.replace(/[.]/g, '\\.')}.*checksum`));
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('tablesPrepared says whether a prepareTables call with these arguments succeeded on the pool (the page asks it instead of keeping a list)', async () => {
+    const pool = await lib.createSolverPool({ workers: 2, engine, tables: { dir: false } });
+    try {
+      expect(pool.tablesPrepared('3x3', { goal: 'blank-first' })).toBe(false);
+      await pool.prepareTables('3x3', { goal: 'blank-first' });
+      expect(pool.tablesPrepared('3x3', { goal: 'blank-first' })).toBe(true);
+      expect(pool.tablesPrepared('3x3', { goal: 'blank-last' })).toBe(false);
+      expect(pool.tablesPrepared('4x4', { goal: 'blank-first' })).toBe(false);
+      expect(pool.tablesPrepared('3x3')).toBe(false);
+      await pool.prepareTables('3x3');
+      expect(pool.tablesPrepared('3x3')).toBe(true);
+      expect(pool.tablesPrepared('3x3', undefined)).toBe(true);
+    } finally {
+      await pool.terminate();
     }
   });
 

@@ -54,12 +54,20 @@ describe('a quiet build', () => {
     expect(`${built.stdout}${built.stderr}`.replace(timings, '')).toBe('');
   });
 
-  it("asbuild prints nothing, no 'Last converge was suboptimal.', and makes the wasm the build holds", () => {
-    const out = folder();
-    const built = shell(`${scripts.asbuild} -o ${join(out, 'puzzlesearch.wasm')} -t ${join(out, 'puzzlesearch.wat')}`, repo);
-    expect(built.status).toBe(0);
-    expect(`${built.stdout}${built.stderr}`).not.toMatch(/converge/);
-    expect(`${built.stdout}${built.stderr}`.replace(/^\n?> .*\n/gm, '').trim()).toBe('');
-    expect(readFileSync(join(out, 'puzzlesearch.wasm')).equals(readFileSync(join(repo, 'build/puzzlesearch.wasm')))).toBe(true);
-  });
+  // Each of asbuild's targets (the plain build and the shared-memory one) on its own, into a temporary folder.
+  it.each(['puzzlesearch', 'puzzlesearch-shared'])(
+    "asbuild's %s.wasm prints nothing, no 'Last converge was suboptimal.', and is the wasm the build holds",
+    (name) => {
+      const out = folder();
+      const target = /--target (\S+)/g;
+      const step = scripts.asbuild.split('&&').find((command) => command.includes(`--target ${name === 'puzzlesearch' ? 'release' : 'shared'}`));
+      expect(step, `asbuild has no step for ${name}: ${scripts.asbuild}`).toBeDefined();
+      expect([...step!.matchAll(target)]).toHaveLength(1);
+      const built = shell(`${step!.trim()} -o ${join(out, `${name}.wasm`)} -t ${join(out, `${name}.wat`)}`, repo);
+      expect(built.status).toBe(0);
+      expect(`${built.stdout}${built.stderr}`).not.toMatch(/converge/);
+      expect(`${built.stdout}${built.stderr}`.replace(/^\n?> .*\n/gm, '').trim()).toBe('');
+      expect(readFileSync(join(out, `${name}.wasm`)).equals(readFileSync(join(repo, `build/${name}.wasm`)))).toBe(true);
+    },
+  );
 });

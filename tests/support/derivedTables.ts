@@ -3,7 +3,8 @@
  * plain and the zero-aware pattern-database tests.
  */
 import { expect } from 'vitest';
-import { partitionKey, type Core, type PdbPartition } from '../../src/engine/contract.js';
+import type { Core, PdbPartition } from '../../src/engine/contract.js';
+import { partitionKey } from '../../src/engine/pdbPartition.js';
 import { boardSymmetries, makePartition, symmetricSource } from '../../src/pdb/partitions.js';
 
 /**

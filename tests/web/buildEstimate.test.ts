@@ -21,10 +21,10 @@ import {
   readRates,
   type MeasuredRate,
 } from '../../web/page/sliding/buildRates.js';
-import type { TablesProgress } from '../../web/page/workers/solverClient.js';
+import type { TablesProgress } from '../../src/index.js';
 import type { TablesWork } from '../../web/page/sliding/tablesWork.js';
 import { trialFor, trialTiles } from '../../web/page/sliding/trialBuild.js';
-import { pdbEntryCount } from '../../src/engine/contract.js';
+import { pdbEntryCount } from '../../src/engine/pdbSizes.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
 
 const ENTRIES = 1_000_000;

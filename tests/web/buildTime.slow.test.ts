@@ -14,7 +14,7 @@ import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { pdbEntryCount } from '../../src/engine/contract.js';
+import { pdbEntryCount } from '../../src/engine/pdbSizes.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
 import { makingOrder } from '../../src/pdb/tables.js';
 import { RATES_KEY, type MeasuredRate as Rate } from '../../web/page/sliding/buildRates.js';
@@ -64,7 +64,20 @@ async function open(errors: string[]): Promise<Page> {
   await page.evaluate(() => {
     const line = document.querySelector<HTMLElement>('#panel-fifteen .progress')!;
     const estimate = document.querySelector<HTMLElement>('#panel-fifteen .tables-estimate')!;
-    const seen: Array<{ phase: string; line: string; text: string; totalMs?: string; leftMs?: string; basis?: string }> = [];
+    const box = document.querySelector<HTMLElement>('#panel-fifteen .tables-box')!;
+    const bar = document.querySelector<HTMLProgressElement>('#panel-fifteen .tables-bar')!;
+    const groupLabel = document.querySelector<HTMLElement>('#panel-fifteen label[for="fifteen-group-bar"]')!;
+    const seen: Array<{
+      phase: string;
+      line: string;
+      text: string;
+      totalMs?: string;
+      leftMs?: string;
+      basis?: string;
+      group?: string;
+      bar: number;
+      groupLabel: string;
+    }> = [];
     (window as unknown as { seen: typeof seen }).seen = seen;
     const record = () =>
       seen.push({
@@ -74,6 +87,9 @@ async function open(errors: string[]): Promise<Page> {
         totalMs: estimate.dataset.totalMs,
         leftMs: estimate.dataset.leftMs,
         basis: estimate.dataset.basis,
+        group: box.dataset.group,
+        bar: bar.value,
+        groupLabel: groupLabel.textContent ?? '',
       });
     const observer = new MutationObserver(record);
     for (const element of [line, estimate]) observer.observe(element, { attributes: true, childList: true, characterData: true, subtree: true });
@@ -81,7 +97,40 @@ async function open(errors: string[]): Promise<Page> {
   return page;
 }
 
-type Seen = Array<{ phase: string; line: string; text: string; totalMs?: string; leftMs?: string; basis?: string }>;
+type Seen = Array<{
+  phase: string;
+  line: string;
+  text: string;
+  totalMs?: string;
+  leftMs?: string;
+  basis?: string;
+  group?: string;
+  bar: number;
+  groupLabel: string;
+}>;
+
+/**
+ * One count of groups, in the order they are made (1, 2, 3: never back), and
+ * one percentage: the line's, which is the whole's bar; the group's bar has a
+ * label without a number of its own.
+ */
+function expectOneCountOnePercentage(seen: Seen, groups: number): void {
+  const made = seen.filter(({ phase }) => phase === 'build' || phase === 'derive' || phase === 'load');
+  expect(made.length).toBeGreaterThan(0);
+  const numbers = made.map(({ line, group, bar, groupLabel }) => {
+    const [, number, of, percent] = line.match(/\(group (\d+) of (\d+), (\d+)%\)/)!;
+    expect(Number(of)).toBe(groups);
+    expect(group).toBe(number);
+    expect(Number(percent)).toBe(Math.floor(bar * 100));
+    expect(groupLabel).toBe(`Group ${number} of ${groups}`);
+    return Number(number);
+  });
+  expect(numbers[0]).toBe(1);
+  expect(numbers.at(-1)).toBe(groups);
+  for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBeGreaterThanOrEqual(numbers[i - 1]!);
+  const percents = made.map(({ bar }) => bar);
+  for (let i = 1; i < percents.length; i++) expect(percents[i]).toBeGreaterThanOrEqual(percents[i - 1]!);
+}
 const seenOf = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen }).seen.splice(0));
 const ratesOf = (page: Page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]') as Rate[], RATES_KEY);
 
@@ -127,6 +176,7 @@ describe('the build time said before the build, measured on this machine', () =>
     const phases = [...new Set(seen.map(({ phase }) => phase).filter(Boolean))];
     // The trial, then the start, then the build: in that order.
     expect(phases.slice(0, 3)).toEqual(['trial', 'start', 'build']);
+    expectOneCountOnePercentage(seen, 3);
     const trial = seen.find(({ phase }) => phase === 'trial')!;
     expect(trial.line).toMatch(/^Timing a trial build, then starting the 6-6-3 pattern database \(3 tables to build\)/);
     expect(trial.text).toMatch(/^On this machine: \d+ MB of memory while building; timing a trial build here first to say how long it takes…$/);

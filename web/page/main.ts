@@ -7,9 +7,11 @@ import type { EngineName } from '../../src/index.js';
 import { h } from './shared/dom.js';
 import { LightsOutPanel } from './lightsOut/lightsOutPanel.js';
 import { CensusPanel } from './census/censusPanel.js';
-import { engineLabel, engineNames, type Panel } from './panel/panel.js';
+import type { Panel } from './panel/panel.js';
+import { engineLabel, engineNames } from './workers/engines.js';
 import { keepForOffline } from './shell/offline.js';
-import { FlipPanel, FourLinePanel, PilotsPanel } from './flip/puzzles.js';
+import { FlipPanel, PilotsPanel } from './flip/flipPanels.js';
+import { FourLinePanel } from './fourLine/fourLinePanel.js';
 import { SlidingPanel } from './sliding/slidingPanel.js';
 import type { SolutionMove, SolverClient } from './workers/solverClient.js';
 

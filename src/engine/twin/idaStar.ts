@@ -14,10 +14,12 @@
  * properties: a property read needs type feedback, and a rarely taken branch
  * without it (the poll) deoptimized the whole recursion when the state was a
  * class's (18% slower). Its constants are local for the same reason (below).
+ * One file of about 450 lines for that reason too: the three closures share
+ * module-local constants and helpers, which as imports would be module cells
+ * checked at every use in the recursion.
  */
 import {
   SEARCH_MOVE_ORDER,
-  unknownHeuristicMessage,
   type Heuristic,
   type IdaStarBatchOptions,
   type IdaStarCore,
@@ -27,6 +29,7 @@ import {
   type SlidingBoard,
   type SubtreesAnswer,
 } from '../contract.js';
+import { unknownHeuristicMessage } from '../messages.js';
 import type { TwinPdb } from './pdb.js';
 import { twinPdbHeuristic } from './pdbHeuristic.js';
 import { LINE_COUNT, SearchTables, linesCost, loadLineCodes, prepareTables } from './linearConflict.js';

@@ -1,21 +1,12 @@
 /**
- * The TypeScript twin of `assembly/pdb.ts`: builds a group's table by rounds
+ * The TypeScript twin of `assembly/pdbBuild.ts`: builds a group's table by rounds
  * over the same ranks with the same entries, so that its tables are
  * byte-identical to the wasm engine's; and holds the installed tables that
  * the IDA* twin reads. See the assembly file for the ranking and the entries.
  */
-import {
-  checkPdbBuildMemory,
-  checkPdbDerivation,
-  partitionKey,
-  groupTableBytes,
-  pdbEntryCount,
-  pdbMaskBytesAtMost,
-  pdbWorkBytes,
-  type PdbBuild,
-  type PdbCore,
-  type PdbPartition,
-} from '../contract.js';
+import type { PdbBuild, PdbCore, PdbPartition } from '../contract.js';
+import { checkPdbDerivation, partitionKey } from '../pdbPartition.js';
+import { checkPdbBuildMemory, groupTableBytes, pdbEntryCount, pdbMaskBytesAtMost, pdbWorkBytes } from '../pdbSizes.js';
 import { zeroAwareLayout, zeroAwareRegionIndex, type ZeroAwareLayout } from '../zeroAwareLayout.js';
 
 const ENTRY_MAX = 15;
@@ -62,7 +53,7 @@ export function entryAt(table: Uint8Array, rank: number): number {
   return (table[rank >>> 1]! >> ((rank & 1) << 2)) & 15;
 }
 
-/** Builds one group's table in rounds, exactly as assembly/pdb.ts does; zero-aware when `layout` is given. */
+/** Builds one group's table in rounds, exactly as assembly/pdbBuild.ts does; zero-aware when `layout` is given. */
 function startBuild(
   width: number,
   height: number,
@@ -112,7 +103,7 @@ function startBuild(
   let homeMask = 0;
   for (const cell of homes) homeMask |= 1 << cell;
   const home = rankPlacement(placement, tiles, cells);
-  // The goal states: the solved placement with the blank in its goal cell's region (see assembly/pdb.ts).
+  // The goal states: the solved placement with the blank in its goal cell's region (see assembly/pdbBuild.ts).
   const goalRegion = floodFill(1 << blankCell, homeMask);
   seen[home] = goalRegion;
   frontier[home] = goalRegion;
@@ -180,7 +171,7 @@ function startBuild(
 
 /**
  * Fills `table` from `source` through a board symmetry, in slices, exactly as
- * assembly/pdb.ts derives; zero-aware when `layout` is given (each region of
+ * assembly/pdbDerive.ts derives; zero-aware when `layout` is given (each region of
  * the blank from the source's region its cells map onto).
  */
 function startDerive(

@@ -6,7 +6,8 @@
  * only the moved tile's group. See the assembly file for the entries and the
  * mirrored lookup.
  */
-import { partitionSums, type PdbPartition } from '../contract.js';
+import type { PdbPartition } from '../contract.js';
+import { partitionSums } from '../pdbPartition.js';
 import { entryAt, rankPlacement, type TwinPdb } from './pdb.js';
 import { zeroAwareLayout, zeroAwareRegionIndex, type ZeroAwareLayout } from '../zeroAwareLayout.js';
 import { POSITION_STRIDE } from './linearConflict.js';

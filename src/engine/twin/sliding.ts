@@ -13,7 +13,8 @@
  * hole at every use (see ./idaStar.ts).
  */
 import type { ExhaustiveAlgorithm, SlidingAnswer, SlidingBoard, SlidingCore } from '../contract.js';
-import { MAX_RANKED_CELLS, MAX_SIDE, checkSlidingBoards as checkBoards } from '../contract.js';
+import { checkSlidingBoards as checkBoards } from '../boardChecks.js';
+import { MAX_RANKED_CELLS, MAX_SIDE } from '../contract.js';
 
 const MAX_PERMUTATION = 12;
 

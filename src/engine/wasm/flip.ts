@@ -1,5 +1,6 @@
 /** Host adapter for `assembly/flip.ts`: kind and board in as numbers, pressed cells out of scratch. */
-import { flipBatchAnswers, type FlipAnswer, type FlipBatchAnswer, type FlipCore, type FlipKind } from '../contract.js';
+import { flipBatchAnswers } from '../boardChecks.js';
+import type { FlipAnswer, FlipBatchAnswer, FlipCore, FlipKind } from '../contract.js';
 import { reserveBatch, type BatchExports } from './batch.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 import { abiOf, type AbiExports } from './abi.js';

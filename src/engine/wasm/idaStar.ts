@@ -8,8 +8,6 @@
  */
 import {
   MAX_SIDE,
-  checkSlidingBoards,
-  unknownHeuristicMessage,
   type Heuristic,
   type IdaStarBatchOptions,
   type IdaStarCore,
@@ -19,6 +17,8 @@ import {
   type SlidingBoard,
   type SubtreesAnswer,
 } from '../contract.js';
+import { checkSlidingBoards } from '../boardChecks.js';
+import { unknownHeuristicMessage } from '../messages.js';
 import type { WasmHooks } from './loader.js';
 import { reserveBatch, type BatchExports } from './batch.js';
 import type { WasmPdb } from './pdb.js';

@@ -26,6 +26,39 @@ export interface WasmMemory {
 
 /** The build output sits in `build/`, a sibling of both `src/` and `dist/`. */
 export const defaultWasmUrl: HostUrl = new URL('../../../build/puzzlesearch.wasm', import.meta.url);
+/**
+ * The same source built for a shared memory (asconfig.json's `shared` target):
+ * it imports its memory (`env.memory`, shared, at most 65,536 pages) and does
+ * not run its start function on instantiation. Each URL is a literal
+ * `new URL('…', import.meta.url)`, so that bundlers copy both files.
+ */
+export const sharedWasmUrl: HostUrl = new URL('../../../build/puzzlesearch-shared.wasm', import.meta.url);
+
+/** Pages of 64 KiB in a wasm32 memory at most; the shared build declares this maximum. */
+export const WASM_MAX_PAGES = 65536;
+
+/**
+ * A shared memory for the shared build, `maximumPages` at most (the module
+ * allows up to WASM_MAX_PAGES; a host may choose fewer, see docs/threads.md).
+ * A shared memory reserves its maximum as address space when it is made.
+ */
+export function createSharedMemory(maximumPages: number = WASM_MAX_PAGES): WasmMemory {
+  return new WebAssembly.Memory({ initial: 4, maximum: maximumPages, shared: true });
+}
+
+/** How an instance of the shared build joins its memory (see assembly/instance.ts). */
+export interface SharedInstance {
+  /** A WebAssembly.Memory made by createSharedMemory. */
+  memory: WasmMemory;
+  /**
+   * The one instance per memory that runs the start function and alone
+   * allocates; every other instance takes its own block for its state and
+   * searches (and builds tables) only.
+   */
+  owner: boolean;
+  /** Where the shared build comes from: sharedWasmUrl unless given. */
+  source?: WasmSource;
+}
 
 const compiled = new Map<string, Promise<WebAssembly.Module>>();
 
@@ -76,9 +109,15 @@ export interface WasmHooks {
 
 const runsOnNode = isNode();
 
-/** A fresh instance of the cached module; `T` names the exports its caller uses. */
-export async function instantiatePuzzleWasm<T>(source?: WasmSource, hooks?: WasmHooks): Promise<T & { memory: WasmMemory }> {
-  const module = await compilePuzzleWasm(source);
+/**
+ * A fresh instance of the cached module; `T` names the exports its caller
+ * uses. With `shared`, an instance of the shared build (`shared.source`, not
+ * `source`) on that memory: the
+ * owner runs the start function, any other takes its own block (an error
+ * names the bytes when memory cannot grow).
+ */
+export async function instantiatePuzzleWasm<T>(source?: WasmSource, hooks?: WasmHooks, shared?: SharedInstance): Promise<T & { memory: WasmMemory }> {
+  const module = await compilePuzzleWasm(shared ? (shared.source ?? sharedWasmUrl) : source);
   // The module calls abort on a failed assertion (debug build) and, in every
   // build, when the runtime cannot allocate; its arguments are pointers to
   // strings in the instance's memory, decoded here so the error says what and where.
@@ -94,12 +133,32 @@ export async function instantiatePuzzleWasm<T>(source?: WasmSource, hooks?: Wasm
     throw new Error(`puzzlesearch.wasm aborted: ${text(message)} at ${text(file)}:${line}:${column}`);
   };
   const searchPoll = (bound: number, nodes: number): number => (hooks ? hooks.searchPoll(bound, nodes) : 0);
-  const env = { abort, searchPoll };
+  const env = shared ? { abort, searchPoll, memory: shared.memory } : { abort, searchPoll };
   // Node: the compiled module is instantiated synchronously, about 1 ms where
   // the loader's async path costs some 20 ms per thread (it probes for fetch's
   // Response). Browsers keep the async path: they may refuse synchronous
   // instantiation of a large module on the main thread.
   const { exports } = runsOnNode ? instantiateSync<Record<string, unknown>>(module, { env }) : await instantiate<Record<string, unknown>>(module, { env });
   decode = (exports as unknown as { __getString(pointer: number): string }).__getString;
-  return exports as unknown as T & { memory: WasmMemory };
+  if (shared) joinSharedMemory(exports as unknown as SharedExports, shared);
+  // The shared build exports no memory: its instances use the one they were given.
+  return (shared ? { ...exports, memory: shared.memory } : exports) as unknown as T & { memory: WasmMemory };
+}
+
+interface SharedExports {
+  _start?(): void;
+  instanceAttach(): number;
+  instanceBytes(): number;
+}
+
+function joinSharedMemory(exports: SharedExports, shared: SharedInstance): void {
+  if (typeof exports._start !== 'function') throw new TypeError('wasm: a shared memory needs the shared build (puzzlesearch-shared.wasm)');
+  if (shared.owner) {
+    exports._start();
+    return;
+  }
+  if (exports.instanceAttach() < 0) {
+    const bytes = exports.instanceBytes();
+    throw new RangeError(`puzzlesearch.wasm: a worker's own ${bytes} bytes do not fit in the shared memory (${shared.memory.buffer.byteLength} bytes in use)`);
+  }
 }

@@ -1,20 +1,12 @@
 /**
- * Host adapter for `assembly/pdb.ts`: sizes and grows the module's memory for
+ * Host adapter for `assembly/pdbBuild.ts` and `assembly/pdbDerive.ts`: sizes and grows the module's memory for
  * each group's table (the module says when it cannot), builds tables one round
  * per call, and keeps the registry of installed tables that the IDA* adapter
  * hands to the search.
  */
-import {
-  checkPdbBuildMemory,
-  checkPdbDerivation,
-  groupTableBytes,
-  groupTableEntries,
-  partitionKey,
-  pdbWorkBytes,
-  type PdbBuild,
-  type PdbCore,
-  type PdbPartition,
-} from '../contract.js';
+import type { PdbBuild, PdbCore, PdbPartition } from '../contract.js';
+import { checkPdbDerivation, partitionKey } from '../pdbPartition.js';
+import { checkPdbBuildMemory, groupTableBytes, groupTableEntries, pdbWorkBytes } from '../pdbSizes.js';
 import type { ScratchExports } from './scratch.js';
 
 export interface PdbExports extends ScratchExports {
@@ -53,6 +45,14 @@ interface Region {
 export interface WasmPdb extends PdbCore {
   /** Points the search at `partition`'s tables; false when one is missing. */
   select(partition: PdbPartition): boolean;
+  /** Where the installed table lies in the module's memory, or null. */
+  address(partition: PdbPartition, group: number): number | null;
+  /**
+   * Takes the table at `at` of a memory this instance shares with the one
+   * that holds it (the shared build) as installed here: no copy. The holder
+   * must keep it unchanged while this instance searches it.
+   */
+  adopt(partition: PdbPartition, group: number, at: number): void;
 }
 
 /** Placements scanned per call: a round of a 6-tile table takes two calls, of an 8-tile table over a hundred. */
@@ -201,6 +201,21 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     },
 
     has: (partition, group) => installed.has(tableKey(partition, group)),
+
+    address(partition, group) {
+      const key = tableKey(partition, group);
+      return installed.has(key) ? tables.get(key)!.at : null;
+    },
+
+    adopt(partition, group, at) {
+      const bytes = groupTableBytes(partition, group);
+      if (!Number.isInteger(at) || at <= 0 || at + bytes > exports.memory.buffer.byteLength)
+        throw new RangeError(`puzzlesearch: no ${bytes}-byte table for group ${group} of ${partition.name} at ${at} in this memory`);
+      readyLayout(exports, partition, group);
+      const key = tableKey(partition, group);
+      tables.set(key, { at, bytes });
+      installed.add(key);
+    },
 
     table(partition, group, offset = 0, length) {
       const key = tableKey(partition, group);

@@ -1,6 +1,7 @@
 /** Host adapter for `assembly/sliding.ts`: boards into scratch, one call, path or counts out of scratch. */
 import type { ExhaustiveAlgorithm, SlidingAnswer, SlidingBoard, SlidingCore } from '../contract.js';
-import { MAX_RANKED_CELLS, MAX_SIDE, checkSlidingBoards as checkBoards } from '../contract.js';
+import { checkSlidingBoards as checkBoards } from '../boardChecks.js';
+import { MAX_RANKED_CELLS, MAX_SIDE } from '../contract.js';
 import { scratchBytes, type ScratchExports } from './scratch.js';
 import { reserveBatch, type BatchExports } from './batch.js';
 import { abiOf, type AbiExports } from './abi.js';

@@ -10,7 +10,7 @@
  * Plain IndexedDB rather than `idb-keyval`: get and put of one key are a few
  * lines, and the library keeps no runtime dependency for them.
  */
-import { groupTableBytes } from '../../engine/contract.js';
+import { groupTableBytes } from '../../engine/pdbSizes.js';
 import { crc32 } from '../../crc32.js';
 import { HEADER_BYTES, decodeTableFile, encodeTableHeader, tableFileName, type TableCache, isOlderFormat, olderFormatMessage } from './format.js';
 

@@ -14,7 +14,8 @@
  *   40  24 bytes partition name, ASCII, zero-padded
  *   64  the table
  */
-import { groupTableBytes, groupTableEntries, type PdbPartition } from '../../engine/contract.js';
+import type { PdbPartition } from '../../engine/contract.js';
+import { groupTableBytes, groupTableEntries } from '../../engine/pdbSizes.js';
 import { crc32 } from '../../crc32.js';
 
 // 2: tables seeded from the blank's goal region only (1 seeded every free cell: weaker).

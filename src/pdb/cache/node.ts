@@ -9,7 +9,7 @@
  * add a dependency for three lines and picks ~/Library/Caches or %LOCALAPPDATA%
  * on other systems; the XDG rule the issue asks for is all we need.)
  */
-import { groupTableBytes } from '../../engine/contract.js';
+import { groupTableBytes } from '../../engine/pdbSizes.js';
 import { crc32 } from '../../crc32.js';
 import { namedPartition, partitionNames } from '../partitions.js';
 import { HEADER_BYTES, decodeTableFile, encodeTableHeader, isOlderFormat, olderFormatMessage, tableFileName, type TableCache } from './format.js';

@@ -12,7 +12,8 @@ import type { CensusProgress, EngineName, GoalName } from '../../../src/index.js
 import shippedText from '../../../data/census12.json?raw';
 import { censusView, type CensusShown } from './censusView.js';
 import { formatMs, h, numberFormat } from '../shared/dom.js';
-import { engineLabel, solveFailure, type PanelContext } from '../panel/panel.js';
+import type { PanelContext } from '../shared/pageContext.js';
+import { engineLabel, solveFailure } from '../workers/engines.js';
 import { SolverClient } from '../workers/solverClient.js';
 
 /** The sizes offered: width x height, counted here, or read from the shipped table. */

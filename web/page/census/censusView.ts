@@ -6,7 +6,7 @@
  */
 import type { Census } from '../../../src/index.js';
 import { h, numberFormat } from '../shared/dom.js';
-import { tileSpans } from '../sliding/slidingTiles.js';
+import { tileSpans } from '../shared/tilePicture.js';
 
 /** A census without its run's stats, as shipped in data/census12.json. */
 export type CensusShown = Omit<Census, 'stats'>;

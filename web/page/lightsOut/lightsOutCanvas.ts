@@ -11,8 +11,6 @@
 import { type CanvasView, type CellGrid, paintBoard } from './lightsOutPaint.js';
 import { maxCellPx, Viewport } from './lightsOutViewport.js';
 
-export type { CanvasView } from './lightsOutPaint.js';
-
 export class LightsOutCanvas {
   readonly canvas: HTMLCanvasElement;
   /** The zoom and pan: the canvas keeps the size of the board at fit and shows part of it zoomed. */

@@ -8,7 +8,7 @@
 import { h } from '../shared/dom.js';
 import type { LightsOutGame } from './lightsOutGame.js';
 import { boardText } from './lightsOutRules.js';
-import type { PanelContext } from '../panel/panel.js';
+import type { PanelContext } from '../shared/pageContext.js';
 import { SolveCancelled, SolverClient } from '../workers/solverClient.js';
 
 /** The largest board a hint takes: it solves the board once per cell. */

@@ -26,6 +26,8 @@ export class LightsOutOptions {
   private readonly patternSelect: HTMLSelectElement;
   private readonly colorsSelect: HTMLSelectElement;
   private readonly torusBox: HTMLInputElement;
+  /** Says, next to the size, what a size out of range or not a number was changed to (empty when nothing was). */
+  private readonly sizeNote: HTMLElement;
 
   /** `rules`: what the controls show at first. */
   constructor(id: string, rules: LightsOutRules, actions: BoardActions) {
@@ -63,6 +65,9 @@ export class LightsOutOptions {
       'Random solvable',
     );
     const clearButton = h('button', { type: 'button', class: 'lights-clear', 'aria-label': 'Switch every light off', onclick: () => actions.clear() }, 'Clear');
+    this.sizeNote = h('p', { class: 'input-error size-note', id: `${id}-size-note`, role: 'status', 'aria-live': 'polite' });
+    this.rowsInput.setAttribute('aria-describedby', `${id}-size-note`);
+    this.colsInput.setAttribute('aria-describedby', `${id}-size-note`);
     const field = (label: string, forId: string, control: HTMLElement) => h('div', { class: 'row' }, h('label', { for: forId }, label), control);
     this.element = h(
       'fieldset',
@@ -75,6 +80,7 @@ export class LightsOutOptions {
         h('span', { class: 'size-pair' }, this.rowsInput, h('span', { 'aria-hidden': 'true' }, '×'), this.colsInput),
         h('span', { class: 'hint' }, `rows × columns, ${boardSizeLimits.min} to ${boardSizeLimits.max}`),
       ),
+      this.sizeNote,
       field('Pattern', `${id}-pattern`, this.patternSelect),
       field('Colours k', `${id}-colors`, this.colorsSelect),
       h('div', { class: 'row' }, h('label', { class: 'check', for: `${id}-torus` }, this.torusBox, 'Torus: the edges wrap around')),
@@ -88,17 +94,34 @@ export class LightsOutOptions {
     this.editButton.textContent = editing ? 'Done editing' : 'Edit mode';
   }
 
-  /** The rules the controls show; a size that is out of range or not a number is put right in its input. */
+  /** The rules the controls show; a size that is out of range or not a number is put right in its input, and the note beside it says so. */
   read(current: LightsOutRules): LightsOutRules {
-    const size = (input: HTMLInputElement, fallback: number) => {
-      const value = Math.round(Number(input.value));
-      const clamped = Number.isFinite(value) ? Math.min(boardSizeLimits.max, Math.max(boardSizeLimits.min, value)) : fallback;
+    const changes: string[] = [];
+    const size = (input: HTMLInputElement, fallback: number, what: string) => {
+      const typed = input.value.trim();
+      const value = Math.round(Number(typed));
+      const clamped = typed !== '' && Number.isFinite(value) ? Math.min(boardSizeLimits.max, Math.max(boardSizeLimits.min, value)) : fallback;
+      if (String(clamped) !== typed) {
+        const why =
+          typed === '' || !Number.isFinite(value)
+            ? `“${typed}” is not a number`
+            : value > boardSizeLimits.max
+              ? `${typed} is more than ${boardSizeLimits.max}`
+              : value < boardSizeLimits.min
+                ? `${typed} is less than ${boardSizeLimits.min}`
+                : `${typed} is not a whole number`;
+        changes.push(`${why}: ${clamped} ${what} instead.`);
+      }
       input.value = String(clamped);
       return clamped;
     };
+    const rows = size(this.rowsInput, current.rows, 'rows');
+    const cols = size(this.colsInput, current.cols, 'columns');
+    this.sizeNote.textContent = changes.join(' ');
+    this.sizeNote.dataset.changed = String(changes.length > 0);
     return {
-      rows: size(this.rowsInput, current.rows),
-      cols: size(this.colsInput, current.cols),
+      rows,
+      cols,
       pattern: this.patternSelect.value as LightsOutPatternName,
       colors: Number(this.colorsSelect.value),
       torus: this.torusBox.checked,

@@ -170,13 +170,13 @@ function paintHint(context: CanvasRenderingContext2D, grid: CellGrid, hint: Uint
   });
 }
 
-/** The keyboard cursor. */
+/** The keyboard cursor: blue, as keyboard focus is on the other boards, apart from the hint's gold and the preview's lighter cells. */
 function paintCursor(context: CanvasRenderingContext2D, grid: CellGrid, cursor: number): void {
   const { x0, y0 } = grid;
   const c = cursor % grid.cols;
   const r = Math.floor(cursor / grid.cols);
   const line = Math.max(2, Math.round(window.devicePixelRatio || 1) * 2);
-  context.strokeStyle = '#f59e0b';
+  context.strokeStyle = '#60a5fa';
   context.lineWidth = line;
   context.strokeRect(x0(c) + line / 2, y0(r) + line / 2, Math.max(line, x0(c + 1) - x0(c) - line), Math.max(line, y0(r + 1) - y0(r) - line));
 }

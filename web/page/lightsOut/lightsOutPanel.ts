@@ -20,6 +20,7 @@
  * (lightsOutHint).
  */
 import { h, numberFormat } from '../shared/dom.js';
+import { boardDock } from '../shared/boardDock.js';
 import { LightsOutBoardView } from './lightsOutBoardView.js';
 import { LightsOutGame } from './lightsOutGame.js';
 import { LightsOutHint } from './lightsOutHint.js';
@@ -27,7 +28,7 @@ import { LightsOutOptions } from './lightsOutOptions.js';
 import { LightsOutPlayback } from './lightsOutPlayback.js';
 import { litCount } from './lightsOutRules.js';
 import { LightsOutSolver } from './lightsOutSolve.js';
-import type { PanelContext } from '../panel/panel.js';
+import type { PanelContext } from '../shared/pageContext.js';
 import { SolverClient } from '../workers/solverClient.js';
 
 export class LightsOutPanel {
@@ -62,14 +63,11 @@ export class LightsOutPanel {
     });
     this.hint = new LightsOutHint(game, this.context, changed);
     this.playback = new LightsOutPlayback(id, game, changed);
-    this.solver = new LightsOutSolver(
-      id,
-      game,
-      this.client,
-      this.context,
-      { changed, redraw: () => this.view.draw(), stopPlayback: () => this.playback.stop() },
-      this.playback.element,
-    );
+    this.solver = new LightsOutSolver(id, game, this.client, this.context, {
+      changed,
+      redraw: () => this.view.draw(),
+      stopPlayback: () => this.playback.stop(),
+    });
     this.counter = h('span', { class: 'counter', 'aria-live': 'polite' });
     this.status = h('p', { class: 'status', id: `${id}-status`, 'aria-live': 'polite' });
     this.help = h('p', { class: 'help', id: `${id}-help` });
@@ -99,8 +97,12 @@ export class LightsOutPanel {
         h(
           'div',
           { class: 'board-side' },
-          this.view.frame,
-          h('div', { class: 'board-bar' }, this.counter, h('span', { class: 'spacer' }), this.view.zoomBar, this.hint.button),
+          // As on the other panels: the board, its bar and the playback in one dock, sticky while presses are played.
+          boardDock(
+            this.view.frame,
+            h('div', { class: 'board-bar' }, this.counter, h('span', { class: 'spacer' }), this.view.zoomBar, this.hint.button),
+            this.playback.element,
+          ),
           this.status,
           this.hint.line,
           this.help,
@@ -170,6 +172,7 @@ export class LightsOutPanel {
     this.hint.render(this.view.board);
     this.solver.render(this.element);
     this.playback.render();
+    this.element.dataset.solution = this.playback.element.hidden ? 'none' : 'shown';
   }
 }
 

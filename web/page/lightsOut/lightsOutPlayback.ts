@@ -7,7 +7,7 @@
  */
 import { numberFormat } from '../shared/dom.js';
 import type { LightsOutGame } from './lightsOutGame.js';
-import { PlaybackTimer } from '../panel/panel.js';
+import { PlaybackTimer } from '../shared/playbackTimer.js';
 import { playbackBar, type PlayButton } from '../shared/playbackBar.js';
 
 /** Playback speeds in presses per second: slow enough to follow on 5x5, fast enough for 20 000 presses. */

@@ -11,7 +11,8 @@ import { h } from '../shared/dom.js';
 import type { LightsOutGame } from './lightsOutGame.js';
 import { type PanelMessage, renderFacts, renderResult, unsolvableText } from './lightsOutResult.js';
 import { boardText } from './lightsOutRules.js';
-import { engineLabel, solveFailure, type PanelContext } from '../panel/panel.js';
+import type { PanelContext } from '../shared/pageContext.js';
+import { engineLabel, solveFailure } from '../workers/engines.js';
 import type { SolverClient } from '../workers/solverClient.js';
 
 /** What the solve controller needs of the panel. */
@@ -42,8 +43,8 @@ export class LightsOutSolver {
   private readonly result: HTMLElement;
   private readonly facts: HTMLElement;
 
-  /** `playback`: the playback's controls, placed between the result and the facts. */
-  constructor(id: string, game: LightsOutGame, client: SolverClient, context: PanelContext, hooks: SolveHooks, playback: HTMLElement) {
+  /** The playback's controls are the panel's, under the board (lightsOutPanel.ts). */
+  constructor(id: string, game: LightsOutGame, client: SolverClient, context: PanelContext, hooks: SolveHooks) {
     this.game = game;
     this.client = client;
     this.context = context;
@@ -84,7 +85,6 @@ export class LightsOutSolver {
       ),
       this.progress,
       this.result,
-      playback,
       this.facts,
     );
   }

@@ -6,7 +6,7 @@
  * which a puzzle reads to preview what a press would change.
  */
 import { h } from '../shared/dom.js';
-import type { PanelHost } from './panel.js';
+import type { PanelHost } from './contract.js';
 import type { SolutionMove } from '../workers/solverClient.js';
 
 /** The cell an arrow, Home or End key moves the focus to: -1 at the edge, undefined for any other key. */
@@ -44,6 +44,8 @@ export class BoardView<S, M extends SolutionMove> {
   readonly restartButton: HTMLButtonElement;
   readonly status: HTMLElement;
   readonly help: HTMLElement;
+  /** What the marks on the board mean, one line per mark on show (focus, the cells a press turns, the hint's cells). */
+  readonly legend: HTMLElement;
   /** The cell under the pointer or keyboard focus. */
   hover: number | null = null;
   private focusIndex = 0;
@@ -96,6 +98,7 @@ export class BoardView<S, M extends SolutionMove> {
     );
     this.status = h('p', { class: 'status', 'aria-live': 'polite', id: `${id}-status` });
     this.help = h('p', { class: 'help', id: `${id}-help` });
+    this.legend = h('ul', { class: 'marks', 'aria-label': 'Marks on the board' });
   }
 
   private cellClicked(index: number): void {
@@ -139,6 +142,26 @@ export class BoardView<S, M extends SolutionMove> {
       cell.setAttribute('aria-label', hint ? `${view.label} (hint: keeps it optimal)` : view.label);
       cell.className = ['cell', ...(view.classes ?? []), ...(hint ? ['hinted'] : [])].join(' ');
     });
+    this.renderLegend();
+  }
+
+  /** One mark, one meaning: the legend names the marks the board shows now. */
+  private renderLegend(): void {
+    const shown = (name: string) => this.cells.some((cell) => cell.classList.contains(name));
+    const focused = this.cells.some((cell) => cell.matches(':focus-visible'));
+    const marks: [string, boolean, string][] = [
+      ['focus', focused, 'keyboard focus'],
+      ['affected', shown('affected'), 'cells this press turns'],
+      ['hinted', shown('hinted'), 'hint: a move that keeps it optimal'],
+    ];
+    const key = marks.map(([, on]) => (on ? 1 : 0)).join('');
+    if (this.legend.dataset.marks === key) return;
+    this.legend.dataset.marks = key;
+    this.legend.replaceChildren(
+      ...marks
+        .filter(([, on]) => on)
+        .map(([name, , words]) => h('li', { class: `mark-${name}` }, h('span', { class: 'swatch', 'aria-hidden': 'true' }), words)),
+    );
   }
 
   /** Everything but the cells: the board's data, the counter and its buttons, status and help. */
@@ -152,11 +175,13 @@ export class BoardView<S, M extends SolutionMove> {
     this.board.classList.toggle('editing', editing);
     this.board.classList.toggle('solved', goal);
 
-    const moves = this.host.history().length - 1;
+    // The counter counts the player's own moves; where the playback stands is the playback bar's "Step k of n".
+    const moves = this.host.playerMoves();
     this.counter.dataset.moves = String(moves);
-    this.counter.textContent = `Moves: ${moves}`;
-    this.undoButton.disabled = moves === 0;
-    this.restartButton.disabled = moves === 0;
+    this.counter.textContent = `Your moves: ${moves}`;
+    const atStart = this.host.history().length === 1;
+    this.undoButton.disabled = atStart;
+    this.restartButton.disabled = atStart;
     this.status.textContent = editing ? 'Edit mode: clicks change the position.' : panel.statusText(state);
     this.status.classList.toggle('goal', goal && !editing);
     this.help.textContent = editing ? panel.spec.editHelp : panel.spec.playHelp;

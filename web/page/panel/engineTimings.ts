@@ -9,7 +9,7 @@ import type { EngineName } from '../../../src/index.js';
 import { type Comparison, median, verdict } from './compare.js';
 import { formatMs, h, numberFormat } from '../shared/dom.js';
 import { engineLabel, engineNames } from '../workers/engines.js';
-import type { PanelHost } from './panel.js';
+import type { PanelHost } from './contract.js';
 import type { SolutionPlayback } from './playback.js';
 import type { SolutionMove, SolveAnswer } from '../workers/solverClient.js';
 

@@ -7,7 +7,7 @@
  * dropped.
  */
 import { h } from '../shared/dom.js';
-import type { PanelHost } from './panel.js';
+import type { PanelHost } from './contract.js';
 import { SolveCancelled, SolverClient, type HintAnswer, type SolutionMove } from '../workers/solverClient.js';
 
 /** Nodes a sliding hint may search: past it a move's distance is shown as unknown rather than the page waiting. */

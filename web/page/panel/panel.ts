@@ -12,40 +12,15 @@
  * ties them together and keeps the members its subclasses use under their
  * old names and meanings.
  */
-import type { EngineName } from '../../../src/index.js';
+import type { Progress } from '../../../src/index.js';
 import { createParts, panelSection, type PanelParts } from './panelParts.js';
 import type { Solution } from './playback.js';
 import { PositionHistory } from './positionHistory.js';
-import type { PanelContext, PanelSpec } from './puzzleContract.js';
-import type { TablesShown } from './searchProgress.js';
-import { SolverClient, type Progress, type SolutionMove, type SolveAnswer } from '../workers/solverClient.js';
+import type { PanelContext } from '../shared/pageContext.js';
+import type { PanelSpec, PanelView, TablesShown } from './contract.js';
+import { SolverClient, type SolutionMove } from '../workers/solverClient.js';
 
-export { engineLabel, engineNames, solveFailure } from '../workers/engines.js';
-export { PlaybackTimer } from './playback.js';
-export type { CellView, PanelContext, PanelSpec } from './puzzleContract.js';
-export type { TablesShown } from './searchProgress.js';
-
-/**
- * What a panel's parts reach of it: its public members through `panel`, and
- * its history, edit mode and the hooks a puzzle overrides through these
- * functions, so that those stay protected, as the subclasses declare them.
- */
-export interface PanelHost<S, M extends SolutionMove> {
-  readonly panel: Panel<S, M>;
-  history(): readonly S[];
-  editing(): boolean;
-  keyOf(state: S): string;
-  play(next: S): void;
-  /** The engine chosen in the page header. */
-  engine(): EngineName;
-  heuristic(): 'linear-conflict' | undefined;
-  hintToMove(state: S): 'B' | 'W' | undefined;
-  prepareSearch(engine: EngineName, board: string): Promise<SolveAnswer | undefined>;
-  clearSelection(): void;
-  renderCells(): void;
-}
-
-export abstract class Panel<S, M extends SolutionMove> extends PositionHistory<S, M> {
+export abstract class Panel<S, M extends SolutionMove> extends PositionHistory<S, M> implements PanelView<S, M> {
   readonly spec: PanelSpec;
   protected readonly context: PanelContext;
   readonly client = new SolverClient();
@@ -83,6 +58,11 @@ export abstract class Panel<S, M extends SolutionMove> extends PositionHistory<S
   }
   protected set solution(solution: Solution<S, M> | null) {
     this.parts.playback.solution = solution;
+  }
+
+  /** How long a move's slide takes now (see PlaybackControls.slideMs). */
+  protected get slideMs(): number {
+    return this.parts.playbackControls.slideMs();
   }
 
   protected get editing(): boolean {
@@ -163,6 +143,9 @@ export abstract class Panel<S, M extends SolutionMove> extends PositionHistory<S
       editing: () => this.editing,
       keyOf: (state) => this.keyOf(state),
       play: (next) => this.play(next),
+      step: (next) => this.play(next, false),
+      playerMoves: () => this.playerMoves,
+      slideMs: () => this.slideMs,
       engine: () => this.context.engine(),
       heuristic: () => this.heuristic(),
       hintToMove: (state) => this.hintToMove(state),

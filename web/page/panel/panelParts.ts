@@ -1,15 +1,18 @@
 /**
  * Outside: the parts a puzzle panel is made of, one job each, and how they are
- * laid out: the board side (board view with its bar, the hint line) and the
- * controls side (the Position group, and the Solve group with progress,
- * result, move list and playback, judge output and engine table). The parts
+ * laid out: the board side (the dock: board view, its bar and the playback
+ * buttons, held in view; under it the hint line and the marks' legend) and
+ * the controls side (first the Solve group, beside the board: progress,
+ * result, the whole move list, judge output and engine table; then the
+ * Position group). The parts
  * build their own elements; this puts them in place, as the page has them.
  */
 import { BoardView } from './boardView.js';
+import { boardDock } from '../shared/boardDock.js';
 import { h } from '../shared/dom.js';
 import { EngineTimings } from './engineTimings.js';
 import { Hints } from './hints.js';
-import type { PanelHost, PanelSpec } from './panel.js';
+import type { PanelHost, PanelSpec } from './contract.js';
 import { SolutionPlayback } from './playback.js';
 import { PlaybackControls } from './playbackControls.js';
 import { PositionControls } from './positionControls.js';
@@ -57,15 +60,33 @@ export function panelSection<S, M extends SolutionMove>(spec: PanelSpec, parts: 
       h(
         'div',
         { class: 'board-side' },
-        h('div', { class: 'board-frame' }, board.board),
-        h('div', { class: 'board-bar' }, board.counter, h('span', { class: 'spacer' }), hints.button, board.undoButton, board.restartButton),
+        // The board and its playback stay together and in view (sticky): beside the controls on a wide screen, at the top of a narrow one while a solution is shown.
+        boardDock(
+          h('div', { class: 'board-frame' }, board.board),
+          h('div', { class: 'board-bar' }, board.counter, h('span', { class: 'spacer' }), hints.button, board.undoButton, board.restartButton),
+          playbackControls.element,
+        ),
         board.status,
         hints.line,
         board.help,
+        board.legend,
       ),
       h(
         'div',
         { class: 'controls-side' },
+        h(
+          'fieldset',
+          { class: 'group' },
+          h('legend', {}, 'Solve'),
+          h('div', { class: 'row' }, solver.solveButton, solver.compareButton, solver.cancelButton),
+          progress.line,
+          progress.tablesBox,
+          result.box,
+          playbackControls.moveList,
+          h('details', { class: 'judge' }, h('summary', {}, 'Judge output'), result.judgeOutput),
+          timings.table,
+          timings.speedup,
+        ),
         h(
           'fieldset',
           { class: 'group' },
@@ -81,20 +102,6 @@ export function panelSection<S, M extends SolutionMove>(spec: PanelSpec, parts: 
           position.textArea,
           h('div', { class: 'row' }, position.loadButton),
           position.inputError,
-        ),
-        h(
-          'fieldset',
-          { class: 'group' },
-          h('legend', {}, 'Solve'),
-          h('div', { class: 'row' }, solver.solveButton, solver.compareButton, solver.cancelButton),
-          progress.line,
-          progress.tablesBox,
-          result.box,
-          playbackControls.moveList,
-          playbackControls.element,
-          h('details', { class: 'judge' }, h('summary', {}, 'Judge output'), result.judgeOutput),
-          timings.table,
-          timings.speedup,
         ),
       ),
     ),

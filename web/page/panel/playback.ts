@@ -6,39 +6,9 @@
  * undo tell one story; playback is a timer of forward steps. The move list and
  * buttons that drive it are PlaybackControls (playbackControls.ts).
  */
-import type { PanelHost } from './panel.js';
+import { PlaybackTimer } from '../shared/playbackTimer.js';
+import type { PanelHost } from './contract.js';
 import type { SolutionMove, SolveAnswer } from '../workers/solverClient.js';
-
-/**
- * The playback timer of a panel: one interval at a time. Panel and the Lights
- * Out panel tick differently (one move a tick; the presses owed at the chosen
- * rate) but play, pause and a speed change while playing work the same.
- */
-export class PlaybackTimer {
-  private timer: number | undefined;
-
-  get playing(): boolean {
-    return this.timer !== undefined;
-  }
-
-  start(tick: () => void, ms: number): void {
-    this.stop();
-    this.timer = window.setInterval(tick, ms);
-  }
-
-  /** Stops the playback; false when none was running. */
-  stop(): boolean {
-    if (this.timer === undefined) return false;
-    window.clearInterval(this.timer);
-    this.timer = undefined;
-    return true;
-  }
-
-  /** After a speed change: a running playback starts again through `play`, at the new speed. */
-  restart(play: () => void): void {
-    if (this.stop()) play();
-  }
-}
 
 export interface Solution<S, M> {
   /** Judge text (plus goal) of the position it solves. */
@@ -99,7 +69,7 @@ export class SolutionPlayback<S, M extends SolutionMove> {
   stepForward(): void {
     const s = this.solution;
     if (!s || !this.canStep(1)) return;
-    this.host.play(s.states[s.index + 1]);
+    this.host.step(s.states[s.index + 1]);
   }
 
   /** A step back is an undo when the previous position in history is the one before on the path, so that undo and playback agree. */
@@ -109,7 +79,7 @@ export class SolutionPlayback<S, M extends SolutionMove> {
     const history = this.host.history();
     const previous = history[history.length - 2];
     if (previous !== undefined && this.host.keyOf(previous) === this.host.keyOf(s.states[s.index - 1])) this.host.panel.undo();
-    else this.host.play(s.states[s.index - 1]);
+    else this.host.step(s.states[s.index - 1]);
   }
 
   toStart(): void {

@@ -1,12 +1,14 @@
 /**
  * Outside: the move list and playback buttons under a panel's solution: each
- * move a button that jumps to just after it, start / back / play / forward /
- * end, and the speed slider. They act through SolutionPlayback (playback.ts)
- * and are drawn again from it after every change.
+ * move a button that jumps to just after it (the whole list, wrapped, the
+ * move just played marked as the current step), start / back / play / forward
+ * / end, where the board stands ("Step k of n"), and the speed slider, which
+ * also sets how long a tile takes to slide. They act through SolutionPlayback
+ * (playback.ts) and are drawn again from it after every change.
  */
 import { h } from '../shared/dom.js';
 import { playbackBar, type PlayButton } from '../shared/playbackBar.js';
-import type { PanelHost } from './panel.js';
+import type { PanelHost } from './contract.js';
 import type { SolutionPlayback } from './playback.js';
 import type { SolutionMove } from '../workers/solverClient.js';
 
@@ -17,6 +19,8 @@ export class PlaybackControls<S, M extends SolutionMove> {
   private readonly buttons: Record<PlayButton, HTMLButtonElement>;
   private readonly speed: HTMLInputElement;
   private readonly speedLabel: HTMLElement;
+  /** "Step k of n": where the board stands along the solution. */
+  private readonly stepLabel: HTMLElement;
 
   constructor(
     private readonly host: PanelHost<S, M>,
@@ -41,6 +45,18 @@ export class PlaybackControls<S, M extends SolutionMove> {
       },
       speed: { label: 'Playback speed in moves per second', min: 1, max: 20, value: 4, changed: () => this.speedChanged() },
     }));
+    this.stepLabel = h('span', { class: 'playback-step', 'aria-live': 'off' });
+    this.element.prepend(this.stepLabel);
+  }
+
+  /**
+   * How long a move's slide takes now, in ms: while playing, most of a step's
+   * time at the chosen speed (so that tiles arrive before the next move), at
+   * most the 150 ms a player's own move takes.
+   */
+  slideMs(): number {
+    const perMove = 1000 / Number(this.speed.value);
+    return this.playback.timer.playing ? Math.min(150, Math.round(perMove * 0.7)) : 150;
   }
 
   private togglePlay(): void {
@@ -59,15 +75,18 @@ export class PlaybackControls<S, M extends SolutionMove> {
     this.moveList.replaceChildren();
     this.moveList.hidden = !s;
     this.element.hidden = !s;
+    this.host.panel.element.dataset.solution = s ? 'shown' : 'none';
     if (!s) return;
     const { panel } = this.host;
     s.moves.forEach((move, i) => {
       const done = s.attached && i < s.index;
       const next = s.attached && i === s.index;
+      // The current step: the move that led to the board as it stands.
+      const current = s.attached && i === s.index - 1;
       this.moveList.append(
         h(
           'li',
-          { class: `move${done ? ' done' : ''}${next ? ' next' : ''}` },
+          { class: `move${done ? ' done' : ''}${current ? ' current' : ''}${next ? ' next' : ''}` },
           h(
             'button',
             {
@@ -76,7 +95,7 @@ export class PlaybackControls<S, M extends SolutionMove> {
               // One tab stop for the list (the next move); the playback buttons step through it.
               tabindex: next ? 0 : -1,
               'aria-label': `Go to after move ${i + 1}: ${panel.moveLabel(move)}`,
-              'aria-current': next ? 'step' : undefined,
+              'aria-current': current ? 'step' : undefined,
               disabled: !s.attached,
               onclick: () => this.playback.jumpTo(i + 1),
             },
@@ -89,6 +108,7 @@ export class PlaybackControls<S, M extends SolutionMove> {
     const canBack = this.playback.canStep(-1);
     const canForward = this.playback.canStep(1);
     this.element.dataset.index = String(s.index);
+    this.stepLabel.textContent = s.attached ? `Step ${s.index} of ${s.moves.length}` : 'Off the solution';
     this.buttons.start.disabled = !canBack;
     this.buttons.back.disabled = !canBack;
     this.buttons.forward.disabled = !canForward;

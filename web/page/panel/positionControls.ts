@@ -6,7 +6,7 @@
  * refused with the parser's PuzzleInputError message under the box.
  */
 import { h } from '../shared/dom.js';
-import type { PanelHost } from './panel.js';
+import type { PanelHost } from './contract.js';
 import type { SolutionMove } from '../workers/solverClient.js';
 
 export class PositionControls<S, M extends SolutionMove> {

@@ -11,6 +11,13 @@ import type { SolutionMove } from '../workers/solverClient.js';
 
 export abstract class PositionHistory<S, M extends SolutionMove> extends PuzzleContract<S, M> {
   protected history: S[] = [];
+  /** Beside history: whether the player made the move to that position (false for a playback step and for the start). */
+  private byPlayer: boolean[] = [false];
+
+  /** The player's own moves on the board since the start: the move counter, which playback steps do not change. */
+  get playerMoves(): number {
+    return this.byPlayer.filter(Boolean).length;
+  }
 
   get state(): S {
     return this.history[this.history.length - 1];
@@ -22,9 +29,10 @@ export abstract class PositionHistory<S, M extends SolutionMove> extends PuzzleC
     return goal ? `${this.format(state)}|${goal}` : this.format(state);
   }
 
-  /** A move in play: pushes the new position. */
-  protected play(next: S): void {
+  /** A move in play: pushes the new position; `byPlayer` false for a step of the solution's playback. */
+  protected play(next: S, byPlayer = true): void {
     this.history.push(next);
+    this.byPlayer.push(byPlayer);
     this.changed();
   }
 
@@ -32,6 +40,7 @@ export abstract class PositionHistory<S, M extends SolutionMove> extends PuzzleC
   setPosition(state: S): void {
     this.startOver();
     this.history = [state];
+    this.byPlayer = [false];
     this.clearSelection();
     this.changed();
   }
@@ -39,6 +48,7 @@ export abstract class PositionHistory<S, M extends SolutionMove> extends PuzzleC
   undo(): void {
     if (this.history.length <= 1) return;
     this.history.pop();
+    this.byPlayer.pop();
     this.clearSelection();
     this.changed();
   }
@@ -46,6 +56,7 @@ export abstract class PositionHistory<S, M extends SolutionMove> extends PuzzleC
   restart(): void {
     if (this.history.length <= 1) return;
     this.history = [this.history[0]];
+    this.byPlayer = [false];
     this.clearSelection();
     this.changed();
   }

@@ -5,46 +5,10 @@
  * it may override, read in one place apart from the machinery that uses them.
  */
 import type { EngineName, GoalName } from '../../../src/index.js';
-import type { Family, SolutionMove, SolveAnswer } from '../workers/solverClient.js';
+import type { SolutionMove, SolveAnswer } from '../workers/solverClient.js';
+import type { CellView, PuzzleRules } from './contract.js';
 
-export interface PanelContext {
-  /** The engine chosen in the page header. */
-  engine(): EngineName;
-}
-
-export interface PanelSpec {
-  id: string;
-  family: Family;
-  title: string;
-  /** One sentence of rules. */
-  rules: string;
-  /** How to play with mouse and keyboard. */
-  playHelp: string;
-  /** What a click does in edit mode. */
-  editHelp: string;
-  width: number;
-  height: number;
-  /** The judge's sample and its known optimum. */
-  sample: string;
-  sampleNote: string;
-  /** Text of the sample button. */
-  sampleLabel?: string;
-  /** Class on the board, for the puzzle's look. */
-  boardClass: string;
-  /** Arrow keys act on the board itself (sliding) instead of moving focus between cells. */
-  boardKeys?: boolean;
-}
-
-export interface CellView {
-  text: string;
-  /** Machine-readable content, also on the cell as data-value. */
-  value: string;
-  /** What a screen reader says for the cell. */
-  label: string;
-  classes?: string[];
-}
-
-export abstract class PuzzleContract<S, M extends SolutionMove> {
+export abstract class PuzzleContract<S, M extends SolutionMove> implements PuzzleRules<S, M> {
   abstract initial(): S;
   /** Judge text to a position; throws PuzzleInputError with a one-line reason. */
   abstract parse(text: string): S;

@@ -6,27 +6,13 @@
  * and one for the group in hand, and for a build, what it takes on this
  * machine. The clock ticks ten times a second.
  */
-import type { EngineName } from '../../../src/index.js';
+import type { EngineName, Progress } from '../../../src/index.js';
 import { h, numberFormat } from '../shared/dom.js';
-import type { EstimateShown } from '../sliding/buildEstimate.js';
 import { engineLabel } from '../workers/engines.js';
-import type { PanelHost } from './panel.js';
-import type { Progress, SolutionMove, TablesProgress } from '../workers/solverClient.js';
+import type { EstimateShown, PanelHost, TablesShown } from './contract.js';
+import type { SolutionMove } from '../workers/solverClient.js';
 
 /** Table preparation as the panel shows it: a line, a bar for the whole and one for the group in hand, and a note. */
-export interface TablesShown {
-  text: string;
-  /** Of every group's table. */
-  fraction: number;
-  group: { number: number; of: number; fraction: number };
-  /** Said under the bars, e.g. that a build is once only. */
-  note?: string;
-  /** While tables are built: the time and memory it takes on this machine. */
-  estimate?: EstimateShown;
-  /** The progress's phase, or 'start': a build about to start, 'trial': a trial build timing this machine before that. */
-  phase: TablesProgress['phase'] | 'start' | 'trial';
-}
-
 interface Busy {
   engine: EngineName;
   /** What this run is for: a solve, or a comparison's warm-up or timed round. */
@@ -137,7 +123,8 @@ export class SearchProgress<S, M extends SolutionMove> {
       this.tablesBar.value = busy.tables.fraction;
       const { group } = busy.tables;
       this.groupBar.value = group.fraction;
-      this.groupLabel.textContent = `Group ${group.number} of ${group.of} · ${Math.floor(group.fraction * 100)}%`;
+      // One percentage on show (the whole's, in the line above); this bar says which group, in the order they are made.
+      this.groupLabel.textContent = `Group ${group.number} of ${group.of}`;
       this.tablesBox.dataset.group = String(group.number);
       this.tablesNote.textContent = busy.tables.note ?? '';
       this.tablesNote.hidden = !busy.tables.note;

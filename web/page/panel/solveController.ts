@@ -12,7 +12,7 @@ import { plannedRounds, roundOrder } from './compare.js';
 import { h } from '../shared/dom.js';
 import { engineLabel, engineNames, solveFailure } from '../workers/engines.js';
 import type { EngineTimings } from './engineTimings.js';
-import type { PanelHost } from './panel.js';
+import type { PanelHost } from './contract.js';
 import type { SolutionPlayback } from './playback.js';
 import type { SearchProgress } from './searchProgress.js';
 import type { SolveResult } from './solveResult.js';

@@ -7,7 +7,7 @@
  */
 import { h } from '../shared/dom.js';
 import type { EngineTimings } from './engineTimings.js';
-import type { PanelHost } from './panel.js';
+import type { PanelHost } from './contract.js';
 import type { SolutionPlayback } from './playback.js';
 import type { SolutionMove } from '../workers/solverClient.js';
 
@@ -55,7 +55,7 @@ export class SolveResult<S, M extends SolutionMove> {
     r.dataset.solvable = 'true';
     r.dataset.length = String(s.moves.length);
     const headline = s.moves.length === 0 ? 'Already solved: 0 moves.' : `Optimal solution: ${s.moves.length} move${s.moves.length === 1 ? '' : 's'}.`;
-    r.append(h('p', { class: 'length' }, h('strong', {}, headline), s.attached ? ` Step ${s.index} of ${s.moves.length}.` : ''));
+    r.append(h('p', { class: 'length' }, h('strong', {}, headline)));
     const used = run?.answer.stats.heuristic;
     if (run && used && run.answer.solvable) {
       const words = used === 'pdb' ? `additive pattern database ${run.answer.stats.partition ?? ''}`.trim() : (heuristicWords[used] ?? used);

@@ -10,3 +10,8 @@ export function adjacent(a: number, b: number, width: number): boolean {
   const [ar, ac, br, bc] = [Math.floor(a / width), a % width, Math.floor(b / width), b % width];
   return Math.abs(ar - br) + Math.abs(ac - bc) === 1;
 }
+
+/** A cell named by row and column (from 1), as the package's moves name them, to its index. */
+export function cellIndex(cell: { row: number; col: number }, width: number): number {
+  return (cell.row - 1) * width + (cell.col - 1);
+}

@@ -13,19 +13,9 @@
  * one was timed, here or earlier.
  */
 import type { EarlierRate, Making } from './buildRates.js';
-import type { TablesProgress } from '../workers/solverClient.js';
+import type { TablesProgress } from '../../../src/index.js';
 import type { TablesWork } from './tablesWork.js';
-
-/** What the estimate says now: its words, and its numbers (for the page's data attributes). */
-export interface EstimateShown {
-  text: string;
-  memoryBytes: number;
-  /** Milliseconds still to go, and for the whole preparation from its start; absent until measured. */
-  leftMs?: number;
-  totalMs?: number;
-  /** Where the rate comes from: 'earlier' (kept in this browser) or 'build' (this build's own); absent until measured. */
-  basis?: 'earlier' | 'build';
-}
+import type { EstimateShown } from '../panel/contract.js';
 
 /**
  * A build's first rounds reach few entries (a BFS from the goal): its rate

@@ -4,10 +4,11 @@
  * for the sizes with a pattern database the heuristic to search with, and for
  * those with published instances a list of them with Load.
  */
-import type { GoalName } from '../../../src/api/boards.js';
+import type { GoalName } from '../../../src/index.js';
 import { h } from '../shared/dom.js';
 import { tryFirstNodes, type SlidingSide, type SlidingSize } from './slidingSizes.js';
-import { tileSpans, tilesText, type Tiles } from './slidingTiles.js';
+import { tileSpans } from '../shared/tilePicture.js';
+import { tilesText, type Tiles } from './slidingTiles.js';
 
 /** What the controls ask of their panel. */
 export interface SlidingActions {
@@ -57,13 +58,17 @@ export class SlidingControls {
     if (tables) {
       // Tables that take minutes are built only for a board that linear conflicts do not settle quickly (see slidingPreparation.ts).
       const when = tryFirstNodes(tables) === undefined ? 'prepared on first solve' : 'built for the first board that needs them';
+      // The options stay short enough for a phone's width; what the tables cost is said under the choice.
       this.heuristicSelect = h(
         'select',
-        { id: `${id}-heuristic` },
-        h('option', { value: 'pdb' }, `pattern database ${tables.partition} (${tables.bytes}, ${when})`),
-        h('option', { value: 'linear-conflict' }, 'Manhattan + linear conflicts (no tables)'),
+        { id: `${id}-heuristic`, 'aria-describedby': `${id}-heuristic-note` },
+        h('option', { value: 'pdb' }, `pattern database ${tables.partition}`),
+        h('option', { value: 'linear-conflict' }, 'Manhattan + linear conflicts'),
       );
-      this.elements.push(labelled(`${id}-heuristic`, 'Heuristic', this.heuristicSelect));
+      this.elements.push(
+        labelled(`${id}-heuristic`, 'Heuristic', this.heuristicSelect),
+        h('p', { class: 'hint heuristic-note', id: `${id}-heuristic-note` }, `Pattern database: ${tables.bytes}, ${when}. Linear conflicts: no tables.`),
+      );
     }
     if (instances) {
       const select = h(

@@ -7,13 +7,15 @@
  * heuristic and instance controls slidingControls.ts, and the tables' progress
  * slidingTables.ts: this class ties them to Panel.
  */
-import { namedGoal, type GoalName } from '../../../src/api/boards.js';
-import type { EngineName, SlidingMove } from '../../../src/index.js';
+import { namedGoal, type GoalName, type EngineName, type SlidingMove } from '../../../src/index.js';
 import { adjacent } from '../shared/grid.js';
-import { Panel, type CellView, type PanelContext } from '../panel/panel.js';
+import type { CellView } from '../panel/contract.js';
+import { Panel } from '../panel/panel.js';
+import type { PanelContext } from '../shared/pageContext.js';
 import { SlidingControls } from './slidingControls.js';
 import { slidingSizes, slidingSpec, type SlidingSide, type SlidingSize } from './slidingSizes.js';
 import { SlidingPreparation, type PreparationView } from './slidingPreparation.js';
+import { TileSlide } from './tileSlide.js';
 import {
   moveArrow,
   moveBlank,
@@ -30,8 +32,6 @@ import {
 } from './slidingTiles.js';
 import type { SolveAnswer } from '../workers/solverClient.js';
 
-export { korfFelnerInstances, korfInstances, slidingSizes, type KorfInstance, type SlidingSide } from './slidingSizes.js';
-
 const keyMove: Record<string, SlidingMove> = { ArrowUp: 'u', ArrowDown: 'd', ArrowLeft: 'l', ArrowRight: 'r' };
 
 export class SlidingPanel extends Panel<Tiles, SlidingMove> {
@@ -42,6 +42,8 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
   private controls!: SlidingControls;
   /** For the sizes with a pattern database. */
   private readonly preparation: SlidingPreparation | undefined;
+  /** Slides the tile that moved, each time the board is drawn. */
+  private readonly tileSlide = new TileSlide();
 
   constructor(context: PanelContext, side: SlidingSide) {
     super(slidingSpec(side), context);
@@ -124,6 +126,11 @@ export class SlidingPanel extends Panel<Tiles, SlidingMove> {
     delete this.element.dataset.korf;
     delete this.element.dataset.korfOptimum;
     super.setPosition(tiles);
+  }
+
+  protected override renderCells(): void {
+    super.renderCells();
+    this.tileSlide.drawn(this.state, this.cells, this.slideMs);
   }
 
   cellView(tiles: Tiles, index: number): CellView {

@@ -8,12 +8,12 @@
  * and nothing is built. Only a board it does not settle starts the build,
  * said beforehand with its time and memory on this machine.
  */
-import type { EngineName, GoalName } from '../../../src/index.js';
+import type { EngineName, GoalName, Progress } from '../../../src/index.js';
 import { numberFormat } from '../shared/dom.js';
-import type { TablesShown } from '../panel/panel.js';
+import type { TablesShown } from '../panel/contract.js';
 import { tryFirstNodes, type SlidingTables } from './slidingSizes.js';
 import { readyTables } from './slidingTables.js';
-import type { Progress, SolverClient, SolveAnswer, TablesSource } from '../workers/solverClient.js';
+import type { SolverClient, SolveAnswer, TablesSource } from '../workers/solverClient.js';
 import { tablesWork } from './tablesWork.js';
 
 /** Where the panel shows what the preparation does. */

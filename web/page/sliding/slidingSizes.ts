@@ -4,11 +4,10 @@
  * database is prepared before a search and how big it is, and which published
  * instances can be loaded. Also the spec every sliding panel gives Panel.
  */
-import type { GoalName } from '../../../src/api/boards.js';
-import { LINEAR_CONFLICT_FIRST } from '../../../src/pdb/plan.js';
+import { type GoalName, LINEAR_CONFLICT_FIRST } from '../../../src/index.js';
 import korf15Text from '../../../data/korf100.txt?raw';
 import korf24Text from '../../../data/korf24.txt?raw';
-import type { PanelSpec } from '../panel/panel.js';
+import type { PanelSpec } from '../panel/contract.js';
 
 export interface KorfInstance {
   number: number;

@@ -9,32 +9,54 @@
  * where it keeps none, from a trial build timed first (trialBuild.ts). The
  * tables made whole are timed for the next estimate.
  */
-import type { EngineName, GoalName } from '../../../src/index.js';
-import { BuildEstimate, memoryText, type EstimateShown } from './buildEstimate.js';
+import type { EngineName, GoalName, TablesProgress } from '../../../src/index.js';
+import { BuildEstimate, memoryText } from './buildEstimate.js';
 import { earlierRates, keepRates, ratesTimed, readRates, type MeasuredRate } from './buildRates.js';
-import type { TablesShown } from '../panel/panel.js';
+import type { EstimateShown, TablesShown } from '../panel/contract.js';
 import type { SlidingTables } from './slidingSizes.js';
-import { SolveCancelled, type SolverClient, type TablesProgress, type TablesSource } from '../workers/solverClient.js';
+import { SolveCancelled, type SolverClient, type TablesSource } from '../workers/solverClient.js';
 import type { TablesWork } from './tablesWork.js';
 import { timeTrialBuild, trialFor } from './trialBuild.js';
 
 const oneTimeNote = (tables: SlidingTables) => `A one-time build (${tables.bytes}): the tables are kept in this browser, so later visits load them in seconds.`;
 
-/** A progress listener for one preparation of `tables`: each report turned into what `show` draws. */
-function tablesReporter(tables: SlidingTables, estimate: BuildEstimate | null, show: (shown: TablesShown) => void): (progress: TablesProgress) => void {
+/**
+ * A progress listener for one preparation of `tables` (`work`: what it was
+ * planned to take, when a build is part of it): each report turned into what
+ * `show` draws. The groups are counted in the order of the plan (the kept
+ * ones, the builds, then the reads through a symmetry), or where there is no
+ * plan in the order they come, never by their index in the partition, and the
+ * count never goes back: the 6-6-6-6 build makes groups 0 and 3, then reads
+ * 1 and 2, which the page said as group 1, 4, 2, 3; and a kept group the
+ * worker loads after the build (the library loads and makes in one order)
+ * does not take the count back either.
+ */
+export function tablesReporter(
+  tables: SlidingTables,
+  work: TablesWork | null,
+  estimate: BuildEstimate | null,
+  show: (shown: TablesShown) => void,
+): (progress: TablesProgress) => void {
   const fractions = new Map<number, number>();
+  const planned = work ? [...work.loads, ...work.builds, ...work.derives] : [];
+  const ordinal = new Map<number, number>();
+  let shownNumber = 0;
   return (progress) => {
     const groupFraction = progress.entries > 0 ? progress.settled / progress.entries : 1;
     fractions.set(progress.group, groupFraction);
+    if (!ordinal.has(progress.group)) ordinal.set(progress.group, planned.includes(progress.group) ? planned.indexOf(progress.group) + 1 : ordinal.size + 1);
+    shownNumber = Math.max(shownNumber, ordinal.get(progress.group)!);
+    const number = shownNumber;
     const fraction = [...fractions.values()].reduce((sum, part) => sum + part, 0) / progress.groups;
     // 'derive': a table read out of another through a board symmetry, part of the build.
     // 'share': a worker receiving the tables another worker prepared.
     const making = progress.phase === 'build' || progress.phase === 'derive';
     const verb = progress.phase === 'build' ? 'Building' : progress.phase === 'derive' ? 'Deriving' : progress.phase === 'share' ? 'Sharing' : 'Loading';
     show({
-      text: `${verb} the ${progress.partition} pattern database (group ${progress.group + 1} of ${progress.groups}, ${Math.floor(fraction * 100)}%)`,
+      // One percentage, the whole's, as its bar shows it; the group's bar has no number of its own.
+      text: `${verb} the ${progress.partition} pattern database (group ${number} of ${progress.groups}, ${Math.floor(fraction * 100)}%)`,
       fraction,
-      group: { number: progress.group + 1, of: progress.groups, fraction: groupFraction },
+      group: { number, of: progress.groups, fraction: groupFraction },
       note: making ? oneTimeNote(tables) : undefined,
       estimate: estimate?.hear(progress),
       phase: progress.phase,
@@ -59,7 +81,8 @@ function buildStarting(tables: SlidingTables, work: TablesWork, phase: 'trial' |
   return {
     text: `${doing} the ${tables.partition} pattern database (${parts.join(', ')})`,
     fraction: work.loads.length / groups,
-    group: { number: work.builds[0]! + 1, of: groups, fraction: 0 },
+    // Counted in the order of preparation (see tablesReporter): nothing is prepared yet, the first comes next.
+    group: { number: 1, of: groups, fraction: 0 },
     note: oneTimeNote(tables),
     estimate,
     phase,
@@ -127,7 +150,7 @@ export async function readyTables(
       estimate = new BuildEstimate(building, earlierRates(rates, engine, building));
       show(buildStarting(tables, building, 'start', estimate.shown()));
     }
-    const source = await client.prepareTables(engine, tables.size, goal, tablesReporter(tables, estimate, show));
+    const source = await client.prepareTables(engine, tables.size, goal, tablesReporter(tables, building, estimate, show));
     estimate?.finish();
     return source;
   } finally {

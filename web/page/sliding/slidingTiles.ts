@@ -4,11 +4,10 @@
  * blank, whether a position can reach the goal, scrambling, and how a
  * position and its cells are shown. SlidingPanel (sliding.ts) calls them.
  */
-import { PuzzleInputError, parseSlidingBoard } from '../../../src/api/boards.js';
-import type { SlidingMove } from '../../../src/index.js';
-import { h, randomInt, shuffle } from '../shared/dom.js';
+import { PuzzleInputError, parseSlidingBoard, type SlidingMove } from '../../../src/index.js';
+import { randomInt, shuffle } from '../shared/dom.js';
 import { adjacent, place } from '../shared/grid.js';
-import type { CellView } from '../panel/panel.js';
+import type { CellView } from '../panel/contract.js';
 
 export type Tiles = readonly number[];
 
@@ -118,11 +117,6 @@ export function scrambleTiles(goal: Tiles, side: number, depth: string): Tiles {
     }
   } while (sameTiles(tiles, goal));
   return tiles;
-}
-
-/** Tiles drawn small, for a goal picture: a span per cell, the blank empty. */
-export function tileSpans(tiles: Tiles): HTMLElement[] {
-  return tiles.map((tile) => h('span', { class: tile === 0 ? 'blank' : '' }, tile === 0 ? '' : String(tile)));
 }
 
 /** A cell as the board shows it: home tiles marked, the tiles next to the blank movable in play, the tile picked in edit mode. */

@@ -6,12 +6,18 @@
  * memory the build needs. The same order as the library's prepareTables
  * (makingOrder in src/pdb/tables.ts), from the stored tables' names alone.
  */
-import type { GoalName } from '../../../src/api/boards.js';
-import { groupTableBytes, groupTableEntries, pdbMaskBytesAtMost, pdbWorkBytes, type PdbPartition } from '../../../src/engine/contract.js';
-import { storedTableNames } from '../../../src/pdb/cache/browser.js';
-import { tableFileName } from '../../../src/pdb/cache/format.js';
-import { namedPartition } from '../../../src/pdb/partitions.js';
-import { makingOrder } from '../../../src/pdb/tables.js';
+import type { GoalName } from '../../../src/index.js';
+import {
+  groupTableBytes,
+  groupTableEntries,
+  pdbMaskBytesAtMost,
+  pdbWorkBytes,
+  type PdbPartition,
+  storedTableNames,
+  tableFileName,
+  namedPartition,
+  makingOrder,
+} from '../../../src/internal.js';
 import type { SlidingTables } from './slidingSizes.js';
 
 export interface TablesWork {

@@ -11,7 +11,7 @@
  * build can afford (small tables run faster an entry: see buildRates.ts). It
  * runs unless this browser keeps a rate from a table at least that large.
  */
-import { pdbEntryCount } from '../../../src/engine/contract.js';
+import { pdbEntryCount } from '../../../src/internal.js';
 import type { EngineName } from '../../../src/index.js';
 import { largestTimed, type MeasuredRate } from './buildRates.js';
 

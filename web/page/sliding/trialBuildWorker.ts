@@ -5,10 +5,7 @@
  * symmetry, on the engine and of the size asked for, each timed whole, after
  * an untimed build of the 5-tile table that warms the engine's code up.
  */
-import type { PdbBuild } from '../../../src/engine/contract.js';
-import { createTwinCore } from '../../../src/engine/twin/index.js';
-import { createWasmCore } from '../../../src/engine/wasm/index.js';
-import { makePartition, symmetricSource } from '../../../src/pdb/partitions.js';
+import { type PdbBuild, loadCore, makePartition, symmetricSource } from '../../../src/internal.js';
 import type { TrialAnswer, TrialRequest, TrialTiles } from './trialBuild.js';
 
 /**
@@ -45,7 +42,7 @@ function timeWhole(table: () => PdbBuild): { entries: number; ms: number } {
 }
 
 async function timeTrial({ engine, tiles }: TrialRequest): Promise<TrialAnswer> {
-  const core = engine === 'wasm' ? await createWasmCore() : createTwinCore();
+  const core = await loadCore(engine);
   // Untimed first: V8 runs new code on a quick first tier and optimises the
   // hot functions in the background (a 5-tile trial timed cold once took
   // 1.4 s against 0.2-0.4 s warm).

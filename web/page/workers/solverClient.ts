@@ -57,8 +57,6 @@ export interface SolveRequest {
   maxNodes?: number;
 }
 
-export type { Progress, TablesProgress };
-
 /** A hint: a solve request, and for four in a line whose turn it is. */
 export interface HintRequest extends SolveRequest {
   toMove?: 'B' | 'W';
@@ -98,9 +96,8 @@ const pruningFiles = {
 
 const pools = new Map<EngineName, Promise<SolverPool>>();
 const started: SolverPool[] = [];
-/** Tables prepared on a pool, by engine, size and goal: once prepared, the pool keeps them (and gives them to a restarted worker). */
-const preparedTables = new Map<string, Promise<void>>();
-const tablesKey = (engine: EngineName, size: string, goal: GoalName) => `${engine} ${size} ${goal}`;
+/** The pools started, by engine (the pool itself says which tables it holds). */
+const startedByEngine = new Map<EngineName, SolverPool>();
 
 function poolFor(engine: EngineName): Promise<SolverPool> {
   let pool = pools.get(engine);
@@ -111,7 +108,10 @@ function poolFor(engine: EngineName): Promise<SolverPool> {
     pool = createSolverPool({ engine, workers, pruningFiles });
     pools.set(engine, pool);
     pool.then(
-      (ready) => started.push(ready),
+      (ready) => {
+        started.push(ready);
+        startedByEngine.set(engine, ready);
+      },
       () => pools.delete(engine),
     );
   }
@@ -155,9 +155,9 @@ export class SolverClient {
     );
   }
 
-  /** Whether the engine's workers hold (or are being given) the PDB tables of `size` for `goal`: then preparing them is instant. */
+  /** Whether the engine's workers hold the PDB tables of `size` for `goal` (the pool keeps them): then preparing them is instant. */
   tablesPrepared(engine: EngineName, size: string, goal: GoalName): boolean {
-    return preparedTables.has(tablesKey(engine, size, goal));
+    return startedByEngine.get(engine)?.tablesPrepared(size, { goal }) ?? false;
   }
 
   /**
@@ -166,27 +166,15 @@ export class SolverClient {
    * it to the others, and loaded by any later page). Cancel stops a build between rounds.
    */
   async prepareTables(engine: EngineName, size: string, goal: GoalName, onProgress: (progress: TablesProgress) => void): Promise<TablesSource> {
-    const key = tablesKey(engine, size, goal);
-    const done = preparedTables.get(key);
-    if (done) {
-      await done;
-      return 'ready';
-    }
+    if (this.tablesPrepared(engine, size, goal)) return 'ready';
     let built = false;
-    const run = this.call<void, TablesProgress>(engine, (pool, call) => pool.prepareTables(size, { goal }, call), {
+    await this.call<void, TablesProgress>(engine, (pool, call) => pool.prepareTables(size, { goal }, call), {
       onProgress: (progress) => {
         // 'share': a worker receiving what the first prepared, a copy, not a build.
         built ||= progress.phase === 'build' || progress.phase === 'derive';
         onProgress(progress);
       },
     });
-    preparedTables.set(key, run);
-    try {
-      await run;
-    } catch (error) {
-      preparedTables.delete(key);
-      throw error;
-    }
     return built ? 'built' : 'loaded';
   }
 

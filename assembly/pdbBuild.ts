@@ -47,36 +47,15 @@
 // reaches first in a round are whole regions, each at that round's distance,
 // and each gets its entry when the state is expanded.
 //
-// Where a build's time goes. It is bound by the work per move of a tile, not
-// by memory: a 6-tile group whose sets sit in L3 costs the same per state as
-// a 7-tile one of 345 MB. A round tries about nine moves per state, four in
-// five onto children already seen. So (against the build of 040559d, which
-// took 17.4 s of CPU for the 7-tile group of 7-8 and 190 s for both groups):
-// - a child's rank is the parent's plus a few weights (gatherMoves, stepDown);
-//   the moves come a direction at a time from one mask of the tiles with a
-//   blank on that side, not tile by tile and cell by cell;
-// - a move whose child has seen its cell is dropped by arithmetic after the
-//   children's seen sets are read together, not by a branch on each;
-// - a state's entry is written when the state is expanded, in rank order,
-//   from the two round-start sets: no set for the next round, and no random
-//   write into the table per new child;
-// - a new child's region is read from a table (packedRegion) on boards of 16
-//   cells or fewer, not flood-filled and packed bit by bit;
-// - a round scans, and copies into its round-start set, only the blocks of
-//   ranks the rounds before changed (most rounds touch a small part);
-// - blank sets are unpacked a byte at a time through a table.
-// The 7-tile group now takes 8.8 s of CPU and both groups 85 s (tables
-// byte-identical). Tried and dropped: every tile's four ways written and the
-// impossible ones discarded without a branch (16.2 s against 12.2 s for the
-// direction masks), the moves of two directions in one loop and the entry
-// written without a branch (each 3 to 5% slower: the work per move, not the
-// mispredicted ends of loops, is the cost), and the unrank's select loop
-// done by table (no change).
+// Deriving a table through a board symmetry is ./pdbDerive. Where a build's
+// time goes, and what made it cheap, is in bench/RESULTS.md ("The 7-8 build,
+// moves made cheap").
 
 import { growBlock } from './memory';
 import { zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
+import { local } from './instance';
 
-const MAX_PDB_CELLS: i32 = 25;
+export const MAX_PDB_CELLS: i32 = 25;
 /** The most tiles in one group (8 of 16 cells: 518,918,400 entries). */
 export const MAX_GROUP_TILES: i32 = 8;
 export const ENTRY_MAX: i32 = 15;
@@ -104,25 +83,25 @@ export function pdbEntryCount(cells: i32, tiles: i32): f64 {
 // ---------------------------------------------------------------------------
 // Building one group's table
 
-let cells: i32 = 0;
-let boardWidth: i32 = 0;
-let allCells: u32 = 0;
+export let cells: i32 = 0;
+export let boardWidth: i32 = 0;
+export let allCells: u32 = 0;
 // Cells whose right (left) neighbour is on the board: shifting a blank mask by
 // one column keeps only these.
 let hasRight: u32 = 0;
 let hasLeft: u32 = 0;
-let groupTiles: i32 = 0;
+export let groupTiles: i32 = 0;
 // Home cell of each group tile, ascending.
-const homes: usize = memory.data(MAX_GROUP_TILES, 8);
+export const homes: usize = memory.data(MAX_GROUP_TILES, 8);
 // The placement being expanded: cell of each group tile.
-const placement: usize = memory.data(MAX_GROUP_TILES, 8);
+export const placement: usize = memory.data(MAX_GROUP_TILES, 8);
 
-let entries: u32 = 0;
+export let entries: u32 = 0;
 let table: usize = 0;
 // Zero-aware builds (./zeroAware): the layout record, 0 for a table of the
 // least value over the blank's regions; and the table's entries.
-let zeroLayout: usize = 0;
-let tableEntries: f64 = 0;
+export let zeroLayout: usize = 0;
+export let tableEntries: f64 = 0;
 let seen: usize = 0;
 // The blank sets seen at the start of this round and of the last one: the
 // states at this round's distance are the difference.
@@ -136,24 +115,38 @@ const MAX_BLOCKS: i32 = 65536;
 const changedThisRound: usize = memory.data(MAX_BLOCKS / 8, 16);
 const changedLastRound: usize = memory.data(MAX_BLOCKS / 8, 16);
 let blockShift: u32 = 0;
+// Where the two are: this instance's own, or (a build split over instances
+// of the shared build, pdbBuildSpread) one pair in a block they all use.
+let changedNow: usize = 0;
+let changedBefore: usize = 0;
+
+// A read-modify-write OR of `bits` into the u8, u16 or u32 at `at`: atomic in
+// the shared build, where other instances expanding the same round write the
+// same sets, table bytes and block marks (every write of a round is an OR,
+// so the order they land in changes nothing).
+// @ts-ignore: decorator
+@inline
+function orInto<T>(at: usize, bits: T): void {
+  if (ASC_FEATURE_THREADS) atomic.or<T>(at, bits);
+  else store<T>(at, load<T>(at) | bits);
+}
 
 // @ts-ignore: decorator
 @inline
 function markChanged(rank: u32): void {
   const block = rank >> blockShift;
-  const at = changedThisRound + (<usize>(block >> 5) << 2);
-  store<u32>(at, load<u32>(at) | (<u32>1 << (block & 31)));
+  orInto<u32>(changedNow + (<usize>(block >> 5) << 2), <u32>1 << (block & 31));
 }
 
 // @ts-ignore: decorator
 @inline
 function changedLast(block: u32): bool {
-  return ((load<u32>(changedLastRound + (<usize>(block >> 5) << 2)) >> (block & 31)) & 1) != 0;
+  return ((load<u32>(changedBefore + (<usize>(block >> 5) << 2)) >> (block & 31)) & 1) != 0;
 }
 let distance: i32 = 0;
-let settled: f64 = 0;
+export let settled: f64 = 0;
 // The round in progress: the next rank to scan, and the placements it expanded so far.
-let scanAt: u32 = 0;
+export let scanAt: u32 = 0;
 let expandedInRound: f64 = 0;
 
 // Manhattan distance between two cells, a byte per pair (filled by
@@ -164,7 +157,7 @@ const cellDistances: usize = memory.data(MAX_PDB_CELLS * 32, 16);
 // @ts-ignore: decorator
 @inline
 function cellDistance(a: i32, b: i32): i32 {
-  return <i32>load<u8>(cellDistances + ((<usize>a << 5) | <usize>b));
+  return <i32>load<u8>(local(cellDistances) + ((<usize>a << 5) | <usize>b));
 }
 
 // Rank of the placement in `placement`.
@@ -174,7 +167,7 @@ function rankPlacement(): u32 {
   let occupied: u32 = 0;
   let rank: u32 = 0;
   for (let i = 0; i < groupTiles; i++) {
-    const cell = <u32>load<u8>(placement + i);
+    const cell = <u32>load<u8>(local(placement) + i);
     rank = rank * <u32>(cells - i) + cell - popcnt(occupied & ((<u32>1 << cell) - 1));
     occupied |= <u32>1 << cell;
   }
@@ -194,13 +187,13 @@ const tileOnCell: usize = memory.data(32, 16);
 // @ts-ignore: decorator
 @inline
 function cellWeight(cell: i32): u32 {
-  return load<u32>(cellWeights + (<usize>cell << 2));
+  return load<u32>(local(cellWeights) + (<usize>cell << 2));
 }
 
 // @ts-ignore: decorator
 @inline
 function setCellWeight(cell: i32, weight: u32): void {
-  store<u32>(cellWeights + (<usize>cell << 2), weight);
+  store<u32>(local(cellWeights) + (<usize>cell << 2), weight);
 }
 
 // The rank whose placement `placement` holds, and its digits (a byte each):
@@ -210,7 +203,7 @@ function setCellWeight(cell: i32, weight: u32): void {
 // placed again. `placedValid` is cleared whenever a build or derivation starts.
 const digits: usize = memory.data(MAX_GROUP_TILES, 8);
 let placedRank: u32 = 0;
-let placedValid = false;
+export let placedValid = false;
 let placedOccupied: u32 = 0;
 // The Manhattan distance of the placement's tiles from their homes.
 let placedManhattan: i32 = 0;
@@ -218,37 +211,37 @@ let placedManhattan: i32 = 0;
 // Fills `placement` (with cellWeights and tileOnCell) from a rank; returns the occupied cells.
 // @ts-ignore: decorator
 @inline
-function unrankPlacement(rank: u32): u32 {
+export function unrankPlacement(rank: u32): u32 {
   const last = groupTiles - 1;
   let first = 0;
   if (placedValid && rank >= placedRank) {
     // The step is added to the last digit and carried on: a division only
     // where a digit overflows by more than one turn.
     let i = last;
-    let digit = <u32>load<u8>(digits + i) + (rank - placedRank);
+    let digit = <u32>load<u8>(local(digits) + i) + (rank - placedRank);
     while (digit >= <u32>(cells - i)) {
       const radix = <u32>(cells - i);
       const carry = digit < radix << 1 ? 1 : digit / radix;
-      store<u8>(digits + i, <u8>(digit - carry * radix));
+      store<u8>(local(digits) + i, <u8>(digit - carry * radix));
       i--;
-      digit = <u32>load<u8>(digits + i) + carry;
+      digit = <u32>load<u8>(local(digits) + i) + carry;
     }
-    store<u8>(digits + i, <u8>digit);
+    store<u8>(local(digits) + i, <u8>digit);
     first = i;
     for (let j = first; j <= last; j++) {
-      const cell = <i32>load<u8>(placement + j);
+      const cell = <i32>load<u8>(local(placement) + j);
       setCellWeight(cell, 0);
       placedOccupied ^= <u32>1 << cell;
-      placedManhattan -= cellDistance(cell, <i32>load<u8>(homes + j));
+      placedManhattan -= cellDistance(cell, <i32>load<u8>(local(homes) + j));
     }
   } else {
     let rest = rank;
     for (let i = last; i >= 0; i--) {
       const radix = <u32>(cells - i);
-      store<u8>(digits + i, <u8>(rest % radix));
+      store<u8>(local(digits) + i, <u8>(rest % radix));
       rest /= radix;
     }
-    memory.fill(cellWeights, 0, MAX_PDB_CELLS * 4);
+    memory.fill(local(cellWeights), 0, MAX_PDB_CELLS * 4);
     placedOccupied = 0;
     placedManhattan = 0;
   }
@@ -258,12 +251,12 @@ function unrankPlacement(rank: u32): u32 {
   for (let i = first; i <= last; i++) {
     // The cell of tile i is the digit-th free one once tiles 0..i-1 are placed.
     let free = allCells & ~occupied;
-    for (let skip = <i32>load<u8>(digits + i); skip > 0; skip--) free &= free - 1;
+    for (let skip = <i32>load<u8>(local(digits) + i); skip > 0; skip--) free &= free - 1;
     const cell = ctz(free);
-    store<u8>(placement + i, <u8>cell);
-    setCellWeight(<i32>cell, load<u32>(digitWeights + (<usize>i << 2)));
-    store<u8>(tileOnCell + cell, <u8>i);
-    placedManhattan += cellDistance(<i32>cell, <i32>load<u8>(homes + i));
+    store<u8>(local(placement) + i, <u8>cell);
+    setCellWeight(<i32>cell, load<u32>(local(digitWeights) + (<usize>i << 2)));
+    store<u8>(local(tileOnCell) + cell, <u8>i);
+    placedManhattan += cellDistance(<i32>cell, <i32>load<u8>(local(homes) + i));
     occupied |= <u32>1 << cell;
   }
   placedOccupied = occupied;
@@ -326,9 +319,14 @@ function packBlanks(cellMask: u32, free: u32): u32 {
 // free cells of the byte, in order.
 let spreadBits: usize = 0;
 
-function fillSpreadBits(): void {
-  if (spreadBits != 0) return;
-  spreadBits = heap.alloc(256 * 256);
+// Taken with growBlock, not from the heap: an instance attached to a shared
+// memory builds tables too, and has no heap (./instance). False when memory
+// cannot grow.
+function fillSpreadBits(): bool {
+  if (spreadBits != 0) return true;
+  const at = growBlock(256 * 256);
+  if (at < 0) return false;
+  spreadBits = <usize>at;
   for (let free: u32 = 0; free < 256; free++) {
     for (let packed: u32 = 0; packed < 256; packed++) {
       let spread: u32 = 0;
@@ -340,6 +338,7 @@ function fillSpreadBits(): void {
       store<u8>(spreadBits + ((free << 8) | packed), <u8>spread);
     }
   }
+  return true;
 }
 
 // @ts-ignore: decorator
@@ -381,12 +380,15 @@ function binomial(n: i32, k: i32): u32 {
   return value;
 }
 
-function fillRegionTable(): void {
-  if (cells > REGION_TABLE_CELLS) return;
+function fillRegionTable(): bool {
+  if (cells > REGION_TABLE_CELLS) return true;
   if (regionTable == 0) {
-    regionTable = heap.alloc(REGION_TABLE_BYTES);
-    subsetRanksLow = heap.alloc(256 * 2);
-    subsetRanksHigh = heap.alloc(9 * 256 * 2);
+    // One block for the three (taken as fillSpreadBits' is).
+    const at = growBlock(<f64>(REGION_TABLE_BYTES + 256 * 2 + 9 * 256 * 2));
+    if (at < 0) return false;
+    regionTable = <usize>at;
+    subsetRanksLow = regionTable + REGION_TABLE_BYTES;
+    subsetRanksHigh = subsetRanksLow + 256 * 2;
     for (let byte = 0; byte < 256; byte++) {
       let low: u32 = 0;
       let j = 0;
@@ -402,7 +404,7 @@ function fillRegionTable(): void {
   }
   const freeCells = cells - groupTiles;
   const key = (boardWidth * 32 + cells) * 32 + freeCells;
-  if (regionTableKey == key) return;
+  if (regionTableKey == key) return true;
   for (let free: u32 = 0; free <= allCells; free++) {
     if (popcnt(free) != <u32>freeCells) continue;
     let left = free;
@@ -416,6 +418,7 @@ function fillRegionTable(): void {
     }
   }
   regionTableKey = key;
+  return true;
 }
 
 // The rank of the set of cells `free` among the sets of its size (boards of at most 16 cells).
@@ -439,7 +442,7 @@ function packedRegion(cell: u32, free: u32): u32 {
 function storeEntry(rank: u32, value: i32): void {
   const at = table + (<usize>rank >> 1);
   const shift = (rank & 1) << 2;
-  store<u8>(at, <u8>(<u32>load<u8>(at) | (<u32>min(value, ENTRY_MAX) << shift)));
+  orInto<u8>(at, <u8>(<u32>min(value, ENTRY_MAX) << shift));
 }
 
 // Zero-aware (./zeroAware): the least value when the placement is first
@@ -468,7 +471,7 @@ function storeZeroAwareEntries(rank: u32, occupied: u32, blanks: u32, before: u3
     const region = zeroAwareRegionAt(<i32>ctz(rest));
     if ((written >> region) & 1) continue;
     written |= <u32>1 << region;
-    storeEntry(region == 0 ? (rank << 1) + 1 : zeroAwarePocketIndex(placement, groupTiles, region), value);
+    storeEntry(region == 0 ? (rank << 1) + 1 : zeroAwarePocketIndex(local(placement), groupTiles, region), value);
     settled++;
   }
 }
@@ -490,6 +493,15 @@ let maskBytes: i32 = 2;
  * the table's entry count, or -1 for a group this code cannot build.
  */
 export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64, zeroAware: i32): f64 {
+  joining = false;
+  return startBuild(width, height, groupMask, blankCell, tableAt, workAt, zeroAware);
+}
+
+// Whether this instance joins a build another started (pdbBuildJoin): its
+// state is set up alike, the table and sets (shared) are left as they are.
+let joining = false;
+
+function startBuild(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64, zeroAware: i32): f64 {
   cells = width * height;
   const tilesInGroup = <i32>popcnt(groupMask);
   if (cells > MAX_PDB_CELLS || width < 2 || height < 2 || tilesInGroup < 1 || tilesInGroup > MAX_GROUP_TILES) return -1;
@@ -508,23 +520,22 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
     if (column > 0) hasLeft |= <u32>1 << cell;
     for (let other = 0; other < cells; other++) {
       const apart = abs(cell / width - other / width) + abs(column - (other % width));
-      store<u8>(cellDistances + ((<usize>cell << 5) | <usize>other), <u8>apart);
+      store<u8>(local(cellDistances) + ((<usize>cell << 5) | <usize>other), <u8>apart);
     }
   }
-  fillRegionTable();
-  fillSpreadBits();
+  if (!fillRegionTable() || !fillSpreadBits()) return -1;
   let rest = groupMask;
   for (let i = 0; i < groupTiles; i++) {
     const cell = ctz(rest);
     rest &= rest - 1;
-    store<u8>(homes + i, <u8>cell);
-    store<u8>(placement + i, <u8>cell);
+    store<u8>(local(homes) + i, <u8>cell);
+    store<u8>(local(placement) + i, <u8>cell);
   }
   const count = pdbEntryCount(cells, groupTiles);
   if (count > <f64>u32.MAX_VALUE) return -1;
   let weight: u32 = 1;
   for (let i = groupTiles - 1; i >= 0; i--) {
-    store<u32>(digitWeights + (<usize>i << 2), weight);
+    store<u32>(local(digitWeights) + (<usize>i << 2), weight);
     weight *= <u32>(cells - i);
   }
   entries = <u32>count;
@@ -540,6 +551,13 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
   seen = <usize>workAt;
   seenAtRound = seen + maskArrayBytes;
   seenAtLastRound = seenAtRound + maskArrayBytes;
+  blockShift = 6;
+  while (<u64>entries >> blockShift >= <u64>MAX_BLOCKS) blockShift++;
+  distance = 0;
+  settled = 0;
+  scanAt = 0;
+  expandedInRound = 0;
+  if (joining) return tableEntries;
   memory.fill(table, 0, (<usize>tableEntries + 1) >> 1);
   memory.fill(seen, 0, maskArrayBytes * 3);
   // The goal states: the solved placement with the blank in its goal cell's region.
@@ -547,19 +565,72 @@ export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell
   const goalRegion = packBlanks(floodFill(<u32>1 << blankCell, groupMask), allCells & ~groupMask);
   storeMask(seen, home, goalRegion);
   storeMask(seenAtRound, home, goalRegion);
-  blockShift = 6;
-  while (<u64>entries >> blockShift >= <u64>MAX_BLOCKS) blockShift++;
-  memory.fill(changedThisRound, 0, MAX_BLOCKS / 8);
-  memory.fill(changedLastRound, 0, MAX_BLOCKS / 8);
+  changedNow = local(changedThisRound);
+  changedBefore = local(changedLastRound);
+  memory.fill(changedNow, 0, MAX_BLOCKS / 8);
+  memory.fill(changedBefore, 0, MAX_BLOCKS / 8);
   // The goal's block changed "in the round before the first" (from nothing).
   markChanged(home);
-  memory.copy(changedLastRound, changedThisRound, MAX_BLOCKS / 8);
-  memory.fill(changedThisRound, 0, MAX_BLOCKS / 8);
-  distance = 0;
-  settled = 0;
-  scanAt = 0;
-  expandedInRound = 0;
+  memory.copy(changedBefore, changedNow, MAX_BLOCKS / 8);
+  memory.fill(changedNow, 0, MAX_BLOCKS / 8);
   return tableEntries;
+}
+
+/**
+ * A build split over instances of the shared build: the instance that
+ * started it (pdbBuildStart) moves its block marks to a block they all use
+ * and returns its address (-1 when memory cannot grow), for pdbBuildJoin.
+ */
+export function pdbBuildSpread(): f64 {
+  const at = growBlock(<f64>(MAX_BLOCKS / 4));
+  if (at < 0) return -1;
+  const shared = <usize>at;
+  memory.copy(shared, changedNow, MAX_BLOCKS / 8);
+  memory.copy(shared + MAX_BLOCKS / 8, changedBefore, MAX_BLOCKS / 8);
+  changedNow = shared;
+  changedBefore = shared + MAX_BLOCKS / 8;
+  return at;
+}
+
+/**
+ * Another instance joins the build pdbBuildStart began with the same
+ * arguments (its table and sets, already set up, are left as they are), with
+ * the block marks at `changedAt` (pdbBuildSpread). Returns the entry count.
+ */
+export function pdbBuildJoin(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64, zeroAware: i32, changedAt: f64): f64 {
+  joining = true;
+  const count = startBuild(width, height, groupMask, blankCell, tableAt, workAt, zeroAware);
+  joining = false;
+  changedNow = <usize>changedAt;
+  changedBefore = <usize>changedAt + MAX_BLOCKS / 8;
+  return count;
+}
+
+/**
+ * One instance's share of a round split over instances: the states at the
+ * current distance among ranks [start, end) expanded; returns how many. The
+ * round is over when every share is: then each instance calls
+ * pdbBuildEndRound (the first of them with `leader` 1, after the others' shares).
+ */
+export function pdbBuildShare(start: f64, end: f64): f64 {
+  const from = <u32>max(0, min(start, <f64>entries));
+  const to = <u32>max(<f64>from, min(end, <f64>entries));
+  if (maskBytes == 1) return buildSliceBytes(from, to);
+  if (maskBytes == 2) return buildSliceShorts(from, to);
+  return buildSliceWords(from, to);
+}
+
+/**
+ * Ends a round split over instances, once every share of it is done: each
+ * instance turns to the next round, and the leader (one of them, before any
+ * share of the next round starts) brings the round-start sets up to date.
+ */
+export function pdbBuildEndRound(leader: i32): void {
+  const older = seenAtLastRound;
+  seenAtLastRound = seenAtRound;
+  seenAtRound = older;
+  if (leader == 1) copyChangedBlocks();
+  distance++;
 }
 
 // @ts-ignore: decorator
@@ -596,8 +667,8 @@ const moveCells: usize = memory.data(MOVES_PER_STATE * 4, 16);
 @inline
 function keepMove<T>(count: i32, child: u32, from: u32, to: u32, fromBit: u32): i32 {
   const childSeen = loadMask<T>(seen, child);
-  store<u32>(moveChildren + (<usize>count << 2), child);
-  store<u32>(moveCells + (<usize>count << 2), from | (to << 8));
+  store<u32>(local(moveChildren) + (<usize>count << 2), child);
+  store<u32>(local(moveCells) + (<usize>count << 2), from | (to << 8));
   return count + <i32>(((childSeen >> fromBit) & 1) ^ 1);
 }
 
@@ -667,13 +738,13 @@ function expandState<T>(rank: u32, packed: u32, before: u32): void {
   }
   const moves = gatherMoves<T>(rank, occupied, free, blanks);
   for (let m = 0; m < moves; m++) {
-    const child = load<u32>(moveChildren + (<usize>m << 2));
-    const cellsMoved = load<u32>(moveCells + (<usize>m << 2));
+    const child = load<u32>(local(moveChildren) + (<usize>m << 2));
+    const cellsMoved = load<u32>(local(moveCells) + (<usize>m << 2));
     const from = cellsMoved & 255;
     const to = cellsMoved >> 8;
     // No two moves of a state make the same placement: the seen set is as read in gatherMoves, and in cache.
     const region = packedRegion(from, free ^ (<u32>1 << from) ^ (<u32>1 << to));
-    storeMaskOf<T>(seen, child, loadMask<T>(seen, child) | region);
+    orInto<T>(seen + (<usize>child << alignof<T>()), <T>region);
     markChanged(child);
   }
 }
@@ -781,7 +852,7 @@ function copyChangedBlocks(): void {
   let block: u32 = 0;
   while (block < blocks) {
     const word = (<usize>(block >> 5) << 2);
-    const changed = load<u32>(changedThisRound + word) | load<u32>(changedLastRound + word);
+    const changed = load<u32>(changedNow + word) | load<u32>(changedBefore + word);
     if (((changed >> (block & 31)) & 1) == 0) {
       block++;
       continue;
@@ -790,7 +861,7 @@ function copyChangedBlocks(): void {
     let runEnd = block + 1;
     while (runEnd < blocks) {
       const runWord = (<usize>(runEnd >> 5) << 2);
-      const runChanged = load<u32>(changedThisRound + runWord) | load<u32>(changedLastRound + runWord);
+      const runChanged = load<u32>(changedNow + runWord) | load<u32>(changedBefore + runWord);
       if (((runChanged >> (runEnd & 31)) & 1) == 0) break;
       runEnd++;
     }
@@ -800,8 +871,8 @@ function copyChangedBlocks(): void {
     memory.copy(seenAtRound + from * size, seen + from * size, (to - from) * size);
     block = runEnd;
   }
-  memory.copy(changedLastRound, changedThisRound, MAX_BLOCKS / 8);
-  memory.fill(changedThisRound, 0, MAX_BLOCKS / 8);
+  memory.copy(changedBefore, changedNow, MAX_BLOCKS / 8);
+  memory.fill(changedNow, 0, MAX_BLOCKS / 8);
 }
 
 /** Placements whose entry is final so far (progress of the current build). */
@@ -809,143 +880,6 @@ export function pdbBuildSettled(): f64 {
   return settled;
 }
 
-// ---------------------------------------------------------------------------
-// Deriving a table from its image under a board symmetry
-//
-// When a symmetry of the board (a half turn, a reflection) carries one group's
-// home cells onto another's, and also the one goal's blank cell onto the
-// other's (or neither group walls in its blank's goal cell, so that neither
-// table depends on where that cell is), the second table is the first read
-// through that symmetry: a placement of the target group, carried back by the
-// symmetry, is a placement of the source group exactly as far from home.
-// The host picks only such symmetries (symmetricSource, src/pdb/partitions.ts).
-// Reading it costs seconds where a breadth-first build costs a minute.
-
-// Target cell -> source cell (the symmetry taken back), set by pdbDeriveMap.
-const deriveCellMap: usize = memory.data(MAX_PDB_CELLS, 16);
-// For the source group's tile j (rank order), the target tile i that maps onto it.
-const deriveOrder: usize = memory.data(MAX_GROUP_TILES, 8);
-const sourcePlacement: usize = memory.data(MAX_GROUP_TILES, 8);
-let deriveSource: usize = 0;
-let deriveTarget: usize = 0;
-
-/** Sets where the symmetry takes target cell `cell` back to in the source group's frame. */
-export function pdbDeriveMap(cell: i32, sourceCell: i32): void {
-  if (cell >= 0 && cell < MAX_PDB_CELLS) store<u8>(deriveCellMap + cell, <u8>sourceCell);
-}
-
-/**
- * Starts filling the table at `targetAt` for the group whose home cells are
- * `targetMask` on a `width` x `height` board, from the table at `sourceAt` of
- * the group those cells map onto through pdbDeriveMap; both zero-aware when
- * `zeroAware` is 1 (a region of the blank maps onto a region). Returns the
- * entry count, or -1 when the map is not a bijection of the board that
- * carries the group onto a group of the same size.
- */
-export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceAt: f64, targetAt: f64, zeroAware: i32): f64 {
-  const boardCells = width * height;
-  const tilesInGroup = <i32>popcnt(targetMask);
-  if (boardCells > MAX_PDB_CELLS || width < 2 || height < 2 || tilesInGroup < 1 || tilesInGroup > MAX_GROUP_TILES) return -1;
-  const board = (<u32>1 << boardCells) - 1;
-  if ((targetMask & ~board) != 0) return -1;
-  let image: u32 = 0;
-  for (let cell = 0; cell < boardCells; cell++) image |= <u32>1 << load<u8>(deriveCellMap + cell);
-  if (image != board) return -1;
-  cells = boardCells;
-  allCells = board;
-  boardWidth = width;
-  groupTiles = tilesInGroup;
-  // Source homes are the target homes carried back; the source ranks its
-  // tiles by home cell, ascending.
-  let sourceMask: u32 = 0;
-  let rest = targetMask;
-  for (let i = 0; i < groupTiles; i++) {
-    const cell = ctz(rest);
-    rest &= rest - 1;
-    store<u8>(homes + i, <u8>cell);
-    sourceMask |= <u32>1 << load<u8>(deriveCellMap + cell);
-  }
-  for (let i = 0; i < groupTiles; i++) {
-    const sourceHome = <u32>load<u8>(deriveCellMap + load<u8>(homes + i));
-    store<u8>(deriveOrder + popcnt(sourceMask & ((<u32>1 << sourceHome) - 1)), <u8>i);
-  }
-  entries = <u32>pdbEntryCount(cells, groupTiles);
-  tableEntries = <f64>entries;
-  zeroLayout = 0;
-  if (zeroAware == 1) {
-    zeroLayout = zeroAwareLayoutOf(width, height, groupTiles);
-    if (zeroLayout == 0) return -1;
-    tableEntries = load<f64>(zeroLayout, 16);
-  }
-  placedValid = false;
-  deriveSource = <usize>sourceAt;
-  deriveTarget = <usize>targetAt;
-  memory.fill(deriveTarget, 0, (<usize>tableEntries + 1) >> 1);
-  scanAt = 0;
-  settled = 0;
-  return tableEntries;
-}
-
-// @ts-ignore: decorator
-@inline
-function copyEntry(source: u32, target: u32): void {
-  const entry = (<u32>load<u8>(deriveSource + (<usize>source >> 1)) >> ((source & 1) << 2)) & 15;
-  const at = deriveTarget + (<usize>target >> 1);
-  store<u8>(at, <u8>(<u32>load<u8>(at) | (entry << ((target & 1) << 2))));
-}
-
-// Zero-aware: the entries of the target placement in `placement` (rank
-// `rank`, cells `occupied`) from those of the source placement in
-// `sourcePlacement` (rank `source`, cells `sourceOccupied`): the least value,
-// and each region's from the source's region its cells map onto. Returns the
-// entries written.
-function copyZeroAwareEntries(rank: u32, occupied: u32, source: u32, sourceOccupied: u32): f64 {
-  copyEntry(source << 1, rank << 1);
-  if (!zeroAwarePlaceCover(zeroLayout, occupied)) {
-    copyEntry((source << 1) + 1, (rank << 1) + 1);
-    return 2;
-  }
-  let done: u32 = 0;
-  let written: f64 = 1;
-  for (let free = allCells & ~occupied; free != 0; free &= free - 1) {
-    const cell = <i32>ctz(free);
-    zeroAwarePlaceCover(zeroLayout, occupied);
-    const region = zeroAwareRegionAt(cell);
-    if ((done >> region) & 1) continue;
-    done |= <u32>1 << region;
-    const target = region == 0 ? (rank << 1) + 1 : zeroAwarePocketIndex(placement, groupTiles, region);
-    zeroAwarePlaceCover(zeroLayout, sourceOccupied);
-    const sourceRegion = zeroAwareRegionAt(<i32>load<u8>(deriveCellMap + cell));
-    copyEntry(sourceRegion == 0 ? (source << 1) + 1 : zeroAwarePocketIndex(sourcePlacement, groupTiles, sourceRegion), target);
-    written++;
-  }
-  return written;
-}
-
-/**
- * Fills the entries of the next `count` placements (rounded down to an even
- * number, at least 2) of the derivation under way; returns the entries filled
- * so far, the entry count once the table is complete.
- */
-export function pdbDeriveSlice(count: f64): f64 {
-  const slice = <u32>max(2, <i32>min(count, <f64>(1 << 30))) & ~1;
-  const end = entries - scanAt > slice ? scanAt + slice : entries;
-  for (let rank = scanAt; rank < end; rank++) {
-    const targetOccupied = unrankPlacement(rank);
-    let occupied: u32 = 0;
-    let source: u32 = 0;
-    for (let j = 0; j < groupTiles; j++) {
-      const cell = <u32>load<u8>(deriveCellMap + load<u8>(placement + load<u8>(deriveOrder + j)));
-      store<u8>(sourcePlacement + j, <u8>cell);
-      source = source * <u32>(cells - j) + cell - popcnt(occupied & ((<u32>1 << cell) - 1));
-      occupied |= <u32>1 << cell;
-    }
-    if (zeroLayout != 0) settled += copyZeroAwareEntries(rank, targetOccupied, source, occupied);
-    else {
-      copyEntry(source, rank);
-      settled++;
-    }
-  }
-  scanAt = end;
-  return settled;
-}
+// Compiled with this file, so that the module's static data and globals keep
+// the places they had when the two were one file.
+export { pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice } from './pdbDerive';

@@ -1,0 +1,160 @@
+// Deriving a table from its image under a board symmetry
+//
+// When a symmetry of the board (a half turn, a reflection) carries one group's
+// home cells onto another's, and also the one goal's blank cell onto the
+// other's (or neither group walls in its blank's goal cell, so that neither
+// table depends on where that cell is), the second table is the first read
+// through that symmetry: a placement of the target group, carried back by the
+// symmetry, is a placement of the source group exactly as far from home.
+// The host picks only such symmetries (symmetricSource, src/pdb/partitions.ts).
+// Reading it costs seconds where a breadth-first build costs a minute.
+
+import {
+  MAX_GROUP_TILES,
+  MAX_PDB_CELLS,
+  allCells,
+  boardWidth,
+  cells,
+  entries,
+  groupTiles,
+  homes,
+  pdbEntryCount,
+  placedValid,
+  placement,
+  scanAt,
+  settled,
+  tableEntries,
+  unrankPlacement,
+  zeroLayout,
+} from './pdbBuild';
+import { zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
+import { local } from './instance';
+
+// Target cell -> source cell (the symmetry taken back), set by pdbDeriveMap.
+const deriveCellMap: usize = memory.data(MAX_PDB_CELLS, 16);
+// For the source group's tile j (rank order), the target tile i that maps onto it.
+const deriveOrder: usize = memory.data(MAX_GROUP_TILES, 8);
+const sourcePlacement: usize = memory.data(MAX_GROUP_TILES, 8);
+let deriveSource: usize = 0;
+let deriveTarget: usize = 0;
+
+/** Sets where the symmetry takes target cell `cell` back to in the source group's frame. */
+export function pdbDeriveMap(cell: i32, sourceCell: i32): void {
+  if (cell >= 0 && cell < MAX_PDB_CELLS) store<u8>(local(deriveCellMap) + cell, <u8>sourceCell);
+}
+
+/**
+ * Starts filling the table at `targetAt` for the group whose home cells are
+ * `targetMask` on a `width` x `height` board, from the table at `sourceAt` of
+ * the group those cells map onto through pdbDeriveMap; both zero-aware when
+ * `zeroAware` is 1 (a region of the blank maps onto a region). Returns the
+ * entry count, or -1 when the map is not a bijection of the board that
+ * carries the group onto a group of the same size.
+ */
+export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceAt: f64, targetAt: f64, zeroAware: i32): f64 {
+  const boardCells = width * height;
+  const tilesInGroup = <i32>popcnt(targetMask);
+  if (boardCells > MAX_PDB_CELLS || width < 2 || height < 2 || tilesInGroup < 1 || tilesInGroup > MAX_GROUP_TILES) return -1;
+  const board = (<u32>1 << boardCells) - 1;
+  if ((targetMask & ~board) != 0) return -1;
+  let image: u32 = 0;
+  for (let cell = 0; cell < boardCells; cell++) image |= <u32>1 << load<u8>(local(deriveCellMap) + cell);
+  if (image != board) return -1;
+  cells = boardCells;
+  allCells = board;
+  boardWidth = width;
+  groupTiles = tilesInGroup;
+  // Source homes are the target homes carried back; the source ranks its
+  // tiles by home cell, ascending.
+  let sourceMask: u32 = 0;
+  let rest = targetMask;
+  for (let i = 0; i < groupTiles; i++) {
+    const cell = ctz(rest);
+    rest &= rest - 1;
+    store<u8>(local(homes) + i, <u8>cell);
+    sourceMask |= <u32>1 << load<u8>(local(deriveCellMap) + cell);
+  }
+  for (let i = 0; i < groupTiles; i++) {
+    const sourceHome = <u32>load<u8>(local(deriveCellMap) + load<u8>(local(homes) + i));
+    store<u8>(local(deriveOrder) + popcnt(sourceMask & ((<u32>1 << sourceHome) - 1)), <u8>i);
+  }
+  entries = <u32>pdbEntryCount(cells, groupTiles);
+  tableEntries = <f64>entries;
+  zeroLayout = 0;
+  if (zeroAware == 1) {
+    zeroLayout = zeroAwareLayoutOf(width, height, groupTiles);
+    if (zeroLayout == 0) return -1;
+    tableEntries = load<f64>(zeroLayout, 16);
+  }
+  placedValid = false;
+  deriveSource = <usize>sourceAt;
+  deriveTarget = <usize>targetAt;
+  memory.fill(deriveTarget, 0, (<usize>tableEntries + 1) >> 1);
+  scanAt = 0;
+  settled = 0;
+  return tableEntries;
+}
+
+// @ts-ignore: decorator
+@inline
+function copyEntry(source: u32, target: u32): void {
+  const entry = (<u32>load<u8>(deriveSource + (<usize>source >> 1)) >> ((source & 1) << 2)) & 15;
+  const at = deriveTarget + (<usize>target >> 1);
+  store<u8>(at, <u8>(<u32>load<u8>(at) | (entry << ((target & 1) << 2))));
+}
+
+// Zero-aware: the entries of the target placement in `placement` (rank
+// `rank`, cells `occupied`) from those of the source placement in
+// `sourcePlacement` (rank `source`, cells `sourceOccupied`): the least value,
+// and each region's from the source's region its cells map onto. Returns the
+// entries written.
+function copyZeroAwareEntries(rank: u32, occupied: u32, source: u32, sourceOccupied: u32): f64 {
+  copyEntry(source << 1, rank << 1);
+  if (!zeroAwarePlaceCover(zeroLayout, occupied)) {
+    copyEntry((source << 1) + 1, (rank << 1) + 1);
+    return 2;
+  }
+  let done: u32 = 0;
+  let written: f64 = 1;
+  for (let free = allCells & ~occupied; free != 0; free &= free - 1) {
+    const cell = <i32>ctz(free);
+    zeroAwarePlaceCover(zeroLayout, occupied);
+    const region = zeroAwareRegionAt(cell);
+    if ((done >> region) & 1) continue;
+    done |= <u32>1 << region;
+    const target = region == 0 ? (rank << 1) + 1 : zeroAwarePocketIndex(local(placement), groupTiles, region);
+    zeroAwarePlaceCover(zeroLayout, sourceOccupied);
+    const sourceRegion = zeroAwareRegionAt(<i32>load<u8>(local(deriveCellMap) + cell));
+    copyEntry(sourceRegion == 0 ? (source << 1) + 1 : zeroAwarePocketIndex(local(sourcePlacement), groupTiles, sourceRegion), target);
+    written++;
+  }
+  return written;
+}
+
+/**
+ * Fills the entries of the next `count` placements (rounded down to an even
+ * number, at least 2) of the derivation under way; returns the entries filled
+ * so far, the entry count once the table is complete.
+ */
+export function pdbDeriveSlice(count: f64): f64 {
+  const slice = <u32>max(2, <i32>min(count, <f64>(1 << 30))) & ~1;
+  const end = entries - scanAt > slice ? scanAt + slice : entries;
+  for (let rank = scanAt; rank < end; rank++) {
+    const targetOccupied = unrankPlacement(rank);
+    let occupied: u32 = 0;
+    let source: u32 = 0;
+    for (let j = 0; j < groupTiles; j++) {
+      const cell = <u32>load<u8>(local(deriveCellMap) + load<u8>(local(placement) + load<u8>(local(deriveOrder) + j)));
+      store<u8>(local(sourcePlacement) + j, <u8>cell);
+      source = source * <u32>(cells - j) + cell - popcnt(occupied & ((<u32>1 << cell) - 1));
+      occupied |= <u32>1 << cell;
+    }
+    if (zeroLayout != 0) settled += copyZeroAwareEntries(rank, targetOccupied, source, occupied);
+    else {
+      copyEntry(source, rank);
+      settled++;
+    }
+  }
+  scanAt = end;
+  return settled;
+}

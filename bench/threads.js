@@ -1,0 +1,140 @@
+// @ts-check
+/**
+ * One copy of the tables for every worker (issue 37): whole CLI processes,
+ * wall time and peak RSS (`/usr/bin/time -f '%e %M'`), each run on the shared
+ * build (the default) and beside it on the plain build
+ * (PUZZLESEARCH_SHARED_TABLES=0: a copy of the tables per worker).
+ *   node bench/threads.js [--rows rss38,korf100,kf12,build78,build5x5] [--runs N] [--dir DIR]
+ *                         [--partitions 6-6-6-6,6-6-6-6x7-zero-aware]
+ * Rows:
+ * - rss38: `sliding --jobs 2` over `--jobs 1` on Korf and Felner's #38, peak
+ *   RSS and time, each partition (its 5x5 tables already in the cache `--dir`,
+ *   passed as PUZZLESEARCH_CACHE);
+ * - korf100: Korf's 100 in one process, `--jobs 2` over `--jobs 1`, 7-8
+ *   tables (built into `--dir` first if missing, that build timed as build78);
+ * - kf12: Korf and Felner's 12 easiest in one process, `--jobs 2` over `--jobs 1`;
+ * - build78: `tables build --size 4x4 --partition 7-8 --goal blank-first`
+ *   into a fresh directory;
+ * - build5x5: every group of 6-6-6-6 built, none derived (one goal).
+ * Medians of `--runs` runs (default 3; one for kf12 and the builds). The
+ * machine's load is printed beside each row: timings on a shared machine are
+ * noisy.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { homedir, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { readKorf } from './inputs.js';
+
+const { values } = parseArgs({
+  options: {
+    rows: { type: 'string', default: 'rss38,korf100' },
+    runs: { type: 'string', default: '3' },
+    dir: { type: 'string', default: process.env.PUZZLESEARCH_CACHE ?? join(homedir(), '.cache', 'puzzlesearch') },
+    partitions: { type: 'string', default: '6-6-6-6' },
+  },
+});
+const rows = new Set(values.rows.split(','));
+const runs = Math.max(1, Number(values.runs));
+const bin = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
+const builds = /** @type {const} */ (['shared', 'plain']);
+
+/** @param {readonly number[]} tiles */
+const line = (tiles) => `${Array.from(tiles, (tile) => (tile === 0 ? 'x' : String(tile))).join(' ')}\n`;
+const kf = readKorf(new URL('../data/korf24.txt', import.meta.url), 5);
+const korf100 = readFileSync(new URL('../data/korf100.txt', import.meta.url), 'utf8')
+  .trim()
+  .split('\n')
+  .map((text) => line(text.trim().split(/\s+/).map(Number).slice(0, 16)))
+  .join('');
+const kf12 = [38, 40, 25, 32, 44, 37, 30, 13, 1, 28, 36, 5].map((number) => line(kf[number - 1].board.tiles)).join('');
+
+/**
+ * One whole process: wall seconds and peak RSS in MB.
+ * @param {string[]} args
+ * @param {string} input
+ * @param {'shared' | 'plain'} build
+ */
+function run(args, input, build) {
+  const env = { ...process.env, PUZZLESEARCH_CACHE: values.dir, PUZZLESEARCH_SHARED_TABLES: build === 'plain' ? '0' : '1' };
+  const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, bin, ...args], { input, env, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const timed = /TIME ([\d.]+) (\d+)/.exec(child.stderr);
+  if (child.status !== 0 || !timed) throw new Error(`${args.join(' ')}: exit ${child.status}: ${child.stderr.trim().split('\n').slice(-3).join(' / ')}`);
+  return { seconds: Number(timed[1]), mb: Number(timed[2]) / 1024, stdout: child.stdout };
+}
+
+/** @param {number[]} samples */
+const median = (samples) => [...samples].sort((a, b) => a - b)[Math.floor((samples.length - 1) / 2)];
+
+/**
+ * Medians of `times` runs.
+ * @param {string[]} args @param {string} input @param {'shared' | 'plain'} build @param {number} times
+ */
+function measure(args, input, build, times) {
+  const samples = Array.from({ length: times }, () => run(args, input, build));
+  return { seconds: median(samples.map((s) => s.seconds)), mb: median(samples.map((s) => s.mb)), all: samples, stdout: samples[0].stdout };
+}
+
+const load = () => loadavg()[0].toFixed(1);
+const fmt = (/** @type {number} */ x, digits = 1) => x.toFixed(digits);
+
+/**
+ * `--jobs 2` over `--jobs 1` on both builds.
+ * @param {string} name @param {string[]} args @param {string} input @param {number} times
+ */
+function jobsRow(name, args, input, times) {
+  console.log(`\n${name} (runs ${times}, load before ${load()})`);
+  console.log('| build | --jobs 1: wall, peak RSS | --jobs 2: wall, peak RSS | speed-up | RSS ratio |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const build of builds) {
+    const one = measure([...args, '--jobs', '1'], input, build, times);
+    const two = measure([...args, '--jobs', '2'], input, build, times);
+    if (one.stdout !== two.stdout) throw new Error(`${name}, ${build}: --jobs 2 printed other answers than --jobs 1`);
+    console.log(
+      `| ${build} | ${fmt(one.seconds)} s, ${fmt(one.mb, 0)} MB | ${fmt(two.seconds)} s, ${fmt(two.mb, 0)} MB | ${fmt(one.seconds / two.seconds, 2)}x | ${fmt(two.mb / one.mb, 2)}x |`,
+    );
+  }
+  console.log(`load after: ${load()}`);
+}
+
+/**
+ * A build into a fresh directory, whose files then go to the cache `--dir`
+ * (where a later row loads them instead of building them again).
+ * @param {string} name @param {string[]} args
+ */
+function buildRow(name, args) {
+  console.log(`\n${name} (load before ${load()})`);
+  const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-threads-'));
+  try {
+    const built = run([...args, '--dir', dir], '', 'shared');
+    console.log(`| one worker (the build is not yet split over workers) | ${fmt(built.seconds)} s wall, ${fmt(built.mb, 0)} MB peak |`);
+    mkdirSync(values.dir, { recursive: true });
+    for (const file of readdirSync(dir)) if (file.endsWith('.pdb')) copyFileSync(join(dir, file), join(values.dir, file));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`load after: ${load()}`);
+}
+
+if (rows.has('build78')) buildRow('7-8 build, whole process', ['tables', 'build', '--size', '4x4', '--partition', '7-8', '--goal', 'blank-first']);
+if (rows.has('build5x5')) buildRow('5x5 6-6-6-6 build, one goal', ['tables', 'build', '--size', '5x5', '--partition', '6-6-6-6', '--goal', 'blank-first']);
+if (rows.has('rss38')) {
+  for (const partition of values.partitions.split(',')) {
+    jobsRow(
+      `KF #38, sliding --partition ${partition}`,
+      ['sliding', '--size', '5x5', '--goal', 'blank-first', '--partition', partition],
+      line(kf[37].board.tiles),
+      runs,
+    );
+  }
+}
+if (rows.has('korf100')) {
+  // The 7-8 tables into the cache directory first (a build only when missing).
+  run(['tables', 'build', '--size', '4x4', '--partition', '7-8', '--goal', 'blank-first', '--dir', values.dir], '', 'shared');
+  jobsRow("Korf's 100, sliding --partition 7-8", ['sliding', '--size', '4x4', '--goal', 'blank-first', '--partition', '7-8'], korf100, runs);
+}
+if (rows.has('kf12')) {
+  jobsRow("Korf and Felner's 12 easiest, 6-6-6-6", ['sliding', '--size', '5x5', '--goal', 'blank-first'], kf12, 1);
+}
