@@ -21,9 +21,7 @@ import { familyOptions, MissingFileError, parseOptions, UsageError, type HelpAsk
 import { InputFileError, InputFiles } from './inputFiles.js';
 import { errorSink, Output, readError, type CliIO } from './output.js';
 import { SlidingCases } from './slidingCases.js';
-import { slidingTables, type CachedPartitions, type PrepareTables, type TryLinearConflict } from './slidingTables.js';
-import { cachedPartitions } from '../pdb/cache/node.js';
-import { parseSize } from '../pdb/tables.js';
+import { cachedPartitions, slidingTables, type PrepareTables, type TryLinearConflict } from './slidingTables.js';
 import { familyUsage, hintUsage, LINE_LIMIT, usage, type Family } from './usage.js';
 import { CliWorkers } from './workers.js';
 
@@ -109,18 +107,15 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   const prepareTables: PrepareTables = async (size, goal, onProgress, partition) => {
     if (!slidingPool || !(await workers.prepareTables(size, goal, onProgress, partition))) await solver.prepareTables(size, { goal, onProgress, partition });
   };
-  // The strongest tables the cache holds are taken (slidingTables.ts); the cache is the solver's default one.
-  const cached: CachedPartitions = async (size, goal) => {
-    const { width, height } = parseSize(size);
-    return cachedPartitions(undefined, width, height, goal === 'blank-first' ? 0 : width * height - 1);
-  };
+
   const tryLinearConflict: TryLinearConflict = async (text, maxNodes) => {
     const sliding = { ...(familyOptions(options) as SlidingOptions), heuristic: 'linear-conflict' as const, maxNodes };
     const pool = slidingPool ? await workers.start() : null;
     if (pool) return pool.sliding(text, { ...sliding, parallel: false });
     return solver.sliding(text, sliding);
   };
-  const tablesFor = slidingTables(solver, options, errorSink(io), prepareTables, tryLinearConflict, cached);
+  // The strongest tables the cache holds are taken (slidingTables.ts); the cache is the solver's default one.
+  const tablesFor = slidingTables(solver, options, errorSink(io), prepareTables, tryLinearConflict, cachedPartitions);
   const judge: JudgeOptions = {
     family: options.family,
     solve: familyOptions(options),

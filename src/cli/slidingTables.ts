@@ -5,7 +5,11 @@
  * answered without them.
  */
 import type { SlidingOptions, Solver } from '../api/types.js';
+import { listTableFiles } from '../pdb/cache/node.js';
+import { tableFileName } from '../pdb/cache/format.js';
+import { namedPartition, partitionNames } from '../pdb/partitions.js';
 import { strongestPartition, type TablesPlan } from '../pdb/plan.js';
+import { parseSize } from '../pdb/tables.js';
 import type { TablesProgress } from '../pdb/tables.js';
 import type { AnyResult } from '../judge/judge.js';
 import { familyOptions, type Options } from './options.js';
@@ -87,3 +91,25 @@ export function slidingTables(
     return { size, goal };
   };
 }
+
+/**
+ * The partitions of a size whose every group's table file is in the default
+ * cache for `goal` (CachedPartitions, for the CLI's own process). Files are
+ * only listed, not read: a damaged one is found when it is loaded (refused,
+ * and rebuilt with a message).
+ */
+export const cachedPartitions: CachedPartitions = async (size, goal) => {
+  const { width, height } = parseSize(size);
+  const blankCell = goal === 'blank-first' ? 0 : width * height - 1;
+  let files: Array<{ name: string }>;
+  try {
+    ({ files } = await listTableFiles(undefined, (name) => name.startsWith(`${width}x${height}-blank${blankCell}-`)));
+  } catch {
+    return []; // No cache to read: the defaults, as before.
+  }
+  const held = new Set(files.map((file) => file.name));
+  return partitionNames(width, height).filter((name) => {
+    const partition = namedPartition(width, height, blankCell, name);
+    return partition !== null && partition.groups.every((_, group) => held.has(tableFileName(partition, group)));
+  });
+};

@@ -9,7 +9,8 @@
  * The interfaces and the limits they share live here; what is computed from
  * them lives beside: pdbSizes.ts (a partition's tables: entries, bytes and
  * memory limits), pdbPartition.ts (sums, keys, derivations), boardChecks.ts
- * and messages.ts.
+ * and messages.ts. The interfaces themselves stay one file: the one contract
+ * both engines are held to, read in one place.
  */
 /** Which of the two 4x4 flip puzzles: the cross toggle (POJ 1753) or row+column (POJ 2965). */
 export type FlipKind = 'flip' | 'pilots';
@@ -120,11 +121,7 @@ export interface SlidingAnswer {
   moves: Uint8Array | null;
   /** Nodes generated (BFS-like: states taken off the queue / open list; IDA*: children generated). */
   nodes: number;
-  /**
-   * IDA* only: nodes expanded, those whose children were generated (f within
-   * the bound, not the goal), as the published counts give them; absent for
-   * the exhaustive searches.
-   */
+  /** IDA* only: nodes expanded (children generated for them: f within the bound, not the goal), as published counts give them. */
   expanded?: number;
   /** IDA*: set when `poll` stopped the search (moves is then null). */
   stopped?: true;

@@ -11,7 +11,6 @@
  */
 import { groupTableBytes } from '../../engine/pdbSizes.js';
 import { crc32 } from '../../crc32.js';
-import { namedPartition, partitionNames } from '../partitions.js';
 import { HEADER_BYTES, decodeTableFile, encodeTableHeader, isOlderFormat, olderFormatMessage, tableFileName, type TableCache } from './format.js';
 
 /** Tables are checksummed and written in slices of this size. */
@@ -276,24 +275,4 @@ export async function clearTableFiles(
     }
   }
   return { dir: root, removed, skipped, busy };
-}
-
-/**
- * The partitions of a `width`x`height` board whose every group's table file
- * is in the cache `dir` (undefined: the default) for the goal with the blank
- * on `blankCell`. Files are only listed, not read: a damaged one is found
- * when it is loaded (refused, and rebuilt with a message).
- */
-export async function cachedPartitions(dir: string | undefined, width: number, height: number, blankCell: number): Promise<string[]> {
-  let files: Array<{ name: string }>;
-  try {
-    ({ files } = await listTableFiles(dir, (name) => name.startsWith(`${width}x${height}-blank${blankCell}-`)));
-  } catch {
-    return []; // No cache to read: the defaults, as before.
-  }
-  const held = new Set(files.map((file) => file.name));
-  return partitionNames(width, height).filter((name) => {
-    const partition = namedPartition(width, height, blankCell, name);
-    return partition !== null && partition.groups.every((_, group) => held.has(tableFileName(partition, group)));
-  });
 }
