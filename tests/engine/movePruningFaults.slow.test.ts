@@ -30,7 +30,8 @@ describe.each(engineNames)('a data/pruning-4x4.bin that is no regular file (D3),
     copies.push(dir);
     for (const folder of ['dist', 'data']) cpSync(join(packageRoot, folder), join(dir, folder), { recursive: true });
     mkdirSync(join(dir, 'build'));
-    copyFileSync(join(packageRoot, 'build/puzzlesearch.wasm'), join(dir, 'build/puzzlesearch.wasm'));
+    // Both modules: the pool's workers load the shared-memory one.
+    for (const module of ['puzzlesearch.wasm', 'puzzlesearch-shared.wasm']) copyFileSync(join(packageRoot, 'build', module), join(dir, 'build', module));
     copyFileSync(join(packageRoot, 'package.json'), join(dir, 'package.json'));
     symlinkSync(join(packageRoot, 'node_modules'), join(dir, 'node_modules'));
     const file = join(dir, 'data/pruning-4x4.bin');
