@@ -82,11 +82,12 @@ export enum IdaStar {
   NO_BOUND = i32.MAX_VALUE,
   // idaStarSolveBatch's slots: board at 0.. in; status at BATCH_STATUS_AT
   // (a path length, a code above, or one of the BATCH_ codes), bound, nodes
-  // (f64) and the moves out.
+  // and nodes expanded (f64) and the moves out.
   BATCH_STATUS_AT = 32,
   BATCH_BOUND_AT = 36,
   BATCH_NODES_AT = 40,
-  BATCH_PATH_AT = 48,
+  BATCH_EXPANDED_AT = 48,
+  BATCH_PATH_AT = 56,
   BATCH_UNSOLVABLE = -7,
   BATCH_NOT_A_BOARD = -8,
   BATCH_PATH_TOO_LONG = -9,

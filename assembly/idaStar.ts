@@ -778,6 +778,7 @@ const BATCH_BOARD_AT: usize = 0;
 const BATCH_STATUS_AT: usize = IdaStar.BATCH_STATUS_AT;
 const BATCH_BOUND_AT: usize = IdaStar.BATCH_BOUND_AT;
 const BATCH_NODES_AT: usize = IdaStar.BATCH_NODES_AT;
+const BATCH_EXPANDED_AT: usize = IdaStar.BATCH_EXPANDED_AT;
 const BATCH_PATH_AT: usize = IdaStar.BATCH_PATH_AT;
 const BATCH_UNSOLVABLE: i32 = IdaStar.BATCH_UNSOLVABLE;
 const BATCH_NOT_A_BOARD: i32 = IdaStar.BATCH_NOT_A_BOARD;
@@ -794,7 +795,8 @@ const BATCH_PATH_TOO_LONG: i32 = IdaStar.BATCH_PATH_TOO_LONG;
  * BATCH_NOT_A_BOARD: slidingSolvable refused the board; BATCH_PATH_TOO_LONG:
  * found, but the path does not fit the slot, whose length is then in the
  * bound word), at 36 the i32 bound (the one searched when OUT_OF_NODES), at
- * 40 the nodes as f64, and the moves from 48 (slotBytes - 48 at most).
+ * 40 the nodes and at 48 the nodes expanded as f64, and the moves from 56
+ * (slotBytes - 56 at most).
  * `budget` applies to each board on its own, as in idaStarIteration.
  *
  * env.searchPoll is asked every 2^14 nodes of the whole batch (a batch of
@@ -835,6 +837,7 @@ export function idaStarSolveBatch(width: i32, height: i32, heuristic: i32, slots
     store<i32>(slot + BATCH_STATUS_AT, status);
     store<i32>(slot + BATCH_BOUND_AT, searched);
     store<f64>(slot + BATCH_NODES_AT, nodes);
+    store<f64>(slot + BATCH_EXPANDED_AT, solvable == 1 ? expandedCount : 0);
     if (status == STOPPED || status == PARTITION_MISMATCH) return i + 1;
   }
   return count;

@@ -862,27 +862,43 @@ export function pdbOracle(width, height, goal, groups, sums, { zeroAware, mirror
  * The nodes one IDA* iteration at `bound` expands from `start` (f = g + h at
  * most the bound, and not the goal), pruning only the move that undoes the
  * last one: the same in any move order, so an engine's count per completed
- * iteration must equal it.
+ * iteration must equal it. With `order` (blank moves 0 u, 1 d, 2 l, 3 r), the
+ * children are visited in that order and the iteration ends at the first goal
+ * reached, as a search's last iteration does: the nodes expanded until then.
  * @param {number[]} start
  * @param {number} width
  * @param {number} bound
  * @param {(tiles: number[]) => number} h
  * @param {ArrayLike<number>} goal
+ * @param {readonly number[]} [order]
  * @returns {number}
  */
-export function iterationExpansions(start, width, bound, h, goal) {
+export function iterationExpansions(start, width, bound, h, goal, order) {
   const goalKey = Array.from(goal).join(',');
+  const height = start.length / width;
   let expanded = 0;
-  /** @type {(tiles: number[], g: number, cameFrom: number) => void} */
+  /** @type {(tiles: number[], g: number, cameFrom: number) => boolean} true once the goal is reached (with `order`) */
   const visit = (tiles, g, cameFrom) => {
-    if (g + h(tiles) > bound || tiles.join(',') === goalKey) return;
+    if (tiles.join(',') === goalKey) return order !== undefined && g <= bound;
+    if (g + h(tiles) > bound) return false;
     expanded++;
     const blank = tiles.indexOf(0);
-    for (const next of slidingNeighbours(tiles, width)) {
-      if (next.indexOf(0) !== cameFrom) visit(next, g + 1, blank);
+    const children = order
+      ? order.flatMap((move) => {
+          const next = blankTarget(width, height, blank, move);
+          if (next < 0) return [];
+          const child = tiles.slice();
+          child[blank] = child[next];
+          child[next] = 0;
+          return [child];
+        })
+      : slidingNeighbours(tiles, width);
+    for (const next of children) {
+      if (next.indexOf(0) !== cameFrom && visit(next, g + 1, blank)) return true;
     }
+    return false;
   };
-  visit(start, 0, -1);
+  visit(Array.from(start), 0, -1);
   return expanded;
 }
 

@@ -222,15 +222,16 @@ export function slidingResult(plan: SlidingPlan, value: SlidingAnswer | null, ms
     return result;
   };
   if (value === null) return labelled(unsolvable(parityReason(start), 0, ms));
+  const counted = (nodes: number): Stats => (value.expanded === undefined ? { nodes, ms } : { nodes, expanded: value.expanded, ms });
   if (value.stopped) throw new DOMException(`sliding() was aborted after ${value.nodes} nodes`, 'AbortError');
   if (value.moves === null) {
     const reason = `stopped: no solution found within ${maxNodes} nodes`;
-    const stopped: Stopped = { status: 'stopped', solvable: true, length: null, moves: [], reason, stats: { nodes: value.nodes, ms } };
+    const stopped: Stopped = { status: 'stopped', solvable: true, length: null, moves: [], reason, stats: counted(value.nodes) };
     if (value.bound !== undefined) stopped.bound = value.bound;
     return labelled(stopped);
   }
   const moves = Array.from(value.moves, (move) => letters[move]);
-  return labelled<SlidingResult>({ status: 'solved', solvable: true, length: moves.length, moves, path: moves.join(''), stats: { nodes: value.nodes, ms } });
+  return labelled<SlidingResult>({ status: 'solved', solvable: true, length: moves.length, moves, path: moves.join(''), stats: counted(value.nodes) });
 }
 
 export function fourLine({ core }: SolverState, input: GridInput): Solved<FourLineMove> | Unsolvable {

@@ -21,7 +21,7 @@ import { familyOptions, MissingFileError, parseOptions, UsageError, type HelpAsk
 import { InputFileError, InputFiles } from './inputFiles.js';
 import { errorSink, Output, readError, type CliIO } from './output.js';
 import { SlidingCases } from './slidingCases.js';
-import { slidingTables, type PrepareTables, type TryLinearConflict } from './slidingTables.js';
+import { cachedPartitions, slidingTables, type PrepareTables, type TryLinearConflict } from './slidingTables.js';
 import { familyUsage, hintUsage, LINE_LIMIT, usage, type Family } from './usage.js';
 import { CliWorkers } from './workers.js';
 
@@ -104,16 +104,18 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   const input = readAhead(() => (files ? files.lines(LINE_LIMIT) : inputLines(io.input(), LINE_LIMIT)));
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
   // With workers, they ready the tables (one loads or builds, the others get its copy); else this thread.
-  const prepareTables: PrepareTables = async (size, goal, onProgress) => {
-    if (!slidingPool || !(await workers.prepareTables(size, goal, onProgress))) await solver.prepareTables(size, { goal, onProgress });
+  const prepareTables: PrepareTables = async (size, goal, onProgress, partition) => {
+    if (!slidingPool || !(await workers.prepareTables(size, goal, onProgress, partition))) await solver.prepareTables(size, { goal, onProgress, partition });
   };
+
   const tryLinearConflict: TryLinearConflict = async (text, maxNodes) => {
     const sliding = { ...(familyOptions(options) as SlidingOptions), heuristic: 'linear-conflict' as const, maxNodes };
     const pool = slidingPool ? await workers.start() : null;
     if (pool) return pool.sliding(text, { ...sliding, parallel: false });
     return solver.sliding(text, sliding);
   };
-  const tablesFor = slidingTables(solver, options, errorSink(io), prepareTables, tryLinearConflict);
+  // The strongest tables the cache holds are taken (slidingTables.ts); the cache is the solver's default one.
+  const tablesFor = slidingTables(solver, options, errorSink(io), prepareTables, tryLinearConflict, cachedPartitions);
   const judge: JudgeOptions = {
     family: options.family,
     solve: familyOptions(options),

@@ -9,6 +9,13 @@ import { createSolver, tablesOf } from '../api/solver.js';
 import { orList } from '../api/boards.js';
 import { tableFileName } from '../pdb/cache/format.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from '../pdb/partitions.js';
+import { STRONGER_PARTITIONS } from '../pdb/plan.js';
+
+/** The measured build of each size's strongest kind (bench/RESULTS.md), said before it starts. */
+const STRONGEST_BUILD_TIME: Record<string, string> = {
+  '4x4': 'about 3 minutes and 2 GB of memory',
+  '5x5': 'about 6 minutes and 3.3 GB of memory (one goal a process: a solver holds one goal of it)',
+};
 import { parseSize } from '../pdb/tables.js';
 import { clearTableFiles, listTableFiles, type SkippedEntry } from '../pdb/cache/node.js';
 import { didYouMean } from '../api/suggest.js';
@@ -88,11 +95,12 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
         goal: { type: 'string' },
         dir: { type: 'string' },
         engine: { type: 'string', default: 'wasm' },
+        strongest: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (error) {
-    err.write(`puzzlesearch tables: ${argsErrorMessage(error, ['size', 'partition', 'goal', 'dir', 'engine', 'help'])}${SEE_HELP}\n`);
+    err.write(`puzzlesearch tables: ${argsErrorMessage(error, ['size', 'partition', 'goal', 'dir', 'engine', 'strongest', 'help'])}${SEE_HELP}\n`);
     return 1;
   }
   const { values, positionals } = parsed;
@@ -105,6 +113,10 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
     err.write(
       `puzzlesearch tables: expected one of build, list, clear${action ? `, not '${[action, ...rest].join(' ')}'${didYouMean(action, ['build', 'list', 'clear'])}` : ''}${SEE_HELP}\n`,
     );
+    return 1;
+  }
+  if (values.strongest && action !== 'build') {
+    err.write(`puzzlesearch tables: --strongest applies to build, not ${action}${SEE_HELP}\n`);
     return 1;
   }
   if (values.dir === '') {
@@ -129,11 +141,24 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
       return skipped.length > 0 ? 2 : 0;
     }
     const engine = values.engine as 'wasm' | 'ts';
-    const solver = await createSolver({ engine, tables: { dir: values.dir, partition: values.partition, warn: (message) => err.write(`${message}\n`) } });
     const size = values.size ?? '4x4';
+    if (values.strongest && values.partition !== undefined) throw new Error('give --strongest or --partition, not both');
+    const strongest = values.strongest ? STRONGER_PARTITIONS[size]?.[0] : undefined;
+    if (values.strongest && strongest === undefined) throw new Error(`--strongest: ${size} boards have no kind above their default (4x4 and 5x5 have)`);
+    const partition = strongest ?? values.partition;
+    const solver = await createSolver({ engine, tables: { dir: values.dir, partition, warn: (message) => err.write(`${message}\n`) } });
     const onProgress = tablesProgress(err, `tables ${size}`);
+    const prepare = { partition, goal: (values.goal ?? 'both') as 'blank-last' | 'blank-first' | 'both', onProgress };
+    if (strongest !== undefined) {
+      // What it will cost, before it starts: the bytes of its tables, and the measured build time.
+      const tables = tablesOf(solver);
+      const partitions = tables.partitionsFor(size, prepare);
+      const bytes = partitions[0]!.groups.reduce((sum, _, group) => sum + tables.tableBytes(partitions[0]!, group), 0);
+      err.write(
+        `tables ${size}: the strongest kind, ${strongest}: ${formatBytes(bytes)} a goal in memory and on disk, ${STRONGEST_BUILD_TIME[size]} a goal to build if not cached\n`,
+      );
+    }
     const started = Date.now();
-    const prepare = { partition: values.partition, goal: (values.goal ?? 'both') as 'blank-last' | 'blank-first' | 'both', onProgress };
     await solver.prepareTables(size, prepare);
     // The command exists to fill the cache: a table in memory only is a failure. The saves say
     // so themselves: a file of the table's name may be the corrupt one the save could not replace.

@@ -20,6 +20,11 @@ export const TABLES_USAGE = `Usage: puzzlesearch tables build|list|clear [option
                        table keeps a value for each region of the blank,
                        not the least of them: larger, stronger, each group
                        built
+  --strongest          build: the strongest kind of the size instead, the
+                       one a search takes whenever it is cached (4x4: 7-8,
+                       about 3 minutes a goal; 5x5: 6-6-6-6x7-zero-aware,
+                       2.2 GB a goal, about 6 minutes a goal, one goal a
+                       process); its size and time are said first
   --goal WHICH         blank-last, blank-first or both (default both)
   --dir DIR            cache directory (default $PUZZLESEARCH_CACHE,
                        $XDG_CACHE_HOME/puzzlesearch or ~/.cache/puzzlesearch)

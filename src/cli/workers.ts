@@ -66,9 +66,9 @@ export class CliWorkers {
    * Readies a size's tables for one goal in every worker (one loads or
    * builds them, the others get its copy); false when the pool cannot start.
    */
-  async prepareTables(size: string, goal: TablesGoal, onProgress: (progress: TablesProgress) => void): Promise<boolean> {
+  async prepareTables(size: string, goal: TablesGoal, onProgress: (progress: TablesProgress) => void, partition?: string): Promise<boolean> {
     const pool = await this.start();
-    if (pool) await pool.prepareTables(size, { goal }, { onProgress });
+    if (pool) await pool.prepareTables(size, { goal, partition }, { onProgress });
     return pool !== null;
   }
 

@@ -9,7 +9,8 @@
  * The interfaces and the limits they share live here; what is computed from
  * them lives beside: pdbSizes.ts (a partition's tables: entries, bytes and
  * memory limits), pdbPartition.ts (sums, keys, derivations), boardChecks.ts
- * and messages.ts.
+ * and messages.ts. The interfaces themselves stay one file: the one contract
+ * both engines are held to, read in one place.
  */
 /** Which of the two 4x4 flip puzzles: the cross toggle (POJ 1753) or row+column (POJ 2965). */
 export type FlipKind = 'flip' | 'pilots';
@@ -120,6 +121,8 @@ export interface SlidingAnswer {
   moves: Uint8Array | null;
   /** Nodes generated (BFS-like: states taken off the queue / open list; IDA*: children generated). */
   nodes: number;
+  /** IDA* only: nodes expanded (children generated for them: f within the bound, not the goal), as published counts give them. */
+  expanded?: number;
   /** IDA*: set when `poll` stopped the search (moves is then null). */
   stopped?: true;
   /** IDA* stopped by its node limit: the f-bound it was searching, which every path reaches (those below were exhausted). */

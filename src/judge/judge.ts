@@ -31,7 +31,7 @@ export interface JudgeOptions {
   solve: ManyFamilies[ManyFamily]['options'];
   /** --moves: also print the moves of flip and fourline, the press grid of lightsout. */
   moves: boolean;
-  /** --stats: a line of nodes and time per case on standard error. */
+  /** --stats: a line of nodes and time per case on standard error (and one of nodes expanded for sliding IDA*). */
   stats: boolean;
   /** --json: one JSON object a case on standard output (JSON Lines) instead of the judge's lines. */
   json?: boolean;
@@ -78,7 +78,7 @@ export interface JudgeSink {
 
 /** What the CLI reports of any family's result besides its lines. */
 export interface Answered {
-  stats: { nodes: number; ms: number; heuristic?: string; partition?: string; workers?: number };
+  stats: { nodes: number; expanded?: number; ms: number; heuristic?: string; partition?: string; workers?: number };
   warning?: string;
 }
 
@@ -321,13 +321,15 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
     if (item.error) throw new PuzzleInputError(item.error);
     const { lines, result, solution } = outcome();
     if (options.json) {
-      const { nodes, ms } = result.stats;
+      const { nodes, expanded, ms } = result.stats;
+      // expanded: sliding IDA* only, beside nodes (generated), as the published counts give it.
+      const counts = expanded === undefined ? { nodes } : { nodes, expanded };
       const why = solution.length === null ? { reason: unsolvableWords(options.family), detail: solution.detail } : {};
       json({
         status: solution.length === null ? 'unsolvable' : 'solved',
         length: solution.length,
         moves: solution.moves(),
-        nodes,
+        ...counts,
         ms: Number(ms.toFixed(3)),
         ...why,
       });
@@ -341,6 +343,8 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
         .filter(Boolean)
         .join(', ');
       sink.note(`${label}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
+      // A line of its own, so that the line above keeps its form for scripts that read it.
+      if (result.stats.expanded !== undefined) sink.note(`${label}: ${result.stats.expanded} expanded`);
     }
   } catch (error) {
     const message = (error as Error).message.split('\n')[0];

@@ -102,11 +102,13 @@ export async function parallelSliding(
       ),
     );
     const nodes = before + shares.reduce((sum, share) => sum + share.nodes, 0);
+    // As nodes: the lone try's, then every worker's subtrees'.
+    const expanded = (probe?.stats.expanded ?? 0) + shares.reduce((sum, share) => sum + share.expanded, 0);
     const found = shares.find((share) => share.path !== null);
     if (!found) throw new Error('parallel IDA*: every subtree was exhausted without a path; is the board solvable?');
     const path = found.path!;
     const moves = path.split('') as SlidingMove[];
-    const stats: SlidingResult['stats'] = { nodes, ms: performance.now() - started, heuristic: found.heuristic, workers: deps.workers };
+    const stats: SlidingResult['stats'] = { nodes, expanded, ms: performance.now() - started, heuristic: found.heuristic, workers: deps.workers };
     if (found.partition) stats.partition = found.partition;
     return { status: 'solved', solvable: true, length: moves.length, moves, path, stats };
   } finally {

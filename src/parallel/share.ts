@@ -50,6 +50,8 @@ export interface SlidingShareResult {
   /** The least f above the bound among the nodes pruned (0x7fffffff: none). */
   nextBound: number;
   nodes: number;
+  /** Nodes expanded in the subtrees this worker searched (their roots included, the walks above them not). */
+  expanded: number;
   heuristic: Heuristic;
   partition?: string;
 }
@@ -115,6 +117,7 @@ function searchShare(solver: Solver, input: SlidingInput, options: SlidingOption
   const progress = progressPoll(options.onProgress, options.signal);
   // Nodes of the iterations before this one (a share of every iteration reports its running total).
   let before = 0;
+  let expandedBefore = 0;
   const poll = (pollBound: number, nodes: number) => Atomics.load(flags, STATE) !== 0 || (progress?.(pollBound, before + nodes) ?? false);
   let taken = 0;
   const takePrefix = () => {
@@ -150,6 +153,7 @@ function searchShare(solver: Solver, input: SlidingInput, options: SlidingOption
     for (;;) {
       const answer = core.idaStar.subtrees(start, goal, { heuristic, partition, pruning, poll }, bound, takePrefix, cutOff);
       const nodes = before + answer.nodes;
+      const expanded = expandedBefore + (answer.expanded ?? 0);
       if (answer.moves) Atomics.store(flags, STATE, FOUND_PATH);
       else if (answer.stopped && Atomics.load(flags, STATE) === 0) throw aborted();
       const result: SlidingShareResult = {
@@ -157,6 +161,7 @@ function searchShare(solver: Solver, input: SlidingInput, options: SlidingOption
         path: answer.moves ? Array.from(answer.moves, (move) => letters[move]).join('') : null,
         nextBound: answer.nextBound,
         nodes,
+        expanded,
         heuristic,
       };
       if (partition) result.partition = partition.name;
@@ -191,6 +196,7 @@ function searchShare(solver: Solver, input: SlidingInput, options: SlidingOption
       if (next === ENDED_FOUND) return result;
       if (next >= NO_NEXT_BOUND) return { ...result, nextBound: next };
       before = nodes;
+      expandedBefore = expanded;
       bound = next;
     }
   }

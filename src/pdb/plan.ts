@@ -76,3 +76,34 @@ export function tablesPlanOf(width: number, height: number, goalBlank: number, s
   const tryFirst = nodes !== undefined && options.heuristic === undefined && (options.maxNodes ?? Infinity) > nodes;
   return tryFirst ? { size, goal, linearConflictFirst: nodes } : { size, goal };
 }
+
+/**
+ * The kinds above a size's default that a search takes when the cache holds
+ * all their tables for its goal, strongest first (issue 38 §2). Nothing is
+ * ever built for this: a kind is there only because someone built it
+ * (`puzzlesearch tables build --strongest` builds the first of its size).
+ * The rule: by fewest nodes on the measured boards (bench/RESULTS.md), and
+ * only kinds that beat the default in time on the hardest measured board.
+ * - 4x4: 7-8 (Korf's 100 in 3.0M nodes and 0.28 s against 27.3M and 1.11
+ *   s), then 6-6-3-zero-aware (18.7M nodes; but 1.48 s against 1.19 s: it
+ *   wins only where nodes are many).
+ * - 5x5: 6-6-6-6x7-zero-aware (KF #1 in 69.6M nodes and 22.7 s against 986M
+ *   and 49.8 s), 6-6-6-6x3-zero-aware (158.1M, 29.0 s), 6-6-6-6x7 (187.8M,
+ *   33.5 s), 6-6-6-6-zero-aware (380.9M, 28.2 s). Not 6-6-6-6x3, slower
+ *   than the default on every board measured. On easy boards (KF #38, #40)
+ *   every one of them is slower than the default (a node costs 1.6-9x), and
+ *   the catalogues take seconds to load: the CLI tries linear conflict first
+ *   on 5x5 (LINEAR_CONFLICT_FIRST), so the tables serve the boards that
+ *   survive it. The rule is not yet measured on Korf and Felner's 12 as a
+ *   whole: the 2.2 GB catalogue was not cached on the machine of this change.
+ * - 3x3: none (its searches use no tables by default).
+ */
+export const STRONGER_PARTITIONS: Readonly<Record<string, readonly string[]>> = {
+  '4x4': ['7-8', '6-6-3-zero-aware'],
+  '5x5': ['6-6-6-6x7-zero-aware', '6-6-6-6x3-zero-aware', '6-6-6-6x7', '6-6-6-6-zero-aware'],
+};
+
+/** The strongest of STRONGER_PARTITIONS[size] among `cached` (the partitions whose every table the cache holds for the goal); undefined: keep the default. */
+export function strongestPartition(size: string, cached: readonly string[]): string | undefined {
+  return STRONGER_PARTITIONS[size]?.find((name) => cached.includes(name));
+}

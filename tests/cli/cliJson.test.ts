@@ -8,9 +8,11 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SEARCH_MOVE_ORDER } from '../../src/engine/contract.js';
 import {
   FLIP_GOALS,
   bfsDistance,
+  iterationExpansions,
   hasLine,
   lightsOutStencils,
   replayFourLine,
@@ -27,7 +29,7 @@ const run = (args: string[], input: string) => spawnSync(process.execPath, [bin,
 
 /** A move as --json gives it: {row, col}, {colour, from, to} or {move}, with distance and optimal in a hint (docs/cli.md). */
 type Move = { row: number; col: number; move: string; colour: 'B' | 'W'; from: { row: number; col: number }; to: { row: number; col: number } };
-type Answer = { case: number; status: string; length?: number | null; moves?: Move[]; nodes?: number; ms?: number; reason?: string };
+type Answer = { case: number; status: string; length?: number | null; moves?: Move[]; nodes?: number; expanded?: number; ms?: number; reason?: string };
 const parse = (stdout: string): Answer[] =>
   stdout
     .trimEnd()
@@ -88,6 +90,45 @@ describe('CLI --json', () => {
     const stopped = run(['eight', '--json', '--max-nodes', '3'], '2 3 4 1 5 x 7 6 8\n');
     expect(stopped.status).toBe(3);
     expect(parse(stopped.stdout)).toEqual([{ case: 1, status: 'stopped', reason: expect.stringMatching(/3 nodes/) }]);
+  });
+
+  it('sliding IDA*: nodes expanded beside nodes in --json and on a --stats line of their own, equal to the oracle, --jobs 1 and 2', () => {
+    const goal = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    const random = seededRandom(46);
+    const boards = Array.from({ length: 5 }, () => shuffle([...goal], random)).filter(
+      (tiles) =>
+        bfsDistance(
+          [tiles],
+          (state: number[]) => slidingNeighbours(state, 3),
+          (state: number[]) => state.join() === goal.join(),
+        ) !== null,
+    );
+    const input = `${boards.map((tiles) => tiles.join(' ')).join('\n')}\n`;
+    const args = ['eight', '--heuristic', 'manhattan', '--pruning', 'parent', '--stats'];
+    const one = run([...args, '--json', '--jobs', '1'], input);
+    expect(one.status, one.stderr).toBe(0);
+    const answers = parse(one.stdout);
+    expect(timeless(parse(run([...args, '--json', '--jobs', '2'], input).stdout))).toEqual(timeless(answers));
+    const h = (tiles: number[]) =>
+      tiles.reduce(
+        (sum, tile, p) => (tile === 0 ? sum : sum + Math.abs(Math.floor(p / 3) - Math.floor((tile - 1) / 3)) + Math.abs((p % 3) - ((tile - 1) % 3))),
+        0,
+      );
+    answers.forEach((answer, i) => {
+      const tiles = boards[i]!;
+      // The iterations' bounds: Manhattan's parity is the length's, so every second value from h up to it.
+      const bounds = Array.from({ length: (answer.length! - h(tiles)) / 2 + 1 }, (_, k) => h(tiles) + 2 * k);
+      const expected = bounds.reduce(
+        (sum, bound, k) => sum + iterationExpansions(tiles, 3, bound, h, goal, k === bounds.length - 1 ? SEARCH_MOVE_ORDER : undefined),
+        0,
+      );
+      expect(answer.expanded, tiles.join(' ')).toBe(expected);
+      expect(one.stderr).toContain(`case ${i + 1}: ${expected} expanded\n`);
+    });
+    // Not for the exhaustive searches, which count states taken off their queue.
+    const bfs = run(['eight', '--algorithm', 'bfs', '--json', '--stats'], input);
+    expect(parse(bfs.stdout).every((answer) => answer.expanded === undefined)).toBe(true);
+    expect(bfs.stderr).not.toContain('expanded');
   });
 
   it('one shape of moves in every family (issue 39): an object a move, as many as the length, replayed; the judge lines list the same moves', () => {

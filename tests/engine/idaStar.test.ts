@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import type { Heuristic, IdaStarCore, SlidingAnswer, SlidingBoard } from '../../src/engine/contract.js';
+import { SEARCH_MOVE_ORDER, type Heuristic, type IdaStarCore, type SlidingAnswer, type SlidingBoard } from '../../src/engine/contract.js';
+import { createSolver } from '../../src/index.js';
 import { engineNames, loadCore } from '../support/engines.js';
-import { blankTarget, replaySliding, seededRandom as mulberry32 } from '../oracles.js';
+import { blankTarget, iterationExpansions, replaySliding, seededRandom as mulberry32 } from '../oracles.js';
 
 const heuristics: Heuristic[] = ['manhattan', 'linear-conflict'];
 
@@ -366,4 +367,85 @@ describe('search control', () => {
     }
     expect(lastBounds[1]).toBe(lastBounds[0]);
   });
+});
+
+describe('nodes expanded (stats.expanded) equal an independent count, both engines', () => {
+  /**
+   * The whole search's expansions by the oracle: every completed iteration's
+   * (the same in any move order), then the last one's in the search's move
+   * order until its first path. The bounds are the search's own; the counts
+   * are not.
+   */
+  function oracleExpanded(start: SlidingBoard, goal: SlidingBoard, bounds: readonly number[]): number {
+    const tiles = Array.from(start.tiles);
+    const h = (state: number[]) => manhattan(board(start.width, start.height, state), goal);
+    return bounds.reduce(
+      (sum, bound, i) => sum + iterationExpansions(tiles, start.width, bound, h, goal.tiles, i === bounds.length - 1 ? SEARCH_MOVE_ORDER : undefined),
+      0,
+    );
+  }
+
+  const cases = [
+    { width: 3, height: 3, steps: [12, 20, 30, 41, 60] },
+    { width: 4, height: 4, steps: [18, 26, 34, 40] },
+  ];
+
+  test.each(cases)(
+    '$width x $height: solve, solveBatch and sliding() agree with the oracle, parent pruning, Manhattan',
+    async ({ width, height, steps }) => {
+      const goal = blankLastGoal(width, height);
+      const random = mulberry32(width * 100 + 38);
+      const starts = steps.map((length) => randomWalk(goal, length, random));
+      const solvers = await Promise.all(engineNames.map((engine) => createSolver({ engine, tables: { dir: false } })));
+      let checked = 0;
+      for (const { name, ida } of await engines()) {
+        const options = { heuristic: 'manhattan' as const, pruning: 'parent' as const };
+        const batch = ida.solveBatch(starts, goal, options);
+        for (const [i, start] of starts.entries()) {
+          const bounds: number[] = [];
+          const answer = ida.solve(start, goal, { ...options, onIteration: (bound) => bounds.push(bound) });
+          expect(answer.moves, `${name} ${start.tiles}`).not.toBeNull();
+          expect(bounds.at(-1)).toBe(answer.moves!.length);
+          const expected = oracleExpanded(start, goal, bounds);
+          expect(answer.expanded, `${name} ${start.tiles}`).toBe(expected);
+          expect(batch[i]!.expanded, `${name} batch ${start.tiles}`).toBe(expected);
+          expect(batch[i]!.nodes).toBe(answer.nodes);
+          // Each child generated belongs to one node expanded, at most four a node.
+          expect(answer.nodes).toBeGreaterThanOrEqual(expected);
+          expect(answer.nodes).toBeLessThanOrEqual(4 * expected);
+          checked++;
+        }
+        // Stopped by the node budget halfway: fewer expansions than the whole search, at least a node a child generated over four.
+        const whole = ida.solve(starts.at(-1)!, goal, options);
+        const maxNodes = Math.floor(whole.nodes / 2);
+        const stopped = ida.solve(starts.at(-1)!, goal, { ...options, maxNodes });
+        expect(stopped.moves).toBeNull();
+        expect(stopped.expanded).toBeLessThan(whole.expanded!);
+        expect(4 * stopped.expanded!).toBeGreaterThanOrEqual(maxNodes);
+      }
+      // Through the API: stats.expanded beside stats.nodes, for IDA* only.
+      for (const solver of solvers) {
+        for (const start of starts) {
+          const tiles = Array.from(start.tiles);
+          const result = solver.sliding(tiles, { heuristic: 'manhattan', pruning: 'parent' });
+          const bounds: number[] = [];
+          solver.sliding(tiles, { heuristic: 'manhattan', pruning: 'parent', onIteration: (bound) => bounds.push(bound) });
+          expect(result.stats.expanded, `${solver.engine} ${tiles}`).toBe(oracleExpanded(start, goal, bounds));
+        }
+        const many = solver.solveMany(
+          'sliding',
+          starts.map((start) => Array.from(start.tiles)),
+          { heuristic: 'manhattan', pruning: 'parent' },
+        );
+        for (const [i, result] of many.entries()) {
+          expect((result as { stats: { expanded?: number } }).stats.expanded).toBe(
+            solver.sliding(Array.from(starts[i]!.tiles), { heuristic: 'manhattan', pruning: 'parent' }).stats.expanded,
+          );
+        }
+        expect(solver.sliding([1, 2, 3, 4, 5, 6, 7, 0, 8], { algorithm: 'bfs' }).stats.expanded).toBeUndefined();
+      }
+      expect(checked).toBe(engineNames.length * starts.length);
+    },
+    120_000,
+  );
 });

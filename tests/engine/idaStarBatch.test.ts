@@ -237,7 +237,7 @@ describe('IDA* batches, engines agree', () => {
     // The polls come every 2^14 nodes of the batch: the nodes before the stop add up to 12 x 2^14.
     const before = answers[0].slice(0, stoppedAt).reduce((sum, answer) => sum + (answer?.nodes ?? 0), 0);
     expect(before + answers[0][stoppedAt]!.nodes).toBe(12 * 16384);
-    for (const later of answers[0].slice(stoppedAt + 1)) expect(later).toEqual({ moves: null, nodes: 0, stopped: true });
+    for (const later of answers[0].slice(stoppedAt + 1)) expect(later).toEqual({ moves: null, nodes: 0, expanded: 0, stopped: true });
     for (const earlier of answers[0].slice(0, stoppedAt)) expect(earlier === null || earlier.moves !== null).toBe(true);
   }, 60_000);
 });

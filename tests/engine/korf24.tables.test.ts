@@ -93,7 +93,21 @@ const kf2002 = new Map(
     .map(([no, , generated]) => [no, generated]),
 );
 
-describe('whole searches equal the published ones: nodes generated with parent pruning, as Korf and Felner 2002', () => {
+/**
+ * The published nodes expanded of the same search (the file's
+ * kf_tables_nobacktrack column: the same 6-6-6-6 tables and their
+ * transposition, only the undo of the last move pruned), which stats.expanded
+ * reports beside the nodes generated.
+ */
+const publishedExpanded = new Map(
+  readFileSync(new URL('../../data/kf50-reference.tsv', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => /^\d/.test(line))
+    .map((line) => line.split('\t').map(Number) as [number, number, number, number])
+    .map(([no, , , expanded]) => [no, expanded]),
+);
+
+describe('whole searches equal the published ones: nodes generated and expanded with parent pruning, as Korf and Felner 2002', () => {
   test.each([
     [38, ['wasm', 'ts'] as const],
     [40, ['wasm'] as const],
@@ -106,6 +120,7 @@ describe('whole searches equal the published ones: nodes generated with parent p
       expect(answer.length).toBe(instances[no - 1]![25]);
       expect(replaySliding(tiles, 5, answer.path)).toEqual(blankFirst);
       expect(answer.stats.nodes, engine).toBe(kf2002.get(no));
+      expect(answer.stats.expanded, engine).toBe(publishedExpanded.get(no));
     }
   });
 });

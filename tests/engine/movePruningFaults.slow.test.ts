@@ -30,7 +30,8 @@ describe.each(engineNames)('a data/pruning-4x4.bin that is no regular file (D3),
     copies.push(dir);
     for (const folder of ['dist', 'data']) cpSync(join(packageRoot, folder), join(dir, folder), { recursive: true });
     mkdirSync(join(dir, 'build'));
-    copyFileSync(join(packageRoot, 'build/puzzlesearch.wasm'), join(dir, 'build/puzzlesearch.wasm'));
+    // Both modules: the pool's workers load the shared-memory one.
+    for (const module of ['puzzlesearch.wasm', 'puzzlesearch-shared.wasm']) copyFileSync(join(packageRoot, 'build', module), join(dir, 'build', module));
     copyFileSync(join(packageRoot, 'package.json'), join(dir, 'package.json'));
     symlinkSync(join(packageRoot, 'node_modules'), join(dir, 'node_modules'));
     const file = join(dir, 'data/pruning-4x4.bin');
@@ -70,7 +71,7 @@ console.log(JSON.stringify({ length, moves, nodes: stats.nodes, origin: movePrun
     }
     // Silent, but for the CLI's own --stats line.
     expect(library.stderr).toBe('');
-    expect(cli.stderr).toMatch(/^case 1: [\d,]+ nodes, [\d.]+ ms \(\w+, linear-conflict\)\n$/);
+    expect(cli.stderr).toMatch(/^case 1: [\d,]+ nodes, [\d.]+ ms \(\w+, linear-conflict\)\ncase 1: \d+ expanded\n$/);
     return { library: JSON.parse(library.stdout), cli: { moves: cli.stdout, nodes: /([\d,]+) nodes/.exec(cli.stderr)![1] } };
   };
 

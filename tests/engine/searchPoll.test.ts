@@ -49,7 +49,9 @@ describe('the IDA* poll', () => {
       const current = wasm.iterations.filter(([, startNodes]) => startNodes <= nodes).at(-1)!;
       expect(bound).toBe(current[0]);
     }
-    for (const { answer } of runs) expect(answer).toEqual({ moves: null, nodes: 40 * POLL_NODES, stopped: true });
+    // The nodes expanded up to the stop: the engines' one count.
+    for (const { answer } of runs) expect(answer).toEqual({ moves: null, nodes: 40 * POLL_NODES, expanded: runs[0]!.answer.expanded, stopped: true });
+    expect(runs[0]!.answer.expanded).toBeGreaterThan(0);
   });
 
   it('never stops a search that it lets run: same moves and nodes as without a poll, on both engines', async () => {
@@ -74,7 +76,7 @@ describe('the IDA* poll', () => {
         maxNodes: 3 * POLL_NODES,
         poll: (_, nodes) => (polls.push(nodes), false),
       });
-      expect(answer).toEqual({ moves: null, nodes: 3 * POLL_NODES, bound: expect.any(Number) });
+      expect(answer).toEqual({ moves: null, nodes: 3 * POLL_NODES, expanded: expect.any(Number), bound: expect.any(Number) });
       expect(polls).toEqual([POLL_NODES, 2 * POLL_NODES]);
     }
   });

@@ -14,11 +14,11 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Heuristic, SlidingBoard, SubtreesAnswer } from '../../src/engine/contract.js';
+import { SEARCH_MOVE_ORDER, type Heuristic, type SlidingBoard, type SubtreesAnswer } from '../../src/engine/contract.js';
 import { prefixStemEnds, slidingPrefixes } from '../../src/parallel/prefixes.js';
 import type * as Package from '../../src/index.js';
 import { engineNames, loadCore } from '../support/engines.js';
-import { replaySliding, seededRandom } from '../oracles.js';
+import { iterationExpansions, replaySliding, seededRandom } from '../oracles.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const korf = readFileSync(join(root, 'data/korf100.txt'), 'utf8')
@@ -52,6 +52,19 @@ function randomWalk(goal: SlidingBoard, steps: number, random: () => number): Sl
     blank = next;
   }
   return board(goal.width, goal.height, tiles);
+}
+
+/** Manhattan distance to `goal`, from the definition (the oracle of the expansion counts below). */
+function manhattanTo(goal: SlidingBoard): (tiles: number[]) => number {
+  return (tiles) => {
+    let sum = 0;
+    tiles.forEach((tile, p) => {
+      if (tile === 0) return;
+      const g = goal.tiles.indexOf(tile);
+      sum += Math.abs(Math.floor(p / goal.width) - Math.floor(g / goal.width)) + Math.abs((p % goal.width) - (g % goal.width));
+    });
+    return sum;
+  };
 }
 
 describe('walk prefixes', () => {
@@ -157,6 +170,38 @@ describe('IDA* split into subtrees (core, both engines)', () => {
     }
   });
 
+  it("counts the nodes expanded below the prefixes: at depth 1, each round is the oracle's iteration less its root, both engines", async () => {
+    const random = seededRandom(38);
+    const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
+    for (const [width, height, steps] of [
+      [3, 3, 30],
+      [4, 4, 36],
+    ] as const) {
+      const goal = board(
+        width,
+        height,
+        Array.from({ length: width * height }, (_, i) => (i + 1) % (width * height)),
+      );
+      const h = manhattanTo(goal);
+      for (let trial = 0; trial < 3; trial++) {
+        const start = randomWalk(goal, steps, random);
+        const tiles = Array.from(start.tiles);
+        const prefixes = slidingPrefixes(width, height, start.tiles.indexOf(0), 1);
+        for (const core of cores) {
+          const run = splitSolve((bound, take) => core.idaStar.subtrees(start, goal, { heuristic: 'manhattan', pruning: 'parent' }, bound, take), prefixes);
+          const bounds = [0, ...run.rounds.slice(0, -1).map((round) => round.nextBound)];
+          run.rounds.forEach((round, k) => {
+            // The root is the walks' start, not a subtree's: expanded by the oracle when its f is within the bound.
+            const root = h(tiles) <= bounds[k]! ? 1 : 0;
+            // The last round takes the prefixes in the search's move order, as plain IDA* its children: the same nodes until the path.
+            const order = k === run.rounds.length - 1 ? SEARCH_MOVE_ORDER : undefined;
+            expect(round.expanded, `${tiles} bound ${bounds[k]}`).toBe(iterationExpansions(tiles, width, bounds[k]!, h, goal.tiles, order) - root);
+          });
+        }
+      }
+    }
+  });
+
   it('skipping the prefixes that share a stem cut off by the bound leaves every round as it was, and walks fewer prefixes', async () => {
     const random = seededRandom(29);
     const cores = await Promise.all(engineNames.map((name) => loadCore(name)));
@@ -243,6 +288,40 @@ describe('the pool', () => {
       const swapped = korfTiles(2);
       [swapped[1], swapped[2]] = [swapped[2], swapped[1]];
       expect((await pool.solveParallel(swapped, { goal: 'blank-first' })).status).toBe('unsolvable');
+    } finally {
+      await pool.terminate();
+    }
+  });
+
+  it.each(['wasm', 'ts'] as const)("solveParallel sums every worker's nodes expanded (%s): within the oracle's counts", async (engine) => {
+    const pool = await lib.createSolverPool({ workers: 2, engine });
+    try {
+      const solver = await lib.createSolver({ engine, tables: { dir: false } });
+      const random = seededRandom(40);
+      const goal = board(
+        4,
+        4,
+        Array.from({ length: 16 }, (_, i) => (i + 1) % 16),
+      );
+      const h = manhattanTo(goal);
+      const options = { heuristic: 'manhattan' as const, pruning: 'parent' as const, depth: 1 };
+      for (let trial = 0; trial < 3; trial++) {
+        const tiles = Array.from(randomWalk(goal, 40, random).tiles);
+        const result = await pool.solveParallel(tiles, options);
+        expect(result.status).toBe('solved');
+        if (result.status !== 'solved') continue;
+        expect(replaySliding(tiles, 4, result.path)).toEqual(Array.from(goal.tiles));
+        // The bounds of plain IDA*, the same iterations the workers share.
+        const bounds: number[] = [];
+        solver.sliding(tiles, { heuristic: 'manhattan', pruning: 'parent', onIteration: (bound) => bounds.push(bound) });
+        expect(bounds.at(-1)).toBe(result.length);
+        // Every completed iteration exactly, less its root (the walks' start); the last one up to all of it.
+        const completed = bounds.slice(0, -1).reduce((sum, bound) => sum + iterationExpansions(tiles, 4, bound, h, goal.tiles) - 1, 0);
+        const last = iterationExpansions(tiles, 4, result.length, h, goal.tiles) - 1;
+        expect(result.stats.expanded, `${tiles}`).toBeGreaterThanOrEqual(completed);
+        expect(result.stats.expanded, `${tiles}`).toBeLessThanOrEqual(completed + last);
+        expect(result.stats.workers).toBe(2);
+      }
     } finally {
       await pool.terminate();
     }

@@ -75,6 +75,38 @@ describe('the table cache checks a file before it reads it (D2)', () => {
   }
 });
 
+describe('a table damaged anywhere is refused, reported and rebuilt (issue 38 §3: the load checks with zlib.crc32)', () => {
+  it('one bit flipped at the first, a middle and the last byte of each table, and at random places', async () => {
+    const { dir, files, good } = await builtCache();
+    const random = seededRandom(38);
+    let checked = 0;
+    for (const [i, name] of files.entries()) {
+      const path = join(dir, name);
+      const length = good[i]!.length;
+      // 64 header bytes, then the table.
+      const places = [64, 64 + Math.floor((length - 64) / 2), length - 1, ...Array.from({ length: 3 }, () => 64 + Math.floor(random() * (length - 64)))];
+      for (const at of places) {
+        const bytes = Buffer.from(good[i]!);
+        bytes[at]! ^= 1 << Math.floor(random() * 8);
+        writeFileSync(path, bytes);
+        const warnings: string[] = [];
+        const solver = await createSolver({ engine: 'wasm', tables: { dir, warn: (line) => warnings.push(line) } });
+        await solver.prepareTables('3x3');
+        expect(warnings, `${name} byte ${at}`).toEqual([`puzzlesearch: ignoring table file ${path}: checksum mismatch (corrupt); rebuilding it`]);
+        expect(Buffer.compare(readFileSync(path), good[i]!), `${name} byte ${at}`).toBe(0);
+        checked++;
+      }
+    }
+    expect(checked).toBe(6 * files.length);
+    // The intact files load without a word, and serve the search.
+    const warnings: string[] = [];
+    const solver = await createSolver({ engine: 'wasm', tables: { dir, warn: (line) => warnings.push(line) } });
+    await solver.prepareTables('3x3');
+    expect(warnings).toEqual([]);
+    expect(solver.sliding(start.map((t) => (t === 0 ? 'x' : t)).join(' ')).length).toBe(optimal);
+  });
+});
+
 describe("the table files' checksum", () => {
   it("is zlib's CRC-32 on every length up to 40 and on random slices, also continued over a split", () => {
     const random = seededRandom(32);

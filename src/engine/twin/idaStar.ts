@@ -386,9 +386,10 @@ function iterate(search: IdaStarSearch, bound: number, onIteration: IdaStarOptio
     onIteration?.(bound, search.nodes(), search.expanded());
     checkBound(bound);
     const result = search.iteration(bound);
-    if (result === OUT_OF_NODES) return { moves: null, nodes: search.nodes(), bound };
-    if (result === STOPPED) return { moves: null, nodes: search.nodes(), stopped: true };
-    if (result === FOUND) return { moves: search.found(), nodes: search.nodes() };
+    const counts = { nodes: search.nodes(), expanded: search.expanded() };
+    if (result === OUT_OF_NODES) return { moves: null, ...counts, bound };
+    if (result === STOPPED) return { moves: null, ...counts, stopped: true };
+    if (result === FOUND) return { moves: search.found(), ...counts };
     bound = result;
   }
 }
@@ -400,14 +401,14 @@ function subtrees(search: IdaStarSearch, bound: number, takePrefix: () => Uint8A
   for (let prefix = takePrefix(); prefix; prefix = takePrefix()) {
     const result = search.subtree(prefix, bound);
     if (result === BAD_PREFIX) throw new RangeError(`IDA*: prefix ${Array.from(prefix).join(',')} is not a walk from this board`);
-    if (result === OUT_OF_NODES) return { moves: null, nodes: search.nodes(), nextBound, bound };
-    if (result === STOPPED) return { moves: null, nodes: search.nodes(), nextBound, stopped: true };
-    if (result === FOUND) return { moves: search.found(), nodes: search.nodes(), nextBound: bound };
+    if (result === OUT_OF_NODES) return { moves: null, nodes: search.nodes(), expanded: search.expanded(), nextBound, bound };
+    if (result === STOPPED) return { moves: null, nodes: search.nodes(), expanded: search.expanded(), nextBound, stopped: true };
+    if (result === FOUND) return { moves: search.found(), nodes: search.nodes(), expanded: search.expanded(), nextBound: bound };
     nextBound = Math.min(nextBound, result);
     const stem = search.prefixCut();
     if (stem > 0) cutOff?.(stem);
   }
-  return { moves: null, nodes: search.nodes(), nextBound };
+  return { moves: null, nodes: search.nodes(), expanded: search.expanded(), nextBound };
 }
 
 export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
@@ -443,7 +444,7 @@ export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
         if (answer.stopped) break;
         untilPoll = search.nextPoll() - search.nodes();
       }
-      while (answers.length < starts.length) answers.push({ moves: null, nodes: 0, stopped: true });
+      while (answers.length < starts.length) answers.push({ moves: null, nodes: 0, expanded: 0, stopped: true });
       return answers;
     },
 

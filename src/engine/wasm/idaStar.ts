@@ -49,7 +49,7 @@ export interface IdaStarExports extends ScratchExports, BatchExports, AbiExports
   idaStarPrefixCut(): number;
   /**
    * IDA* on `count` boards in slots of `slotBytes` at `slots` against the scratch goal: board at 0.. in; status i32 at 32
-   * (path length or a code), bound i32 at 36, nodes f64 at 40, moves at 48.. out. Returns the boards answered.
+   * (path length or a code), bound i32 at 36, nodes f64 at 40, expanded f64 at 48, moves at 56.. out. Returns the boards answered.
    */
   idaStarSolveBatch(width: number, height: number, heuristic: number, slots: number, count: number, slotBytes: number, budget: number): number;
   /** Room for a move-pruning machine: where to write its next states (i32) then allowed moves (u8); 0 when memory cannot grow (idaStarNeeded() bytes). */
@@ -146,6 +146,7 @@ function batchSearch(
     BATCH_STATUS_AT,
     BATCH_BOUND_AT,
     BATCH_NODES_AT,
+    BATCH_EXPANDED_AT,
     BATCH_PATH_AT,
     BATCH_UNSOLVABLE,
     BATCH_NOT_A_BOARD,
@@ -178,10 +179,11 @@ function batchSearch(
       const status = data.getInt32(slot + BATCH_STATUS_AT, true);
       const bound = data.getInt32(slot + BATCH_BOUND_AT, true);
       const nodes = data.getFloat64(slot + BATCH_NODES_AT, true);
-      if (status >= 0) answers[i] = { moves: bytes.slice(slot + BATCH_PATH_AT, slot + BATCH_PATH_AT + status), nodes };
+      const expanded = data.getFloat64(slot + BATCH_EXPANDED_AT, true);
+      if (status >= 0) answers[i] = { moves: bytes.slice(slot + BATCH_PATH_AT, slot + BATCH_PATH_AT + status), nodes, expanded };
       else if (status === BATCH_UNSOLVABLE) answers[i] = null;
-      else if (status === OUT_OF_NODES) answers[i] = { moves: null, nodes, bound };
-      else if (status === STOPPED) answers[i] = { moves: null, nodes, stopped: true };
+      else if (status === OUT_OF_NODES) answers[i] = { moves: null, nodes, expanded, bound };
+      else if (status === STOPPED) answers[i] = { moves: null, nodes, expanded, stopped: true };
       else if (status === BATCH_PATH_TOO_LONG) tooLong.push(i);
       else if (status === PARTITION_MISMATCH) host.checkFit(status, options.partition);
       else if (status === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
@@ -191,7 +193,7 @@ function batchSearch(
       }
     }
     // A stop ended the batch: the boards after it were not searched.
-    for (let i = answered; i < count; i++) answers[i] = { moves: null, nodes: 0, stopped: true };
+    for (let i = answered; i < count; i++) answers[i] = { moves: null, nodes: 0, expanded: 0, stopped: true };
     // Paths too long for a slot (none of a solvable board up to 5x5): searched again alone.
     for (const i of tooLong) answers[i] = searchOne(starts[i]!, goal, options);
     return answers;
@@ -214,6 +216,9 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
     }
   }
 
+  /** The nodes generated and expanded since idaStarSetup. */
+  const counts = () => ({ nodes: exports.lastNodes(), expanded: exports.idaStarExpanded() });
+
   /** Loads a search (idaStarSetup); returns the start's h. */
   function setup(start: SlidingBoard, goal: SlidingBoard, options: IdaStarOptions): number {
     host.writeBoards(start, goal);
@@ -229,10 +234,10 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
     for (;;) {
       options.onIteration?.(bound, exports.lastNodes(), exports.idaStarExpanded());
       const result = exports.idaStarIteration(bound, budget);
-      if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes(), bound };
-      if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), stopped: true };
+      if (result === OUT_OF_NODES) return { moves: null, ...counts(), bound };
+      if (result === STOPPED) return { moves: null, ...counts(), stopped: true };
       if (result === BOUND_TOO_DEEP) throw new Error(`IDA*: bound ${bound} exceeds the longest path it can return; is the board solvable?`);
-      if (result === FOUND) return { moves: host.foundPath(), nodes: exports.lastNodes() };
+      if (result === FOUND) return { moves: host.foundPath(), ...counts() };
       bound = result;
     }
   }
@@ -253,16 +258,16 @@ export function wasmIdaStar(exports: IdaStarExports, pdb: WasmPdb, hooks: WasmHo
       scratchBytes(exports, PATH_AT, prefix.length).set(prefix);
       const result = exports.idaStarSubtree(prefix.length, bound, budget);
       if (result === BAD_PREFIX) throw new RangeError(`IDA*: prefix ${Array.from(prefix).join(',')} is not a walk from this board`);
-      if (result === OUT_OF_NODES) return { moves: null, nodes: exports.lastNodes(), nextBound, bound };
-      if (result === STOPPED) return { moves: null, nodes: exports.lastNodes(), nextBound, stopped: true };
-      if (result === FOUND) return { moves: host.foundPath(), nodes: exports.lastNodes(), nextBound: bound };
+      if (result === OUT_OF_NODES) return { moves: null, ...counts(), nextBound, bound };
+      if (result === STOPPED) return { moves: null, ...counts(), nextBound, stopped: true };
+      if (result === FOUND) return { moves: host.foundPath(), ...counts(), nextBound: bound };
       nextBound = Math.min(nextBound, result);
       if (cutOff) {
         const stem = exports.idaStarPrefixCut();
         if (stem > 0) cutOff(stem);
       }
     }
-    return { moves: null, nodes: exports.lastNodes(), nextBound };
+    return { moves: null, ...counts(), nextBound };
   }
 
   return {

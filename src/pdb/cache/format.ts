@@ -61,8 +61,18 @@ export function encodeTableHeader(partition: PdbPartition, group: number, tableB
   return file;
 }
 
-/** The table in `file` if its header matches this group of `partition` and the checksum holds; else why not. */
-export function decodeTableFile(partition: PdbPartition, group: number, file: Uint8Array): Uint8Array | string {
+/**
+ * The table in `file` if its header matches this group of `partition` and the
+ * checksum holds; else why not. `checksum` is CRC-32 (the zlib polynomial):
+ * ../../crc32.ts by default, or the platform's own where it has one (Node's
+ * zlib.crc32, several times faster: see ./node.ts).
+ */
+export function decodeTableFile(
+  partition: PdbPartition,
+  group: number,
+  file: Uint8Array,
+  checksum: (bytes: Uint8Array) => number = crc32,
+): Uint8Array | string {
   const expectedBytes = groupTableBytes(partition, group);
   if (file.length < HEADER_BYTES) return `truncated (${file.length} bytes)`;
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
@@ -83,7 +93,7 @@ export function decodeTableFile(partition: PdbPartition, group: number, file: Ui
   if (!same) return 'built for another board, goal or partition';
   if (file.length !== HEADER_BYTES + expectedBytes) return `truncated or padded (${file.length} bytes, expected ${HEADER_BYTES + expectedBytes})`;
   const table = file.subarray(HEADER_BYTES);
-  if (crc32(table) !== view.getUint32(36, true)) return 'checksum mismatch (corrupt)';
+  if (checksum(table) >>> 0 !== view.getUint32(36, true)) return 'checksum mismatch (corrupt)';
   return table;
 }
 

@@ -19,12 +19,21 @@ const SLICE_BYTES = 16 * 2 ** 20;
 type Fs = typeof import('node:fs/promises');
 type Path = typeof import('node:path');
 type Os = typeof import('node:os');
+/** CRC-32 of a table as the files carry it. */
+type Checksum = (bytes: Uint8Array) => number;
 
-/** Node's modules, imported on demand and hidden from bundlers (a browser never gets here). */
-async function nodeModules(): Promise<{ fs: Fs; path: Path; os: Os }> {
-  const names = ['node:fs/promises', 'node:path', 'node:os'];
-  const [fs, path, os] = await Promise.all(names.map((name) => import(/* @vite-ignore */ name)));
-  return { fs: fs as Fs, path: path as Path, os: os as Os };
+/**
+ * Node's modules, imported on demand and hidden from bundlers (a browser never
+ * gets here), and the checksum a load checks with: zlib.crc32 where Node has
+ * it (20.15 and later), about 1.1-1.5 GB/s against 0.2 GB/s for the portable
+ * one (../../crc32.ts), which made the check most of the time a cached table
+ * took to load (issue 38 §3; bench/RESULTS.md).
+ */
+async function nodeModules(): Promise<{ fs: Fs; path: Path; os: Os; checksum: Checksum }> {
+  const names = ['node:fs/promises', 'node:path', 'node:os', 'node:zlib'];
+  const [fs, path, os, zlib] = await Promise.all(names.map((name) => import(/* @vite-ignore */ name)));
+  const native = (zlib as { crc32?: Checksum }).crc32;
+  return { fs: fs as Fs, path: path as Path, os: os as Os, checksum: typeof native === 'function' ? (bytes) => native(bytes) : crc32 };
 }
 
 /**
@@ -61,7 +70,7 @@ export async function cacheDir(dir?: string): Promise<string> {
 
 /** The disk cache at `dir` (see cacheDir). `warn` hears each problem once. */
 export async function openNodeTableCache(dir: string | undefined, warn: (message: string) => void): Promise<TableCache> {
-  const { fs, path } = await nodeModules();
+  const { fs, path, checksum: tableChecksum } = await nodeModules();
   const root = await cacheDir(dir);
   let usable = true;
   const reported = new Set<string>();
@@ -107,7 +116,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
           at += bytesRead;
         }
         if (at !== expected) return bad(`truncated while reading (${at} of ${expected} bytes)`);
-        const table = decodeTableFile(partition, group, bytes);
+        const table = decodeTableFile(partition, group, bytes, tableChecksum);
         if (typeof table === 'string' && isOlderFormat(table)) {
           warnOnce(`format ${root}`, olderFormatMessage(root));
           return null;
