@@ -1,4 +1,4 @@
-// A worker thread of tests/parallel/sharedBuild.test.ts: one instance of the
+// A worker thread of tests/parallel/sharedBuild.slow.test.ts: one instance of the
 // shared build on the test's memory, not its owner, taking its share of each
 // round of a table build that another instance started.
 import { parentPort, workerData } from 'node:worker_threads';
