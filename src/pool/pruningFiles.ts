@@ -71,13 +71,49 @@ async function bytesOf(source: PruningFileSource, signal: AbortSignal, timeoutMs
     if (url.protocol === 'file:' && isNode()) return await readNodeFile(url, MOVE_PRUNING_FILE_MAX_BYTES);
     const response = await fetch(url, { signal: stop.signal });
     if (!response.ok) return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-    return new Uint8Array(await response.arrayBuffer());
+    return await boundedBody(response, MOVE_PRUNING_FILE_MAX_BYTES, stop);
   } catch (error) {
     return stop.signal.aborted && !signal.aborted ? `no answer within ${timeoutMs / 1000} s` : reasonOf(error);
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', end);
   }
+}
+
+/**
+ * A response's body, read up to `maxBytes` and no further: a server sending
+ * an endless or huge body is cut off there (and the rest not fetched), as a
+ * file that long is refused, instead of filling memory until the time is up.
+ */
+async function boundedBody(response: Response, maxBytes: number, stop: AbortController): Promise<Uint8Array | string> {
+  const tooLong = (bytes: number) => `too long (${bytes} bytes or more, at most ${maxBytes} expected)`;
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > maxBytes) {
+    stop.abort();
+    return tooLong(declared);
+  }
+  if (!response.body) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > maxBytes) {
+      stop.abort();
+      await reader.cancel().catch(() => {});
+      return tooLong(length);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** An error in words, with its cause's (Node's fetch says only 'fetch failed', its cause says why). */

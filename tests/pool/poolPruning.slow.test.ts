@@ -29,7 +29,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -61,6 +61,17 @@ interface FileServer {
   server: Server;
 }
 
+/** Zeros in 64 KiB chunks until the client goes away. */
+function sendForever(response: ServerResponse): void {
+  const chunk = Buffer.alloc(2 ** 16);
+  const more = () => {
+    while (!response.destroyed && response.write(chunk)) {}
+    if (!response.destroyed) response.once('drain', more);
+  };
+  response.writeHead(200);
+  more();
+}
+
 function serveData(): Promise<FileServer> {
   const held: (() => void)[] = [];
   let released = false;
@@ -72,7 +83,10 @@ function serveData(): Promise<FileServer> {
       for (const send of held.splice(0)) send();
     },
     server: createServer((request, response) => {
-      const [, folder, name] = /^\/(files|held)\/([\w.-]+)$/.exec(request.url ?? '') ?? [];
+      const [, folder, name] = /^\/(files|held|endless|huge)\/([\w.-]+)$/.exec(request.url ?? '') ?? [];
+      // A body that never ends (chunked, no length said), and one whose length says 2 MiB.
+      if (folder === 'endless') return sendForever(response);
+      if (folder === 'huge') return response.writeHead(200, { 'content-length': String(2 ** 21) }).end(Buffer.alloc(2 ** 21));
       let bytes: Buffer | undefined;
       try {
         bytes = name ? readFileSync(join(root, 'data', name)) : undefined;
@@ -232,6 +246,16 @@ describe('a move-pruning file the pool cannot use', () => {
       'a file of another size',
       () => `${files.origin}/files/pruning-4x4.bin`,
       /^\(http:\S+\/files\/pruning-4x4\.bin\): holds no 5x5 move-pruning machine of this version/,
+    ],
+    [
+      'an endless HTTP body',
+      () => `${files.origin}/endless/pruning-5x5.bin`,
+      /^\(http:\S+\/endless\/pruning-5x5\.bin\): too long \(\d+ bytes or more, at most 1048576 expected\)$/,
+    ],
+    [
+      'an HTTP body said to be 2 MiB',
+      () => `${files.origin}/huge/pruning-5x5.bin`,
+      /^\(http:\S+\/huge\/pruning-5x5\.bin\): too long \(2097152 bytes or more, at most 1048576 expected\)$/,
     ],
     ['a corrupt file', corrupt5x5, /^\(482311 bytes given\): holds no 5x5 move-pruning machine of this version/],
   ])('%s is said once, whatever the workers, and the searches answer optimally without it', async (_, source, reason) => {
