@@ -135,7 +135,9 @@ export function tablesProgress(
     if (sink.isTTY) {
       if (done && what === lastText) return;
       lastText = done ? what : '';
-      sink.write(barLine(sink, shown, what, estimate.timer.timeLeft(now)?.ms));
+      // The estimate is of the partition on screen: with more to come (--goal both), it says whose.
+      const whose = plans.length > 1 && partitions <= plans.length ? ` for goal ${partitions} of ${plans.length}` : '';
+      sink.write(barLine(sink, shown, what, estimate.timer.timeLeft(now)?.ms, whose));
       return;
     }
     const line = `${percent} ${what}\n`;
@@ -147,11 +149,11 @@ export function tablesProgress(
   };
 }
 
-/** The bar redrawn in place: `shown` of the work done, what is being done, and the time left (ms) once known. */
-function barLine(sink: ProgressSink, shown: number, what: string, leftMs: number | undefined): string {
+/** The bar redrawn in place: `shown` of the work done, what is being done, and the time left (ms) once known, and of what (`whose`). */
+function barLine(sink: ProgressSink, shown: number, what: string, leftMs: number | undefined, whose = ''): string {
   const filled = Math.round(BAR_WIDTH * shown);
   const percent = percentOf(shown);
-  const left = leftMs !== undefined && shown < 1 ? `, about ${duration(leftMs)} left` : '';
+  const left = leftMs !== undefined && shown < 1 ? `, about ${duration(leftMs)} left${whose}` : '';
   return `\r\x1b[K${fit(`[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent} ${what}${left}`, sink.columns)}`;
 }
 
