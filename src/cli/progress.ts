@@ -9,11 +9,15 @@
  * The bar counts work (entries, `TablesProgress.done` of `total`), not
  * tables; it never goes back (a pool's workers report the same tables again
  * as they receive them); it fits the terminal's width; a long build shows an
- * estimate of the time left; and it ends with a final message on a line of
- * its own. Tables loaded from the cache, which take a fraction of a second,
+ * estimate of the time left, from the library's BuildTimer (the web page's
+ * estimator too: the time a whole table took, or the rate of the table in
+ * hand once enough of it is settled, never the share of entries done, which
+ * a BFS's slow first rounds make say minutes for seconds); and it ends with
+ * a final message on a line of its own. Tables loaded from the cache, which take a fraction of a second,
  * say so in one line rather than one a table.
  */
 import type { TablesProgress } from '../pdb/tables.js';
+import { BuildTimer, type BuildWork, reportedWork } from '../pdb/buildTimer.js';
 import type { CensusProgress } from '../api/census.js';
 import type { SlidingProgress } from '../api/types.js';
 
@@ -26,7 +30,7 @@ export interface ProgressSink {
 }
 
 const BAR_WIDTH = 30;
-/** A build shows its estimate of the time left once it has run this long (ms). */
+/** A census shows its estimate of the time left once it has run this long (ms). */
 const ETA_AFTER_MS = 3000;
 
 /**
@@ -67,7 +71,11 @@ function lastStep(progress: TablesProgress): boolean {
  * --stats) keeps loads and a pool's copies silent, unless a build of the same
  * partition is on screen: then its final line still comes.
  */
-export function tablesProgress(sink: ProgressSink, label: string, { loads = true }: { loads?: boolean } = {}): (progress: TablesProgress) => void {
+export function tablesProgress(
+  sink: ProgressSink,
+  label: string,
+  { loads = true, plans = [] }: { loads?: boolean; plans?: readonly BuildWork[] } = {},
+): (progress: TablesProgress) => void {
   let lastTime = 0;
   let lastText = '';
   let started = 0;
@@ -76,11 +84,24 @@ export function tablesProgress(sink: ProgressSink, label: string, { loads = true
   let finishedBy = new Map<number, string>();
   /** The partition just ended (its final line written). */
   let ended = false;
+  /** The time left of the partition in hand, from its plan (buildPlans), else its work as its reports tell it. */
+  let estimate: { work: ReturnType<typeof reportedWork>; timer: BuildTimer } | null = null;
+  let partitions = 0;
+  /** When the partition before ended: the next one's first table began then. */
+  let previousEnd: number | undefined;
   return (progress) => {
     const quick = progress.phase === 'load' || progress.phase === 'share';
     if (quick && !loads && started === 0) return;
     const now = Date.now();
     if (started === 0) started = now;
+    if (estimate === null) {
+      const work = reportedWork(progress);
+      const plan = plans[partitions++];
+      const planned = plan && plan.builds.length + plan.derives.length === progress.groups ? plan : work;
+      estimate = { work, timer: new BuildTimer(planned, undefined, Date.now, previousEnd) };
+    }
+    estimate.work.hear(progress);
+    estimate.timer.hear(progress);
     const done = progress.settled === progress.entries;
     // A pool's copies of tables come from other workers' builds: never this partition's end.
     const last = progress.phase !== 'share' && lastStep(progress);
@@ -105,6 +126,8 @@ export function tablesProgress(sink: ProgressSink, label: string, { loads = true
       shown = 0;
       lastText = '';
       finishedBy = new Map();
+      estimate = null;
+      previousEnd = now;
       return;
     }
     // Loads and copies take a fraction of a second: the final line alone says they happened.
@@ -112,7 +135,9 @@ export function tablesProgress(sink: ProgressSink, label: string, { loads = true
     if (sink.isTTY) {
       if (done && what === lastText) return;
       lastText = done ? what : '';
-      sink.write(barLine(sink, shown, what, now - started));
+      // The estimate is of the partition on screen: with more to come (--goal both), it says whose.
+      const whose = plans.length > 1 && partitions <= plans.length ? ` for goal ${partitions} of ${plans.length}` : '';
+      sink.write(barLine(sink, shown, what, estimate.timer.timeLeft(now)?.ms, whose));
       return;
     }
     const line = `${percent} ${what}\n`;
@@ -124,11 +149,11 @@ export function tablesProgress(sink: ProgressSink, label: string, { loads = true
   };
 }
 
-/** The bar redrawn in place: `shown` of the work done, what is being done, and the time left once it has run ETA_AFTER_MS. */
-function barLine(sink: ProgressSink, shown: number, what: string, ran: number): string {
+/** The bar redrawn in place: `shown` of the work done, what is being done, and the time left (ms) once known, and of what (`whose`). */
+function barLine(sink: ProgressSink, shown: number, what: string, leftMs: number | undefined, whose = ''): string {
   const filled = Math.round(BAR_WIDTH * shown);
   const percent = percentOf(shown);
-  const left = ran >= ETA_AFTER_MS && shown >= 0.01 && shown < 1 ? `, about ${duration((ran * (1 - shown)) / shown)} left` : '';
+  const left = leftMs !== undefined && shown < 1 ? `, about ${duration(leftMs)} left${whose}` : '';
   return `\r\x1b[K${fit(`[${'#'.repeat(filled)}${'.'.repeat(BAR_WIDTH - filled)}] ${percent} ${what}${left}`, sink.columns)}`;
 }
 
@@ -147,7 +172,9 @@ export function censusProgress(sink: ProgressSink, label: string): { onProgress:
       const shown = states / total;
       const what = `${label}: distance ${depth}, ${states.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} states`;
       if (sink.isTTY) {
-        sink.write(barLine(sink, shown, what, now - started));
+        // A census still says the time left from the share of states found (its rounds are BFS rounds too: left as it was).
+        const ran = now - started;
+        sink.write(barLine(sink, shown, what, ran >= ETA_AFTER_MS && shown >= 0.01 ? (ran * (1 - shown)) / shown : undefined));
         drawn = true;
       } else if (now - lastTime >= 1000) {
         lastTime = now;

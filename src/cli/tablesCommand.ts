@@ -21,6 +21,7 @@ import { clearTableFiles, listTableFiles, type SkippedEntry } from '../pdb/cache
 import { didYouMean } from '../api/suggest.js';
 import { argsErrorMessage } from './argsError.js';
 import { tablesProgress, type ProgressSink } from './progress.js';
+import { buildPlans } from '../pdb/buildTimer.js';
 import { TABLES_USAGE } from './tablesUsage.js';
 
 export type TextSink = ProgressSink;
@@ -147,8 +148,10 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
     if (values.strongest && strongest === undefined) throw new Error(`--strongest: ${size} boards have no kind above their default (4x4 and 5x5 have)`);
     const partition = strongest ?? values.partition;
     const solver = await createSolver({ engine, tables: { dir: values.dir, partition, warn: (message) => err.write(`${message}\n`) } });
-    const onProgress = tablesProgress(err, `tables ${size}`);
-    const prepare = { partition, goal: (values.goal ?? 'both') as 'blank-last' | 'blank-first' | 'both', onProgress };
+    const goal = (values.goal ?? 'both') as 'blank-last' | 'blank-first' | 'both';
+    // The estimate of the time left knows which tables are built and which read out of another.
+    const onProgress = tablesProgress(err, `tables ${size}`, { plans: buildPlans(tablesOf(solver).partitionsFor(size, { partition, goal })) });
+    const prepare = { partition, goal, onProgress };
     if (strongest !== undefined) {
       // What it will cost, before it starts: the bytes of its tables, and the measured build time.
       const tables = tablesOf(solver);

@@ -93,15 +93,6 @@ export interface Family<S, M> {
   hint(pool: SolverPool, state: S, call: Call): Promise<FamilyHint>;
 }
 
-/** Row and column, 1-based, for labels. */
-export function place(index: number, cols: number): string {
-  return `row ${Math.floor(index / cols) + 1}, column ${(index % cols) + 1}`;
-}
-
-export function randomInt(below: number): number {
-  return Math.floor(Math.random() * below);
-}
-
 /** A board's text from an attribute: rows split by newlines or '/', blank lines and indentation dropped. */
 export function attributeRows(text: string): string {
   return text

@@ -3,62 +3,36 @@
  * move slides one stone into an adjacent empty square, the sides take turns
  * (either may start), and a row, column or long diagonal of one colour wins.
  * A move is two clicks: the stone, then the empty square. Each stone keeps an
- * identity, so that a move slides it rather than redrawing two squares.
+ * identity, so that a move slides it rather than redrawing two squares. The
+ * rules are src/rules/fourLine.ts, shared with the demo page.
  */
-import { type FourLineMove, parseFourLineBoard } from '../index.js';
-import { type Family, place } from './family.js';
+import type { FourLineMove } from '../index.js';
+import * as rules from '../rules/fourLine.js';
+import { adjacent, cellAt, cellIndex, place } from '../rules/grid.js';
+import type { Family } from './family.js';
 
-type Colour = 'B' | 'W';
+const SIDE = rules.FOUR_LINE_SIDE;
 
 export interface FourLineState {
   /** 16 characters B, W or O, row by row. */
   cells: string;
   /** Whose move it is; null before the first move (either may start). */
-  turn: Colour | null;
+  turn: rules.Colour | null;
   /** The identity of the stone on each cell (-1 empty), for the pieces drawn. */
   ids: number[];
 }
 
-const SIDE = 4;
-const LINES = [
-  [0, 1, 2, 3],
-  [4, 5, 6, 7],
-  [8, 9, 10, 11],
-  [12, 13, 14, 15],
-  [0, 4, 8, 12],
-  [1, 5, 9, 13],
-  [2, 6, 10, 14],
-  [3, 7, 11, 15],
-  [0, 5, 10, 15],
-  [3, 6, 9, 12],
-];
-const colourName: Record<Colour, string> = { B: 'Black', W: 'White' };
-const other = (colour: Colour): Colour => (colour === 'B' ? 'W' : 'B');
-const cellOf = (at: { row: number; col: number }) => (at.row - 1) * SIDE + (at.col - 1);
-const at = (index: number) => ({ row: Math.floor(index / SIDE) + 1, col: (index % SIDE) + 1 });
-
-function adjacent(a: number, b: number): boolean {
-  return Math.abs(Math.floor(a / SIDE) - Math.floor(b / SIDE)) + Math.abs((a % SIDE) - (b % SIDE)) === 1;
-}
-
-function winningLines(cells: string): number[][] {
-  return LINES.filter((line) => cells[line[0]!] !== 'O' && line.every((i) => cells[i] === cells[line[0]!]));
-}
-
-function withIds(cells: string, turn: Colour | null): FourLineState {
+function withIds(cells: string, turn: rules.Colour | null): FourLineState {
   let next = 0;
   return { cells, turn, ids: Array.from(cells, (value) => (value === 'O' ? -1 : next++)) };
 }
 
+/** The stone on `from` slid to `to`, keeping its identity. */
 function moved(state: FourLineState, from: number, to: number): FourLineState {
-  const cells = [...state.cells];
   const ids = [...state.ids];
-  const colour = cells[from] as Colour;
-  cells[to] = colour;
-  cells[from] = 'O';
   ids[to] = ids[from]!;
   ids[from] = -1;
-  return { cells: cells.join(''), turn: other(colour), ids };
+  return { cells: rules.slideStone(state.cells, from, to), turn: rules.otherColour(state.cells[from] as rules.Colour), ids };
 }
 
 export const fourLineFamily: Family<FourLineState, FourLineMove> = {
@@ -67,18 +41,18 @@ export const fourLineFamily: Family<FourLineState, FourLineMove> = {
   noun: ['move', 'moves'],
   sample: 'BWBO\nWBWB\nBWBW\nWBWO',
   arrowsPlay: false,
-  parse: (text) => withIds(Array.from(parseFourLineBoard(text).cells, (code) => 'OBW'[code]).join(''), null),
-  format: (state) => state.cells.match(/.{4}/g)!.join('\n'),
+  parse: (text) => withIds(rules.parseFourLineCells(text).cells, null),
+  format: (state) => rules.fourLineText(state.cells),
   rows: () => SIDE,
   cols: () => SIDE,
-  isGoal: (state) => winningLines(state.cells).length > 0,
+  isGoal: (state) => rules.winningLines(state.cells).length > 0,
   same: (a, b) => a.cells === b.cells,
   cell(state, index, selected) {
     const value = state.cells[index]!;
     const classes = [value === 'O' ? 'empty' : 'stone'];
     if (index === selected) classes.push('selected');
-    if (selected !== null && value === 'O' && adjacent(index, selected)) classes.push('target');
-    if (winningLines(state.cells).some((line) => line.includes(index))) classes.push('line');
+    if (selected !== null && value === 'O' && adjacent(index, selected, SIDE)) classes.push('target');
+    if (rules.winningLines(state.cells).some((line) => line.includes(index))) classes.push('line');
     const word = value === 'B' ? 'black stone' : value === 'W' ? 'white stone' : 'empty';
     return { value, label: `${place(index, SIDE)}: ${word}${index === selected ? ', picked' : ''}`, classes };
   },
@@ -86,33 +60,23 @@ export const fourLineFamily: Family<FourLineState, FourLineMove> = {
   press(state, index, selected) {
     const value = state.cells[index]!;
     if (value !== 'O') {
-      if (state.turn !== null && value !== state.turn) return { selected: null, message: `It is ${colourName[state.turn]}’s move.` };
+      if (state.turn !== null && value !== state.turn) return { selected: null, message: `It is ${rules.colourName[state.turn]}’s move.` };
       return { selected: selected === index ? null : index };
     }
     if (selected === null) return { message: 'Pick a stone first, then an empty square next to it.' };
-    if (!adjacent(index, selected)) return { message: 'A stone moves one square up, down, left or right.' };
-    const move: FourLineMove = { colour: state.cells[selected] as Colour, from: at(selected), to: at(index) };
+    if (!adjacent(index, selected, SIDE)) return { message: 'A stone moves one square up, down, left or right.' };
+    const move: FourLineMove = {
+      colour: state.cells[selected] as rules.Colour,
+      from: cellAt(selected, SIDE),
+      to: cellAt(index, SIDE),
+    };
     return { move, state: moved(state, selected, index), selected: null };
   },
-  apply: (state, move) => moved(state, cellOf(move.from), cellOf(move.to)),
-  moveText: (move) => `${move.colour} ${move.from.row},${move.from.col}→${move.to.row},${move.to.col}`,
-  moveLabel: (move) => `${colourName[move.colour]} from row ${move.from.row}, column ${move.from.col} to row ${move.to.row}, column ${move.to.col}`,
-  status(state) {
-    const lines = winningLines(state.cells);
-    if (lines.length > 0) return `Four in a line for ${colourName[state.cells[lines[0]![0]!] as Colour]}.`;
-    return state.turn === null ? 'Either colour may move first.' : `${colourName[state.turn]} to move.`;
-  },
-  scramble() {
-    for (;;) {
-      const stones = [...'BBBBBBBWWWWWWWOO'];
-      for (let i = stones.length - 1; i > 0; i--) {
-        const j = Math.floor(Math.random() * (i + 1));
-        [stones[i], stones[j]] = [stones[j]!, stones[i]!];
-      }
-      const cells = stones.join('');
-      if (winningLines(cells).length === 0) return withIds(cells, null);
-    }
-  },
+  apply: (state, move) => moved(state, cellIndex(move.from, SIDE), cellIndex(move.to, SIDE)),
+  moveText: rules.fourLineMoveText,
+  moveLabel: rules.fourLineMoveLabel,
+  status: (state) => rules.fourLineStatus(state.cells, state.turn),
+  scramble: () => withIds(rules.randomFourLineCells(), null),
   async solve(pool, state, call) {
     if (state.turn === null) {
       // The judge's question: either colour may move first.
@@ -157,8 +121,8 @@ export const fourLineFamily: Family<FourLineState, FourLineMove> = {
     return {
       status: hint.status,
       distance: hint.distance,
-      cells: [...new Set(best.map((move) => cellOf(move.from)))],
-      targets: [...new Set(best.map((move) => cellOf(move.to)))],
+      cells: [...new Set(best.map((move) => cellIndex(move.from, SIDE)))],
+      targets: [...new Set(best.map((move) => cellIndex(move.to, SIDE)))],
       text,
     };
   },

@@ -2,11 +2,14 @@
  * Lights Out on the element: any m x n board (up to 32x32, the cells a hint
  * takes), a press adds one (mod k colours) to the cells its pattern reaches
  * (the cross by default; rowcol, x, plus-only or a stencil), on the plane or
- * a torus. The pattern's cells come from the library's patternOffsets, so a
- * press on the board is the solver's press.
+ * a torus. A press is src/rules/lightsOut.ts's (the library's patternOffsets,
+ * a cell reached twice on a small torus counted once), shared with the demo
+ * page, so a press on the board is the solver's press.
  */
-import { type LightsOutPress, type LightsOutOptions, parseLightsOutBoard, patternOffsets, PuzzleInputError } from '../index.js';
-import { type Family, place, randomInt } from './family.js';
+import { type LightsOutOptions, type LightsOutPress, parseLightsOutBoard, patternOffsets, PuzzleInputError } from '../index.js';
+import { cellAt, cellIndex, place } from '../rules/grid.js';
+import { boardText, litCount, PressTable } from '../rules/lightsOut.js';
+import type { Family } from './family.js';
 
 export interface LightsOutState {
   rows: number;
@@ -18,40 +21,31 @@ export interface LightsOutState {
 /** The most cells the element draws: the largest board a hint takes. */
 export const MAX_LIGHTS_OUT_CELLS = 1024;
 
-export interface LightsOutRules {
+/** What the element's attributes say of a press; the board's size comes with each position. */
+export interface LightsOutAttributes {
   pattern: string;
   torus: boolean;
   colors: number;
 }
 
-export function lightsOutFamily(rules: LightsOutRules): Family<LightsOutState, LightsOutPress> {
+export function lightsOutFamily(rules: LightsOutAttributes): Family<LightsOutState, LightsOutPress> {
   const { pattern, torus, colors } = rules;
   const options: LightsOutOptions = { pattern, torus, colors };
   // Checked at once: an unknown pattern is the attribute's error, not a failed press later.
   patternOffsets(pattern, 3, 3, torus);
-  const reach = (state: LightsOutState, index: number): number[] => {
-    const offsets = patternOffsets(pattern, state.rows, state.cols, torus);
-    const row = Math.floor(index / state.cols);
-    const col = index % state.cols;
-    const cells: number[] = [];
-    for (let i = 0; i < offsets.length; i += 2) {
-      let r = row + offsets[i]!;
-      let c = col + offsets[i + 1]!;
-      if (torus) {
-        r = ((r % state.rows) + state.rows) % state.rows;
-        c = ((c % state.cols) + state.cols) % state.cols;
-      } else if (r < 0 || r >= state.rows || c < 0 || c >= state.cols) continue;
-      cells.push(r * state.cols + c);
-    }
-    return cells;
+  // One press table for the size on show (a new size builds the next).
+  let table: PressTable | null = null;
+  const tableFor = (state: LightsOutState): PressTable => {
+    if (table === null || table.rules.rows !== state.rows || table.rules.cols !== state.cols)
+      table = new PressTable({ rows: state.rows, cols: state.cols, pattern, torus, colors });
+    return table;
   };
   const pressed = (state: LightsOutState, index: number, times: number): LightsOutState => {
-    const cells = [...state.cells];
-    for (const cell of reach(state, index)) cells[cell] = (cells[cell]! + times) % colors;
-    return { ...state, cells };
+    const cells = Uint8Array.from(state.cells);
+    tableFor(state).press(cells, index, times);
+    return { ...state, cells: Array.from(cells) };
   };
-  const text = (state: LightsOutState) =>
-    Array.from({ length: state.rows }, (_, r) => state.cells.slice(r * state.cols, (r + 1) * state.cols).join('')).join('\n');
+  const text = (state: LightsOutState) => boardText(Uint8Array.from(state.cells), state.rows, state.cols);
   return {
     puzzle: 'lightsout',
     title: 'Lights Out',
@@ -80,22 +74,20 @@ export function lightsOutFamily(rules: LightsOutRules): Family<LightsOutState, L
         text: colors > 2 && value > 0 ? String(value) : '',
       };
     },
-    affected: reach,
-    press: (state, index) => ({ move: { row: Math.floor(index / state.cols) + 1, col: (index % state.cols) + 1 }, state: pressed(state, index, 1) }),
-    apply: (state, move) => pressed(state, (move.row - 1) * state.cols + (move.col - 1), move.count ?? 1),
+    affected: (state, index) => Array.from(tableFor(state).reach(index)),
+    press: (state, index) => ({ move: cellAt(index, state.cols), state: pressed(state, index, 1) }),
+    apply: (state, move) => pressed(state, cellIndex(move, state.cols), move.count ?? 1),
     moveText: (move) => `${move.row},${move.col}${move.count && move.count > 1 ? `×${move.count}` : ''}`,
     moveLabel: (move) => `press row ${move.row}, column ${move.col}${move.count && move.count > 1 ? ` ${move.count} times` : ''}`,
     status(state) {
       if (state.cells.every((value) => value === 0)) return 'Solved: every light is out.';
-      const lit = state.cells.filter((value) => value !== 0).length;
+      const lit = litCount(Uint8Array.from(state.cells));
       return `${lit} light${lit === 1 ? '' : 's'} on. Goal: all out.`;
     },
     scramble(state) {
-      // Presses from the dark board reach exactly the boards that can be solved.
       for (;;) {
-        let next: LightsOutState = { ...state, cells: new Array(state.cells.length).fill(0) };
-        for (let cell = 0; cell < next.cells.length; cell++) next = pressed(next, cell, randomInt(colors));
-        if (!next.cells.every((value) => value === 0)) return next;
+        const cells = tableFor(state).randomSolvable();
+        if (litCount(cells) > 0) return { ...state, cells: Array.from(cells) };
       }
     },
     async solve(pool, state, call) {

@@ -6,18 +6,28 @@
  * The goal is a named goal or any board of the size. Searches on the pool use
  * the library's default heuristic for the size (linear conflicts on 4x4 and
  * 5x5 until a page prepares pattern databases on the pool it hands the
- * element; see docs/element.md).
+ * element; see docs/element.md). The rules are src/rules/sliding.ts, shared
+ * with the demo page.
  */
 import { GOAL_NAMES, type GoalName, namedGoal, PuzzleInputError, parseSlidingBoard, type SlidingMove } from '../index.js';
-import { type Family, place, randomInt } from './family.js';
+import { place } from '../rules/grid.js';
+import {
+  keyMove,
+  moveArrow,
+  moveBlank,
+  moveTo,
+  moveWord,
+  neighbour,
+  parseTiles,
+  randomWalk,
+  sameTiles,
+  type Tiles,
+  tilesStatus,
+  tilesText,
+} from '../rules/sliding.js';
+import type { Family } from './family.js';
 
-export type Tiles = readonly number[];
-
-const delta: Record<SlidingMove, [number, number]> = { u: [-1, 0], d: [1, 0], l: [0, -1], r: [0, 1] };
-const arrows: Record<SlidingMove, string> = { u: '↑', d: '↓', l: '←', r: '→' };
-const words: Record<SlidingMove, string> = { u: 'up', d: 'down', l: 'left', r: 'right' };
-const keyMove: Record<string, SlidingMove> = { ArrowUp: 'u', ArrowDown: 'd', ArrowLeft: 'l', ArrowRight: 'r' };
-const MOVES: SlidingMove[] = ['u', 'd', 'l', 'r'];
+export type { Tiles } from '../rules/sliding.js';
 
 /** The sizes by puzzle name, and the length of the random walk a scramble takes (long enough to look random, short enough for linear conflicts in a browser). */
 export const SLIDING_SIDES: Record<string, { side: number; scramble: number }> = {
@@ -25,29 +35,6 @@ export const SLIDING_SIDES: Record<string, { side: number; scramble: number }> =
   '15': { side: 4, scramble: 50 },
   '24': { side: 5, scramble: 36 },
 };
-
-function neighbour(index: number, move: SlidingMove, side: number): number | null {
-  const [dr, dc] = delta[move];
-  const row = Math.floor(index / side) + dr;
-  const col = (index % side) + dc;
-  return row < 0 || row >= side || col < 0 || col >= side ? null : row * side + col;
-}
-
-/** The blank's move that slides the tile at `index` into it, if they are neighbours. */
-function moveTo(tiles: Tiles, index: number, side: number): SlidingMove | undefined {
-  const blank = tiles.indexOf(0);
-  return MOVES.find((move) => neighbour(blank, move, side) === index);
-}
-
-function moveBlank(tiles: Tiles, move: SlidingMove, side: number): Tiles {
-  const blank = tiles.indexOf(0);
-  const target = neighbour(blank, move, side);
-  if (target === null) throw new PuzzleInputError(`move ${move} takes the blank off the board`);
-  const next = [...tiles];
-  next[blank] = next[target]!;
-  next[target] = 0;
-  return next;
-}
 
 /** The goal attribute: a goal name, or a board of the size (rows split by newlines or '/'). */
 export function slidingGoal(goal: string, side: number): Tiles {
@@ -63,47 +50,21 @@ export function slidingFamily(puzzle: string, goalText: string): Family<Tiles, S
   const goalOption = (GOAL_NAMES as readonly string[]).includes(goalText)
     ? (goalText as GoalName)
     : { width: side, height: side, tiles: Uint8Array.from(goal) };
-  const text = (tiles: Tiles) =>
-    Array.from({ length: side }, (_, r) =>
-      tiles
-        .slice(r * side, (r + 1) * side)
-        .map((tile) => (tile === 0 ? 'x' : String(tile)))
-        .join(' '),
-    ).join('\n');
-  const sameTiles = (a: Tiles, b: Tiles) => a.every((tile, i) => tile === b[i]);
-  const walk = (from: Tiles, steps: number, random: (below: number) => number = randomInt) => {
-    let tiles = from;
-    let last: SlidingMove | null = null;
-    const undo: Record<SlidingMove, SlidingMove> = { u: 'd', d: 'u', l: 'r', r: 'l' };
-    while (steps > 0) {
-      const move = MOVES[random(4)]!;
-      if (neighbour(tiles.indexOf(0), move, side) === null || (last && undo[last] === move)) continue;
-      tiles = moveBlank(tiles, move, side);
-      last = move;
-      steps--;
-    }
-    return tiles;
-  };
+  const text = (tiles: Tiles) => tilesText(tiles, side);
   // The same start on every page: a walk of the scramble's length drawn from a fixed seed.
   let seed = 12345;
-  const seeded = (below: number) => {
+  const seeded = () => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
-    return (seed >>> 16) % below;
+    return (seed >>> 16) / 65536;
   };
   return {
     puzzle,
     title: `${side * side - 1}-puzzle`,
     noun: ['move', 'moves'],
     // The 8-puzzle judge's sample for its goal; otherwise a fixed walk from the goal.
-    sample: side === 3 && goalText === 'blank-last' ? '2 3 4\n1 5 x\n7 6 8' : text(walk(goal, scramble, seeded)),
+    sample: side === 3 && goalText === 'blank-last' ? '2 3 4\n1 5 x\n7 6 8' : text(randomWalk(goal, side, scramble, seeded)),
     arrowsPlay: true,
-    parse(input) {
-      const board = parseSlidingBoard(input);
-      if (board.width !== side || board.height !== side) {
-        throw new PuzzleInputError(`a ${side}x${side} board expected (${side * side - 1} tiles and the blank), not ${board.width}x${board.height}`);
-      }
-      return Array.from(board.tiles);
-    },
+    parse: (input) => parseTiles(input, side),
     format: text,
     rows: () => side,
     cols: () => side,
@@ -126,20 +87,16 @@ export function slidingFamily(puzzle: string, goalText: string): Family<Tiles, S
     key(tiles, key) {
       const move = keyMove[key];
       if (!move) return undefined;
-      if (neighbour(tiles.indexOf(0), move, side) === null) return { message: `The blank cannot move ${words[move]}.` };
+      if (neighbour(tiles.indexOf(0), move, side) === null) return { message: `The blank cannot move ${moveWord[move]}.` };
       return { move, state: moveBlank(tiles, move, side) };
     },
     apply: (tiles, move) => moveBlank(tiles, move, side),
-    moveText: (move) => arrows[move],
-    moveLabel: (move) => `the blank moves ${words[move]}`,
-    status(tiles) {
-      if (sameTiles(tiles, goal)) return 'Solved: every tile is home.';
-      const away = tiles.filter((tile, i) => tile !== 0 && goal[i] !== tile).length;
-      return `${away} tile${away === 1 ? '' : 's'} away from home.`;
-    },
+    moveText: (move) => moveArrow[move],
+    moveLabel: (move) => `the blank moves ${moveWord[move]}`,
+    status: (tiles) => tilesStatus(tiles, goal, side),
     scramble(tiles) {
       for (;;) {
-        const next = walk(goal, scramble);
+        const next = randomWalk(goal, side, scramble);
         if (!sameTiles(next, goal) && !sameTiles(next, tiles)) return next;
       }
     },

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TablesProgress } from '../../src/pdb/tables.js';
 import { tablesProgress } from '../../src/cli/progress.js';
+import { buildPlans } from '../../src/pdb/buildTimer.js';
+import { namedPartition } from '../../src/pdb/partitions.js';
 import { main } from '../../src/cli/main.js';
 import { engineNames } from '../support/engines.js';
 import { replaySliding } from '../oracles.js';
@@ -69,6 +71,27 @@ describe('table progress on standard error', () => {
     report(step('build', 0, 51, 0));
     // A quarter of the work in 10 s: about 30 s to go.
     expect(screen(out).pop()).toMatch(/, about 30s left$/);
+  });
+
+  it('with the plan of tables build --goal both: the time left of the goal on screen, from the time its first table took', () => {
+    vi.useFakeTimers();
+    let out = '';
+    const plans = buildPlans([namedPartition(4, 4, 15, '6-6-3')!, namedPartition(4, 4, 0, '6-6-3')!]);
+    const report = tablesProgress({ write: (text) => (out += text), isTTY: true }, 'tables 4x4', { plans });
+    const table = (group: number, settled: number, before: number): TablesProgress => {
+      const entries = plans[0]!.entries(group);
+      return { partition: '6-6-3', group, groups: 3, phase: 'build', settled, entries, done: before + settled, total: 11_534_880 };
+    };
+    report(table(0, 1000, 0));
+    // 1% of the first table settled after 2 s: too early to say.
+    vi.advanceTimersByTime(2_000);
+    report(table(0, 57_000, 0));
+    expect(screen(out).pop()).not.toMatch(/left/);
+    // The first table took 10 s; the second, as large, takes as long (and the third, 3,360 entries, a moment).
+    vi.advanceTimersByTime(8_000);
+    report(table(0, 5_765_760, 0));
+    report(table(1, 1000, 5_765_760));
+    expect(screen(out).pop()).toMatch(/table 2 of 3 building, about 10s left for goal 1 of 2$/);
   });
 
   it('says in one line that tables were loaded from the cache, and nothing at all when told to keep loads quiet', () => {

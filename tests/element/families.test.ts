@@ -51,19 +51,22 @@ describe('the element families follow the oracles', () => {
     }
   });
 
-  it('lights out: a press adds one to the oracle stencil’s cells, on the plane and the torus, k = 2 and 3', () => {
-    for (const pattern of ['cross', 'plus-only', 'x', 'rowcol'] as const) {
-      for (const torus of [false, true]) {
-        for (const colors of [2, 3]) {
-          const rules = family('lightsout', { pattern, torus, colors: String(colors) });
-          const board = rules.parse('0120\n1201\n2012'.replace(/2/g, String(colors - 1)));
-          const stencil = lightsOutStencils[pattern](3, 4);
-          for (let cell = 0; cell < 12; cell++) {
-            const outcome = rules.press(board, cell, null);
-            expect(outcome.state.cells).toEqual(replayLightsOut(board.cells, [outcome.move], stencil, 3, 4, torus, colors));
-            expect(rules.affected!(board, cell).sort((a: number, b: number) => a - b)).toEqual(
-              lightsOutReach(stencil, 3, 4, torus, cell >> 2, cell & 3).sort((a, b) => a - b),
-            );
+  it('lights out: a press adds one to the oracle stencil’s cells, on the plane and the torus, k = 2 and 3; on a 2-row torus a cell reached twice counts once', () => {
+    for (const rows of ['0120\n1201\n2012', '0120\n1201']) {
+      const m = rows.split('\n').length;
+      for (const pattern of ['cross', 'plus-only', 'x', 'rowcol'] as const) {
+        for (const torus of [false, true]) {
+          for (const colors of [2, 3]) {
+            const rules = family('lightsout', { pattern, torus, colors: String(colors) });
+            const board = rules.parse(rows.replace(/2/g, String(colors - 1)));
+            const stencil = lightsOutStencils[pattern](m, 4);
+            for (let cell = 0; cell < m * 4; cell++) {
+              const outcome = rules.press(board, cell, null);
+              expect(outcome.state.cells).toEqual(replayLightsOut(board.cells, [outcome.move], stencil, m, 4, torus, colors));
+              expect(rules.affected!(board, cell).sort((a: number, b: number) => a - b)).toEqual(
+                lightsOutReach(stencil, m, 4, torus, cell >> 2, cell & 3).sort((a, b) => a - b),
+              );
+            }
           }
         }
       }

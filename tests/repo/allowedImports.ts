@@ -14,7 +14,7 @@
 
 const LEAVES = ['src/platform.ts', 'src/crc32.ts'];
 
-/** The library, bottom up: engine, tables, API, the judge, parallel search, the pool, the CLI, then the doors. */
+/** The library, bottom up: engine, tables, API, the judge, parallel search, the pool, the CLI, then the doors, the rules of play and the element. */
 const library = {
   // Leaves: platform checks and CRC-32, importing nothing of src/.
   'src/platform.ts': [],
@@ -39,12 +39,14 @@ const library = {
   // The package's public door, and the page's door into internals (not in package.json's exports).
   'src/index.ts': ['src/pool', 'src/parallel', 'src/api', 'src/pdb', 'src/pdb/cache', 'src/engine', 'src/engine/twin', 'src/engine/wasm', ...LEAVES],
   'src/internal.ts': ['src/api', 'src/pdb', 'src/pdb/cache', 'src/engine'],
-  // The custom element <puzzlesearch-board> (the package's ./element export): the public API only.
-  'src/element': ['src/index.ts'],
+  // The rules of play (moves, wins, boards as text) that the element and the demo page share: on the public API only.
+  'src/rules': ['src/index.ts'],
+  // The custom element <puzzlesearch-board> (the package's ./element export): the public API and the rules of play.
+  'src/element': ['src/rules', 'src/index.ts'],
 } as const satisfies Record<string, readonly string[]>;
 
-/** What a page feature may use: the library through its two doors, the panel, the workers and the shared helpers; never another feature. */
-const FEATURE = ['web/page/panel', 'web/page/workers', 'web/page/shared', 'src/index.ts', 'src/internal.ts'];
+/** What a page feature may use: the library through its two doors, the rules of play (shared with the element), the panel, the workers and the shared helpers; never another feature. */
+const FEATURE = ['web/page/panel', 'web/page/workers', 'web/page/shared', 'src/rules', 'src/index.ts', 'src/internal.ts'];
 
 /** The page, bottom up: shared helpers, the workers, the panel, the features, then main.ts. */
 const page = {

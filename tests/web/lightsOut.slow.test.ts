@@ -10,7 +10,8 @@ import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSolver } from '../../src/index.js';
-import { PressTable, type LightsOutPatternName } from '../../web/page/lightsOut/lightsOutRules.js';
+import { PressTable } from '../../src/rules/lightsOut.js';
+import type { LightsOutPatternName } from '../../web/page/lightsOut/lightsOutChoices.js';
 import { outDir, open, boardText, lights, lightsBoard, setLightsOption, clickLightsCell, solveLights, usePage } from '../support/webPage.js';
 
 usePage();

@@ -8,7 +8,9 @@
  * solver pool (a Web Worker that Vite bundles in its default format), handing
  * it the 4x4 move-pruning file as docs/pool.md says (`?url` of the package's
  * export, fetched with the page), and solves Korf #1 and a Lights Out board
- * in it; the answers are replayed here with the shared oracles.
+ * in it, on the plain build (served without the cross-origin isolation
+ * headers, the pool says it does not share tables); the answers are
+ * replayed here with the shared oracles.
  *
  * Needs dist/ and build/ (npm test builds them first).
  */
@@ -39,7 +41,7 @@ async function run(): Promise<void> {
   try {
     const korf = await pool.sliding(${JSON.stringify(korf1.join(' ').replace(/\b0\b/, 'x'))}, { goal: 'blank-first', heuristic: 'linear-conflict' });
     const lights = await pool.lightsOut(${JSON.stringify(lights.join('').replace(/(...)(?=.)/g, '$1\n'))});
-    document.body.dataset.answer = JSON.stringify({ workers: pool.size, korf: { length: korf.length, moves: korf.moves }, lights: { length: lights.length, presses: lights.presses } });
+    document.body.dataset.answer = JSON.stringify({ workers: pool.size, sharedTables: pool.sharedTables, korf: { length: korf.length, moves: korf.moves }, lights: { length: lights.length, presses: lights.presses } });
   } finally {
     await pool.terminate();
   }
@@ -104,6 +106,7 @@ afterAll(async () => {
 
 interface AppAnswer {
   workers: number;
+  sharedTables: boolean;
   korf: { length: number; moves: string[] };
   lights: { length: number; presses: Array<{ row: number; col: number }> };
 }
@@ -131,6 +134,9 @@ async function checkApp(url: string): Promise<void> {
     // The browser pool leaves the page a core: every core but one, at least one.
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     expect(answer.workers).toBe(Math.max(1, cores - 1));
+    // Served with no COOP/COEP headers: the plain build, a copy of any tables per worker (issue 37).
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+    expect(answer.sharedTables).toBe(false);
 
     expect(answer.korf.length).toBe(57);
     expect(answer.korf.moves).toHaveLength(57);

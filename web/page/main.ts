@@ -13,7 +13,7 @@ import { keepForOffline } from './shell/offline.js';
 import { FlipPanel, PilotsPanel } from './flip/flipPanels.js';
 import { FourLinePanel } from './fourLine/fourLinePanel.js';
 import { SlidingPanel } from './sliding/slidingPanel.js';
-import type { SolutionMove, SolverClient } from './workers/solverClient.js';
+import { type SolutionMove, type SolverClient, watchPools } from './workers/solverClient.js';
 
 let engine: EngineName = 'wasm';
 const context = { engine: () => engine };
@@ -81,6 +81,39 @@ function nav(): HTMLElement {
   );
 }
 
+/**
+ * The footer's line on the workers, one sentence an engine once its pool has
+ * started: whether they share one copy of the pattern-database tables (the
+ * shared-memory build, on a cross-origin isolated page) or each hold a copy.
+ * Its data attributes (workers, shared-tables, calls: each worker's calls so far) are for the tests.
+ */
+function poolStatus(): HTMLElement {
+  const line = h('p', { id: 'pool-status', 'aria-live': 'polite' }, 'The workers start with the first search.');
+  const sentences = new Map<EngineName, HTMLElement>();
+  watchPools((pool) => {
+    const workers = `${pool.size} worker${pool.size === 1 ? '' : 's'}`;
+    const why =
+      pool.engine !== 'wasm'
+        ? 'the twin has no shared build'
+        : crossOriginIsolated
+          ? 'this browser offers no shared WebAssembly memory'
+          : 'this page is not cross-origin isolated: its server sends no COOP/COEP headers';
+    const text = pool.sharedTables
+      ? `${engineLabel[pool.engine]}: shared tables, ${workers} (one copy of the tables in shared memory; this page is cross-origin isolated).`
+      : `${engineLabel[pool.engine]}: ${workers}, a copy of the tables per worker (${why}).`;
+    const sentence = sentences.get(pool.engine) ?? h('span', { 'data-engine': pool.engine });
+    if (!sentences.has(pool.engine)) {
+      sentences.set(pool.engine, sentence);
+      line.replaceChildren(...[...sentences.values()].flatMap((each, index) => (index === 0 ? [each] : [' ', each])));
+    }
+    sentence.textContent = text;
+    sentence.dataset.workers = String(pool.size);
+    sentence.dataset.sharedTables = String(pool.sharedTables);
+    sentence.dataset.calls = pool.workers.map((worker) => worker.calls).join(',');
+  });
+  return line;
+}
+
 const app = document.getElementById('app')!;
 document.body.dataset.engine = engine;
 app.replaceChildren(
@@ -109,6 +142,7 @@ app.replaceChildren(
       {},
       'Searches run in a pool of Web Workers on this page (Cancel stops one at once); nothing is sent anywhere. Node counts are the same on both engines, so the times compare the same work.',
     ),
+    poolStatus(),
   ),
 );
 for (const panel of panels) {

@@ -2,40 +2,30 @@
  * Outside: Flip Game and Pilots Brothers as the page plays them: a press
  * toggles a pattern of cells (a plus, or a whole row and column). Parsing goes
  * through the package's own parsers (src/api/boards.ts), so a bad paste shows
- * the same PuzzleInputError message as the command line; searching happens
+ * the same PuzzleInputError message as the command line; the rules of a press
+ * are src/rules/toggle.ts, shared with the board element; searching happens
  * only in the worker.
  */
 import { parseFlipBoard, type Cell } from '../../../src/index.js';
+import { place } from '../../../src/rules/grid.js';
+import {
+  applyPress,
+  pressMask,
+  randomToggle,
+  TOGGLE_FULL as FULL,
+  TOGGLE_SIDE,
+  type ToggleKind,
+  toggleChars,
+  toggleSolved,
+  toggleText,
+} from '../../../src/rules/toggle.js';
 import type { SolveAnswer } from '../workers/solverClient.js';
-import { randomInt } from '../shared/dom.js';
-import { cellIndex, place } from '../shared/grid.js';
 import type { CellView } from '../panel/contract.js';
 import { Panel } from '../panel/panel.js';
 import type { PanelContext } from '../shared/pageContext.js';
 
-const SIDE = 4;
-
-type ToggleKind = 'flip' | 'pilots';
-
-function pressMask(kind: ToggleKind, index: number): number {
-  const row = Math.floor(index / SIDE);
-  const col = index % SIDE;
-  let mask = 0;
-  for (let i = 0; i < SIDE * SIDE; i++) {
-    const r = Math.floor(i / SIDE);
-    const c = i % SIDE;
-    const hit = kind === 'flip' ? Math.abs(r - row) + Math.abs(c - col) <= 1 : r === row || c === col;
-    if (hit) mask |= 1 << i;
-  }
-  return mask;
-}
-
-const FULL = 0xffff;
-
 abstract class TogglePanel extends Panel<number, Cell> {
   abstract readonly kind: ToggleKind;
-  /** Characters for a clear bit and a set bit. */
-  abstract readonly chars: [string, string];
   abstract readonly words: [string, string];
 
   initial(): number {
@@ -47,20 +37,22 @@ abstract class TogglePanel extends Panel<number, Cell> {
   }
 
   format(state: number): string {
-    const rows: string[] = [];
-    for (let r = 0; r < SIDE; r++) {
-      let row = '';
-      for (let c = 0; c < SIDE; c++) row += this.chars[(state >> (r * SIDE + c)) & 1];
-      rows.push(row);
-    }
-    return rows.join('\n');
+    return toggleText(this.kind, state);
+  }
+
+  isGoal(state: number): boolean {
+    return toggleSolved(this.kind, state);
+  }
+
+  scramble(): number {
+    return randomToggle(this.kind);
   }
 
   cellView(state: number, index: number): CellView {
     const bit = (state >> index) & 1;
     const classes = [bit ? 'on' : 'off'];
     if (!this.editing && this.hover !== null && (pressMask(this.kind, this.hover) >> index) & 1) classes.push('affected');
-    return { text: '', value: this.chars[bit], label: `${place(index, SIDE)}: ${this.words[bit]}`, classes };
+    return { text: '', value: toggleChars[this.kind][bit], label: `${place(index, TOGGLE_SIDE)}: ${this.words[bit]}`, classes };
   }
 
   press(index: number): void {
@@ -72,7 +64,7 @@ abstract class TogglePanel extends Panel<number, Cell> {
   }
 
   applyMove(state: number, move: Cell): number {
-    return state ^ pressMask(this.kind, cellIndex(move, SIDE));
+    return applyPress(this.kind, state, move);
   }
 
   moveText(move: Cell): string {
@@ -86,7 +78,6 @@ abstract class TogglePanel extends Panel<number, Cell> {
 
 export class FlipPanel extends TogglePanel {
   readonly kind = 'flip';
-  readonly chars: [string, string] = ['w', 'b'];
   readonly words: [string, string] = ['white side up', 'black side up'];
 
   constructor(context: PanelContext) {
@@ -109,19 +100,6 @@ export class FlipPanel extends TogglePanel {
     );
   }
 
-  isGoal(state: number): boolean {
-    return state === 0 || state === FULL;
-  }
-
-  scramble(): number {
-    // Presses from a one-colour board reach exactly the solvable positions.
-    for (;;) {
-      let state = Math.random() < 0.5 ? 0 : FULL;
-      for (let i = 0; i < 16; i++) if (Math.random() < 0.5) state ^= pressMask('flip', i);
-      if (!this.isGoal(state)) return state;
-    }
-  }
-
   judgeText(answer: SolveAnswer): string {
     return answer.length === null ? 'Impossible' : String(answer.length);
   }
@@ -135,7 +113,6 @@ export class FlipPanel extends TogglePanel {
 
 export class PilotsPanel extends TogglePanel {
   readonly kind = 'pilots';
-  readonly chars: [string, string] = ['-', '+'];
   readonly words: [string, string] = ['open', 'closed'];
 
   constructor(context: PanelContext) {
@@ -156,14 +133,6 @@ export class PilotsPanel extends TogglePanel {
       },
       context,
     );
-  }
-
-  isGoal(state: number): boolean {
-    return state === 0;
-  }
-
-  scramble(): number {
-    return 1 + randomInt(FULL);
   }
 
   judgeText(answer: SolveAnswer): string {

@@ -1,49 +1,37 @@
 /**
  * Outside: four in a line as the page plays it: Black and White slide pieces
- * into empty squares. Parsing goes through the package's own parser
- * (src/api/boards.ts), so a bad paste shows the same PuzzleInputError message
- * as the command line; searching happens only in the worker.
+ * into empty squares. The rules (parsing through the package's own parser,
+ * so a bad paste shows the CLI's PuzzleInputError message; moves, lines) are
+ * src/rules/fourLine.ts, shared with the board element; searching happens
+ * only in the worker.
  */
-import { parseFourLineBoard, type FourLineMove } from '../../../src/index.js';
+import type { FourLineMove } from '../../../src/index.js';
+import {
+  applyFourLineMove,
+  type Colour,
+  FOUR_LINE_SIDE as SIDE,
+  colourName,
+  fourLineMoveLabel,
+  fourLineMoveText,
+  fourLineStatus,
+  fourLineText,
+  otherColour,
+  parseFourLineCells,
+  randomFourLineCells,
+  slideStone,
+  winningLines,
+} from '../../../src/rules/fourLine.js';
+import { adjacent, place } from '../../../src/rules/grid.js';
 import type { SolveAnswer } from '../workers/solverClient.js';
-import { shuffle } from '../shared/dom.js';
-import { adjacent, cellIndex, place } from '../shared/grid.js';
 import type { CellView } from '../panel/contract.js';
 import { Panel } from '../panel/panel.js';
 import type { PanelContext } from '../shared/pageContext.js';
-
-const SIDE = 4;
-
-type Colour = 'B' | 'W';
 
 interface FourLineState {
   /** 16 characters B, W or O, row by row. */
   cells: string;
   /** Whose move it is; null before the first move (either colour may start). */
   turn: Colour | null;
-}
-
-const LINES = [
-  [0, 1, 2, 3],
-  [4, 5, 6, 7],
-  [8, 9, 10, 11],
-  [12, 13, 14, 15],
-  [0, 4, 8, 12],
-  [1, 5, 9, 13],
-  [2, 6, 10, 14],
-  [3, 7, 11, 15],
-  [0, 5, 10, 15],
-  [3, 6, 9, 12],
-];
-
-const colourName: Record<Colour, string> = { B: 'Black', W: 'White' };
-
-function winningLines(cells: string): number[][] {
-  return LINES.filter((line) => cells[line[0]] !== 'O' && line.every((i) => cells[i] === cells[line[0]]));
-}
-
-function other(colour: Colour): Colour {
-  return colour === 'B' ? 'W' : 'B';
 }
 
 export class FourLinePanel extends Panel<FourLineState, FourLineMove> {
@@ -76,21 +64,20 @@ export class FourLinePanel extends Panel<FourLineState, FourLineMove> {
   }
 
   parse(text: string): FourLineState {
-    const { cells } = parseFourLineBoard(text);
-    return { cells: Array.from(cells, (code) => 'OBW'[code]).join(''), turn: null };
+    return { cells: parseFourLineCells(text).cells, turn: null };
   }
 
   override loadText(text: string): boolean {
     const ok = super.loadText(text);
     if (ok) {
-      const { warning } = parseFourLineBoard(text);
+      const { warning } = parseFourLineCells(text);
       if (warning) this.note(warning);
     }
     return ok;
   }
 
   format(state: FourLineState): string {
-    return state.cells.match(/.{4}/g)!.join('\n');
+    return fourLineText(state.cells);
   }
 
   protected override clearSelection(): void {
@@ -138,12 +125,8 @@ export class FourLinePanel extends Panel<FourLineState, FourLineMove> {
       return;
     }
     const from = this.selected;
-    const colour = cells[from] as Colour;
-    const next = [...cells];
-    next[index] = colour;
-    next[from] = 'O';
     this.selected = null;
-    this.play({ cells: next.join(''), turn: other(colour) });
+    this.play({ cells: slideStone(cells, from, index), turn: otherColour(cells[from] as Colour) });
     this.focusCell(index);
   }
 
@@ -159,25 +142,19 @@ export class FourLinePanel extends Panel<FourLineState, FourLineMove> {
   }
 
   scramble(): FourLineState {
-    for (;;) {
-      const cells = shuffle([...'BBBBBBBWWWWWWWOO']).join('');
-      if (winningLines(cells).length === 0) return { cells, turn: null };
-    }
+    return { cells: randomFourLineCells(), turn: null };
   }
 
   applyMove(state: FourLineState, move: FourLineMove): FourLineState {
-    const next = [...state.cells];
-    next[cellIndex(move.to, SIDE)] = move.colour;
-    next[cellIndex(move.from, SIDE)] = 'O';
-    return { cells: next.join(''), turn: other(move.colour) };
+    return { cells: applyFourLineMove(state.cells, move), turn: otherColour(move.colour) };
   }
 
   moveText(move: FourLineMove): string {
-    return `${move.colour} ${move.from.row},${move.from.col}→${move.to.row},${move.to.col}`;
+    return fourLineMoveText(move);
   }
 
   moveLabel(move: FourLineMove): string {
-    return `${colourName[move.colour]} from row ${move.from.row}, column ${move.from.col} to row ${move.to.row}, column ${move.to.col}`;
+    return fourLineMoveLabel(move);
   }
 
   judgeText(answer: SolveAnswer): string {
@@ -189,9 +166,8 @@ export class FourLinePanel extends Panel<FourLineState, FourLineMove> {
   }
 
   statusText(state: FourLineState): string {
-    const lines = winningLines(state.cells);
-    if (lines.length > 0) return `Four in a line for ${colourName[state.cells[lines[0][0]] as Colour]}!`;
-    const turn = state.turn === null ? 'Either colour may move first.' : `${colourName[state.turn]} to move.`;
+    if (winningLines(state.cells).length > 0) return fourLineStatus(state.cells, state.turn);
+    const turn = fourLineStatus(state.cells, state.turn);
     const selection = this.selected === null ? '' : ` Selected the piece at ${place(this.selected, SIDE)}; now click an empty neighbour.`;
     return [turn + selection, this.hint].filter(Boolean).join(' ');
   }

@@ -9,7 +9,7 @@
  */
 import { LightsOutCanvas } from './lightsOutCanvas.js';
 import type { LightsOutGame } from './lightsOutGame.js';
-import { boardText } from './lightsOutRules.js';
+import { boardText } from '../../../src/rules/lightsOut.js';
 import { LightsOutZoom } from './lightsOutZoom.js';
 import { h } from '../shared/dom.js';
 

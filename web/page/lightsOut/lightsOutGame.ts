@@ -8,7 +8,8 @@
  * hand while it ran.
  */
 import type { LightsOutResult } from '../../../src/index.js';
-import { PressTable, type LightsOutRules } from './lightsOutRules.js';
+import { PressTable } from '../../../src/rules/lightsOut.js';
+import type { LightsOutRules } from './lightsOutChoices.js';
 
 /** A solve's answer and what it was asked about. */
 export interface Shown {

@@ -7,7 +7,7 @@
  */
 import { h } from '../shared/dom.js';
 import type { LightsOutGame } from './lightsOutGame.js';
-import { boardText } from './lightsOutRules.js';
+import { boardText } from '../../../src/rules/lightsOut.js';
 import type { PanelContext } from '../shared/pageContext.js';
 import { SolveCancelled, SolverClient } from '../workers/solverClient.js';
 

@@ -7,7 +7,7 @@
  */
 import { LIGHTS_OUT_PATTERNS } from '../../../src/index.js';
 import { h } from '../shared/dom.js';
-import { boardSizeLimits, colorChoices, patternLabel, type LightsOutPatternName, type LightsOutRules } from './lightsOutRules.js';
+import { boardSizeLimits, colorChoices, patternLabel, type LightsOutPatternName, type LightsOutRules } from './lightsOutChoices.js';
 
 /** What the Board group's controls do, in the panel. */
 export interface BoardActions {

@@ -26,7 +26,7 @@ import { LightsOutGame } from './lightsOutGame.js';
 import { LightsOutHint } from './lightsOutHint.js';
 import { LightsOutOptions } from './lightsOutOptions.js';
 import { LightsOutPlayback } from './lightsOutPlayback.js';
-import { litCount } from './lightsOutRules.js';
+import { litCount } from '../../../src/rules/lightsOut.js';
 import { LightsOutSolver } from './lightsOutSolve.js';
 import type { PanelContext } from '../shared/pageContext.js';
 import { SolverClient } from '../workers/solverClient.js';

@@ -8,7 +8,7 @@
 import type { LightsOutResult } from '../../../src/index.js';
 import { formatMs, h, numberFormat } from '../shared/dom.js';
 import type { LightsOutGame, Shown } from './lightsOutGame.js';
-import { formatCount, type LightsOutRules } from './lightsOutRules.js';
+import { formatCount, type LightsOutRules } from './lightsOutChoices.js';
 
 export interface PanelMessage {
   text: string;

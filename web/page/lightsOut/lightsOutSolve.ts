@@ -10,7 +10,7 @@ import type { EngineName } from '../../../src/index.js';
 import { h } from '../shared/dom.js';
 import type { LightsOutGame } from './lightsOutGame.js';
 import { type PanelMessage, renderFacts, renderResult, unsolvableText } from './lightsOutResult.js';
-import { boardText } from './lightsOutRules.js';
+import { boardText } from '../../../src/rules/lightsOut.js';
 import type { PanelContext } from '../shared/pageContext.js';
 import { engineLabel, solveFailure } from '../workers/engines.js';
 import type { SolverClient } from '../workers/solverClient.js';

@@ -29,15 +29,3 @@ export function formatMs(ms: number): string {
   if (ms < 10_000) return `${Math.round(ms)} ms`;
   return `${(ms / 1000).toFixed(1)} s`;
 }
-
-export function randomInt(n: number): number {
-  return Math.floor(Math.random() * n);
-}
-
-export function shuffle<T>(items: T[]): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [items[i], items[j]] = [items[j], items[i]];
-  }
-  return items;
-}

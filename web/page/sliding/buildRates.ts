@@ -14,9 +14,8 @@
  * (measurements in docs/web.md).
  */
 import { ENGINES, type EngineName } from '../../../src/index.js';
+import type { EarlierRate, Making } from '../../../src/internal.js';
 import type { TablesWork } from './tablesWork.js';
-
-export type Making = 'build' | 'derive';
 
 /** One table made and timed in this browser. */
 export interface MeasuredRate {
@@ -30,14 +29,6 @@ export interface MeasuredRate {
   at: number;
   /** A trial build that timed this machine (trialBuild.ts), not a table the page needed. */
   trial: boolean;
-}
-
-/** A rate to predict a table with: milliseconds an entry, in words what it was measured on, and whether on a smaller table. */
-export interface EarlierRate {
-  msPerEntry: number;
-  source: string;
-  /** Timed on a table of fewer entries than the one predicted: such tables run faster an entry, so the time may come out short. */
-  fromSmaller?: boolean;
 }
 
 /** The localStorage key of the record (the page's tables themselves live in IndexedDB, owned by the library). */

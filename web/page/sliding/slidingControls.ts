@@ -8,7 +8,7 @@ import type { GoalName } from '../../../src/index.js';
 import { h } from '../shared/dom.js';
 import { tryFirstNodes, type SlidingSide, type SlidingSize } from './slidingSizes.js';
 import { tileSpans } from '../shared/tilePicture.js';
-import { tilesText, type Tiles } from './slidingTiles.js';
+import { tilesText, type Tiles } from '../../../src/rules/sliding.js';
 
 /** What the controls ask of their panel. */
 export interface SlidingActions {

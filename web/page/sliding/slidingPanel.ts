@@ -3,12 +3,26 @@
  * for every size. What differs between the 8-, 15- and 24-puzzle is data
  * (slidingSizes.ts). Parsing goes through the package's own parser, so a bad
  * paste shows the same PuzzleInputError message as the command line. The
- * tile rules are plain functions (slidingTiles.ts), the goal, scramble,
+ * tile rules are the package's (src/rules/sliding.ts, shared with the board
+ * element), the cells' look slidingTiles.ts, the goal, scramble,
  * heuristic and instance controls slidingControls.ts, and the tables' progress
  * slidingTables.ts: this class ties them to Panel.
  */
 import { namedGoal, type GoalName, type EngineName, type SlidingMove } from '../../../src/index.js';
-import { adjacent } from '../shared/grid.js';
+import { adjacent } from '../../../src/rules/grid.js';
+import {
+  keyMove,
+  moveArrow,
+  moveBlank,
+  moveWord,
+  neighbour,
+  parseTiles,
+  sameTiles,
+  slide,
+  tilesStatus,
+  tilesText,
+  type Tiles,
+} from '../../../src/rules/sliding.js';
 import type { CellView } from '../panel/contract.js';
 import { Panel } from '../panel/panel.js';
 import type { PanelContext } from '../shared/pageContext.js';
@@ -16,23 +30,8 @@ import { SlidingControls } from './slidingControls.js';
 import { slidingSizes, slidingSpec, type SlidingSide, type SlidingSize } from './slidingSizes.js';
 import { SlidingPreparation, type PreparationView } from './slidingPreparation.js';
 import { TileSlide } from './tileSlide.js';
-import {
-  moveArrow,
-  moveBlank,
-  moveWord,
-  neighbour,
-  parseTiles,
-  sameTiles,
-  scrambleTiles,
-  slide,
-  tilesStatus,
-  tilesText,
-  tileView,
-  type Tiles,
-} from './slidingTiles.js';
+import { scrambleTiles, tileView } from './slidingTiles.js';
 import type { SolveAnswer } from '../workers/solverClient.js';
-
-const keyMove: Record<string, SlidingMove> = { ArrowUp: 'u', ArrowDown: 'd', ArrowLeft: 'l', ArrowRight: 'r' };
 
 export class SlidingPanel extends Panel<Tiles, SlidingMove> {
   private readonly size: SlidingSize;

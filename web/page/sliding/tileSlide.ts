@@ -6,7 +6,7 @@
  * Nothing moves for a user who asks for reduced motion, or when more than one
  * tile changed (a new position, a jump).
  */
-import type { Tiles } from './slidingTiles.js';
+import type { Tiles } from '../../../src/rules/sliding.js';
 
 const reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : undefined;
 

@@ -99,6 +99,19 @@ const started: SolverPool[] = [];
 /** The pools started, by engine (the pool itself says which tables it holds). */
 const startedByEngine = new Map<EngineName, SolverPool>();
 
+/** Who hears of the pools: each once it has started, and again after each call on it. */
+const poolWatchers: Array<(pool: SolverPool) => void> = [];
+
+/** Calls `watcher` with each engine's pool once it has started and after each call on it (the page's line on how its workers hold the tables). */
+export function watchPools(watcher: (pool: SolverPool) => void): void {
+  poolWatchers.push(watcher);
+  for (const pool of started) watcher(pool);
+}
+
+function announce(pool: SolverPool): void {
+  for (const watcher of poolWatchers) watcher(pool);
+}
+
 function poolFor(engine: EngineName): Promise<SolverPool> {
   let pool = pools.get(engine);
   if (!pool) {
@@ -111,6 +124,7 @@ function poolFor(engine: EngineName): Promise<SolverPool> {
       (ready) => {
         started.push(ready);
         startedByEngine.set(engine, ready);
+        announce(ready);
       },
       () => pools.delete(engine),
     );
@@ -218,7 +232,11 @@ export class SolverClient {
       async (signal) => {
         const pool = await poolFor(engine);
         signal.throwIfAborted();
-        return run(pool, { signal, ...extra });
+        try {
+          return await run(pool, { signal, ...extra });
+        } finally {
+          announce(pool);
+        }
       },
       async () => {
         const pool = await poolFor(engine);

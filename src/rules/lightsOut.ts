@@ -1,31 +1,21 @@
 /**
- * Outside: the rules of Lights Out as the page plays them: what a press
- * changes (the library's own toggle patterns, patternOffsets: on a plane the
- * cells off the board are skipped, on a torus they wrap and a cell reached
- * twice counts once), random solvable boards, and the numbers the panel shows.
+ * The rules of Lights Out: what a press changes (the library's own toggle
+ * patterns, patternOffsets: on a plane the cells off the board are skipped,
+ * on a torus they wrap and a cell reached twice counts once), random
+ * solvable boards, and the board as the library reads it.
  */
-import { type LIGHTS_OUT_PATTERNS, patternOffsets } from '../../../src/index.js';
+import { patternOffsets } from '../index.js';
 
-export type LightsOutPatternName = (typeof LIGHTS_OUT_PATTERNS)[number];
-
-export interface LightsOutRules {
+/** A board's size and what a press does on it. */
+export interface PressRules {
   rows: number;
   cols: number;
   /** k: a cell takes the values 0..k-1, and a press adds 1 mod k. */
   colors: number;
-  pattern: LightsOutPatternName;
+  /** A pattern name (cross, rowcol, x, plus-only) or a stencil, as patternOffsets reads it. */
+  pattern: string;
   torus: boolean;
 }
-
-export const boardSizeLimits = { min: 2, max: 200 } as const;
-export const colorChoices = [2, 3, 5, 7] as const;
-
-export const patternLabel: Record<LightsOutPatternName, string> = {
-  cross: 'Cross: the cell and 4 neighbours',
-  rowcol: 'Row and column',
-  x: 'X: the cell and 4 diagonals',
-  'plus-only': 'Plus: 4 neighbours, not the cell',
-};
 
 /**
  * For every cell, the cells a press there adds 1 to (each once), as one flat
@@ -35,11 +25,11 @@ export const patternLabel: Record<LightsOutPatternName, string> = {
  * hold 16 million entries on 200x200).
  */
 export class PressTable {
-  readonly rules: LightsOutRules;
+  readonly rules: PressRules;
   private readonly start: Int32Array | null = null;
   private readonly targets: Int32Array | null = null;
 
-  constructor(rules: LightsOutRules) {
+  constructor(rules: PressRules) {
     this.rules = rules;
     if (rules.pattern === 'rowcol') return;
     const { rows, cols, torus } = rules;
@@ -130,11 +120,4 @@ export function litCount(cells: Uint8Array): number {
   let lit = 0;
   for (const value of cells) if (value !== 0) lit++;
   return lit;
-}
-
-/** A count that may be huge: exact up to 15 digits, else "≈ 1.8e19 (20 digits)". */
-export function formatCount(count: bigint): string {
-  const digits = count.toString();
-  if (digits.length <= 15) return new Intl.NumberFormat('en-US').format(count);
-  return `≈ ${digits[0]}.${digits.slice(1, 3)}e${digits.length - 1} (${digits.length} digits)`;
 }
