@@ -16,16 +16,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Package from '../../src/index.js';
 import type * as Outside from '../../src/pool/outside.js';
+import type * as TablesCommand from '../../src/cli/tablesCommand.js';
 import { builtModule } from '../support/builtPackage.js';
 import { rejection } from '../support/rejection.js';
 
 let lib: typeof Package;
 let outside: typeof Outside;
+let command: typeof TablesCommand;
 const dirs: string[] = [];
 
 beforeAll(async () => {
   lib = await builtModule<typeof Package>('dist/index.js');
   outside = await builtModule<typeof Outside>('dist/pool/outside.js');
+  command = await builtModule<typeof TablesCommand>('dist/cli/tablesCommand.js');
 });
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
@@ -157,5 +160,31 @@ describe('a table build split over the workers of a pool (the shared build)', ()
     } finally {
       await pool.terminate();
     }
+  });
+
+  it('tables build: --jobs 2 (a pool, each table built by both) writes the files --jobs 1 writes; --jobs is checked', async () => {
+    const run = async (args: string[]) => {
+      const text = { out: '', err: '' };
+      const code = await command.runTablesCommand(args, { write: (line) => (text.out += line) }, { write: (line) => (text.err += line) });
+      return { code, ...text };
+    };
+    const [one, two] = [tmp(), tmp()];
+    const args = ['build', '--size', '4x4', '--goal', 'blank-first'];
+    expect(await run([...args, '--dir', one, '--jobs', '1'])).toMatchObject({ code: 0, out: expect.stringMatching(/^tables for 4x4 ready in /) });
+    const pooled = await run([...args, '--dir', two, '--jobs', '2']);
+    expect(pooled).toMatchObject({ code: 0, out: expect.stringMatching(/^tables for 4x4 ready in /) });
+    expect(pooled.err).toMatch(/build/);
+    expect(pooled.err).not.toMatch(/receiv/);
+    const [alone, together] = [files(one), files(two)];
+    expect([...together.keys()]).toEqual([...alone.keys()]);
+    for (const [name, contents] of together) expect(contents.equals(alone.get(name)!), name).toBe(true);
+    expect(await run(['list', '--jobs', '2'])).toMatchObject({
+      code: 1,
+      err: 'puzzlesearch tables: --jobs applies to build, not list; see puzzlesearch tables --help\n',
+    });
+    expect(await run([...args, '--jobs', '0'])).toMatchObject({
+      code: 1,
+      err: "puzzlesearch tables: --jobs takes a whole number of workers from 1 to 256, not '0'; see puzzlesearch tables --help\n",
+    });
   });
 });
