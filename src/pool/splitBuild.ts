@@ -63,6 +63,12 @@ const MAX_CHUNK_RANKS = 1 << 16;
 const CHUNKS_PER_ROUND = 64;
 /** How long a waiting worker sleeps before it looks at its cancel flag again (ms). */
 const WAIT_MS = 100;
+/**
+ * How long the leader works at a deal before its round() returns (ms), the
+ * deal still open, so that progress is reported inside a long round (a round
+ * of the 7-8 table's 8-tile group is seconds) while the helpers work on.
+ */
+const SLICE_MS = 250;
 
 /** Ranks per chunk for a round of `placements` ranks: a multiple of 64. */
 function chunkRanks(placements: number): number {
@@ -105,13 +111,18 @@ class Control {
     }
   }
 
-  /** Expands the chunks of deal `deal` this worker can claim on `build`; `beforeChunk` may throw (a cancel). */
-  work(build: PdbSplitShare, deal: number, chunks: number, ranks: number, beforeChunk: () => void, helper: boolean): void {
+  /**
+   * Expands the chunks of deal `deal` this worker can claim on `build`
+   * (`beforeChunk` may throw: a cancel); false when it stopped at `until`
+   * (performance.now()) with chunks left, true when none is left to claim.
+   */
+  work(build: PdbSplitShare, deal: number, chunks: number, ranks: number, beforeChunk: () => void, helper: boolean, until = Infinity): boolean {
     for (;;) {
-      if (this.stop !== 0) return;
+      if (this.stop !== 0) return true;
       beforeChunk();
+      if (performance.now() > until) return false;
       const chunk = this.claim(deal, chunks);
-      if (chunk < 0) return;
+      if (chunk < 0) return true;
       const settledBefore = helper ? build.settled() : 0;
       try {
         const expanded = build.share(chunk * ranks, Math.min(build.placements, (chunk + 1) * ranks));
@@ -186,25 +197,31 @@ export async function leadBuilds<T>(
     group++;
     let round = 0;
     let finished = false;
+    /** The deal of this round, once published (a round may take several calls). */
+    let open = 0;
     return {
       entries: build.entries,
       round(): boolean {
         if (finished) return false;
-        const seq = publish(() => {
-          if (round === 0) {
-            Atomics.store(cells, GROUP, group);
-            [...build.joinArgs, build.entries].forEach((value, i) => Atomics.store(control.args, i, value));
-            Atomics.store(control.wide, 1, 0n);
-          }
-          Atomics.store(cells, ROUND, round);
-          Atomics.store(cells, CHUNKS, chunks);
-          Atomics.store(cells, CHUNK_RANKS, ranks);
-          Atomics.store(cells, DONE, 0);
-          Atomics.store(cells, EXPANDED, 0);
-          Atomics.store(control.wide, 0, BigInt(Atomics.load(cells, SEQ) + 1) << 32n);
-        });
-        lastDeal = { seq, chunks };
-        control.work(build, seq, chunks, ranks, stopIfCancelled, false);
+        if (open === 0) {
+          open = publish(() => {
+            if (round === 0) {
+              Atomics.store(cells, GROUP, group);
+              [...build.joinArgs, build.entries].forEach((value, i) => Atomics.store(control.args, i, value));
+              Atomics.store(control.wide, 1, 0n);
+            }
+            Atomics.store(cells, ROUND, round);
+            Atomics.store(cells, CHUNKS, chunks);
+            Atomics.store(cells, CHUNK_RANKS, ranks);
+            Atomics.store(cells, DONE, 0);
+            Atomics.store(cells, EXPANDED, 0);
+            Atomics.store(control.wide, 0, BigInt(Atomics.load(cells, SEQ) + 1) << 32n);
+          });
+          lastDeal = { seq: open, chunks };
+        }
+        // Time's up with chunks left: report progress and come back, the helpers working on.
+        if (!control.work(build, open, chunks, ranks, stopIfCancelled, false, performance.now() + SLICE_MS)) return true;
+        open = 0;
         const done = settleDeal();
         if (control.stop >= 2) throw new SplitBuildLost(what);
         // Only a stop from the pool's thread (this call ended) leaves chunks undone: stop as a cancel does.
