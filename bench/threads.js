@@ -4,7 +4,7 @@
  * wall time and peak RSS (`/usr/bin/time -f '%e %M'`), each run on the shared
  * build (the default) and beside it on the plain build
  * (PUZZLESEARCH_SHARED_TABLES=0: a copy of the tables per worker).
- *   node bench/threads.js [--rows rss38,korf100,kf12,build78,build5x5] [--runs N] [--dir DIR]
+ *   node bench/threads.js [--rows rss38,korf100,kf12,build78,build663,build5x5] [--runs N] [--build-runs N] [--dir DIR]
  *                         [--partitions 6-6-6-6,6-6-6-6x7-zero-aware]
  * Rows:
  * - rss38: `sliding --jobs 2` over `--jobs 1` on Korf and Felner's #38, peak
@@ -17,6 +17,7 @@
  *   into a fresh directory, `--jobs 1` (this thread) against `--jobs 2` (a
  *   pool on the shared build, each table built by both workers), in the same
  *   run, the files compared byte for byte;
+ * - build663: `tables build --size 4x4 --goal blank-last` (6-6-3, one goal), the same way;
  * - build5x5: every group of 6-6-6-6 built, none derived (one goal), the same way.
  * Medians of `--runs` runs (default 3; one for kf12, and `--build-runs`,
  * default 1, for the builds). The
@@ -157,6 +158,7 @@ function buildRow(name, args) {
 }
 
 if (rows.has('build78')) buildRow('7-8 build, whole process', ['tables', 'build', '--size', '4x4', '--partition', '7-8', '--goal', 'blank-first']);
+if (rows.has('build663')) buildRow('4x4 6-6-3 build, one goal', ['tables', 'build', '--size', '4x4', '--partition', '6-6-3', '--goal', 'blank-last']);
 if (rows.has('build5x5')) buildRow('5x5 6-6-6-6 build, one goal', ['tables', 'build', '--size', '5x5', '--partition', '6-6-6-6', '--goal', 'blank-first']);
 if (rows.has('rss38')) {
   for (const partition of values.partitions.split(',')) {
