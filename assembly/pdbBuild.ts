@@ -131,11 +131,18 @@ function orInto<T>(at: usize, bits: T): void {
   else store<T>(at, load<T>(at) | bits);
 }
 
+// A block is marked by many of a round's children: in the shared build the
+// mark is read first and the atomic OR made only when it is missing (the
+// marks are one small array every instance writes; a mark is only set
+// during a round, so a mark read as set is set).
 // @ts-ignore: decorator
 @inline
 function markChanged(rank: u32): void {
   const block = rank >> blockShift;
-  orInto<u32>(changedNow + (<usize>(block >> 5) << 2), <u32>1 << (block & 31));
+  const at = changedNow + (<usize>(block >> 5) << 2);
+  const bit = <u32>1 << (block & 31);
+  if (ASC_FEATURE_THREADS && (load<u32>(at) & bit) != 0) return;
+  orInto<u32>(at, bit);
 }
 
 // @ts-ignore: decorator

@@ -4,7 +4,7 @@
  * wall time and peak RSS (`/usr/bin/time -f '%e %M'`), each run on the shared
  * build (the default) and beside it on the plain build
  * (PUZZLESEARCH_SHARED_TABLES=0: a copy of the tables per worker).
- *   node bench/threads.js [--rows rss38,korf100,kf12,build78,build5x5] [--runs N] [--dir DIR]
+ *   node bench/threads.js [--rows rss38,korf100,kf12,build78,build663,build5x5] [--runs N] [--build-runs N] [--dir DIR]
  *                         [--partitions 6-6-6-6,6-6-6-6x7-zero-aware]
  * Rows:
  * - rss38: `sliding --jobs 2` over `--jobs 1` on Korf and Felner's #38, peak
@@ -14,9 +14,13 @@
  *   tables (built into `--dir` first if missing, that build timed as build78);
  * - kf12: Korf and Felner's 12 easiest in one process, `--jobs 2` over `--jobs 1`;
  * - build78: `tables build --size 4x4 --partition 7-8 --goal blank-first`
- *   into a fresh directory;
- * - build5x5: every group of 6-6-6-6 built, none derived (one goal).
- * Medians of `--runs` runs (default 3; one for kf12 and the builds). The
+ *   into a fresh directory, `--jobs 1` (this thread) against `--jobs 2` (a
+ *   pool on the shared build, each table built by both workers), in the same
+ *   run, the files compared byte for byte;
+ * - build663: `tables build --size 4x4 --goal blank-last` (6-6-3, one goal), the same way;
+ * - build5x5: every group of 6-6-6-6 built, none derived (one goal), the same way.
+ * Medians of `--runs` runs (default 3; one for kf12, and `--build-runs`,
+ * default 1, for the builds). The
  * machine's load is printed beside each row: timings on a shared machine are
  * noisy.
  */
@@ -34,6 +38,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     dir: { type: 'string', default: process.env.PUZZLESEARCH_CACHE ?? join(homedir(), '.cache', 'puzzlesearch') },
     partitions: { type: 'string', default: '6-6-6-6' },
+    'build-runs': { type: 'string', default: '1' },
   },
 });
 const rows = new Set(values.rows.split(','));
@@ -99,26 +104,61 @@ function jobsRow(name, args, input, times) {
   console.log(`load after: ${load()}`);
 }
 
+/** The table files of a directory, by name. @param {string} dir */
+const tableFiles = (dir) =>
+  new Map(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.pdb'))
+      .sort()
+      .map((file) => [file, readFileSync(join(dir, file))]),
+  );
+
 /**
- * A build into a fresh directory, whose files then go to the cache `--dir`
- * (where a later row loads them instead of building them again).
+ * A build into a fresh directory with `--jobs 1` (this thread) and `--jobs 2`
+ * (a pool on the shared build: each table built by both workers), medians of
+ * `--build-runs` runs each, the files held byte for byte to each other; the
+ * files then go to the cache `--dir` (where a later row loads them instead of
+ * building them again).
  * @param {string} name @param {string[]} args
  */
 function buildRow(name, args) {
-  console.log(`\n${name} (load before ${load()})`);
-  const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-threads-'));
-  try {
-    const built = run([...args, '--dir', dir], '', 'shared');
-    console.log(`| one worker (the build is not yet split over workers) | ${fmt(built.seconds)} s wall, ${fmt(built.mb, 0)} MB peak |`);
-    mkdirSync(values.dir, { recursive: true });
-    for (const file of readdirSync(dir)) if (file.endsWith('.pdb')) copyFileSync(join(dir, file), join(values.dir, file));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const times = Math.max(1, Number(values['build-runs']));
+  console.log(`\n${name} (runs ${times}, load before ${load()})`);
+  console.log('| --jobs 1: wall, peak RSS | --jobs 2: wall, peak RSS | speed-up | RSS ratio |');
+  console.log('|---:|---:|---:|---:|');
+  /** @type {Map<string, Buffer> | undefined} */
+  let expected;
+  /** @param {string} jobs */
+  const built = (jobs) => {
+    const samples = Array.from({ length: times }, () => {
+      const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-threads-'));
+      try {
+        const sample = run([...args, '--dir', dir, '--jobs', jobs], '', 'shared');
+        const files = tableFiles(dir);
+        if (expected === undefined) {
+          expected = files;
+          mkdirSync(values.dir, { recursive: true });
+          for (const file of files.keys()) copyFileSync(join(dir, file), join(values.dir, file));
+        } else if ([...files].some(([file, bytes]) => !expected?.get(file)?.equals(bytes)) || files.size !== expected.size) {
+          throw new Error(`${name}: --jobs ${jobs} wrote other tables than --jobs 1`);
+        }
+        return sample;
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+    return { seconds: median(samples.map((s) => s.seconds)), mb: median(samples.map((s) => s.mb)) };
+  };
+  const one = built('1');
+  const two = built('2');
+  console.log(
+    `| ${fmt(one.seconds)} s, ${fmt(one.mb, 0)} MB | ${fmt(two.seconds)} s, ${fmt(two.mb, 0)} MB | ${fmt(one.seconds / two.seconds, 2)}x | ${fmt(two.mb / one.mb, 2)}x |`,
+  );
   console.log(`load after: ${load()}`);
 }
 
 if (rows.has('build78')) buildRow('7-8 build, whole process', ['tables', 'build', '--size', '4x4', '--partition', '7-8', '--goal', 'blank-first']);
+if (rows.has('build663')) buildRow('4x4 6-6-3 build, one goal', ['tables', 'build', '--size', '4x4', '--partition', '6-6-3', '--goal', 'blank-last']);
 if (rows.has('build5x5')) buildRow('5x5 6-6-6-6 build, one goal', ['tables', 'build', '--size', '5x5', '--partition', '6-6-6-6', '--goal', 'blank-first']);
 if (rows.has('rss38')) {
   for (const partition of values.partitions.split(',')) {

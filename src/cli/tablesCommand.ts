@@ -1,10 +1,17 @@
 /**
  * `puzzlesearch tables build|list|clear [--size 4x4|5x5|3x3] [--partition NAME]
- * [--goal blank-last|blank-first|both] [--dir DIR]`: the PDB table cache from
- * the command line. The CLI hands the arguments after `tables` to
- * runTablesCommand, which returns the exit code.
+ * [--goal blank-last|blank-first|both] [--dir DIR] [--jobs N]`: the PDB table
+ * cache from the command line. The CLI hands the arguments after `tables` to
+ * runTablesCommand, which returns the exit code. A build runs on a pool of
+ * --jobs workers (default one per core), each table built by all of them at
+ * once (src/pool/splitBuild.ts); --jobs 1, or the ts engine, builds in this
+ * thread.
  */
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import type { PrepareTablesOptions, TablesOptions, TablesProgress } from '../pdb/tables.js';
+import type { PdbPartition } from '../engine/contract.js';
+import { groupTableBytes } from '../engine/pdbSizes.js';
 import { createSolver, tablesOf } from '../api/solver.js';
 import { orList } from '../api/boards.js';
 import { tableFileName } from '../pdb/cache/format.js';
@@ -25,6 +32,9 @@ import { buildPlans } from '../pdb/buildTimer.js';
 import { TABLES_USAGE } from './tablesUsage.js';
 
 export type TextSink = ProgressSink;
+
+/** The most workers --jobs takes (the pool's own limit). */
+const MAX_JOBS = 256;
 
 /** A bad command line is one line, as the solving commands' are: what is wrong, and where the help is. */
 const SEE_HELP = '; see puzzlesearch tables --help';
@@ -79,6 +89,54 @@ function selectedTables(size: string | undefined, partition: string | undefined,
   return (entry) => names.has(entry.endsWith('.tmp') ? entry.slice(0, entry.indexOf('.pdb.') + 4) : entry);
 }
 
+/** The partitions a build of `partition` (the size's default when left out) for `goal` makes, in order; an unknown name is refused. */
+function partitionsToBuild(width: number, height: number, partition: string | undefined, goal: string): PdbPartition[] {
+  const known = partitionNames(width, height);
+  if (known.length === 0) throw new Error(`no PDB partition for ${width}x${height} boards`);
+  const name = partition ?? DEFAULT_PARTITIONS[`${width}x${height}`] ?? known[0]!;
+  if (!known.includes(name)) throw new Error(`unknown partition '${name}' for ${width}x${height}, expected ${orList(known)}`);
+  return goalBlanks(goal, width * height).map((blank) => namedPartition(width, height, blank, name)!);
+}
+
+/** Prepares the tables in this thread, on one solver; returns why each table made was not saved. */
+async function buildAlone(engine: 'wasm' | 'ts', size: string, prepare: PrepareTablesOptions, tablesOptions: TablesOptions): Promise<string[]> {
+  const solver = await createSolver({ engine, tables: tablesOptions });
+  await solver.prepareTables(size, prepare);
+  const tables = tablesOf(solver);
+  return tables
+    .partitionsFor(size, prepare)
+    .flatMap((partition) => partition.groups.map((_, group) => tables.unsaved(partition, group)))
+    .filter((why) => why !== undefined);
+}
+
+/**
+ * Prepares the tables on a pool of `jobs` workers: on the shared build each
+ * table is built by all of them at once. Returns why each table made was not saved.
+ */
+async function buildOnPool(
+  jobs: number,
+  size: string,
+  prepare: Pick<PrepareTablesOptions, 'partition' | 'goal'>,
+  tablesOptions: TablesOptions,
+  onProgress: (progress: TablesProgress) => void,
+): Promise<string[]> {
+  const { createSolverPool, unsavedTablesOn } = await import('../pool/outside.js');
+  const pool = await createSolverPool({
+    workers: jobs,
+    tables: { dir: tablesOptions.dir, partition: tablesOptions.partition },
+    warn: tablesOptions.warn,
+    // The plain build (a copy per worker, one worker building) when the environment asks for it: bench/threads.js compares the two.
+    sharedTables: process.env.PUZZLESEARCH_SHARED_TABLES === '0' ? false : undefined,
+  });
+  try {
+    // The other workers taking the tables once made ('share') is no news here: the command fills the cache.
+    await pool.prepareTables(size, prepare, { onProgress: (progress) => progress.phase !== 'share' && onProgress(progress) });
+    return await unsavedTablesOn(pool, size, prepare);
+  } finally {
+    await pool.terminate();
+  }
+}
+
 /**
  * Exit codes as the main CLI's: 0 done, 1 bad usage or a fault (a table built
  * but not saved, an unreadable directory), 2 an entry list or clear skipped.
@@ -97,11 +155,12 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
         dir: { type: 'string' },
         engine: { type: 'string', default: 'wasm' },
         strongest: { type: 'boolean' },
+        jobs: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
   } catch (error) {
-    err.write(`puzzlesearch tables: ${argsErrorMessage(error, ['size', 'partition', 'goal', 'dir', 'engine', 'strongest', 'help'])}${SEE_HELP}\n`);
+    err.write(`puzzlesearch tables: ${argsErrorMessage(error, ['size', 'partition', 'goal', 'dir', 'engine', 'strongest', 'jobs', 'help'])}${SEE_HELP}\n`);
     return 1;
   }
   const { values, positionals } = parsed;
@@ -118,6 +177,14 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
   }
   if (values.strongest && action !== 'build') {
     err.write(`puzzlesearch tables: --strongest applies to build, not ${action}${SEE_HELP}\n`);
+    return 1;
+  }
+  if (values.jobs !== undefined && action !== 'build') {
+    err.write(`puzzlesearch tables: --jobs applies to build, not ${action}${SEE_HELP}\n`);
+    return 1;
+  }
+  if (values.jobs !== undefined && !(/^[1-9]\d*$/.test(values.jobs) && Number(values.jobs) <= MAX_JOBS)) {
+    err.write(`puzzlesearch tables: --jobs takes a whole number of workers from 1 to ${MAX_JOBS}, not '${values.jobs}'${SEE_HELP}\n`);
     return 1;
   }
   if (values.dir === '') {
@@ -147,29 +214,29 @@ export async function runTablesCommand(args: string[], out: TextSink, err: TextS
     const strongest = values.strongest ? STRONGER_PARTITIONS[size]?.[0] : undefined;
     if (values.strongest && strongest === undefined) throw new Error(`--strongest: ${size} boards have no kind above their default (4x4 and 5x5 have)`);
     const partition = strongest ?? values.partition;
-    const solver = await createSolver({ engine, tables: { dir: values.dir, partition, warn: (message) => err.write(`${message}\n`) } });
+    const warn = (message: string) => err.write(`${message}\n`);
     const goal = (values.goal ?? 'both') as 'blank-last' | 'blank-first' | 'both';
+    const { width, height } = parseSize(size);
     // The estimate of the time left knows which tables are built and which read out of another.
-    const onProgress = tablesProgress(err, `tables ${size}`, { plans: buildPlans(tablesOf(solver).partitionsFor(size, { partition, goal })) });
-    const prepare = { partition, goal, onProgress };
+    const plans = buildPlans(partitionsToBuild(width, height, partition, goal));
+    const onProgress = tablesProgress(err, `tables ${size}`, { plans });
+    const prepare = { partition, goal };
     if (strongest !== undefined) {
       // What it will cost, before it starts: the bytes of its tables, and the measured build time.
-      const tables = tablesOf(solver);
-      const partitions = tables.partitionsFor(size, prepare);
-      const bytes = partitions[0]!.groups.reduce((sum, _, group) => sum + tables.tableBytes(partitions[0]!, group), 0);
+      const tables = namedPartition(width, height, width * height - 1, strongest)!;
+      const bytes = tables.groups.reduce((sum, _, group) => sum + groupTableBytes(tables, group), 0);
       err.write(
         `tables ${size}: the strongest kind, ${strongest}: ${formatBytes(bytes)} a goal in memory and on disk, ${STRONGEST_BUILD_TIME[size]} a goal to build if not cached\n`,
       );
     }
+    const jobs = values.jobs === undefined ? Math.min(MAX_JOBS, availableParallelism()) : Number(values.jobs);
     const started = Date.now();
-    await solver.prepareTables(size, prepare);
     // The command exists to fill the cache: a table in memory only is a failure. The saves say
     // so themselves: a file of the table's name may be the corrupt one the save could not replace.
-    const tables = tablesOf(solver);
-    const unsaved = tables
-      .partitionsFor(size, prepare)
-      .flatMap((partition) => partition.groups.map((_, group) => tables.unsaved(partition, group)))
-      .filter((why) => why !== undefined);
+    const unsaved =
+      engine === 'wasm' && jobs > 1
+        ? await buildOnPool(jobs, size, prepare, { dir: values.dir, partition, warn }, onProgress)
+        : await buildAlone(engine, size, { ...prepare, onProgress }, { dir: values.dir, partition, warn });
     // One line a cause: a directory that cannot be written is one, whatever the tables.
     for (const why of new Set(unsaved)) err.write(`puzzlesearch tables: built but not saved: ${why}\n`);
     if (unsaved.length > 0) return 1;

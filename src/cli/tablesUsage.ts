@@ -29,4 +29,7 @@ export const TABLES_USAGE = `Usage: puzzlesearch tables build|list|clear [option
   --dir DIR            cache directory (default $PUZZLESEARCH_CACHE,
                        $XDG_CACHE_HOME/puzzlesearch or ~/.cache/puzzlesearch)
   --engine NAME        wasm (default) or ts
+  --jobs N             build: N worker threads build each table together
+                       (default one per core; 1 builds in this thread, as
+                       the ts engine always does)
 `;

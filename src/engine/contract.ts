@@ -202,6 +202,32 @@ export interface PdbBuild {
   settled(): number;
 }
 
+/**
+ * One instance's part in a table build split over instances of the wasm
+ * engine's shared build on one memory (assembly/pdbBuild.ts): each round's
+ * ranks are dealt out among them, and all of them write the one table.
+ */
+export interface PdbSplitShare {
+  /** Ranks a round scans: the group's placements. */
+  readonly placements: number;
+  /** Expands the states at the current distance among ranks [start, end) (multiples of 64, or the end); returns how many. */
+  share(start: number, end: number): number;
+  /** Turns to the next round once every share of this one is done; the leader's (first, before any share of the next) brings the round's sets up to date. */
+  endRound(leader: boolean): void;
+  /** Entries this instance settled so far. */
+  settled(): number;
+}
+
+/** The instance that starts a split build: it holds the table, and installs it once a round expanded nothing. */
+export interface PdbSplitBuild extends PdbSplitShare {
+  /** Entries of the table. */
+  readonly entries: number;
+  /** What another instance on the same memory passes to joinSplitBuild. */
+  readonly joinArgs: readonly number[];
+  /** Installs the table (every round done). */
+  finish(): void;
+}
+
 /** The PDB tables an engine holds, by partition and group. */
 export interface PdbCore {
   /** Starts building group `group` of `partition`; throws a RangeError naming the bytes needed when memory cannot grow. */
@@ -229,6 +255,10 @@ export interface PdbCore {
    * this instance shares with the one that holds it as installed here (no copy).
    */
   adopt?(partition: PdbPartition, group: number, at: number): void;
+  /** The wasm engine's shared build only: starts building group `group` of `partition` split over instances on this memory. */
+  startSplitBuild?(partition: PdbPartition, group: number): PdbSplitBuild;
+  /** The wasm engine's shared build only: joins a split build another instance on this memory started (its joinArgs and entries). */
+  joinSplitBuild?(joinArgs: readonly number[], entries: number): PdbSplitShare;
 }
 
 export interface IdaStarOptions {

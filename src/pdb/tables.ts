@@ -80,9 +80,16 @@ function largestFirst(partition: PdbPartition): number[] {
 
 const nextRound = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/**
+ * Builds a group's table in place of the core's own build: a pool's worker
+ * building it with the others (src/pool/splitBuild.ts). Derived tables are
+ * not built, so never go through it.
+ */
+export type TableBuilder = (partition: PdbPartition, group: number) => PdbBuild;
+
 export interface PdbTables {
-  /** Readies the tables of a partition for the goals asked; resolves with the partitions made ready. */
-  prepare(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<PdbPartition[]>;
+  /** Readies the tables of a partition for the goals asked (each build through `builder` when given); resolves with the partitions made ready. */
+  prepare(size: string | { width: number; height: number }, options?: PrepareTablesOptions, builder?: TableBuilder): Promise<PdbPartition[]>;
   /**
    * The heuristic for this search: `requested` if given (checked), else the
    * PDB when tables for the board's size and goal are ready, else the size's
@@ -195,11 +202,11 @@ function checkHeldBytes(state: TablesState, partitions: readonly PdbPartition[])
  * Starts making group `group`'s table: read through a board symmetry from
  * a held table when one maps onto it (seconds), else built (minutes).
  */
-function startTable(state: TablesState, partition: PdbPartition, group: number): { build: PdbBuild; phase: 'build' | 'derive' } {
+function startTable(state: TablesState, partition: PdbPartition, group: number, builder?: TableBuilder): { build: PdbBuild; phase: 'build' | 'derive' } {
   noteSeen(state, partition);
   const source = symmetricSource(partition, group, heldTables(state));
   if (source) return { build: state.core.pdb.derive(partition, group, source.partition, source.group, source.cellMap), phase: 'derive' };
-  return { build: state.core.pdb.build(partition, group), phase: 'build' };
+  return { build: builder ? builder(partition, group) : state.core.pdb.build(partition, group), phase: 'build' };
 }
 
 /** The solver's partition if this size has one of that name, else the size's default. */
@@ -274,7 +281,7 @@ function buildsFirst(state: TablesState, partition: PdbPartition): number[] {
 }
 
 /** Readies every group of one partition: held already, loaded from the cache, or made (and saved) round by round. */
-async function prepareOne(state: TablesState, partition: PdbPartition, prepare: PrepareTablesOptions): Promise<void> {
+async function prepareOne(state: TablesState, partition: PdbPartition, prepare: PrepareTablesOptions, builder?: TableBuilder): Promise<void> {
   const { core } = state;
   const store = await openCache(state);
   const groups = partition.groups.length;
@@ -296,7 +303,7 @@ async function prepareOne(state: TablesState, partition: PdbPartition, prepare: 
       continue;
     }
     if (!symmetricSource(partition, group, heldTables(state))) await loadSymmetricSource(state, store, partition, group);
-    const { build, phase } = startTable(state, partition, group);
+    const { build, phase } = startTable(state, partition, group, builder);
     for (;;) {
       const more = build.round();
       const settled = build.settled();
@@ -352,11 +359,16 @@ function queued<T>(state: TablesState, work: () => Promise<T>): Promise<T> {
 }
 
 /** PdbTables.prepare: after the prepare() calls before it. */
-function prepare(state: TablesState, size: string | { width: number; height: number }, options: PrepareTablesOptions): Promise<PdbPartition[]> {
+function prepare(
+  state: TablesState,
+  size: string | { width: number; height: number },
+  options: PrepareTablesOptions,
+  builder?: TableBuilder,
+): Promise<PdbPartition[]> {
   return queued(state, async () => {
     const partitions = partitionsFor(state, size, options);
     checkHeldBytes(state, partitions);
-    for (const partition of partitions) await prepareOne(state, partition, options);
+    for (const partition of partitions) await prepareOne(state, partition, options, builder);
     return partitions;
   });
 }
@@ -452,7 +464,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
     unsaved: new Map(),
   };
   return {
-    prepare: (size, options = {}) => prepare(state, size, options),
+    prepare: (size, options = {}, builder) => prepare(state, size, options, builder),
     loadCached: (size, options = {}) => loadCached(state, size, options),
     choose: (start, goal, requested, build = true, partition) => choose(state, start, goal, requested, build, partition),
     partitionsFor: (size, options = {}) => partitionsFor(state, size, options),

@@ -13,13 +13,15 @@
 import type { GoalName, GridInput, SlidingInput } from '../api/boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../api/lightsOut.js';
 import type { CensusOptions, CensusProgress } from '../api/census.js';
-import type { PdbPartition } from '../engine/contract.js';
+import type { Core, PdbPartition } from '../engine/contract.js';
 import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, PoolSlidingOptions, Progress, SlidingOptions, Solver } from '../api/types.js';
 import { slidingShareOf, type SlidingShare } from '../parallel/share.js';
 // Loaded with share.js anyway (its searches use the machines).
 import { movePruningOrigin } from '../engine/movePruning.js';
 import type { JudgeCase, JudgeOptions } from '../judge/judge.js';
+import { checkPrepareTables } from '../api/checks.js';
+import { helpBuilds, leadBuilds } from './splitBuild.js';
 
 /** What a method's `onProgress` hears, by method: table preparation reports tables, the searches report Progress. */
 export interface ProgressKinds {
@@ -36,6 +38,8 @@ export interface CallContext {
   solver: Solver;
   /** The solver's PDB tables (its own; the pool copies tables between workers through them). */
   tables: PdbTables;
+  /** The solver's engine core (a split table build drives its module directly). */
+  core: Core;
   /** Reports progress, and throws (stopping the search) once the call was cancelled. */
   onIteration(bound: number, nodes: number): void;
   /** Throws (stopping the search inside an iteration) once the call was cancelled. */
@@ -202,6 +206,29 @@ export const insideTransport = {
       const entries = tables.tableBytes(partition, group) * 2;
       relayProgress({ partition: partition.name, group, groups: partition.groups.length, phase: 'share', settled: entries, entries });
     }
+  },
+  /**
+   * prepareTables on one shared memory with the other workers helping
+   * (helpTableBuilds, on the same control): each table built is built by
+   * all of them at once (./splitBuild.ts); loads and derivations as alone.
+   */
+  prepareTablesSplit: (size: string | { width: number; height: number }, options: PoolPrepareTablesOptions | undefined, control: SharedArrayBuffer) => {
+    const { core, tables, relayProgress, stopIfCancelled } = call();
+    const checked = { ...checkPrepareTables(size, options), onProgress: relayProgress };
+    return leadBuilds(control, core, stopIfCancelled, (builder) => tables.prepare(size, checked, builder)).then(() => undefined);
+  },
+  /** Why each table prepareTables(size, options) readies and this worker made is not in the cache (PdbTables.unsaved): the reasons, none when all were saved. */
+  unsavedTables: (size: string | { width: number; height: number }, options: PoolPrepareTablesOptions | undefined): string[] => {
+    const { tables } = call();
+    return tables
+      .partitionsFor(size, options)
+      .flatMap((partition) => partition.groups.map((_, group) => tables.unsaved(partition, group)))
+      .filter((why) => why !== undefined);
+  },
+  /** Takes part in the table builds of the prepareTablesSplit call on `control` (another worker's), until it ends. */
+  helpTableBuilds: (control: SharedArrayBuffer): void => {
+    const { core, stopIfCancelled } = call();
+    helpBuilds(control, core, stopIfCancelled);
   },
   /** Installs a table another worker exported (unless this one holds it already), and reports it as phase 'share'. */
   installTable: (partition: PdbPartition, group: number, bytes: Uint8Array): void => {

@@ -367,6 +367,8 @@ export interface PoolInternals {
   call(worker: number | undefined, method: WorkerMethodName, args: unknown[], options?: CallOptions<never>): Promise<unknown>;
   /** Settles once the worker's latest restoration of its tables is over. */
   restored(worker: number): Promise<void>;
+  /** Ends a worker as if it had died: its call fails and a fresh worker takes its place. */
+  kill(worker: number): void;
   /** Hears each restarted worker's table restoration once it is done. */
   onRestore?: (restore: TablesRestore) => void;
 }
@@ -377,6 +379,12 @@ export interface PoolInternals {
  */
 export function judgeCasesOn(pool: SolverPool, options: JudgeOptions, cases: readonly JudgeCase[]): Promise<JudgeChunk> {
   return poolInternals(pool).call(undefined, 'judgeCases', [options, cases]) as Promise<JudgeChunk>;
+}
+
+/** Why tables `pool.prepareTables(size, options)` made were not saved to the cache (none: all were): the CLI's `tables build` reports them. */
+export function unsavedTablesOn(pool: SolverPool, size: Args<'prepareTables'>[0], options?: Args<'prepareTables'>[1]): Promise<string[]> {
+  // The first worker prepares a pool's tables (tableSharing.ts), so it made and saved them.
+  return poolInternals(pool).call(0, 'unsavedTables', [size, options]) as Promise<string[]>;
 }
 
 const internalsOf = new WeakMap<SolverPool, PoolInternals>();
@@ -536,6 +544,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   internalsOf.set(pool, {
     call: (worker, method, args, callOptions) => submit(method, args, callOptions, worker === undefined ? undefined : workers.slots[worker]),
     restored: (worker) => workers.slots[worker]!.restored,
+    kill: (worker) => workers.kill(workers.slots[worker]!),
     set onRestore(listener) {
       poolTables.onRestore = listener;
     },

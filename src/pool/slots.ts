@@ -341,6 +341,11 @@ export class WorkerSlots {
     this.replace(slot);
   }
 
+  /** Ends the worker of `slot` as if it had died (its call fails, a fresh one starts): for tests of a worker lost mid-call. */
+  kill(slot: Slot): void {
+    this.failed(slot, { name: 'WorkerError', message: 'puzzlesearch pool worker was killed' });
+  }
+
   /** Ends the worker of `slot` (its call already settled) and starts a fresh one. */
   private replace(slot: Slot): void {
     slot.job = null;

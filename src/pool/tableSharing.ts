@@ -15,6 +15,7 @@ import type { TablesProgress } from '../pdb/tables.js';
 import { insideArity, type TableAddress } from './inside.js';
 import { checkCallOptions, type CheckedCallOptions, type Slot, type WorkerSlots } from './slots.js';
 import { transferTables, workerName } from './tableTransfer.js';
+import { SplitSession } from './splitBuild.js';
 
 /** One prepareTables call the pool made, with the workers that hold its tables. */
 interface PreparedTables {
@@ -101,13 +102,19 @@ export class PoolTables {
 
   /**
    * prepare() on one shared memory: the first worker loads or builds the
-   * tables into it, then every other adopts them where they lie (no cache
-   * read, no copy). A worker dying mid-build leaves no table in the cache (the
-   * cache writes whole files only) and none held: the call fails, naming it.
+   * tables into it (every other worker building each table with it), then
+   * every other adopts them where they lie (no cache read, no copy). A worker
+   * dying mid-build leaves no table in the cache (the cache writes whole
+   * files only) and none held: the call fails, naming it.
    */
   private async prepareInOneMemory(own: unknown[], callOptions: CheckedCallOptions, first: Slot, rest: Slot[]): Promise<void> {
     const generation = first.generation;
-    await this.workers.submit('prepareTables', own, callOptions, first);
+    await this.prepareWithHelpers(
+      own,
+      callOptions,
+      first,
+      rest.filter((slot) => !slot.restoring),
+    );
     if (first.generation !== generation)
       throw new Error(`prepareTables(): ${workerName(this.workers, first)} was restarted while preparing the tables; call prepareTables again`);
     const addresses = (await this.workers.submit('tableAddresses', own, { signal: callOptions.signal }, first)) as TableAddress[];
@@ -129,6 +136,41 @@ export class PoolTables {
         }
       }),
     );
+  }
+
+  /**
+   * prepareTables on `first`, every helper building each table with it
+   * (./splitBuild.ts); alone when there is none. A worker lost meanwhile
+   * (died, or its part failed) fails the call with one line naming it.
+   */
+  private async prepareWithHelpers(own: unknown[], callOptions: CheckedCallOptions, first: Slot, helpers: Slot[]): Promise<void> {
+    const { workers } = this;
+    if (helpers.length === 0) {
+      await workers.submit('prepareTables', own, callOptions, first);
+      return;
+    }
+    const session = new SplitSession();
+    const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
+    const helping = helpers.map((slot) =>
+      workers.submit('helpTableBuilds', [session.buffer], { signal: callOptions.signal }, slot).catch((error: unknown) => {
+        if (!isAbort(error)) session.lose(workers.slots.indexOf(slot), error);
+      }),
+    );
+    try {
+      await workers.submit('prepareTablesSplit', [own[0], own[1], session.buffer], callOptions, first);
+    } catch (error) {
+      if (isAbort(error)) throw error;
+      const lost = session.lost ? workers.slots[session.lost.worker]! : error instanceof Error && error.name === 'WorkerError' ? first : undefined;
+      if (!lost) throw error;
+      const cause = lost === first ? error : session.lost!.error;
+      const why = cause instanceof Error ? cause.message : String(cause);
+      throw new Error(
+        `prepareTables(): ${workerName(workers, lost)} failed while the workers built the tables together (${why}); no table was saved; call prepareTables again`,
+      );
+    } finally {
+      session.end();
+      await Promise.all(helping);
+    }
   }
 
   /** The entry for these prepareTables arguments, made on first use. */

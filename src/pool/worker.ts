@@ -13,7 +13,7 @@
  */
 import type { TablesProgress } from '../pdb/tables.js';
 import type { CensusProgress } from '../api/census.js';
-import { createSolver, solverFromCore, tablesOf } from '../api/solver.js';
+import { coreOf, createSolver, solverFromCore, tablesOf } from '../api/solver.js';
 import type { Solver, SolverOptions } from '../api/types.js';
 import { insideApi, insideTransport, runCall, searchedBoards } from './inside.js';
 import { PruningArrivals } from './pruningArrivals.js';
@@ -115,7 +115,7 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
       ...args: unknown[]
     ) => unknown;
     // Table preparation answers a promise; the solving methods answer at once.
-    const context = { solver: callSolver, tables: tablesOf(callSolver), onIteration, stopIfCancelled, relayProgress };
+    const context = { solver: callSolver, tables: tablesOf(callSolver), core: coreOf(callSolver), onIteration, stopIfCancelled, relayProgress };
     const value = (await runCall(context, () => method(...message.args))) as Answer<WorkerMethodName>;
     post({ type: 'answer', id, value }, transferOf(value));
   } catch (error) {

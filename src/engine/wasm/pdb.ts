@@ -4,9 +4,9 @@
  * per call, and keeps the registry of installed tables that the IDA* adapter
  * hands to the search.
  */
-import type { PdbBuild, PdbCore, PdbPartition } from '../contract.js';
+import type { PdbBuild, PdbCore, PdbPartition, PdbSplitBuild, PdbSplitShare } from '../contract.js';
 import { checkPdbDerivation, partitionKey } from '../pdbPartition.js';
-import { checkPdbBuildMemory, groupTableBytes, groupTableEntries, pdbWorkBytes } from '../pdbSizes.js';
+import { checkPdbBuildMemory, groupTableBytes, groupTableEntries, pdbEntryCount, pdbWorkBytes } from '../pdbSizes.js';
 import type { ScratchExports } from './scratch.js';
 
 export interface PdbExports extends ScratchExports {
@@ -17,6 +17,23 @@ export interface PdbExports extends ScratchExports {
   /** Scans up to `placements` ranks of the round in progress; -1 while it goes on, else the placements it reached (0: done). */
   pdbBuildRound(placements: number): number;
   pdbBuildSettled(): number;
+  /** A build split over instances of the shared build: the starter's block marks moved where all can reach them; their address or -1. */
+  pdbBuildSpread(): number;
+  /** Joins the build another instance started with these arguments (and its pdbBuildSpread address); returns the entry count. */
+  pdbBuildJoin(
+    width: number,
+    height: number,
+    groupMask: number,
+    blankCell: number,
+    tableAt: number,
+    workAt: number,
+    zeroAware: number,
+    changedAt: number,
+  ): number;
+  /** Expands the states at the current distance among ranks [start, end); returns how many. */
+  pdbBuildShare(start: number, end: number): number;
+  /** Turns to the next round of a split build (leader 1: the first, bringing the round's sets up to date). */
+  pdbBuildEndRound(leader: number): void;
   /** Bytes of one blank set while building a group of `tiles` tiles: 1 or 2. */
   pdbMaskBytes(cells: number, tiles: number): number;
   /** Sets where a symmetry takes target cell `cell` back to, for pdbDeriveStart. */
@@ -149,27 +166,70 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     };
   }
 
+  /** Starts the module's build of a group (its table and working memory grown as needed); returns its key, entries and pdbBuildStart's arguments. */
+  function startBuild(partition: PdbPartition, group: number): { key: string; entries: number; args: number[] } {
+    const cells = partition.width * partition.height;
+    const tiles = partition.groups[group]!.length;
+    const workBytes = pdbWorkBytes(cells, tiles, exports.pdbMaskBytes(cells, tiles));
+    checkPdbBuildMemory(partition, group, workBytes);
+    readyLayout(exports, partition, group);
+    const table = tableRegion(partition, group, false);
+    // Work memory is shared by every build; grown only when a larger group
+    // needs more, or when tables were placed in it.
+    if (!work || work.bytes < workBytes || workLent > 0) {
+      work = { at: grow(workBytes, `building a ${tiles}-tile table`), bytes: workBytes };
+      workLent = 0;
+    }
+    const key = tableKey(partition, group);
+    installed.delete(key);
+    const mask = groupMask(partition.groups[group]!);
+    const args = [partition.width, partition.height, mask, partition.blankCell, table.at, work.at, partition.zeroAware ? 1 : 0];
+    const entries = exports.pdbBuildStart(...(args as Parameters<PdbExports['pdbBuildStart']>));
+    if (entries !== groupTableEntries(partition, group)) throw new RangeError(`puzzlesearch: cannot build a table for group ${group} of ${partition.name}`);
+    return { key, entries, args };
+  }
+
+  /** One instance's part in a split build (pdbBuildStart or pdbBuildJoin done). */
+  function splitShare(placements: number): PdbSplitShare {
+    return {
+      placements,
+      share: (start, end) => exports.pdbBuildShare(start, end),
+      endRound: (leader) => exports.pdbBuildEndRound(leader ? 1 : 0),
+      settled: () => exports.pdbBuildSettled(),
+    };
+  }
+
   return {
     build(partition, group): PdbBuild {
-      const cells = partition.width * partition.height;
-      const tiles = partition.groups[group]!.length;
-      const workBytes = pdbWorkBytes(cells, tiles, exports.pdbMaskBytes(cells, tiles));
-      checkPdbBuildMemory(partition, group, workBytes);
-      readyLayout(exports, partition, group);
-      const table = tableRegion(partition, group, false);
-      // Work memory is shared by every build; grown only when a larger group
-      // needs more, or when tables were placed in it.
-      if (!work || work.bytes < workBytes || workLent > 0) {
-        work = { at: grow(workBytes, `building a ${tiles}-tile table`), bytes: workBytes };
-        workLent = 0;
-      }
-      const key = tableKey(partition, group);
-      installed.delete(key);
-      const mask = groupMask(partition.groups[group]!);
-      const entries = exports.pdbBuildStart(partition.width, partition.height, mask, partition.blankCell, table.at, work.at, partition.zeroAware ? 1 : 0);
-      if (entries !== groupTableEntries(partition, group)) throw new RangeError(`puzzlesearch: cannot build a table for group ${group} of ${partition.name}`);
+      const { key, entries } = startBuild(partition, group);
       // A round: -1 while the layer goes on, 0 once no state was reached.
       return sliced(entries, key, `the build of group ${group} of ${partition.name}`, () => exports.pdbBuildRound(SLICE_PLACEMENTS) === 0);
+    },
+
+    startSplitBuild(partition, group): PdbSplitBuild {
+      const { key, entries, args } = startBuild(partition, group);
+      const token = ++activeBuild;
+      const changedAt = exports.pdbBuildSpread();
+      if (changedAt < 0) throw new RangeError('puzzlesearch: cannot grow WebAssembly memory by 16 KiB for a build split over workers');
+      const placements = pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length);
+      return {
+        ...splitShare(placements),
+        entries,
+        joinArgs: [...args, changedAt],
+        finish() {
+          if (token !== activeBuild) throw new Error(`puzzlesearch: the build of group ${group} of ${partition.name} was overtaken by another table build`);
+          installed.add(key);
+        },
+      };
+    },
+
+    joinSplitBuild(joinArgs, entries): PdbSplitShare {
+      const joined = exports.pdbBuildJoin(...(joinArgs as Parameters<PdbExports['pdbBuildJoin']>));
+      if (joined !== entries) throw new RangeError(`puzzlesearch: cannot join a table build of ${entries} entries (this instance counts ${joined})`);
+      const [width, height, mask] = joinArgs as [number, number, number];
+      let tiles = 0;
+      for (let rest = mask; rest !== 0; rest &= rest - 1) tiles++;
+      return splitShare(pdbEntryCount(width * height, tiles));
     },
 
     derive(partition, group, source, sourceGroup, cellMap) {
