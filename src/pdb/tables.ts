@@ -9,7 +9,7 @@
  * into the others' state.
  */
 import type { HostAbortSignal } from '../engine/hostTypes.js';
-import { HEURISTICS, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
+import { HEURISTICS, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard, type TableRoom } from '../engine/contract.js';
 import { unknownHeuristicMessage } from '../engine/messages.js';
 import { partitionKey } from '../engine/pdbPartition.js';
 import { groupTableBytes, groupTableEntries, PDB_HELD_TABLES_LIMIT } from '../engine/pdbSizes.js';
@@ -223,6 +223,23 @@ function partitionName(state: TablesState, width: number, height: number, name: 
 }
 
 /**
+ * Installs group `group`'s table from the cache if a valid file holds it,
+ * read straight into the room the engine reserves for it (issue 38 §3): the
+ * room is reserved only once the file's header is checked, and the table is
+ * installed only once its checksum holds, so a file refused leaves no table
+ * half there. Whether it was.
+ */
+async function loadInPlace(state: TablesState, store: TableCache, partition: PdbPartition, group: number): Promise<boolean> {
+  let room = null as TableRoom | null;
+  const table = await store.load(partition, group, () => (room ??= state.core.pdb.reserve(partition, group)).view());
+  if (!table || !room) return false;
+  room.install();
+  noteSeen(state, partition);
+  state.unsaved.delete(tableKey(partition, group));
+  return true;
+}
+
+/**
  * Loads from the cache a table of the same partition for the other blank
  * corner that a board symmetry carries onto this group, if there is one:
  * deriving from it takes seconds where a build takes minutes.
@@ -237,11 +254,7 @@ async function loadSymmetricSource(state: TablesState, store: TableCache, partit
     const all = sibling.groups.map((_, g) => ({ partition: sibling, group: g }));
     const source = symmetricSource(partition, group, all);
     if (!source) continue;
-    const bytes = await store.load(sibling, source.group);
-    if (!bytes) continue;
-    state.core.pdb.install(sibling, source.group, bytes);
-    noteSeen(state, sibling);
-    return;
+    if (await loadInPlace(state, store, sibling, source.group)) return;
   }
 }
 
@@ -285,12 +298,8 @@ async function prepareOne(state: TablesState, partition: PdbPartition, prepare: 
   for (const group of buildsFirst(state, partition)) {
     if (core.pdb.has(partition, group)) continue;
     prepare.signal?.throwIfAborted();
-    const cached = await store.load(partition, group);
-    if (cached) {
-      core.pdb.install(partition, group, cached);
-      noteSeen(state, partition);
-      state.unsaved.delete(tableKey(partition, group));
-      const entries = cached.length * 2;
+    if (await loadInPlace(state, store, partition, group)) {
+      const entries = groupTableBytes(partition, group) * 2;
       finished += entriesOf(group);
       prepare.onProgress?.({ partition: partition.name, group, groups, phase: 'load', settled: entries, entries, done: finished, total });
       continue;
@@ -370,14 +379,7 @@ function loadCached(state: TablesState, size: string | { width: number; height: 
       for (let group = 0; group < partition.groups.length; group++) {
         if (state.core.pdb.has(partition, group)) continue;
         options.signal?.throwIfAborted();
-        const cached = await store.load(partition, group);
-        if (!cached) {
-          all = false;
-          continue;
-        }
-        state.core.pdb.install(partition, group, cached);
-        noteSeen(state, partition);
-        state.unsaved.delete(tableKey(partition, group));
+        if (!(await loadInPlace(state, store, partition, group))) all = false;
       }
     }
     return all;

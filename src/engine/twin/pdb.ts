@@ -289,6 +289,12 @@ export function twinPdb(): TwinPdb {
       );
     },
 
+    reserve(partition, group) {
+      const table = new Uint8Array(bytesOf(partition, group));
+      installed.delete(key(partition, group));
+      return { view: () => table, install: () => installed.set(key(partition, group), table) };
+    },
+
     has: (partition, group) => installed.has(key(partition, group)),
 
     table(partition, group, offset = 0, length) {

@@ -192,12 +192,24 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     },
 
     install(partition, group, bytes) {
+      const expected = groupTableBytes(partition, group);
+      if (bytes.length !== expected)
+        throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${expected}`);
+      const room = this.reserve(partition, group);
+      room.view().set(bytes);
+      room.install();
+    },
+
+    reserve(partition, group) {
       readyLayout(exports, partition, group);
+      const key = tableKey(partition, group);
       const table = tableRegion(partition, group, true);
-      if (bytes.length !== table.bytes)
-        throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${table.bytes}`);
-      new Uint8Array(exports.memory.buffer, table.at, table.bytes).set(bytes);
-      installed.add(tableKey(partition, group));
+      // Refilled: not the search's until whole again.
+      installed.delete(key);
+      return {
+        view: () => new Uint8Array(exports.memory.buffer, table.at, table.bytes),
+        install: () => installed.add(key),
+      };
     },
 
     has: (partition, group) => installed.has(tableKey(partition, group)),
