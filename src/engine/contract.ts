@@ -230,6 +230,13 @@ export interface PdbCore {
    * the table is not installed (has() is false) until the room's install().
    */
   reserve(partition: PdbPartition, group: number): TableRoom;
+  /**
+   * Gives group `group`'s table back (installed or only reserved): not held
+   * any more, and its memory serves the next tables (the wasm engine's memory
+   * cannot shrink: its room is reused). Returns the bytes given back, 0 when
+   * none were held (or, on a shared memory, when another instance holds them).
+   */
+  release(partition: PdbPartition, group: number): number;
   /** Whether group `group` of `partition` has an installed table. */
   has(partition: PdbPartition, group: number): boolean;
   /** A copy of an installed group table (or of `length` bytes of it from `offset`), or null. */

@@ -59,6 +59,14 @@ export interface PrepareTablesOptions {
   signal?: HostAbortSignal;
 }
 
+/** Which tables releaseTables gives back: a goal's (as prepareTables names them), of one partition or of every one held. */
+export interface ReleaseTablesOptions {
+  /** Which goals: the blank last (default), first, or both. */
+  goal?: PrepareTablesOptions['goal'];
+  /** Only this partition's tables; default every partition of the size and goal that the solver holds. */
+  partition?: string;
+}
+
 /** What a sliding search will use. */
 export interface HeuristicChoice {
   heuristic: Heuristic;
@@ -99,6 +107,12 @@ export interface PdbTables {
    * with whether every one of them is now held.
    */
   loadCached(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<boolean>;
+  /**
+   * Gives back the tables of a size and goal (of `options.partition` only,
+   * when named), after the prepare() calls before it: not held any more, and
+   * their memory serves the next tables. Resolves with the bytes given back.
+   */
+  release(size: string | { width: number; height: number }, options?: ReleaseTablesOptions): Promise<number>;
   /** The partitions `prepare(size, options)` readies (checked as prepare checks them), building nothing. */
   partitionsFor(size: string | { width: number; height: number }, options?: PrepareTablesOptions): PdbPartition[];
   /** Bytes of group `group`'s table. */
@@ -232,7 +246,12 @@ function partitionName(state: TablesState, width: number, height: number, name: 
 async function loadInPlace(state: TablesState, store: TableCache, partition: PdbPartition, group: number): Promise<boolean> {
   let room = null as TableRoom | null;
   const table = await store.load(partition, group, () => (room ??= state.core.pdb.reserve(partition, group)).view());
-  if (!table || !room) return false;
+  if (!room) return false;
+  if (!table) {
+    // A file refused after its room was reserved: the room serves the build that replaces it.
+    state.core.pdb.release(partition, group);
+    return false;
+  }
   room.install();
   noteSeen(state, partition);
   state.unsaved.delete(tableKey(partition, group));
@@ -386,6 +405,27 @@ function loadCached(state: TablesState, size: string | { width: number; height: 
   });
 }
 
+/** PdbTables.release: after the prepare() calls before it. */
+function release(state: TablesState, size: string | { width: number; height: number }, options: ReleaseTablesOptions): Promise<number> {
+  return queued(state, async () => {
+    const { width, height } = parseSize(size);
+    // Checked as prepare() checks them: a partition of this size, a goal.
+    const named = options.partition === undefined ? undefined : partitionName(state, width, height, options.partition);
+    const blanks = new Set(partitionsFor(state, size, { goal: options.goal, partition: named }).map((partition) => partition.blankCell));
+    let bytes = 0;
+    for (const partition of [...state.partitionsSeen.values()]) {
+      const fits = partition.width === width && partition.height === height && blanks.has(partition.blankCell);
+      if (!fits || (named !== undefined && partition.name !== named)) continue;
+      partition.groups.forEach((_, group) => {
+        bytes += state.core.pdb.release(partition, group);
+        state.unsaved.delete(tableKey(partition, group));
+      });
+      state.partitionsSeen.delete(partitionKey(partition));
+    }
+    return bytes;
+  });
+}
+
 /** The partition of this size and blank cell whose tables were made ready last (held whole), if any. */
 function lastReady(state: TablesState, width: number, height: number, blankCell: number): PdbPartition | null {
   let found: PdbPartition | null = null;
@@ -456,6 +496,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
   return {
     prepare: (size, options = {}) => prepare(state, size, options),
     loadCached: (size, options = {}) => loadCached(state, size, options),
+    release: (size, options = {}) => release(state, size, options),
     choose: (start, goal, requested, build = true, partition) => choose(state, start, goal, requested, build, partition),
     partitionsFor: (size, options = {}) => partitionsFor(state, size, options),
     tableBytes: groupTableBytes,

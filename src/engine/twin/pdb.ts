@@ -295,6 +295,13 @@ export function twinPdb(): TwinPdb {
       return { view: () => table, install: () => installed.set(key(partition, group), table) };
     },
 
+    release(partition, group) {
+      const table = installed.get(key(partition, group));
+      installed.delete(key(partition, group));
+      // Collected once no search holds it; a table shared with other workers (a SharedArrayBuffer) is theirs too.
+      return table?.length ?? 0;
+    },
+
     has: (partition, group) => installed.has(key(partition, group)),
 
     table(partition, group, offset = 0, length) {
