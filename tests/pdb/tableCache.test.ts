@@ -188,6 +188,24 @@ describe('the disk cache reads a table into the room it is given, a slice at a t
   });
 });
 
+describe('a room that cannot be had is not blamed on the file', () => {
+  it("the room's error (memory that cannot grow) comes out of load as it is, with no warning, and the file stays", async () => {
+    const { dir, files, good } = await builtCache();
+    const [partition] = tablesOf(await createSolver({ engine: 'ts', tables: { dir: false } })).partitionsFor('3x3');
+    const group = Number(/group(\d+)\.pdb$/.exec(files[0]!)![1]);
+    const warnings: string[] = [];
+    const cache = await openNodeTableCache(dir, (line) => warnings.push(line));
+    const refusal = new RangeError('puzzlesearch: cannot grow WebAssembly memory by 0.0 MiB for the 4-tile table of 4-4');
+    await expect(
+      cache.load(partition!, group, () => {
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    expect(warnings).toEqual([]);
+    expect(Buffer.compare(readFileSync(join(dir, files[0]!)), good[0]!)).toBe(0);
+  });
+});
+
 describe("the table files' checksum", () => {
   it("is zlib's CRC-32 on every length up to 40 and on random slices, also continued over a split", () => {
     const random = seededRandom(32);

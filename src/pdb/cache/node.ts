@@ -126,6 +126,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
       // fstat first: never a hang, never more memory than the table's own.
       const expected = HEADER_BYTES + groupTableBytes(partition, group);
       let handle: Awaited<ReturnType<Fs['open']>>;
+      let roomFailed: unknown = null;
       try {
         // Non-blocking: opening a FIFO with no writer would otherwise wait forever.
         handle = await fs.open(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
@@ -150,7 +151,16 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
         // at a time, each checksummed as it lands: one pass over the bytes.
         const tableBytes = expected - HEADER_BYTES;
         const own = room ? null : new Uint8Array(tableBytes);
-        const into = room ?? (() => own!);
+        // The room's own failure (memory that cannot grow) is the caller's, not the file's.
+        const into = () => {
+          if (!room) return own!;
+          try {
+            return room();
+          } catch (error) {
+            roomFailed = error;
+            throw error;
+          }
+        };
         let checksum = 0;
         for (let at = 0; at < tableBytes; at += sliceBytes) {
           const length = Math.min(sliceBytes, tableBytes - at);
@@ -161,6 +171,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
         if (checksum >>> 0 !== checked.checksum) return bad(CHECKSUM_MISMATCH);
         return into();
       } catch (error) {
+        if (roomFailed !== null) throw roomFailed;
         return bad((error as Error).message);
       } finally {
         await handle.close();
