@@ -1,9 +1,10 @@
 /**
  * The PDB tables of one solver: which partition serves a goal, getting its
- * tables ready (from the disk cache or built round by round, with progress
- * and cancel between rounds), and the heuristic a sliding search will use.
+ * tables ready (read from the disk cache straight into the engine's memory,
+ * or built round by round, with progress and cancel between rounds), giving
+ * them back (release), and the heuristic a sliding search will use.
  *
- * One file of about 410 lines: the three read and write one registry per
+ * One file of about 520 lines: these read and write one registry per
  * solver (which tables are held, being made or refused), and the memory
  * check of a preparation needs all of it at once; apart, each would reach
  * into the others' state.
