@@ -171,15 +171,25 @@ describe('the free rooms of the wasm engine (FreeRooms)', () => {
     expect(memory.bytes()).toBe(grown + 65536);
   });
 
+  it('every room starts on a 64-byte line, whatever the bytes of those before it', () => {
+    const memory = fakeMemory();
+    const rooms = new FreeRooms(memory.grow, memory.bytes);
+    const taken = [1, 1512, 3576, 77, 2_882_880, 5].map((bytes) => ({ at: rooms.take(bytes), bytes }));
+    expect(taken.every(({ at }) => at % 64 === 0)).toBe(true);
+    // Given back with their own bytes, they merge into one room again.
+    for (const room of taken) rooms.giveBack(room);
+    expect(rooms.take(rooms.freeBytes)).toBe(taken[0]!.at);
+  });
+
   it('says -1 when memory cannot grow, and keeps its rooms', () => {
     const rooms = new FreeRooms(
       () => -1,
       () => 65536,
     );
     expect(rooms.take(10)).toBe(-1);
-    rooms.giveBack({ at: 1000, bytes: 500 });
+    rooms.giveBack({ at: 1024, bytes: 500 });
     expect(rooms.take(600)).toBe(-1);
-    expect(rooms.take(500)).toBe(1000);
+    expect(rooms.take(500)).toBe(1024);
     expect(rooms.freeBytes).toBe(0);
   });
 });

@@ -13,6 +13,15 @@ export interface Room {
   bytes: number;
 }
 
+/**
+ * Rooms start on a cache line and take whole lines: a build's working memory
+ * taken after a table of odd bytes still starts aligned (the split build's
+ * atomics need their natural alignment), and a room given back, rounded the
+ * same way, merges with its neighbours.
+ */
+const ALIGN = 64;
+const aligned = (bytes: number) => Math.ceil(bytes / ALIGN) * ALIGN;
+
 /** `bytes` rounded up to whole pages of 64 KiB, as memory grows. */
 const pages = (bytes: number) => Math.ceil(bytes / 65536) * 65536;
 
@@ -32,8 +41,9 @@ export class FreeRooms {
     return this.free.reduce((sum, room) => sum + room.bytes, 0);
   }
 
-  /** A room of `bytes` bytes: the smallest free one that holds it (split), else memory grown; -1 when memory cannot grow. */
-  take(bytes: number): number {
+  /** A room of `wanted` bytes (whole cache lines): the smallest free one that holds it (split), else memory grown; -1 when memory cannot grow. */
+  take(wanted: number): number {
+    const bytes = aligned(wanted);
     let best = -1;
     this.free.forEach((room, i) => {
       if (room.bytes >= bytes && (best < 0 || room.bytes < this.free[best]!.bytes)) best = i;
@@ -47,12 +57,13 @@ export class FreeRooms {
     return at;
   }
 
-  /** Gives a room back: the next take() may hand it out. */
-  giveBack(room: Room): void {
+  /** Gives a room back (as take() gave it: its bytes are rounded up the same way): the next take() may hand it out. */
+  giveBack(given: Room): void {
+    const room = { at: given.at, bytes: aligned(given.bytes) };
     if (room.bytes <= 0) return;
     let i = 0;
     while (i < this.free.length && this.free[i]!.at < room.at) i++;
-    this.free.splice(i, 0, { ...room });
+    this.free.splice(i, 0, room);
     // Merged with the room after it, then with the one before.
     const next = this.free[i + 1];
     if (next && room.at + room.bytes === next.at) {
