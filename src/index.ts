@@ -76,5 +76,5 @@ export type { SlidingShare, SlidingShareResult } from './parallel/share.js';
 export type { Answer as PoolAnswer, Args as PoolArgs, MethodName as PoolMethodName } from './pool/protocol.js';
 export type { PdbPartition } from './engine/contract.js';
 export { makePartition, namedPartition, partitionNames } from './pdb/partitions.js';
-export type { PrepareTablesOptions, TablesOptions, TablesProgress } from './pdb/tables.js';
+export type { PrepareTablesOptions, ReleaseTablesOptions, TablesOptions, TablesProgress } from './pdb/tables.js';
 export { LINEAR_CONFLICT_FIRST, TABLE_SIZES, type TablesPlan, type TablesPlanOptions } from './pdb/plan.js';

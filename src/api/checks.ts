@@ -6,7 +6,7 @@
  */
 import type { HostAbortSignal } from '../engine/hostTypes.js';
 import { partitionNames } from '../pdb/partitions.js';
-import type { PrepareTablesOptions, TablesOptions } from '../pdb/tables.js';
+import type { PrepareTablesOptions, ReleaseTablesOptions, TablesOptions } from '../pdb/tables.js';
 import { PuzzleInputError, describeValue } from './boards.js';
 import { didYouMean } from './suggest.js';
 
@@ -109,15 +109,20 @@ export function checkTablesOptions(value: unknown, forPool = false): TablesOptio
 const TABLES_OPTION_KEYS = optionKeys<TablesOptions>({ dir: true, partition: true, warn: true });
 const PREPARE_TABLES_OPTION_KEYS = optionKeys<PrepareTablesOptions>({ partition: true, goal: true, onProgress: true, signal: true });
 
-/** prepareTables(size, options): a size such as '4x4' or { width, height }, and options with a goal, partition, signal and onProgress. */
-export function checkPrepareTables(size: unknown, value: unknown): PrepareTablesOptions | undefined {
+/** The size argument of `call`: a string such as '4x4' (read by the tables) or { width, height }. */
+function checkTablesSize(call: string, size: unknown): void {
   const sized =
     typeof size === 'string' ||
     (typeof size === 'object' &&
       size !== null &&
       Number.isInteger((size as { width?: unknown }).width) &&
       Number.isInteger((size as { height?: unknown }).height));
-  if (!sized) throw new PuzzleInputError(`prepareTables: size must be like '4x4' or { width, height }, not ${describeValue(size)}`);
+  if (!sized) throw new PuzzleInputError(`${call}: size must be like '4x4' or { width, height }, not ${describeValue(size)}`);
+}
+
+/** prepareTables(size, options): a size such as '4x4' or { width, height }, and options with a goal, partition, signal and onProgress. */
+export function checkPrepareTables(size: unknown, value: unknown): PrepareTablesOptions | undefined {
+  checkTablesSize('prepareTables', size);
   const options = checkOptionsObject('prepareTables options', value, '{ goal, partition, onProgress, signal }');
   if (options === undefined) return undefined;
   checkOptionKeys('prepareTables', options, PREPARE_TABLES_OPTION_KEYS);
@@ -126,6 +131,23 @@ export function checkPrepareTables(size: unknown, value: unknown): PrepareTables
     throw new PuzzleInputError(`prepareTables: partition must be a partition name, not ${describeValue(options.partition)}`);
   }
   return options as PrepareTablesOptions;
+}
+
+const RELEASE_TABLES_OPTION_KEYS = optionKeys<ReleaseTablesOptions>({ goal: true, partition: true });
+
+/** releaseTables(size, options): a size as prepareTables takes it, and options with a goal and a partition (the names themselves are checked by the tables). */
+export function checkReleaseTables(size: unknown, value: unknown): ReleaseTablesOptions | undefined {
+  checkTablesSize('releaseTables', size);
+  const options = checkOptionsObject('releaseTables options', value, '{ goal, partition }');
+  if (options === undefined) return undefined;
+  checkOptionKeys('releaseTables', options, RELEASE_TABLES_OPTION_KEYS);
+  if (options.partition !== undefined && typeof options.partition !== 'string') {
+    throw new PuzzleInputError(`releaseTables: partition must be a partition name, not ${describeValue(options.partition)}`);
+  }
+  if (options.goal !== undefined && typeof options.goal !== 'string') {
+    throw new PuzzleInputError(`releaseTables: goal must be 'blank-last', 'blank-first' or 'both', not ${describeValue(options.goal)}`);
+  }
+  return options as ReleaseTablesOptions;
 }
 
 /** A search's `partition` option: a partition of the board's size, by name; throws a PuzzleInputError naming the call and the nearest name. */

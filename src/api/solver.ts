@@ -5,7 +5,7 @@
  * shared default solvers and one-shot calls, and the two internal back doors
  * (coreOf, tablesOf) for parallel search and the pool.
  */
-import { checkOptions, checkPrepareTables, checkTablesOptions, optionKeys } from './checks.js';
+import { checkOptions, checkPrepareTables, checkReleaseTables, checkTablesOptions, optionKeys } from './checks.js';
 import { ENGINES, type Core, type EngineName } from '../engine/contract.js';
 import { checkChoice, parseFlipBoard, type GridInput, type SlidingInput } from './boards.js';
 import type { WasmSource } from '../engine/wasm/loader.js';
@@ -99,6 +99,8 @@ export function solverFromCore(core: Core, tablesOptions?: TablesOptions): Solve
     prepareTables: async (size, options) => {
       await tables.prepare(size, checkPrepareTables(size, options));
     },
+    // Never during a search: a search runs synchronously, and a release waits its turn after prepareTables calls.
+    releaseTables: async (size, options) => tables.release(size, checkReleaseTables(size, options)),
   };
   solverTables.set(solver, tables);
   solverCores.set(solver, core);

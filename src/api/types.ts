@@ -10,7 +10,7 @@ import type { GoalName, GridInput, SlidingInput } from './boards.js';
 import type { WasmSource } from '../engine/wasm/loader.js';
 import type { HostAbortSignal } from '../engine/hostTypes.js';
 import type { LightsOutInput, LightsOutOptions, LightsOutResult } from './lightsOut.js';
-import type { PrepareTablesOptions, TablesOptions } from '../pdb/tables.js';
+import type { PrepareTablesOptions, ReleaseTablesOptions, TablesOptions } from '../pdb/tables.js';
 import type { TablesPlan } from '../pdb/plan.js';
 import type { FlipHint, FourLineHint, LightsOutHint, SlidingHint } from './hint.js';
 import type { Census, CensusOptions } from './census.js';
@@ -257,6 +257,15 @@ export interface Solver {
   ): Array<ManyFamilies[F]['result'] | BoardError>;
   /** Makes the PDB tables of a board size ready (cache or build); sliding() then uses them by default. */
   prepareTables(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<void>;
+  /**
+   * Gives back the PDB tables of a size and goal (default the blank last), of
+   * `partition` only when named, else of every partition held for them; the
+   * next tables reuse their memory. Waits for the prepareTables calls before
+   * it; a later search without those tables uses another heuristic, or builds
+   * them in memory when it names them ('pdb', `partition`). Resolves with the
+   * bytes given back.
+   */
+  releaseTables(size: string | { width: number; height: number }, options?: ReleaseTablesOptions): Promise<number>;
 }
 
 export interface ManyFamilies {

@@ -229,6 +229,14 @@ export interface PdbSplitBuild extends PdbSplitShare {
 }
 
 /** The PDB tables an engine holds, by partition and group. */
+/** A group table's room, reserved by PdbCore.reserve. */
+export interface TableRoom {
+  /** The room, all of the table's bytes: a fresh view each call (a memory grown meanwhile detaches older ones). */
+  view(): Uint8Array;
+  /** Marks the table installed, once the room holds it whole and checked. */
+  install(): void;
+}
+
 export interface PdbCore {
   /** Starts building group `group` of `partition`; throws a RangeError naming the bytes needed when memory cannot grow. */
   build(partition: PdbPartition, group: number): PdbBuild;
@@ -242,6 +250,19 @@ export interface PdbCore {
   derive(partition: PdbPartition, group: number, source: PdbPartition, sourceGroup: number, cellMap: readonly number[]): PdbBuild;
   /** Installs a group's table from its bytes (as `table` returned them). */
   install(partition: PdbPartition, group: number, bytes: Uint8Array): void;
+  /**
+   * Room for group `group`'s table, to be filled where it will lie (a cached
+   * file is read straight into it: no copy of the whole table on the way);
+   * the table is not installed (has() is false) until the room's install().
+   */
+  reserve(partition: PdbPartition, group: number): TableRoom;
+  /**
+   * Gives group `group`'s table back (installed or only reserved): not held
+   * any more, and its memory serves the next tables (the wasm engine's memory
+   * cannot shrink: its room is reused). Returns the bytes given back, 0 when
+   * none were held (or, on a shared memory, when another instance holds them).
+   */
+  release(partition: PdbPartition, group: number): number;
   /** Whether group `group` of `partition` has an installed table. */
   has(partition: PdbPartition, group: number): boolean;
   /** A copy of an installed group table (or of `length` bytes of it from `offset`), or null. */

@@ -1,15 +1,16 @@
 /**
  * The PDB tables of one solver: which partition serves a goal, getting its
- * tables ready (from the disk cache or built round by round, with progress
- * and cancel between rounds), and the heuristic a sliding search will use.
+ * tables ready (read from the disk cache straight into the engine's memory,
+ * or built round by round, with progress and cancel between rounds), giving
+ * them back (release), and the heuristic a sliding search will use.
  *
- * One file of about 410 lines: the three read and write one registry per
+ * One file of about 520 lines: these read and write one registry per
  * solver (which tables are held, being made or refused), and the memory
  * check of a preparation needs all of it at once; apart, each would reach
  * into the others' state.
  */
 import type { HostAbortSignal } from '../engine/hostTypes.js';
-import { HEURISTICS, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard } from '../engine/contract.js';
+import { HEURISTICS, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard, type TableRoom } from '../engine/contract.js';
 import { unknownHeuristicMessage } from '../engine/messages.js';
 import { partitionKey } from '../engine/pdbPartition.js';
 import { groupTableBytes, groupTableEntries, PDB_HELD_TABLES_LIMIT } from '../engine/pdbSizes.js';
@@ -59,6 +60,14 @@ export interface PrepareTablesOptions {
   signal?: HostAbortSignal;
 }
 
+/** Which tables releaseTables gives back: a goal's (as prepareTables names them), of one partition or of every one held. */
+export interface ReleaseTablesOptions {
+  /** Which goals: the blank last (default), first, or both. */
+  goal?: PrepareTablesOptions['goal'];
+  /** Only this partition's tables; default every partition of the size and goal that the solver holds. */
+  partition?: string;
+}
+
 /** What a sliding search will use. */
 export interface HeuristicChoice {
   heuristic: Heuristic;
@@ -106,6 +115,12 @@ export interface PdbTables {
    * with whether every one of them is now held.
    */
   loadCached(size: string | { width: number; height: number }, options?: PrepareTablesOptions): Promise<boolean>;
+  /**
+   * Gives back the tables of a size and goal (of `options.partition` only,
+   * when named), after the prepare() calls before it: not held any more, and
+   * their memory serves the next tables. Resolves with the bytes given back.
+   */
+  release(size: string | { width: number; height: number }, options?: ReleaseTablesOptions): Promise<number>;
   /** The partitions `prepare(size, options)` readies (checked as prepare checks them), building nothing. */
   partitionsFor(size: string | { width: number; height: number }, options?: PrepareTablesOptions): PdbPartition[];
   /** Bytes of group `group`'s table. */
@@ -230,6 +245,28 @@ function partitionName(state: TablesState, width: number, height: number, name: 
 }
 
 /**
+ * Installs group `group`'s table from the cache if a valid file holds it,
+ * read straight into the room the engine reserves for it (issue 38 §3): the
+ * room is reserved only once the file's header is checked, and the table is
+ * installed only once its checksum holds, so a file refused leaves no table
+ * half there. Whether it was.
+ */
+async function loadInPlace(state: TablesState, store: TableCache, partition: PdbPartition, group: number): Promise<boolean> {
+  let room = null as TableRoom | null;
+  const table = await store.load(partition, group, () => (room ??= state.core.pdb.reserve(partition, group)).view());
+  if (!room) return false;
+  if (!table) {
+    // A file refused after its room was reserved: the room serves the build that replaces it.
+    state.core.pdb.release(partition, group);
+    return false;
+  }
+  room.install();
+  noteSeen(state, partition);
+  state.unsaved.delete(tableKey(partition, group));
+  return true;
+}
+
+/**
  * Loads from the cache a table of the same partition for the other blank
  * corner that a board symmetry carries onto this group, if there is one:
  * deriving from it takes seconds where a build takes minutes.
@@ -244,11 +281,7 @@ async function loadSymmetricSource(state: TablesState, store: TableCache, partit
     const all = sibling.groups.map((_, g) => ({ partition: sibling, group: g }));
     const source = symmetricSource(partition, group, all);
     if (!source) continue;
-    const bytes = await store.load(sibling, source.group);
-    if (!bytes) continue;
-    state.core.pdb.install(sibling, source.group, bytes);
-    noteSeen(state, sibling);
-    return;
+    if (await loadInPlace(state, store, sibling, source.group)) return;
   }
 }
 
@@ -292,12 +325,8 @@ async function prepareOne(state: TablesState, partition: PdbPartition, prepare: 
   for (const group of buildsFirst(state, partition)) {
     if (core.pdb.has(partition, group)) continue;
     prepare.signal?.throwIfAborted();
-    const cached = await store.load(partition, group);
-    if (cached) {
-      core.pdb.install(partition, group, cached);
-      noteSeen(state, partition);
-      state.unsaved.delete(tableKey(partition, group));
-      const entries = cached.length * 2;
+    if (await loadInPlace(state, store, partition, group)) {
+      const entries = groupTableBytes(partition, group) * 2;
       finished += entriesOf(group);
       prepare.onProgress?.({ partition: partition.name, group, groups, phase: 'load', settled: entries, entries, done: finished, total });
       continue;
@@ -382,17 +411,31 @@ function loadCached(state: TablesState, size: string | { width: number; height: 
       for (let group = 0; group < partition.groups.length; group++) {
         if (state.core.pdb.has(partition, group)) continue;
         options.signal?.throwIfAborted();
-        const cached = await store.load(partition, group);
-        if (!cached) {
-          all = false;
-          continue;
-        }
-        state.core.pdb.install(partition, group, cached);
-        noteSeen(state, partition);
-        state.unsaved.delete(tableKey(partition, group));
+        if (!(await loadInPlace(state, store, partition, group))) all = false;
       }
     }
     return all;
+  });
+}
+
+/** PdbTables.release: after the prepare() calls before it. */
+function release(state: TablesState, size: string | { width: number; height: number }, options: ReleaseTablesOptions): Promise<number> {
+  return queued(state, async () => {
+    const { width, height } = parseSize(size);
+    // Checked as prepare() checks them: a partition of this size, a goal.
+    const named = options.partition === undefined ? undefined : partitionName(state, width, height, options.partition);
+    const blanks = new Set(partitionsFor(state, size, { goal: options.goal, partition: named }).map((partition) => partition.blankCell));
+    let bytes = 0;
+    for (const partition of [...state.partitionsSeen.values()]) {
+      const fits = partition.width === width && partition.height === height && blanks.has(partition.blankCell);
+      if (!fits || (named !== undefined && partition.name !== named)) continue;
+      partition.groups.forEach((_, group) => {
+        bytes += state.core.pdb.release(partition, group);
+        state.unsaved.delete(tableKey(partition, group));
+      });
+      state.partitionsSeen.delete(partitionKey(partition));
+    }
+    return bytes;
   });
 }
 
@@ -466,6 +509,7 @@ export function pdbTables(core: Core, options: TablesOptions = {}): PdbTables {
   return {
     prepare: (size, options = {}, builder) => prepare(state, size, options, builder),
     loadCached: (size, options = {}) => loadCached(state, size, options),
+    release: (size, options = {}) => release(state, size, options),
     choose: (start, goal, requested, build = true, partition) => choose(state, start, goal, requested, build, partition),
     partitionsFor: (size, options = {}) => partitionsFor(state, size, options),
     tableBytes: groupTableBytes,

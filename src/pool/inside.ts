@@ -14,7 +14,7 @@ import type { GoalName, GridInput, SlidingInput } from '../api/boards.js';
 import type { LightsOutInput, LightsOutOptions } from '../api/lightsOut.js';
 import type { CensusOptions, CensusProgress } from '../api/census.js';
 import type { Core, PdbPartition } from '../engine/contract.js';
-import type { PdbTables, PrepareTablesOptions, TablesProgress } from '../pdb/tables.js';
+import type { PdbTables, PrepareTablesOptions, ReleaseTablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, PoolSlidingOptions, Progress, SlidingOptions, Solver } from '../api/types.js';
 import { slidingShareOf, type SlidingShare } from '../parallel/share.js';
 // Loaded with share.js anyway (its searches use the machines).
@@ -97,6 +97,8 @@ export const insideApi = {
       size,
       options === undefined || (typeof options === 'object' && options !== null) ? { ...options, onProgress: call().relayProgress } : options,
     ),
+  // The outside sends this one to every worker, the tables' holder last (see tableRelease.ts).
+  releaseTables: (size: string | { width: number; height: number }, options?: ReleaseTablesOptions) => call().solver.releaseTables(size, options),
 };
 
 /** A method's parameter count, optional ones included. */
@@ -125,6 +127,7 @@ export const insideArity = {
   lightsOut: 2,
   solveMany: 3,
   prepareTables: 2,
+  releaseTables: 2,
 } as const satisfies { [M in keyof typeof insideApi]: Arity<(typeof insideApi)[M]> };
 
 /** A held table and where it lies in the memory a pool's workers share (the shared build). */

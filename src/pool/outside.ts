@@ -473,6 +473,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   }
 
   methods.prepareTables = (...args) => poolTables.prepare(args);
+  methods.releaseTables = (...args) => poolTables.release(args);
 
   /**
    * Parallel IDA* for the pool method `name`; with `alone`, one worker first

@@ -14,6 +14,7 @@ import { checkPrepareTables } from '../api/checks.js';
 import type { TablesProgress } from '../pdb/tables.js';
 import { insideArity, type TableAddress } from './inside.js';
 import { checkCallOptions, type CheckedCallOptions, type Slot, type WorkerSlots } from './slots.js';
+import { releaseTables } from './tableRelease.js';
 import { transferTables, workerName } from './tableTransfer.js';
 import { SplitSession } from './splitBuild.js';
 
@@ -88,6 +89,11 @@ export class PoolTables {
     const generations = receivers.map((slot) => slot.generation);
     if (receivers.length > 0) await transferTables(this.workers, this.shared, first, receivers, own, callOptions);
     receivers.forEach((slot, i) => slot.generation === generations[i] && entry.held.set(slot, generations[i]!));
+  }
+
+  /** The pool's releaseTables(size, options, callOptions): see ./tableRelease.ts. */
+  release(args: unknown[]): Promise<number> {
+    return releaseTables(this.workers, this.prepared, args);
   }
 
   /**

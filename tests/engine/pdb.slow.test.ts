@@ -638,6 +638,8 @@ describe('table memory', () => {
     const refusing = { ...(exports as object), memory: exports.memory, pdbGrow: () => -1 } as unknown as Parameters<typeof wasmPdb>[0];
     const pdb = wasmPdb(refusing);
     const partition = namedPartition(3, 3, 8, '4-4')!;
-    expect(() => pdb.build(partition, 0)).toThrow(/cannot grow WebAssembly memory by 0\.0 MiB for the 4-tile table of 4-4/);
+    // A build asks for its working memory first, then the table; a load, for the table.
+    expect(() => pdb.build(partition, 0)).toThrow(/cannot grow WebAssembly memory by 0\.0 MiB for building a 4-tile table/);
+    expect(() => pdb.reserve(partition, 0)).toThrow(/cannot grow WebAssembly memory by 0\.0 MiB for the 4-tile table of 4-4/);
   });
 });

@@ -139,13 +139,17 @@ describe('the shared build: instances on one memory', () => {
       expect(refused).toBeInstanceOf(RangeError);
       expect((refused as Error).message).toMatch(/^puzzlesearch\.wasm: a worker's own \d+ bytes do not fit in the shared memory \(\d+ bytes in use\)$/);
     }
-    // Room for two instances' blocks but not for a 4x4 table: each says what it could not grow by.
+    // Room for two instances' blocks but not for a 4x4 table or its build: each says what it could not grow by.
     const tight = createSharedMemory(ownerPages + 16);
     await createWasmCore(undefined, { memory: tight, owner: true, source: module });
     const partition = namedPartition(4, 4, 15, '6-6-3')!;
     for (let i = 0; i < 2; i++) {
       const core = await createWasmCore(undefined, { memory: tight, owner: false, source: module });
+      // A build asks for its working memory first; a load, for the table's room.
       expect(() => core.pdb.build(partition, 0)).toThrow(
+        /^puzzlesearch: cannot grow WebAssembly memory by [\d.]+ MiB for building a 6-tile table \(it holds \d+ MiB already\)$/,
+      );
+      expect(() => core.pdb.reserve(partition, 0)).toThrow(
         /^puzzlesearch: cannot grow WebAssembly memory by [\d.]+ MiB for the 6-tile table of 6-6-3 \(it holds \d+ MiB already\)$/,
       );
     }

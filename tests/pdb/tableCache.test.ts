@@ -11,9 +11,11 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 as zlibCrc32 } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createSolver } from '../../src/api/solver.js';
+import { afterAll, describe, expect, it, test } from 'vitest';
+import { createSolver, tablesOf } from '../../src/api/solver.js';
+import { engineNames } from '../support/engines.js';
 import { crc32 } from '../../src/crc32.js';
+import { openNodeTableCache } from '../../src/pdb/cache/node.js';
 import { seededRandom } from '../oracles.js';
 import { bfsDistance, slidingNeighbours } from '../oracles.js';
 
@@ -104,6 +106,103 @@ describe('a table damaged anywhere is refused, reported and rebuilt (issue 38 §
     await solver.prepareTables('3x3');
     expect(warnings).toEqual([]);
     expect(solver.sliding(start.map((t) => (t === 0 ? 'x' : t)).join(' ')).length).toBe(optimal);
+  });
+});
+
+describe('a table is read straight into the engine (issue 38 §3): a damaged file leaves no table half there, on both engines', () => {
+  test.each(engineNames)(
+    '%s: a bit flipped at the start, middle or end of a table: the load refuses that table alone, then prepareTables rebuilds it',
+    async (engine) => {
+      const { dir, files, good } = await builtCache();
+      // The largest table: its damage spans several of the load's slices on a larger board.
+      const largest = good.reduce((best, bytes, i) => (bytes.length > good[best]!.length ? i : best), 0);
+      const path = join(dir, files[largest]!);
+      const group = Number(/group(\d+)\.pdb$/.exec(files[largest]!)![1]);
+      const length = good[largest]!.length;
+      for (const at of [0, 64, 64 + Math.floor((length - 64) / 2), length - 1]) {
+        const bytes = Buffer.from(good[largest]!);
+        bytes[at]! ^= 0x10;
+        writeFileSync(path, bytes);
+        const warnings: string[] = [];
+        const solver = await createSolver({ engine, tables: { dir, warn: (line) => warnings.push(line) } });
+        const tables = tablesOf(solver);
+        expect(await tables.loadCached('3x3'), `byte ${at}`).toBe(false);
+        const [partition] = tables.partitionsFor('3x3');
+        // The damaged table is not held, not even in part; the others are, whole.
+        partition!.groups.forEach((_, g) => {
+          expect(tables.has(partition!, g), `byte ${at}, group ${g}`).toBe(g !== group);
+          if (g !== group)
+            expect(
+              Buffer.compare(Buffer.from(tables.read(partition!, g)!), good[files.findIndex((name) => name.endsWith(`group${g}.pdb`))]!.subarray(64)),
+            ).toBe(0);
+        });
+        expect(tables.read(partition!, group)).toBeNull();
+        const why = at < 64 ? 'not a puzzlesearch table' : 'checksum mismatch (corrupt)';
+        expect(warnings, `byte ${at}`).toEqual([`puzzlesearch: ignoring table file ${path}: ${why}; rebuilding it`]);
+        // Without its tables the search still comes, optimal, on another heuristic.
+        expect(solver.sliding(start.map((t) => (t === 0 ? 'x' : t)).join(' ')).length).toBe(optimal);
+        await solver.prepareTables('3x3');
+        expect(tables.has(partition!, group)).toBe(true);
+        expect(Buffer.compare(readFileSync(path), good[largest]!), `byte ${at}`).toBe(0);
+        const result = solver.sliding(start.map((t) => (t === 0 ? 'x' : t)).join(' '));
+        expect(result.stats.heuristic).toBe('pdb');
+        expect(result.length).toBe(optimal);
+      }
+    },
+  );
+});
+
+describe('the disk cache reads a table into the room it is given, a slice at a time', () => {
+  it('a bit flipped in any slice (first, last, either side of a boundary) is refused; an intact file fills the room exactly, each slice through a fresh view', async () => {
+    const { dir, files, good } = await builtCache();
+    const largest = good.reduce((best, bytes, i) => (bytes.length > good[best]!.length ? i : best), 0);
+    const path = join(dir, files[largest]!);
+    const group = Number(/group(\d+)\.pdb$/.exec(files[largest]!)![1]);
+    const [partition] = tablesOf(await createSolver({ engine: 'ts', tables: { dir: false } })).partitionsFor('3x3');
+    const table = good[largest]!.subarray(64);
+    const slice = 256;
+    expect(table.length).toBeGreaterThan(4 * slice);
+    const warnings: string[] = [];
+    const cache = await openNodeTableCache(dir, (line) => warnings.push(line), slice);
+    // A room a little larger than the table, as an engine's memory is: nothing is written past the table.
+    const memory = new Uint8Array(table.length + 16).fill(0xa5);
+    let views = 0;
+    const room = () => (views++, memory.subarray(0, table.length));
+    const loaded = await cache.load(partition!, group, room);
+    expect(loaded).not.toBeNull();
+    expect(Buffer.compare(memory.subarray(0, table.length), table)).toBe(0);
+    expect([...memory.subarray(table.length)].every((byte) => byte === 0xa5)).toBe(true);
+    expect(views).toBeGreaterThanOrEqual(Math.ceil(table.length / slice));
+    expect(warnings).toEqual([]);
+    for (const at of [0, slice - 1, slice, 2 * slice + 7, table.length - slice, table.length - 1]) {
+      const bytes = Buffer.from(good[largest]!);
+      bytes[64 + at]! ^= 0x80;
+      writeFileSync(path, bytes);
+      // A fresh cache each time: a file is reported once a cache.
+      const heard: string[] = [];
+      const fresh = await openNodeTableCache(dir, (line) => heard.push(line), slice);
+      expect(await fresh.load(partition!, group, () => memory.subarray(0, table.length)), `table byte ${at}`).toBeNull();
+      expect(heard, `table byte ${at}`).toEqual([`puzzlesearch: ignoring table file ${path}: checksum mismatch (corrupt); rebuilding it`]);
+    }
+    writeFileSync(path, good[largest]!);
+  });
+});
+
+describe('a room that cannot be had is not blamed on the file', () => {
+  it("the room's error (memory that cannot grow) comes out of load as it is, with no warning, and the file stays", async () => {
+    const { dir, files, good } = await builtCache();
+    const [partition] = tablesOf(await createSolver({ engine: 'ts', tables: { dir: false } })).partitionsFor('3x3');
+    const group = Number(/group(\d+)\.pdb$/.exec(files[0]!)![1]);
+    const warnings: string[] = [];
+    const cache = await openNodeTableCache(dir, (line) => warnings.push(line));
+    const refusal = new RangeError('puzzlesearch: cannot grow WebAssembly memory by 0.0 MiB for the 4-tile table of 4-4');
+    await expect(
+      cache.load(partition!, group, () => {
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
+    expect(warnings).toEqual([]);
+    expect(Buffer.compare(readFileSync(join(dir, files[0]!)), good[0]!)).toBe(0);
   });
 });
 

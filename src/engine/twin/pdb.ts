@@ -289,6 +289,19 @@ export function twinPdb(): TwinPdb {
       );
     },
 
+    reserve(partition, group) {
+      const table = new Uint8Array(bytesOf(partition, group));
+      installed.delete(key(partition, group));
+      return { view: () => table, install: () => installed.set(key(partition, group), table) };
+    },
+
+    release(partition, group) {
+      const table = installed.get(key(partition, group));
+      installed.delete(key(partition, group));
+      // Collected once no search holds it; a table shared with other workers (a SharedArrayBuffer) is theirs too.
+      return table?.length ?? 0;
+    },
+
     has: (partition, group) => installed.has(key(partition, group)),
 
     table(partition, group, offset = 0, length) {

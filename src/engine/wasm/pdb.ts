@@ -7,6 +7,7 @@
 import type { PdbBuild, PdbCore, PdbPartition, PdbSplitBuild, PdbSplitShare } from '../contract.js';
 import { checkPdbDerivation, partitionKey } from '../pdbPartition.js';
 import { checkPdbBuildMemory, groupTableBytes, groupTableEntries, pdbEntryCount, pdbWorkBytes } from '../pdbSizes.js';
+import { FreeRooms, type Room } from './pdbRooms.js';
 import type { ScratchExports } from './scratch.js';
 
 export interface PdbExports extends ScratchExports {
@@ -53,10 +54,9 @@ export interface PdbExports extends ScratchExports {
   idaStarPdbSums(count: number): void;
 }
 
-/** An installed table: where it lies in the module's memory. */
-interface Region {
-  at: number;
-  bytes: number;
+/** An installed table: where it lies in the module's memory; `adopted` when another instance of a shared memory holds it (see adopt). */
+interface Region extends Room {
+  adopted?: boolean;
 }
 
 export interface WasmPdb extends PdbCore {
@@ -70,6 +70,8 @@ export interface WasmPdb extends PdbCore {
    * must keep it unchanged while this instance searches it.
    */
   adopt(partition: PdbPartition, group: number, at: number): void;
+  /** The module's memory in bytes (it never shrinks: released tables' rooms serve the next ones). */
+  memoryBytes(): number;
 }
 
 /** Placements scanned per call: a round of a 6-tile table takes two calls, of an 8-tile table over a hundred. */
@@ -103,8 +105,14 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
   // The module builds one table at a time: a build started later takes over.
   let activeBuild = 0;
 
+  const rooms = new FreeRooms(
+    (bytes) => exports.pdbGrow(bytes),
+    () => exports.memory.buffer.byteLength,
+  );
+
+  /** A room of `bytes` for `what`: a free one (a released table's), else memory grown. */
   function grow(bytes: number, what: string): number {
-    const at = exports.pdbGrow(bytes);
+    const at = rooms.take(bytes);
     if (at < 0) {
       const mib = (bytes / 2 ** 20).toFixed(1);
       const have = (exports.memory.buffer.byteLength / 2 ** 20).toFixed(0);
@@ -113,33 +121,27 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     return at;
   }
 
-  // Bytes at the start of `work` handed to tables since the last build. Wasm
-  // memory never shrinks, so once the builds are done their working memory
-  // (1.5 GB for a 6-tile group on 5x5) holds tables that are loaded or
-  // derived later, e.g. the second goal's; a later build then grows fresh
-  // working memory rather than overwrite them.
-  let workLent = 0;
-
-  /**
-   * The table's region, reused when the same table is built or loaded again;
-   * else taken from idle working memory when `fromWork` and it fits, else grown.
-   */
-  function tableRegion(partition: PdbPartition, group: number, fromWork: boolean): Region {
+  /** The table's region, reused when the same table is built or loaded again; else a free room (see ./pdbRooms.ts) or memory grown. */
+  function tableRegion(partition: PdbPartition, group: number): Region {
     const key = `${partitionKey(partition)}#${group}`;
     let region = tables.get(key);
     if (!region) {
       const bytes = groupTableBytes(partition, group);
-      if (fromWork && work && work.bytes - workLent >= bytes) {
-        region = { at: work.at + workLent, bytes };
-        workLent += bytes;
-        // A build left unfinished (aborted) must not write over it.
-        activeBuild++;
-      } else {
-        region = { at: grow(bytes, `the ${partition.groups[group]!.length}-tile table of ${partition.name}`), bytes };
-      }
+      region = { at: grow(bytes, `the ${partition.groups[group]!.length}-tile table of ${partition.name}`), bytes };
       tables.set(key, region);
     }
     return region;
+  }
+
+  /**
+   * Gives the working memory of the last build back once that build is done
+   * or overtaken (wasm memory never shrinks): the next build takes it again,
+   * or tables loaded or derived meanwhile (1.5 GB of it for a 6-tile group on
+   * 5x5, enough for the other goal's tables), or the tables after a release.
+   */
+  function freeWork(): void {
+    if (work) rooms.giveBack(work);
+    work = null;
   }
 
   const installed = new Set<string>();
@@ -150,7 +152,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
    * whether that slice finished it); the table `key` is installed when done.
    * Work started later takes the module over: this one then throws.
    */
-  function sliced(entries: number, key: string, what: string, step: () => boolean): PdbBuild {
+  function sliced(entries: number, key: string, what: string, step: () => boolean, whenDone?: () => void): PdbBuild {
     let done = false;
     const token = ++activeBuild;
     return {
@@ -159,7 +161,10 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
         if (done) return false;
         if (token !== activeBuild) throw new Error(`puzzlesearch: ${what} was overtaken by another table build`);
         done = step();
-        if (done) installed.add(key);
+        if (done) {
+          installed.add(key);
+          whenDone?.();
+        }
         return !done;
       },
       settled: () => exports.pdbBuildSettled(),
@@ -173,13 +178,11 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     const workBytes = pdbWorkBytes(cells, tiles, exports.pdbMaskBytes(cells, tiles));
     checkPdbBuildMemory(partition, group, workBytes);
     readyLayout(exports, partition, group);
-    const table = tableRegion(partition, group, false);
-    // Work memory is shared by every build; grown only when a larger group
-    // needs more, or when tables were placed in it.
-    if (!work || work.bytes < workBytes || workLent > 0) {
-      work = { at: grow(workBytes, `building a ${tiles}-tile table`), bytes: workBytes };
-      workLent = 0;
-    }
+    // A build left unfinished (aborted) gives its working memory back: it cannot go on (see sliced).
+    freeWork();
+    // The working memory first, the largest room: a small table taken first could split the room it needs.
+    work = { at: grow(workBytes, `building a ${tiles}-tile table`), bytes: workBytes };
+    const table = tableRegion(partition, group);
     const key = tableKey(partition, group);
     installed.delete(key);
     const mask = groupMask(partition.groups[group]!);
@@ -203,7 +206,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     build(partition, group): PdbBuild {
       const { key, entries } = startBuild(partition, group);
       // A round: -1 while the layer goes on, 0 once no state was reached.
-      return sliced(entries, key, `the build of group ${group} of ${partition.name}`, () => exports.pdbBuildRound(SLICE_PLACEMENTS) === 0);
+      return sliced(entries, key, `the build of group ${group} of ${partition.name}`, () => exports.pdbBuildRound(SLICE_PLACEMENTS) === 0, freeWork);
     },
 
     startSplitBuild(partition, group): PdbSplitBuild {
@@ -216,9 +219,11 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
         ...splitShare(placements),
         entries,
         joinArgs: [...args, changedAt],
+        // Called once every instance's last share is done: the working memory is no one's any more.
         finish() {
           if (token !== activeBuild) throw new Error(`puzzlesearch: the build of group ${group} of ${partition.name} was overtaken by another table build`);
           installed.add(key);
+          freeWork();
         },
       };
     },
@@ -240,7 +245,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
         throw new RangeError(`puzzlesearch: group ${sourceGroup} of ${source.name} has no table to derive group ${group} of ${partition.name} from`);
       }
       readyLayout(exports, partition, group);
-      const table = tableRegion(partition, group, true);
+      const table = tableRegion(partition, group);
       installed.delete(key);
       cellMap.forEach((sourceCell, cell) => exports.pdbDeriveMap(cell, sourceCell));
       const mask = groupMask(partition.groups[group]!);
@@ -252,12 +257,24 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     },
 
     install(partition, group, bytes) {
+      const expected = groupTableBytes(partition, group);
+      if (bytes.length !== expected)
+        throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${expected}`);
+      const room = this.reserve(partition, group);
+      room.view().set(bytes);
+      room.install();
+    },
+
+    reserve(partition, group) {
       readyLayout(exports, partition, group);
-      const table = tableRegion(partition, group, true);
-      if (bytes.length !== table.bytes)
-        throw new RangeError(`puzzlesearch: a table of ${bytes.length} bytes for group ${group} of ${partition.name}, expected ${table.bytes}`);
-      new Uint8Array(exports.memory.buffer, table.at, table.bytes).set(bytes);
-      installed.add(tableKey(partition, group));
+      const key = tableKey(partition, group);
+      const table = tableRegion(partition, group);
+      // Refilled: not the search's until whole again.
+      installed.delete(key);
+      return {
+        view: () => new Uint8Array(exports.memory.buffer, table.at, table.bytes),
+        install: () => installed.add(key),
+      };
     },
 
     has: (partition, group) => installed.has(tableKey(partition, group)),
@@ -273,9 +290,23 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
         throw new RangeError(`puzzlesearch: no ${bytes}-byte table for group ${group} of ${partition.name} at ${at} in this memory`);
       readyLayout(exports, partition, group);
       const key = tableKey(partition, group);
-      tables.set(key, { at, bytes });
+      tables.set(key, { at, bytes, adopted: true });
       installed.add(key);
     },
+
+    release(partition, group) {
+      const key = tableKey(partition, group);
+      const region = tables.get(key);
+      installed.delete(key);
+      if (!region) return 0;
+      tables.delete(key);
+      // An adopted table's room is its holder's to give back.
+      if (region.adopted) return 0;
+      rooms.giveBack(region);
+      return region.bytes;
+    },
+
+    memoryBytes: () => exports.memory.buffer.byteLength,
 
     table(partition, group, offset = 0, length) {
       const key = tableKey(partition, group);

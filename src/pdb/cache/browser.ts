@@ -94,7 +94,7 @@ export function openBrowserTableCache(warn: (message: string) => void, factory: 
       return usable ? where : null;
     },
 
-    async load(partition, group) {
+    async load(partition, group, room) {
       if (!usable) return null;
       const key = tableFileName(partition, group);
       let value: unknown;
@@ -115,7 +115,10 @@ export function openBrowserTableCache(warn: (message: string) => void, factory: 
         warnOnce(key, `puzzlesearch: ignoring table ${key} in ${where}: ${table}; rebuilding it`);
         return null;
       }
-      return table;
+      // IndexedDB hands over a copy of its own: it is copied once more, into the room.
+      if (!room) return table;
+      room().set(table);
+      return room();
     },
 
     async save(partition, group, read) {

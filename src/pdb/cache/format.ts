@@ -62,6 +62,36 @@ export function encodeTableHeader(partition: PdbPartition, group: number, tableB
 }
 
 /**
+ * The CRC-32 a file's table must have, if the file's header (its first
+ * HEADER_BYTES of `fileBytes`) matches this group of `partition`; else why not.
+ */
+export function checkTableHeader(partition: PdbPartition, group: number, header: Uint8Array, fileBytes: number): { checksum: number } | string {
+  const expectedBytes = groupTableBytes(partition, group);
+  if (header.length < HEADER_BYTES || fileBytes < HEADER_BYTES) return `truncated (${fileBytes} bytes)`;
+  const view = new DataView(header.buffer, header.byteOffset, HEADER_BYTES);
+  for (let i = 0; i < MAGIC.length; i++) if (header[i] !== MAGIC.charCodeAt(i)) return 'not a puzzlesearch table';
+  const version = view.getUint32(8, true);
+  if (version !== FORMAT_VERSION) return `format version ${version}, expected ${FORMAT_VERSION}`;
+  const name = String.fromCharCode(...header.subarray(40, 40 + NAME_BYTES)).replace(/\0+$/, '');
+  const same =
+    header[12] === partition.width &&
+    header[13] === partition.height &&
+    header[14] === partition.blankCell &&
+    header[15] === group &&
+    view.getUint32(16, true) === groupMask(partition.groups[group]!) &&
+    view.getUint32(20, true) === partition.groups.length &&
+    view.getFloat64(24, true) === groupTableEntries(partition, group) &&
+    view.getUint32(32, true) === expectedBytes &&
+    name === partition.name.slice(0, NAME_BYTES);
+  if (!same) return 'built for another board, goal or partition';
+  if (fileBytes !== HEADER_BYTES + expectedBytes) return `truncated or padded (${fileBytes} bytes, expected ${HEADER_BYTES + expectedBytes})`;
+  return { checksum: view.getUint32(36, true) };
+}
+
+/** Why a table's bytes do not have the CRC-32 its header gave. */
+export const CHECKSUM_MISMATCH = 'checksum mismatch (corrupt)';
+
+/**
  * The table in `file` if its header matches this group of `partition` and the
  * checksum holds; else why not. `checksum` is CRC-32 (the zlib polynomial):
  * ../../crc32.ts by default, or the platform's own where it has one (Node's
@@ -73,35 +103,31 @@ export function decodeTableFile(
   file: Uint8Array,
   checksum: (bytes: Uint8Array) => number = crc32,
 ): Uint8Array | string {
-  const expectedBytes = groupTableBytes(partition, group);
-  if (file.length < HEADER_BYTES) return `truncated (${file.length} bytes)`;
-  const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  for (let i = 0; i < MAGIC.length; i++) if (file[i] !== MAGIC.charCodeAt(i)) return 'not a puzzlesearch table';
-  const version = view.getUint32(8, true);
-  if (version !== FORMAT_VERSION) return `format version ${version}, expected ${FORMAT_VERSION}`;
-  const name = String.fromCharCode(...file.subarray(40, 40 + NAME_BYTES)).replace(/\0+$/, '');
-  const same =
-    file[12] === partition.width &&
-    file[13] === partition.height &&
-    file[14] === partition.blankCell &&
-    file[15] === group &&
-    view.getUint32(16, true) === groupMask(partition.groups[group]!) &&
-    view.getUint32(20, true) === partition.groups.length &&
-    view.getFloat64(24, true) === groupTableEntries(partition, group) &&
-    view.getUint32(32, true) === expectedBytes &&
-    name === partition.name.slice(0, NAME_BYTES);
-  if (!same) return 'built for another board, goal or partition';
-  if (file.length !== HEADER_BYTES + expectedBytes) return `truncated or padded (${file.length} bytes, expected ${HEADER_BYTES + expectedBytes})`;
+  const header = checkTableHeader(partition, group, file.subarray(0, HEADER_BYTES), file.length);
+  if (typeof header === 'string') return header;
   const table = file.subarray(HEADER_BYTES);
-  if (checksum(table) >>> 0 !== view.getUint32(36, true)) return 'checksum mismatch (corrupt)';
+  if (checksum(table) >>> 0 !== header.checksum) return CHECKSUM_MISMATCH;
   return table;
 }
+
+/**
+ * Where a load puts a table: the room its engine reserved for it (see
+ * PdbCore.reserve), a fresh view each call, since memory may grow between
+ * reads.
+ */
+export type TableRoomView = () => Uint8Array;
 
 export interface TableCache {
   /** The directory, or null when the cache is off or unusable. */
   readonly dir: string | null;
-  /** The table of a group if a valid file holds it; an invalid file is reported once (warn) and left to be replaced. */
-  load(partition: PdbPartition, group: number): Promise<Uint8Array | null>;
+  /**
+   * The table of a group if a valid file holds it; an invalid file is
+   * reported once (warn) and left to be replaced. With `room`, the table is
+   * read into room() (the whole of it; on Node straight from the file, with
+   * no other copy) and the result is a view of it; a file refused may have
+   * left anything there.
+   */
+  load(partition: PdbPartition, group: number, room?: TableRoomView): Promise<Uint8Array | null>;
   /**
    * Writes a group's table atomically, reading it in slices from `read`
    * (tables reach 250 MB). Resolves with null once the table is saved (or

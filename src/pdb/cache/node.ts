@@ -11,16 +11,27 @@
  */
 import { groupTableBytes } from '../../engine/pdbSizes.js';
 import { crc32 } from '../../crc32.js';
-import { HEADER_BYTES, decodeTableFile, encodeTableHeader, isOlderFormat, olderFormatMessage, tableFileName, type TableCache } from './format.js';
+import {
+  CHECKSUM_MISMATCH,
+  HEADER_BYTES,
+  checkTableHeader,
+  encodeTableHeader,
+  isOlderFormat,
+  olderFormatMessage,
+  tableFileName,
+  type TableCache,
+} from './format.js';
 
 /** Tables are checksummed and written in slices of this size. */
 const SLICE_BYTES = 16 * 2 ** 20;
+/** Tables are read and checked in slices of this size: the checksum reads each while it is still in cache. */
+const LOAD_SLICE_BYTES = 4 * 2 ** 20;
 
 type Fs = typeof import('node:fs/promises');
 type Path = typeof import('node:path');
 type Os = typeof import('node:os');
-/** CRC-32 of a table as the files carry it. */
-type Checksum = (bytes: Uint8Array) => number;
+/** CRC-32 of a table as the files carry it, continued from `previous` (that of the bytes before). */
+type Checksum = (bytes: Uint8Array, previous?: number) => number;
 
 /**
  * Node's modules, imported on demand and hidden from bundlers (a browser never
@@ -33,7 +44,22 @@ async function nodeModules(): Promise<{ fs: Fs; path: Path; os: Os; checksum: Ch
   const names = ['node:fs/promises', 'node:path', 'node:os', 'node:zlib'];
   const [fs, path, os, zlib] = await Promise.all(names.map((name) => import(/* @vite-ignore */ name)));
   const native = (zlib as { crc32?: Checksum }).crc32;
-  return { fs: fs as Fs, path: path as Path, os: os as Os, checksum: typeof native === 'function' ? (bytes) => native(bytes) : crc32 };
+  return { fs: fs as Fs, path: path as Path, os: os as Os, checksum: typeof native === 'function' ? (bytes, previous) => native(bytes, previous) : crc32 };
+}
+
+/**
+ * Reads `length` bytes at file `position` into `into` from `offset`, going
+ * on while read() gives less; returns how many it read (fewer at the end of
+ * the file).
+ */
+async function readFully(handle: Awaited<ReturnType<Fs['open']>>, into: Uint8Array, offset: number, length: number, position: number): Promise<number> {
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await handle.read(into, offset + done, length - done, position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return done;
 }
 
 /**
@@ -68,8 +94,12 @@ export async function cacheDir(dir?: string): Promise<string> {
   return path.join(os.homedir(), '.cache', 'puzzlesearch');
 }
 
-/** The disk cache at `dir` (see cacheDir). `warn` hears each problem once. */
-export async function openNodeTableCache(dir: string | undefined, warn: (message: string) => void): Promise<TableCache> {
+/**
+ * The disk cache at `dir` (see cacheDir). `warn` hears each problem once.
+ * `sliceBytes`: how much a load reads (and checks) at a time; tests make it
+ * small, so that a small table spans several slices.
+ */
+export async function openNodeTableCache(dir: string | undefined, warn: (message: string) => void, sliceBytes = LOAD_SLICE_BYTES): Promise<TableCache> {
   const { fs, path, checksum: tableChecksum } = await nodeModules();
   const root = await cacheDir(dir);
   let usable = true;
@@ -85,7 +115,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
       return usable ? root : null;
     },
 
-    async load(partition, group) {
+    async load(partition, group, room) {
       const file = path.join(root, tableFileName(partition, group));
       const bad = (why: string) => {
         warnOnce(file, `puzzlesearch: ignoring table file ${file}: ${why}; rebuilding it`);
@@ -96,6 +126,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
       // fstat first: never a hang, never more memory than the table's own.
       const expected = HEADER_BYTES + groupTableBytes(partition, group);
       let handle: Awaited<ReturnType<Fs['open']>>;
+      let roomFailed: unknown = null;
       try {
         // Non-blocking: opening a FIFO with no writer would otherwise wait forever.
         handle = await fs.open(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
@@ -108,21 +139,39 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
         const stat = await handle.stat();
         if (!stat.isFile()) return bad('not a regular file');
         if (stat.size !== expected) return bad(`${stat.size < expected ? 'truncated' : 'too long'} (${stat.size} bytes, expected ${expected})`);
-        const bytes = new Uint8Array(expected);
-        let at = 0;
-        while (at < expected) {
-          const { bytesRead } = await handle.read(bytes, at, expected - at, at);
-          if (bytesRead === 0) break;
-          at += bytesRead;
-        }
-        if (at !== expected) return bad(`truncated while reading (${at} of ${expected} bytes)`);
-        const table = decodeTableFile(partition, group, bytes, tableChecksum);
-        if (typeof table === 'string' && isOlderFormat(table)) {
+        const header = new Uint8Array(HEADER_BYTES);
+        if ((await readFully(handle, header, 0, HEADER_BYTES, 0)) !== HEADER_BYTES) return bad('truncated while reading its header');
+        const checked = checkTableHeader(partition, group, header, stat.size);
+        if (typeof checked === 'string' && isOlderFormat(checked)) {
           warnOnce(`format ${root}`, olderFormatMessage(root));
           return null;
         }
-        return typeof table === 'string' ? bad(table) : table;
+        if (typeof checked === 'string') return bad(checked);
+        // Read straight into the table's room (the engine's memory), a slice
+        // at a time, each checksummed as it lands: one pass over the bytes.
+        const tableBytes = expected - HEADER_BYTES;
+        const own = room ? null : new Uint8Array(tableBytes);
+        // The room's own failure (memory that cannot grow) is the caller's, not the file's.
+        const into = () => {
+          if (!room) return own!;
+          try {
+            return room();
+          } catch (error) {
+            roomFailed = error;
+            throw error;
+          }
+        };
+        let checksum = 0;
+        for (let at = 0; at < tableBytes; at += sliceBytes) {
+          const length = Math.min(sliceBytes, tableBytes - at);
+          const read = await readFully(handle, into(), at, length, HEADER_BYTES + at);
+          if (read !== length) return bad(`truncated while reading (${HEADER_BYTES + at + read} of ${expected} bytes)`);
+          checksum = tableChecksum(into().subarray(at, at + length), checksum);
+        }
+        if (checksum >>> 0 !== checked.checksum) return bad(CHECKSUM_MISMATCH);
+        return into();
       } catch (error) {
+        if (roomFailed !== null) throw roomFailed;
         return bad((error as Error).message);
       } finally {
         await handle.close();
@@ -154,7 +203,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
         try {
           const tableBytes = groupTableBytes(partition, group);
           let checksum = 0;
-          for (let offset = 0; offset < tableBytes; offset += SLICE_BYTES) checksum = crc32(read(offset, SLICE_BYTES), checksum);
+          for (let offset = 0; offset < tableBytes; offset += SLICE_BYTES) checksum = tableChecksum(read(offset, SLICE_BYTES), checksum);
           // write() may take less than it is given; go on until all is written.
           const writeAll = async (part: Uint8Array) => {
             for (let done = 0; done < part.length; ) done += (await handle.write(part, done, part.length - done)).bytesWritten;
