@@ -42,7 +42,7 @@
 import { IdaStar } from './abi';
 import { lastNodes, scratchPointer, setLastNodes } from './scratch';
 import { slidingSolvable } from './sliding';
-import { PDB_FIT_MIRRORED, PDB_FIT_SEVERAL, pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbPrunedEstimate, pdbSearchStarts, pdbUndo } from './pdbHeuristic';
+import { PDB_FIT_MIRRORED, PDB_FIT_SEVERAL, pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbSearchStarts, pdbUndo } from './pdbHeuristic';
 import { Region, lastNeeded, reserve } from './memory';
 import { local } from './instance';
 
@@ -510,7 +510,7 @@ function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i
   const tile = <i32>load<u8>(local(tiles) + next);
   const record = moveRecordAt(tile, next, direction);
   const childH = childEstimate<K>(record, tile, blank, h, room);
-  if (childH > room) return g + 1 + prunedEstimate<K>(record, tile, blank, g + 1, childH);
+  if (childH > room) return g + 1 + childH;
   const saved = applyMove<K>(record, tile, blank);
   store<u8>(local(tiles) + blank, <u8>tile);
   store<u8>(scratchPointer() + PATH_AT + g, <u8>direction);
@@ -520,8 +520,8 @@ function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i
   return result;
 }
 
-// The child's h; changes nothing. Above `room` the child is pruned, and the
-// PDB may then skip its mirrored lookup (any h above room prunes alike).
+// The child's h; changes nothing. Above `room` the child is pruned, and the PDB may skip its later
+// lookups (any h above room prunes alike) but for a child that could set the next bound (./pdbHeuristic).
 // @ts-ignore: decorator
 @inline
 function childEstimate<K>(record: usize, tile: i32, to: i32, h: i32, room: i32): i32 {
@@ -532,13 +532,6 @@ function childEstimate<K>(record: usize, tile: i32, to: i32, h: i32, room: i32):
     return h + <i32>(<i8>costWord) + <i32>load<u8>(local(lineCost) + code + (costWord >> 16)) - <i32>load<u8>(local(lineCost) + code);
   }
   return pdbChildEstimate(tile, to, <i32>(<i8>costWord), isMirrored<K>(), isSigned<K>(), room);
-}
-
-// A pruned child's h for the next bound (see pdbPrunedEstimate): the PDB's may be more than childEstimate's.
-// @ts-ignore: decorator
-@inline
-function prunedEstimate<K>(record: usize, tile: i32, to: i32, g1: i32, h: i32): i32 {
-  return isPdb<K>() ? pdbPrunedEstimate(tile, to, <i32>(<i8>load<i32>(record)), isMirrored<K>(), isSigned<K>(), g1, h) : h;
 }
 
 // Updates the heuristic's state for the move; returns what undoMove needs.
@@ -634,7 +627,7 @@ function subtree<K>(length: i32): i32 {
     const record = moveRecordAt(tile, next, direction);
     const childH = childEstimate<K>(record, tile, blank, h, bound - g - 1);
     if (g + 1 + childH > bound) {
-      result = g + 1 + prunedEstimate<K>(record, tile, blank, g + 1, childH);
+      result = g + 1 + childH;
       prefixCut = g + 1;
       break;
     }
