@@ -35,7 +35,7 @@
 // priced on the least first, and on its region's value only when that does
 // not prune it.
 //
-// One file of about 450 lines: the lookup, the sums and the mirrored lookup
+// One file of about 520 lines: the lookup, the sums and the mirrored lookup
 // share one module-level state (the groups, their tables and the running
 // entries) that IDA*'s inner loop reads with no call between.
 
@@ -316,26 +316,40 @@ export function pdbTableBytes(boardCells: i32, tiles: i32): f64 {
 // @ts-ignore: decorator
 @inline
 export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool, room: i32): i32 {
+  return priceChild<StopEarly>(tile, to, manhattanDelta, mirror, several, room);
+}
+
+// How priceChild ends on a sum that prunes: StopEarly as pdbChildEstimate
+// says; PriceAll never (room is then beyond any h), for fullChildEstimate.
+// Types, told apart by size at compile time, so that PriceAll's copy holds no
+// path back to fullChildEstimate.
+type StopEarly = u8;
+type PriceAll = u16;
+
+// pdbChildEstimate's body.
+// @ts-ignore: decorator
+@inline
+function priceChild<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool, room: i32): i32 {
   const manhattan = manhattanSum + manhattanDelta;
   pendingEntry = firstSumEntry(false, tile, to, manhattan, room);
   let best = entrySum - <i32>load<u8>(local(entries) + load<u8>(local(tileGroup) + tile)) + pendingEntry;
-  if (manhattan + (best << 1) > room) return prunedEstimate(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
+  if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
   if (mirror) {
     pendingMirrorEntry = firstSumEntry(true, tile, to, manhattan, room);
     best = max(best, mirrorSum - <i32>load<u8>(local(mirrorEntries) + load<u8>(local(tileMirrorGroup) + tile)) + pendingMirrorEntry);
-    if (manhattan + (best << 1) > room) return prunedEstimate(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
+    if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
   }
   if (several) {
     store<u8>(local(pendingEntries), <u8>pendingEntry);
     for (let s = 1; s < sumCount; s++) {
       best = max(best, laterSumAfterMove(s, false, tile, to, manhattan, room));
-      if (manhattan + (best << 1) > room) return prunedEstimate(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
+      if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
     }
     if (mirror) {
       store<u8>(local(pendingEntries) + MAX_SUMS, <u8>pendingMirrorEntry);
       for (let s = 1; s < sumCount; s++) {
         best = max(best, laterSumAfterMove(s, true, tile, to, manhattan, room));
-        if (manhattan + (best << 1) > room) return prunedEstimate(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
+        if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
       }
     }
   }
@@ -375,7 +389,14 @@ function prunedEstimate(h: i32, room: i32, tile: i32, to: i32, manhattanDelta: i
 // @ts-ignore: decorator
 @noinline
 function fullChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool): i32 {
-  return pdbChildEstimate(tile, to, manhattanDelta, mirror, several, NO_ROOM_LIMIT);
+  return priceChild<PriceAll>(tile, to, manhattanDelta, mirror, several, NO_ROOM_LIMIT);
+}
+
+// @ts-ignore: decorator
+@inline
+function pruned<Stop>(h: i32, room: i32, tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool): i32 {
+  if (sizeof<Stop>() == sizeof<StopEarly>()) return prunedEstimate(h, room, tile, to, manhattanDelta, mirror, several);
+  return h;
 }
 
 // The moved tile's new entry in sum 0 (the mirrored board's when `mirror`).
