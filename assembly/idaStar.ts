@@ -42,7 +42,7 @@
 import { IdaStar } from './abi';
 import { lastNodes, scratchPointer, setLastNodes } from './scratch';
 import { slidingSolvable } from './sliding';
-import { PDB_FIT_MIRRORED, PDB_FIT_SEVERAL, pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbUndo } from './pdbHeuristic';
+import { PDB_FIT_MIRRORED, PDB_FIT_SEVERAL, pdbApply, pdbChildEstimate, pdbLoadBoard, pdbPrepare, pdbSearchStarts, pdbUndo } from './pdbHeuristic';
 import { Region, lastNeeded, reserve } from './memory';
 import { local } from './instance';
 
@@ -520,8 +520,8 @@ function child<K>(direction: i32, blank: i32, next: i32, g: i32, h: i32, room: i
   return result;
 }
 
-// The child's h; changes nothing. Above `room` the child is pruned, and the
-// PDB may then skip its mirrored lookup (any h above room prunes alike).
+// The child's h; changes nothing. Above `room` the child is pruned, and the PDB may skip its later
+// lookups (any h above room prunes alike) but for a child that could set the next bound (./pdbHeuristic).
 // @ts-ignore: decorator
 @inline
 function childEstimate<K>(record: usize, tile: i32, to: i32, h: i32, room: i32): i32 {
@@ -737,6 +737,7 @@ export function idaStarSubtree(prefixLength: i32, searchBound: i32, budget: f64)
   memory.copy(local(lineCodes), local(startCodes), LINE_COUNT * 4);
   nodeBudget = budget >= 0 ? Math.floor(budget) : (budget < 0 ? 0 : Infinity);
   bound = searchBound;
+  pdbSearchStarts();
   startChunk(nodeCount());
   let result: i32;
   // The whole iteration calls the search copies directly. (This also makes

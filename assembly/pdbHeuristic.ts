@@ -18,7 +18,8 @@
 // earlier sum with the same group of the moved tile already read (sameSum).
 // The sums are tried in the order pdbChildEstimate gives, sum 0 first, and
 // the first that prunes the child ends its pricing: the partition that
-// prunes most often belongs first.
+// prunes most often belongs first. The next bound needs the full h of the
+// pruned child with the least f, which prunedEstimate gives.
 //
 // Mirroring: when the board is square and the blank's goal cell is on the main
 // diagonal, reflecting a board about that diagonal and renaming each tile t to
@@ -34,7 +35,7 @@
 // priced on the least first, and on its region's value only when that does
 // not prune it.
 //
-// One file of about 450 lines: the lookup, the sums and the mirrored lookup
+// One file of about 520 lines: the lookup, the sums and the mirrored lookup
 // share one module-level state (the groups, their tables and the running
 // entries) that IDA*'s inner loop reads with no call between.
 
@@ -315,30 +316,87 @@ export function pdbTableBytes(boardCells: i32, tiles: i32): f64 {
 // @ts-ignore: decorator
 @inline
 export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool, room: i32): i32 {
+  return priceChild<StopEarly>(tile, to, manhattanDelta, mirror, several, room);
+}
+
+// How priceChild ends on a sum that prunes: StopEarly as pdbChildEstimate
+// says; PriceAll never (room is then beyond any h), for fullChildEstimate.
+// Types, told apart by size at compile time, so that PriceAll's copy holds no
+// path back to fullChildEstimate.
+type StopEarly = u8;
+type PriceAll = u16;
+
+// pdbChildEstimate's body.
+// @ts-ignore: decorator
+@inline
+function priceChild<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool, room: i32): i32 {
   const manhattan = manhattanSum + manhattanDelta;
   pendingEntry = firstSumEntry(false, tile, to, manhattan, room);
   let best = entrySum - <i32>load<u8>(local(entries) + load<u8>(local(tileGroup) + tile)) + pendingEntry;
-  if (manhattan + (best << 1) > room) return manhattan + (best << 1);
+  if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
   if (mirror) {
     pendingMirrorEntry = firstSumEntry(true, tile, to, manhattan, room);
     best = max(best, mirrorSum - <i32>load<u8>(local(mirrorEntries) + load<u8>(local(tileMirrorGroup) + tile)) + pendingMirrorEntry);
-    if (manhattan + (best << 1) > room) return manhattan + (best << 1);
+    if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
   }
   if (several) {
     store<u8>(local(pendingEntries), <u8>pendingEntry);
     for (let s = 1; s < sumCount; s++) {
       best = max(best, laterSumAfterMove(s, false, tile, to, manhattan, room));
-      if (manhattan + (best << 1) > room) return manhattan + (best << 1);
+      if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
     }
     if (mirror) {
       store<u8>(local(pendingEntries) + MAX_SUMS, <u8>pendingMirrorEntry);
       for (let s = 1; s < sumCount; s++) {
         best = max(best, laterSumAfterMove(s, true, tile, to, manhattan, room));
-        if (manhattan + (best << 1) > room) return manhattan + (best << 1);
+        if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
       }
     }
   }
   return manhattan + (best << 1);
+}
+
+// The least f - bound among the children pruned since pdbSearchStarts (f
+// - bound = h - room, whatever the child's g): see prunedEstimate.
+let leastPrunedExcess: i32 = 0;
+// A room no h reaches: pdbChildEstimate then prices every sum, exactly.
+const NO_ROOM_LIMIT: i32 = 0x3fffffff;
+
+/** Called as a search (an iteration or a subtree) starts: no child pruned yet. */
+export function pdbSearchStarts(): void {
+  leastPrunedExcess = 0x7fffffff;
+}
+
+// The h that pdbChildEstimate gives for a child it prices at `h` above
+// `room` (pruned). Stopping at the first sum that prunes (or at a zero-aware
+// table's least entry) may give less than the largest sum, and the next
+// bound is the least f among pruned children: a smaller f there would start
+// an iteration no plain search makes. So a pruned child whose f would be the
+// least so far is priced again in full; any other cannot lower the least,
+// whatever its full value. Once the least is bound + 2 (f keeps its parity,
+// so none is lower) no child is priced again: in practice a few a search.
+// @ts-ignore: decorator
+@inline
+function prunedEstimate(h: i32, room: i32, tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool): i32 {
+  if (h - room >= leastPrunedExcess) return h;
+  const full = fullChildEstimate(tile, to, manhattanDelta, mirror, several);
+  leastPrunedExcess = min(leastPrunedExcess, full - room);
+  return full;
+}
+
+// pdbChildEstimate without stopping early (no child is pruned at this room);
+// out of the hot loop, rarely called.
+// @ts-ignore: decorator
+@noinline
+function fullChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool): i32 {
+  return priceChild<PriceAll>(tile, to, manhattanDelta, mirror, several, NO_ROOM_LIMIT);
+}
+
+// @ts-ignore: decorator
+@inline
+function pruned<Stop>(h: i32, room: i32, tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool): i32 {
+  if (sizeof<Stop>() == sizeof<StopEarly>()) return prunedEstimate(h, room, tile, to, manhattanDelta, mirror, several);
+  return h;
 }
 
 // The moved tile's new entry in sum 0 (the mirrored board's when `mirror`).

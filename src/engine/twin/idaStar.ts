@@ -83,6 +83,8 @@ interface IdaStarBoard {
   blank(): number;
   /** The child's h when `tile` steps onto `to`; changes nothing (but PDB's pending entries). Above `room` the child is pruned. */
   childEstimate(record: number, tile: number, to: number, h: number, room: number): number;
+  /** childEstimate's h in full: the PDB's may stop early above `room` (see prunedEstimate). */
+  fullEstimate(record: number, tile: number, to: number, h: number): number;
   /** Updates the heuristic's state for the move; returns what undo needs. */
   apply(record: number, tile: number, to: number): number;
   undo(record: number, tile: number, from: number, saved: number): void;
@@ -93,8 +95,11 @@ interface IdaStarBoard {
   restoreStart(): void;
 }
 
-/** The board and its heuristic over per-goal tables; `kind` is fixed for a whole search, so its branches always go one way. */
-function idaStarBoard(pdb: TwinPdb): IdaStarBoard {
+/**
+ * The board and its heuristic over per-goal tables; `kind` is fixed for a whole search, so its branches always go one way.
+ * `plainMax`: every child priced in full, no sum skipped once one prunes (the plain search the tests hold the rule to).
+ */
+function idaStarBoard(pdb: TwinPdb, plainMax: boolean): IdaStarBoard {
   const tables = new SearchTables();
   const { moveRecords, lineCost } = tables;
   const tiles = new Uint8Array(POSITION_STRIDE);
@@ -132,6 +137,10 @@ function idaStarBoard(pdb: TwinPdb): IdaStarBoard {
       return h + manhattanDelta + lineCost[code + (costWord >> 16)]! - lineCost[code]!;
     }
     return pdbChildEstimate(tile, to, manhattanDelta, room);
+  }
+
+  function fullEstimate(record: number, tile: number, to: number, h: number): number {
+    return childEstimate(record, tile, to, h, Number.POSITIVE_INFINITY);
   }
 
   function apply(record: number, tile: number, to: number): number {
@@ -172,7 +181,8 @@ function idaStarBoard(pdb: TwinPdb): IdaStarBoard {
     tiles,
     load,
     blank: () => startBlank,
-    childEstimate,
+    childEstimate: plainMax ? (record, tile, to, h) => fullEstimate(record, tile, to, h) : childEstimate,
+    fullEstimate,
     apply,
     undo,
     takeBack,
@@ -210,7 +220,7 @@ interface IdaStarSearch {
 
 function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
   const path = new Uint8Array(PATH_CAPACITY);
-  const { tiles, childEstimate, apply: applyMove, undo: undoMove } = board;
+  const { tiles, childEstimate, fullEstimate, apply: applyMove, undo: undoMove } = board;
   let boardWidth = 0;
   let startBlank = 0;
   let startH = 0;
@@ -226,6 +236,21 @@ function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
   let pruningAllowed: Uint8Array = new Uint8Array(0);
   let pruningCells = 0;
   let prefixCut = 0;
+  /** The least f above the bound among the children pruned in this iteration or subtree (see prunedEstimate). */
+  let leastPrunedF = NO_BOUND;
+
+  /**
+   * As assembly/pdbHeuristic.ts pdbPrunedEstimate: the h of a pruned child
+   * for the next bound. childEstimate may stop below the full h once the
+   * child is pruned, and the next bound is the least f among pruned
+   * children; a child whose f would be the least so far is priced again in full.
+   */
+  function prunedEstimate(record: number, tile: number, to: number, h: number, g1: number, childH: number): number {
+    if (g1 + childH >= leastPrunedF) return childH;
+    const full = fullEstimate(record, tile, to, h);
+    leastPrunedF = Math.min(leastPrunedF, g1 + full);
+    return full;
+  }
 
   /**
    * The one search body: FOUND, OUT_OF_NODES, or the least f above the bound
@@ -255,7 +280,7 @@ function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
       const childH = childEstimate(record, tile, blank, h, room);
       let result: number;
       if (childH > room) {
-        result = g + 1 + childH;
+        result = g + 1 + prunedEstimate(record, tile, blank, h, g + 1, childH);
       } else {
         const saved = applyMove(record, tile, blank);
         tiles[blank] = tile;
@@ -279,6 +304,7 @@ function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
    */
   function subtree(prefix: Uint8Array, searchBound: number): number {
     bound = searchBound;
+    leastPrunedF = NO_BOUND;
     board.restoreStart();
     const length = prefix.length;
     prefixCut = 0;
@@ -305,7 +331,7 @@ function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
       const record = (((tile * POSITION_STRIDE + next) << 2) | direction) << 1;
       const childH = childEstimate(record, tile, blank, h, bound - g - 1);
       if (g + 1 + childH > bound) {
-        result = g + 1 + childH;
+        result = g + 1 + prunedEstimate(record, tile, blank, h, g + 1, childH);
         prefixCut = g + 1;
         break;
       }
@@ -340,6 +366,7 @@ function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
   /** One iteration from the start board, put back first (after a search cut short by a throw, say). */
   function iteration(searchBound: number): number {
     bound = searchBound;
+    leastPrunedF = NO_BOUND;
     board.restoreStart();
     return search(startBlank, 0, 0, startH);
   }
@@ -411,8 +438,8 @@ function subtrees(search: IdaStarSearch, bound: number, takePrefix: () => Uint8A
   return { moves: null, nodes: search.nodes(), expanded: search.expanded(), nextBound };
 }
 
-export function twinIdaStar(pdb: TwinPdb): IdaStarCore {
-  const board = idaStarBoard(pdb);
+export function twinIdaStar(pdb: TwinPdb, plainMax = false): IdaStarCore {
+  const board = idaStarBoard(pdb, plainMax);
   const search = idaStarSearch(board);
   /** The parity test of the exhaustive searches' twin (as idaStarSolveBatch calls slidingSolvable). */
   const parityTest = twinSliding();

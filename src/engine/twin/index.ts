@@ -8,14 +8,18 @@ import { twinLightsOut } from './lightsOut.js';
 import { twinPdb } from './pdb.js';
 import { twinCensus } from './census.js';
 
-export function createTwinCore(): Core {
+/**
+ * `plainMax`: a PDB's h is always its largest sum in full, never stopped at
+ * the first sum that prunes: slower, the same nodes (tests compare the two).
+ */
+export function createTwinCore({ plainMax = false }: { plainMax?: boolean } = {}): Core {
   const pdb = twinPdb();
   return {
     engine: 'ts',
     flip: twinFlip(),
     fourLine: twinFourLine(),
     sliding: twinSliding(),
-    idaStar: twinIdaStar(pdb),
+    idaStar: twinIdaStar(pdb, plainMax),
     lightsOut: twinLightsOut(),
     census: twinCensus(),
     pdb,
