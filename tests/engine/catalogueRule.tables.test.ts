@@ -29,6 +29,7 @@ import { makePartition, namedPartition, symmetricSource } from '../../src/pdb/pa
 import { loadCore } from '../support/engines.js';
 import { tables5x5Dir } from '../support/tables5x5.js';
 import { bfsAllDistances, pdbOracle, replaySliding, slidingNeighbours } from '../oracles.js';
+import { CATALOGUE_3X3_GROUPS, CATALOGUE_3X3_SUMS } from '../support/catalogue3x3.js';
 
 /** The engines under test and the reference: wasm, the twin, the twin pricing every sum. */
 type Searcher = { name: string; core: Core };
@@ -125,19 +126,8 @@ function sameEverywhere(tiles: number[], width: number, partition: PdbPartition,
 
 describe('3x3: three partitions over six groups, against an IDA* on the oracle values', () => {
   const goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-  const groups = [
-    [4, 5, 7, 8],
-    [1, 2, 3, 6],
-    [1, 2, 4, 5],
-    [3, 6, 7, 8],
-    [1, 2],
-    [3, 6],
-  ];
-  const sums = [
-    [0, 1],
-    [2, 3],
-    [0, 4, 5],
-  ];
+  const groups = CATALOGUE_3X3_GROUPS;
+  const sums = CATALOGUE_3X3_SUMS;
   const distance = bfsAllDistances(
     goal,
     (tiles: number[]) => slidingNeighbours(tiles, 3),
