@@ -51,11 +51,13 @@ for (let run = 1; run <= Number(values.runs); run++) {
   /** @type {(typeof reports)[]} */
   const partitions = [];
   let current = /** @type {typeof reports} */ ([]);
+  // Every report of a preparation says its done and total (TablesProgress makes them optional for other callers).
+  const whole = (/** @type {(typeof reports)[number]} */ report) => (report.done ?? 0) >= (report.total ?? 0);
   for (const report of reports) {
     const ended = partitions.at(-1)?.at(-1);
-    if (current.length === 0 && ended && ended.group === report.group && report.done >= report.total) continue;
+    if (current.length === 0 && ended && ended.group === report.group && whole(report)) continue;
     current.push(report);
-    if (report.done >= report.total) {
+    if (whole(report)) {
       partitions.push(current);
       current = [];
     }
@@ -63,7 +65,7 @@ for (let run = 1; run <= Number(values.runs); run++) {
   let previousEnd = 0;
   for (const [index, part] of partitions.entries()) {
     const start = previousEnd;
-    const end = part.at(-1).t;
+    const end = /** @type {(typeof reports)[number]} */ (part.at(-1)).t;
     previousEnd = end;
     let now = start;
     const timer = new BuildTimer(plans[index], undefined, () => now, start);
@@ -75,7 +77,7 @@ for (let run = 1; run <= Number(values.runs); run++) {
       timer.hear(report);
       const ran = now - start;
       const left = timer.timeLeft(now)?.ms;
-      const share = report.done / report.total;
+      const share = (report.done ?? 0) / (report.total ?? 1);
       // The CLI's bar before: the share of the partition's entries done, extrapolated, after 3 s.
       const linear = ran >= 3000 && share >= 0.01 && share < 1 ? (ran * (1 - share)) / share : undefined;
       const after = report.group !== part[0].group;

@@ -46,7 +46,7 @@ const runs = Math.max(1, Number(values.runs));
 const bin = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 const builds = /** @type {const} */ (['shared', 'plain']);
 
-/** @param {readonly number[]} tiles */
+/** @param {ArrayLike<number>} tiles */
 const line = (tiles) => `${Array.from(tiles, (tile) => (tile === 0 ? 'x' : String(tile))).join(' ')}\n`;
 const kf = readKorf(new URL('../data/korf24.txt', import.meta.url), 5);
 const korf100 = readFileSync(new URL('../data/korf100.txt', import.meta.url), 'utf8')
