@@ -15,13 +15,25 @@
  * this preparation, preferring those of the same entries (a 3-tile table's
  * working memory stays in the caches and runs faster an entry), for each
  * table still to make. A read through a board symmetry (a derive) is timed
- * apart: seconds, where a build takes minutes.
+ * apart: seconds, where a build takes minutes. A read fills its entries
+ * evenly, so the read in hand is predicted by its own rate; the reads to come
+ * by those made the same way (see ReadKind), else by the read in hand.
  */
 import type { PdbPartition } from '../engine/contract.js';
 import { groupTableEntries } from '../engine/pdbSizes.js';
+import { symmetricSource } from './partitions.js';
 import { makingOrder, type TablesProgress } from './tables.js';
 
 export type Making = 'build' | 'derive';
+
+/**
+ * How a read through a symmetry reads its source: 'in place' when the
+ * symmetry leaves every cell where it is (the source's entries read in
+ * order, a copy), 'moved' through a turn or a reflection (the source read
+ * scattered: on 5x5 6-6-6-6, load 5 to 9, a half turn read 16 to 25 s a
+ * table where in place took 5.5 to 7 s).
+ */
+export type ReadKind = 'in place' | 'moved';
 
 /** A rate to predict a table with: milliseconds an entry, in words what it was measured on, and whether on a smaller table. */
 export interface EarlierRate {
@@ -36,6 +48,8 @@ export interface BuildWork {
   builds: readonly number[];
   derives: readonly number[];
   entries(group: number): number;
+  /** How a read group reads its source, when the plan knows it; undefined otherwise (every read alike). */
+  readKind?(group: number): ReadKind | undefined;
 }
 
 /** A table made in this preparation: its group, and how long it took. */
@@ -132,9 +146,12 @@ export class BuildTimer {
     const { current } = this;
     const inHand = this.currentRate(now);
     const liveRate = (making: Making, group: number): number | undefined => {
-      const made = this.madeRate(making, group);
-      if (made !== undefined) return made;
-      return current?.making === making ? inHand : undefined;
+      const alike = this.madeRate(making, group, true);
+      if (alike !== undefined) return alike;
+      // A read in hand read the same way says more than reads made another way.
+      const inHandAlike = current?.making === making && this.sameKind(making, current.group, group);
+      if (inHandAlike && inHand !== undefined) return inHand;
+      return this.madeRate(making, group) ?? (current?.making === making ? inHand : undefined);
     };
     // Milliseconds by where their rate came from (null: this build).
     const bySource = new Map<string | null, number>();
@@ -154,8 +171,9 @@ export class BuildTimer {
       return earlier !== undefined;
     };
     if (current) {
-      // The table in hand at its own rate: what its unsettled entries take.
-      if (inHand !== undefined && this.madeRate(current.making, current.group) === undefined) {
+      // The table in hand at its own rate, what its unsettled entries take: a build's only while no
+      // table was made (its rate varies over its rounds), a read's always (it fills its entries evenly).
+      if (inHand !== undefined && (current.making === 'derive' || this.madeRate(current.making, current.group) === undefined)) {
         add(null, (this.work.entries(current.group) - current.settled) * inHand);
       } else if (!predict(current.making, current.group, now - current.start)) return undefined;
     }
@@ -167,12 +185,25 @@ export class BuildTimer {
     return { ms, source, fromSmaller: source !== null && fromSmaller.has(source) };
   }
 
-  /** Milliseconds an entry of the tables this preparation made that way, those of `group`'s entries if any was made; undefined before one. */
-  private madeRate(making: Making, group: number): number | undefined {
+  /**
+   * Milliseconds an entry of the tables this preparation made that way, read
+   * the same way as `group` (ReadKind) if any was, and of those, those of
+   * `group`'s entries if any; undefined before one (with `sameKindOnly`,
+   * before one read the same way).
+   */
+  private madeRate(making: Making, group: number, sameKindOnly = false): number | undefined {
     const timed = this.made.filter((table) => table.making === making);
-    const alike = timed.filter((table) => this.work.entries(table.group) === this.work.entries(group));
-    const basis = alike.length > 0 ? alike : timed;
+    const sameKind = timed.filter((table) => this.sameKind(making, table.group, group));
+    if (sameKindOnly && sameKind.length === 0) return undefined;
+    const kind = sameKind.length > 0 ? sameKind : timed;
+    const alike = kind.filter((table) => this.work.entries(table.group) === this.work.entries(group));
+    const basis = alike.length > 0 ? alike : kind;
     return basis.length === 0 ? undefined : sum(basis.map(({ ms }) => ms)) / sum(basis.map(({ group }) => this.work.entries(group)));
+  }
+
+  /** Whether groups `a` and `b` are made alike: builds always; reads when the plan says they read the same way, or says nothing. */
+  private sameKind(making: Making, a: number, b: number): boolean {
+    return making === 'build' || this.work.readKind?.(a) === this.work.readKind?.(b);
   }
 
   /** Milliseconds an entry of the table in hand, once it says enough (see MIN_FRACTION). */
@@ -222,6 +253,14 @@ export function buildPlans(partitions: readonly PdbPartition[]): BuildWork[] {
   return partitions.map((partition, index) => {
     const held = partitions.slice(0, index).flatMap((before) => before.groups.map((_, group) => ({ partition: before, group })));
     const { built, derived } = makingOrder(partition, held);
-    return { builds: built, derives: derived, entries: (group) => groupTableEntries(partition, group) };
+    // Each read's source as the preparation finds it: among the held tables, those built and the reads before it.
+    const sources = [...held, ...built.map((group) => ({ partition, group }))];
+    const kinds = new Map<number, ReadKind>();
+    for (const group of derived) {
+      const cellMap = symmetricSource(partition, group, sources)?.cellMap;
+      kinds.set(group, cellMap?.every((to, from) => to === from) ? 'in place' : 'moved');
+      sources.push({ partition, group });
+    }
+    return { builds: built, derives: derived, entries: (group) => groupTableEntries(partition, group), readKind: (group) => kinds.get(group) };
   });
 }

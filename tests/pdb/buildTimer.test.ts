@@ -1,16 +1,19 @@
 /**
  * The one estimator of a table build's time left (src/pdb/buildTimer.ts: the
  * CLI's bar and the web page's estimate), replayed on progress recorded from
- * real `tables build --size 4x4` runs (6-6-3, both goals, no cache: three
- * tables built, then three read through a symmetry) on a loaded 2-core
- * machine, with the times they were reported at (tests/pdb/buildTraces.json,
- * recorded by bench/buildEstimate.js's way of listening). No clock is read
- * here: the recorded times are the clock. Once a partition's first table is
- * made, the estimate of its end is within 30% of when it really ended, at
- * every report after, for the builds (the issue's target); the reads through
- * a symmetry, a second or two in all, come within 35% (in these runs the
- * first read of a partition took up to twice as long as the next, and its
- * rate is what predicts them).
+ * real `tables build` runs on a loaded 2-core machine, both goals, no cache
+ * (4x4 6-6-3: three tables built, then three read through a symmetry; 5x5
+ * 6-6-6-6: two built and two read, then four read), with the times they were
+ * reported at (tests/pdb/buildTraces.json, recorded by `bench/buildEstimate.js
+ * --record`). No clock is read here: the recorded times are the clock. Once a
+ * partition's first table is made, the estimate of its end is within 30% of
+ * when it really ended, at every report after (the issue's target), from the
+ * library's plan as the CLI has it. On 5x5 a read through a half turn takes
+ * three or four times as long as a read in place, so the plan's kind of each
+ * read (ReadKind) is what keeps the reads within 30%; from the reports alone
+ * (no plan) the 4x4 reads come within 35% (the first read of a partition there
+ * took up to twice as long as the next: the only one in the process run before
+ * V8 has tiered pdbDeriveSlice up from its baseline code).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -77,20 +80,43 @@ const plansOf = (size: string, partition: string) => {
   return buildPlans([namedPartition(width, height, width * height - 1, partition)!, namedPartition(width, height, 0, partition)!]);
 };
 
-describe('the build estimate on recorded 4x4 builds', () => {
+describe('the build estimate on recorded builds', () => {
   for (const [name, trace] of Object.entries(traces)) {
-    it(`${name}: builds within 30% of their end once the first table is made, reads within 35%; from the library's plan and from the reports alone`, () => {
+    it(`${name}: within 30% of each partition's end once its first table is made, from the library's plan`, () => {
       const plans = plansOf(trace.size, trace.partition);
-      for (const planOf of [(index: number) => plans[index]!, (_: number, first: Timed) => reportedWork(first)]) {
-        const partitions = errorsAfterFirstTable(trace.reports, planOf);
-        expect(partitions.map(({ phase }) => phase)).toEqual(['build', 'derive']);
-        for (const { phase, errors } of partitions) {
-          expect(errors.length).toBeGreaterThan(0);
-          for (const error of errors) expect(Math.abs(error)).toBeLessThanOrEqual(phase === 'build' ? 0.3 : 0.35);
-        }
+      const partitions = errorsAfterFirstTable(trace.reports, (index) => plans[index]!);
+      expect(partitions.map(({ phase }) => phase)).toEqual(['build', 'derive']);
+      for (const { errors } of partitions) {
+        expect(errors.length).toBeGreaterThan(0);
+        for (const error of errors) expect(Math.abs(error)).toBeLessThanOrEqual(0.3);
       }
     });
   }
+
+  for (const [name, trace] of Object.entries(traces).filter(([, trace]) => trace.size === '4x4')) {
+    it(`${name}: from the reports alone (no plan), builds within 30%, reads within 35%`, () => {
+      const partitions = errorsAfterFirstTable(trace.reports, (_, first) => reportedWork(first));
+      expect(partitions.map(({ phase }) => phase)).toEqual(['build', 'derive']);
+      for (const { phase, errors } of partitions) {
+        expect(errors.length).toBeGreaterThan(0);
+        for (const error of errors) expect(Math.abs(error)).toBeLessThanOrEqual(phase === 'build' ? 0.3 : 0.35);
+      }
+    });
+  }
+
+  it('says from the plan how each read reads its source: 5x5 6-6-6-6 blank first reads two groups in place (the same cells) and two through a half turn', () => {
+    const [last, first] = plansOf('5x5', '6-6-6-6');
+    expect([last!.builds, last!.derives.map((group) => last!.readKind?.(group))]).toEqual([
+      [0, 3],
+      ['moved', 'moved'],
+    ]);
+    expect(first!.derives.map((group) => [group, first!.readKind?.(group)])).toEqual([
+      [0, 'moved'],
+      [1, 'in place'],
+      [2, 'in place'],
+      [3, 'moved'],
+    ]);
+  });
 
   it('reads the plan as the library makes it: 4x4 6-6-3 for both goals builds three tables, then reads three out of them', () => {
     const [last, first] = plansOf('4x4', '6-6-3');
