@@ -41,7 +41,7 @@ import { pdbSearchStarts } from './pdbHeuristic';
 import { lastNeeded, reserve } from './memory';
 import { local } from './instance';
 import { BOARD_AT, MAX_CELLS, POSITION_STRIDE, LINE_COUNT, MANHATTAN, LINEAR_CONFLICT, PDB, PDB_MIRRORED, PDB_SUMS, PARTITION_MISMATCH, tiles, startTiles, startCodes, lineCodes, startBlank, heuristicKind, loadBoard } from './idaStarTables';
-import { PATH_LENGTH_AT, PATH_AT, FOUND, OUT_OF_NODES, BOUND_TOO_DEEP, STOPPED, BAD_PREFIX, MAX_PREFIX, POLL_NODES, Manhattan, LinearConflict, Pdb, PdbMirrored, PdbSums, PdbSumsMirrored, pruningRegion, pruningNext, pruningAllowed, pruningCells, startH, bound, prefixCut, nodesLeft, expandedCount, chunkEnd, nodeBudget, nextPoll, nodeCount, startChunk, searchWith, subtree } from './idaStarSearch';
+import { PATH_LENGTH_AT, PATH_AT, FOUND, BOUND_TOO_DEEP, STOPPED, BAD_PREFIX, MAX_PREFIX, POLL_NODES, Manhattan, LinearConflict, Pdb, PdbMirrored, PdbSums, PdbSumsMirrored, pruningRegion, pruningNext, pruningAllowed, pruningCells, startH, bound, prefixCut, nodesLeft, expandedCount, chunkEnd, nodeBudget, nextPoll, nodeCount, startChunk, searchWith, subtree } from './idaStarSearch';
 
 const PATH_CAPACITY: i32 = IdaStar.PATH_CAPACITY;
 // ---------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // Additive disjoint pattern databases for sliding boards of up to 25 cells:
-// building one group's table, and the ranking the search shares with it.
+// building one group's table, and the ranking the search shares with it (its
+// code in ./pdbPlacement).
 //
 // A partition splits the goal cells of the tiles (every cell but the blank's)
 // into groups. A group's table holds, for every placement of its tiles (the
@@ -56,7 +57,7 @@
 // moves made cheap").
 
 import { growBlock } from './memory';
-import { zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
+import { zeroAwareLayoutOf } from './zeroAware';
 import { local } from './instance';
 
 export const MAX_PDB_CELLS: i32 = 25;
