@@ -19,14 +19,13 @@ import {
   groupTiles,
   homes,
   pdbEntryCount,
-  placedValid,
   placement,
   scanAt,
   settled,
   tableEntries,
-  unrankPlacement,
   zeroLayout,
 } from './pdbBuild';
+import { placedValid, unrankPlacement } from './pdbPlacement';
 import { zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
 import { local } from './instance';
 

@@ -204,7 +204,7 @@ export interface PdbBuild {
 
 /**
  * One instance's part in a table build split over instances of the wasm
- * engine's shared build on one memory (assembly/pdbBuild.ts): each round's
+ * engine's shared build on one memory (assembly/pdbBuildSplit.ts): each round's
  * ranks are dealt out among them, and all of them write the one table.
  */
 export interface PdbSplitShare {

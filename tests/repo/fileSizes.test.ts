@@ -1,10 +1,7 @@
 /**
  * Files with one job, by size: no source file of src/, web/ or assembly/ is
  * over 600 lines, and one over 400 says in its header why it is one file
- * (the words "one file" in its opening comment). Two files are left to the
- * threads issue (#37), which splits them further: assembly/idaStar.ts (its
- * search state regrouped) and assembly/pdbBuild.ts (the one-thread and the
- * split build's rounds, 885 lines once derive moved out).
+ * (the words "one file" in its opening comment). No file is exempt.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const LEFT_TO_THE_THREADS_ISSUE = ['assembly/idaStar.ts', 'assembly/pdbBuild.ts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -35,15 +31,13 @@ describe('file sizes', () => {
 
   it('no file is over 600 lines', () => {
     expect(files.length).toBeGreaterThan(100);
-    const over = files
-      .filter(({ file, text }) => lines(text) > 600 && !LEFT_TO_THE_THREADS_ISSUE.includes(file))
-      .map(({ file, text }) => `${file}: ${lines(text)}`);
+    const over = files.filter(({ text }) => lines(text) > 600).map(({ file, text }) => `${file}: ${lines(text)}`);
     expect(over).toEqual([]);
   });
 
   it('a file over 400 lines says in its header why it is one file', () => {
     const silent = files
-      .filter(({ file, text }) => lines(text) > 400 && !LEFT_TO_THE_THREADS_ISSUE.includes(file) && !/\bone file\b/i.test(openingComment(text)))
+      .filter(({ text }) => lines(text) > 400 && !/\bone file\b/i.test(openingComment(text)))
       .map(({ file, text }) => `${file}: ${lines(text)}`);
     expect(silent).toEqual([]);
   });

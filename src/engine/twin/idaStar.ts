@@ -54,7 +54,7 @@ const NO_MOVE = 4;
 const FIRST_MOVE = SEARCH_MOVE_ORDER[0]!;
 const NEXT_MOVE = Int8Array.from([0, 1, 2, 3], (move) => SEARCH_MOVE_ORDER[SEARCH_MOVE_ORDER.indexOf(move) + 1] ?? NO_MOVE);
 
-/** Heuristic kinds, as in assembly/idaStar.ts (the PDB's mirroring is ./pdbHeuristic.ts's to know). */
+/** Heuristic kinds, as in assembly/idaStarTables.ts (the PDB's mirroring is ./pdbHeuristic.ts's to know). */
 const MANHATTAN = 0;
 const LINEAR_CONFLICT = 1;
 const PDB = 2;
@@ -64,7 +64,7 @@ const FOUND = -1;
 const OUT_OF_NODES = -2;
 const STOPPED = -5;
 const BAD_PREFIX = -6;
-/** The longest prefix a subtree search takes, as in assembly/idaStar.ts. */
+/** The longest prefix a subtree search takes, as in assembly/idaStarSearch.ts. */
 const MAX_PREFIX = 32;
 /** The search asks options.poll whether to stop each time its node count reaches a multiple of this (as the wasm engine does). */
 const POLL_NODES = 16384;
@@ -211,7 +211,7 @@ interface IdaStarSearch {
   expanded(): number;
   /** The path FOUND found. */
   found(): Uint8Array;
-  /** As assembly/idaStar.ts prefixCut: the moves of the last prefix walked before f went past the bound (0: none). */
+  /** As assembly/idaStarSearch.ts prefixCut: the moves of the last prefix walked before f went past the bound (0: none). */
   prefixCut(): number;
   /** The node count at which the search polls next; a batch carries it from board to board. */
   nextPoll(): number;
@@ -231,7 +231,7 @@ function idaStarSearch(board: IdaStarBoard): IdaStarSearch {
   let limit = Infinity;
   let nextPoll = POLL_NODES;
   let poll: ((bound: number, nodes: number) => boolean) | undefined;
-  /** The move-pruning machine of the search (as assembly/idaStar.ts pruningNext and pruningAllowed). */
+  /** The move-pruning machine of the search (as assembly/idaStarSearch.ts pruningNext and pruningAllowed). */
   let pruningNext: Int32Array = new Int32Array(0);
   let pruningAllowed: Uint8Array = new Uint8Array(0);
   let pruningCells = 0;

@@ -1,6 +1,6 @@
 /**
- * The per-goal tables of the IDA* twin (./idaStar.ts), as the Tables part of
- * `assembly/idaStar.ts` builds them: each tile's Manhattan distances, the
+ * The per-goal tables of the IDA* twin (./idaStar.ts), as
+ * `assembly/idaStarTables.ts` builds them: each tile's Manhattan distances, the
  * linear-conflict cost of every line code, the move records (what a move does
  * to the Manhattan sum and to the line codes) and where the blank may move;
  * and a board's line codes and conflict cost. See the assembly file for the
