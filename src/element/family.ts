@@ -46,6 +46,27 @@ export interface FamilyAnswer<M> {
   ms: number;
 }
 
+/** What familyAnswer reads of a solver's answer (every family's result has it). */
+interface SolverAnswer {
+  status: FamilyAnswer<unknown>['status'];
+  length: number | null;
+  warning?: string;
+  stats: { nodes: number; ms: number };
+}
+
+/** A solver's answer as the element plays it back; `moves` given apart, as each family names them (Lights Out's presses). */
+export function familyAnswer<M>(answer: SolverAnswer, moves: M[]): FamilyAnswer<M> {
+  return {
+    status: answer.status,
+    moves,
+    length: answer.length,
+    reason: answer.status === 'solved' ? undefined : (answer as { reason?: string }).reason,
+    ...(answer.warning === undefined ? {} : { warning: answer.warning }),
+    nodes: answer.stats.nodes,
+    ms: answer.stats.ms,
+  };
+}
+
 /** A hint: the cells to mark (the moves that keep the position optimal), the board's distance, and a sentence. */
 export interface FamilyHint {
   status: 'solved' | 'unsolvable' | 'stopped';

@@ -9,7 +9,7 @@
 import type { FourLineMove } from '../index.js';
 import * as rules from '../rules/fourLine.js';
 import { adjacent, cellAt, cellIndex, place } from '../rules/grid.js';
-import type { Family } from './family.js';
+import { type Family, familyAnswer } from './family.js';
 
 const SIDE = rules.FOUR_LINE_SIDE;
 
@@ -81,15 +81,7 @@ export const fourLineFamily: Family<FourLineState, FourLineMove> = {
     if (state.turn === null) {
       // The judge's question: either colour may move first.
       const answer = await pool.fourLine(this.format(state), call);
-      return {
-        status: answer.status,
-        moves: answer.moves,
-        length: answer.length,
-        reason: answer.status === 'solved' ? undefined : answer.reason,
-        warning: answer.warning,
-        nodes: answer.stats.nodes,
-        ms: answer.stats.ms,
-      };
+      return familyAnswer(answer, answer.moves);
     }
     // Mid-game the side to move is fixed, which the solver's one-call answer does not take: each
     // hint (toMove) names the moves that keep the game optimal, and one of them is played, until a line.

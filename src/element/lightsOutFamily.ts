@@ -9,7 +9,7 @@
 import { type LightsOutOptions, type LightsOutPress, parseLightsOutBoard, patternOffsets, PuzzleInputError } from '../index.js';
 import { cellAt, cellIndex, place } from '../rules/grid.js';
 import { boardText, litCount, PressTable } from '../rules/lightsOut.js';
-import type { Family } from './family.js';
+import { type Family, familyAnswer } from './family.js';
 
 export interface LightsOutState {
   rows: number;
@@ -92,14 +92,7 @@ export function lightsOutFamily(rules: LightsOutAttributes): Family<LightsOutSta
     },
     async solve(pool, state, call) {
       const answer = await pool.lightsOut(text(state), options, call);
-      return {
-        status: answer.status,
-        moves: answer.status === 'solved' ? answer.presses : [],
-        length: answer.length,
-        reason: answer.status === 'solved' ? undefined : answer.reason,
-        nodes: answer.stats.nodes,
-        ms: answer.stats.ms,
-      };
+      return familyAnswer(answer, answer.status === 'solved' ? answer.presses : []);
     },
     async hint(pool, state, call) {
       const hint = await pool.lightsOutHint(text(state), options, call);

@@ -25,7 +25,7 @@ import {
   tilesStatus,
   tilesText,
 } from '../rules/sliding.js';
-import type { Family } from './family.js';
+import { type Family, familyAnswer } from './family.js';
 
 export type { Tiles } from '../rules/sliding.js';
 
@@ -102,14 +102,7 @@ export function slidingFamily(puzzle: string, goalText: string): Family<Tiles, S
     },
     async solve(pool, tiles, call) {
       const answer = await pool.sliding(text(tiles), { goal: goalOption }, call);
-      return {
-        status: answer.status,
-        moves: answer.moves,
-        length: answer.length,
-        reason: answer.status === 'solved' ? undefined : answer.reason,
-        nodes: answer.stats.nodes,
-        ms: answer.stats.ms,
-      };
+      return familyAnswer(answer, answer.moves);
     },
     async hint(pool, tiles, call) {
       const hint = await pool.hint(text(tiles), { goal: goalOption }, call);

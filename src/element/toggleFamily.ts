@@ -8,7 +8,7 @@
 import { type Cell, parseFlipBoard } from '../index.js';
 import { cellAt, cellIndex, place } from '../rules/grid.js';
 import { applyPress, pressMask, randomToggle, TOGGLE_SIDE as SIDE, type ToggleKind, toggleChars, toggleSolved, toggleText } from '../rules/toggle.js';
-import type { Family, FamilyHint } from './family.js';
+import { type Family, type FamilyHint, familyAnswer } from './family.js';
 
 interface ToggleLook {
   words: [string, string];
@@ -66,14 +66,7 @@ export function toggleFamily(kind: ToggleKind): Family<number, Cell> {
     async solve(pool, state, call) {
       const text = this.format(state);
       const answer = kind === 'flip' ? await pool.flip(text, call) : await pool.pilots(text, call);
-      return {
-        status: answer.status,
-        moves: answer.moves,
-        length: answer.length,
-        reason: answer.status === 'solved' ? undefined : answer.reason,
-        nodes: answer.stats.nodes,
-        ms: answer.stats.ms,
-      };
+      return familyAnswer(answer, answer.moves);
     },
     async hint(pool, state, call): Promise<FamilyHint> {
       const text = this.format(state);
