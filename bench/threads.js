@@ -19,6 +19,8 @@
  *   run, the files compared byte for byte;
  * - build663: `tables build --size 4x4 --goal blank-last` (6-6-3, one goal), the same way;
  * - build5x5: every group of 6-6-6-6 built, none derived (one goal), the same way.
+ * A `--jobs` row also gives its speed-up over `node -e 0` (the owners' rule
+ * for a CLI target whose floor is Node's own start-up).
  * Medians of `--runs` runs (default 3; one for kf12, and `--build-runs`,
  * default 1, for the builds). The
  * machine's load is printed beside each row: timings on a shared machine are
@@ -83,6 +85,28 @@ function measure(args, input, build, times) {
 }
 
 const load = () => loadavg()[0].toFixed(1);
+
+/**
+ * Node's own start-up, `node -e 0`, medians of 5 whole processes: a CLI row
+ * whose floor is that start-up is restated over it (the owners' rule), as
+ * (t1 - floor) / (t2 - floor), beside the plain ratio.
+ */
+const nodeFloor = (() => {
+  /** @type {number | undefined} */
+  let seconds;
+  return () => {
+    if (seconds === undefined) {
+      const samples = Array.from({ length: 5 }, () => {
+        const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, '-e', '0'], { encoding: 'utf8' });
+        const timed = /TIME ([\d.]+)/.exec(child.stderr);
+        if (child.status !== 0 || !timed) throw new Error(`node -e 0: exit ${child.status}`);
+        return Number(timed[1]);
+      });
+      seconds = median(samples);
+    }
+    return seconds;
+  };
+})();
 const fmt = (/** @type {number} */ x, digits = 1) => x.toFixed(digits);
 
 /**
@@ -91,14 +115,16 @@ const fmt = (/** @type {number} */ x, digits = 1) => x.toFixed(digits);
  */
 function jobsRow(name, args, input, times) {
   console.log(`\n${name} (runs ${times}, load before ${load()})`);
-  console.log('| build | --jobs 1: wall, peak RSS | --jobs 2: wall, peak RSS | speed-up | RSS ratio |');
-  console.log('|---|---:|---:|---:|---:|');
+  const floor = nodeFloor();
+  console.log(`(node -e 0: ${fmt(floor, 2)} s; "over node -e 0" is (t1 - that) / (t2 - that))`);
+  console.log('| build | --jobs 1: wall, peak RSS | --jobs 2: wall, peak RSS | speed-up | over node -e 0 | RSS ratio |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const build of builds) {
     const one = measure([...args, '--jobs', '1'], input, build, times);
     const two = measure([...args, '--jobs', '2'], input, build, times);
     if (one.stdout !== two.stdout) throw new Error(`${name}, ${build}: --jobs 2 printed other answers than --jobs 1`);
     console.log(
-      `| ${build} | ${fmt(one.seconds)} s, ${fmt(one.mb, 0)} MB | ${fmt(two.seconds)} s, ${fmt(two.mb, 0)} MB | ${fmt(one.seconds / two.seconds, 2)}x | ${fmt(two.mb / one.mb, 2)}x |`,
+      `| ${build} | ${fmt(one.seconds, 2)} s, ${fmt(one.mb, 0)} MB | ${fmt(two.seconds, 2)} s, ${fmt(two.mb, 0)} MB | ${fmt(one.seconds / two.seconds, 2)}x | ${fmt((one.seconds - floor) / (two.seconds - floor), 2)}x | ${fmt(two.mb / one.mb, 2)}x |`,
     );
   }
   console.log(`load after: ${load()}`);
