@@ -10,7 +10,7 @@ export * from './idaStar';
 export * from './lightsOut';
 export { lightsOutReadText, lightsOutTextCols, lightsOutGridText } from './lightsOutText';
 export { batchReserve } from './batch';
-export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled } from './pdbBuild';
+export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled, pdbNeeded } from './pdbBuild';
 export { pdbBuildSpread, pdbBuildJoin, pdbBuildShare, pdbBuildEndRound } from './pdbBuildSplit';
 export { pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice } from './pdbDerive';
 export { idaStarPdbGroup, idaStarPdbGroups, idaStarPdbSum, idaStarPdbSums, pdbTableBytes } from './pdbHeuristic';

@@ -47,6 +47,9 @@ import { isOwner } from './instance';
 
 let allocatorStarted = false;
 let needed: f64 = 0;
+// How many reserves and blocks memory could not give, for a caller that must
+// tell a grow that failed from input it refuses (growFailures).
+let failures: i32 = 0;
 
 // The most bytes a wasm32 memory can hold: 65,535 pages.
 const MAX_MEMORY_BYTES: f64 = 4294901760;
@@ -54,6 +57,11 @@ const MAX_MEMORY_BYTES: f64 = 4294901760;
 /** The bytes the last reserve asked for (whether or not it was met). */
 export function lastNeeded(): f64 {
   return needed;
+}
+
+/** How many reserves and blocks have failed so far (a count only compared before and after a call). */
+export function growFailures(): i32 {
+  return failures;
 }
 
 // Room for everything the heap ever holds at once (the map above): sliding's
@@ -88,10 +96,16 @@ if (ASC_FEATURE_THREADS) {
  */
 export function growBlock(bytes: f64): f64 {
   needed = bytes;
-  if (!(bytes >= 0) || bytes > MAX_MEMORY_BYTES) return -1;
+  if (!(bytes >= 0) || bytes > MAX_MEMORY_BYTES) return failed();
   startAllocator();
   const before = memory.grow(<i32>Math.ceil(bytes / 65536));
-  return before < 0 ? -1 : <f64>before * 65536;
+  return before < 0 ? failed() : <f64>before * 65536;
+}
+
+// growBlock's -1, counted.
+function failed(): f64 {
+  failures++;
+  return -1;
 }
 
 /** A region that a family owns and resizes: where it starts and how long it is. */
@@ -107,7 +121,7 @@ export class Region {
  */
 export function reserve(region: Region, bytes: f64, keep: usize): bool {
   needed = bytes;
-  if (!(bytes >= 0) || bytes > MAX_MEMORY_BYTES) return false;
+  if (!(bytes >= 0) || bytes > MAX_MEMORY_BYTES) return failed() == 0;
   const want = <usize>bytes;
   if (region.base != 0 && want <= region.bytes) return true;
   startAllocator();
@@ -115,7 +129,7 @@ export function reserve(region: Region, bytes: f64, keep: usize): bool {
   if (region.base != 0 && region.base + region.bytes == memoryEnd) {
     const pages = <i32>((want - region.bytes + 0xffff) >> 16);
     const grownAt = memory.grow(pages);
-    if (grownAt < 0) return false;
+    if (grownAt < 0) return failed() == 0;
     // On a shared memory another instance may have grown it since memoryEnd
     // was read: only the pages grow returned are this call's. Not next to the
     // region, they are left unused and the region moves below.
@@ -126,7 +140,7 @@ export function reserve(region: Region, bytes: f64, keep: usize): bool {
   }
   const pages = <i32>((want + 0xffff) >> 16);
   const before = memory.grow(pages);
-  if (before < 0) return false;
+  if (before < 0) return failed() == 0;
   const base = (<usize>before) << 16;
   if (region.base != 0 && keep > 0) memory.copy(base, region.base, keep);
   region.base = base;

@@ -56,7 +56,7 @@
 // time goes, and what made it cheap, is in bench/RESULTS.md ("The 7-8 build,
 // moves made cheap").
 
-import { growBlock } from './memory';
+import { growBlock, growFailures, lastNeeded } from './memory';
 import { zeroAwareLayoutOf } from './zeroAware';
 import { local } from './instance';
 
@@ -175,11 +175,30 @@ export let maskBytes: i32 = 2;
  * the blank on `blankCell`, in the memory at `tableAt` (ceil(entries / 2)
  * bytes) and `workAt` (3 x pdbMaskBytes bytes per placement). Zero-aware
  * when `zeroAware` is 1 (its layout made first: zeroAwareEntryCount). Returns
- * the table's entry count, or -1 for a group this code cannot build.
+ * the table's entry count, -1 for a group this code cannot build, or
+ * PDB_NO_MEMORY.
  */
 export function pdbBuildStart(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64, zeroAware: i32): f64 {
   joining = false;
-  return startBuild(width, height, groupMask, blankCell, tableAt, workAt, zeroAware);
+  return startBuildOrSay(width, height, groupMask, blankCell, tableAt, workAt, zeroAware);
+}
+
+// What pdbBuildStart and pdbBuildJoin return when memory could not grow for a
+// build's lookup tables or zero-aware layout (each instance makes its own, so
+// an instance joining a build can fail where the first did not); pdbNeeded()
+// is then the bytes asked for.
+export const PDB_NO_MEMORY: f64 = -2;
+
+/** The bytes the last block a build asked memory for, met or not (see PDB_NO_MEMORY). */
+export function pdbNeeded(): f64 {
+  return lastNeeded();
+}
+
+// startBuild, with a failure that came from memory told apart from input it refuses.
+export function startBuildOrSay(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64, zeroAware: i32): f64 {
+  const failuresBefore = growFailures();
+  const count = startBuild(width, height, groupMask, blankCell, tableAt, workAt, zeroAware);
+  return count < 0 && growFailures() != failuresBefore ? PDB_NO_MEMORY : count;
 }
 
 // Whether this instance joins a build another started (pdbBuildJoin): its

@@ -5,7 +5,7 @@
 // (pdbBuildEndRound). Separate from the one-thread round (pdbBuildRound,
 // ./pdbBuild): the same state, driven by several instances at once.
 
-import { entries, seenAtRound, seenAtLastRound, MAX_BLOCKS, changedNow, changedBefore, distance, maskBytes, joining, startBuild, copyChangedBlocks } from './pdbBuild';
+import { entries, seenAtRound, seenAtLastRound, MAX_BLOCKS, changedNow, changedBefore, distance, maskBytes, joining, startBuildOrSay, copyChangedBlocks } from './pdbBuild';
 import { buildSliceBytes, buildSliceShorts, buildSliceWords } from './pdbBuildSlice';
 import { growBlock } from './memory';
 
@@ -28,11 +28,13 @@ export function pdbBuildSpread(): f64 {
 /**
  * Another instance joins the build pdbBuildStart began with the same
  * arguments (its table and sets, already set up, are left as they are), with
- * the block marks at `changedAt` (pdbBuildSpread). Returns the entry count.
+ * the block marks at `changedAt` (pdbBuildSpread). Returns the entry count,
+ * or PDB_NO_MEMORY (./pdbBuild) when this instance cannot grow for its own
+ * lookup tables.
  */
 export function pdbBuildJoin(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64, zeroAware: i32, changedAt: f64): f64 {
   joining = true;
-  const count = startBuild(width, height, groupMask, blankCell, tableAt, workAt, zeroAware);
+  const count = startBuildOrSay(width, height, groupMask, blankCell, tableAt, workAt, zeroAware);
   joining = false;
   changedNow = <usize>changedAt;
   changedBefore = <usize>changedAt + MAX_BLOCKS / 8;

@@ -154,4 +154,28 @@ describe('the shared build: instances on one memory', () => {
       );
     }
   });
+
+  it('an instance joining a split build that cannot grow for its own lookup tables says how many bytes, in every instance', async () => {
+    const module = await compilePuzzleWasm(sharedWasmUrl);
+    const partition = namedPartition(3, 3, 8, '4-4')!;
+    // The owner starts a build and two others come, on a memory with room to spare: how many pages that takes.
+    const started = async (memory: ReturnType<typeof createSharedMemory>) => {
+      const owner = await createWasmCore(undefined, { memory, owner: true, source: module });
+      const others = [];
+      for (let i = 0; i < 2; i++) others.push(await createWasmCore(undefined, { memory, owner: false, source: module }));
+      return { build: owner.pdb.startSplitBuild!(partition, 0), others };
+    };
+    const probe = createSharedMemory();
+    const roomy = await started(probe);
+    const pagesAfterStart = probe.buffer.byteLength / 65536;
+    // With room, a join takes its lookup tables and counts the build's entries.
+    expect(roomy.others[0]!.pdb.joinSplitBuild!(roomy.build.joinArgs, roomy.build.entries).placements).toBe(roomy.build.entries);
+    // Exactly the pages the start took: the owner's build starts, and no other instance can grow for its own tables.
+    const tight = await started(createSharedMemory(pagesAfterStart));
+    for (const other of tight.others) {
+      expect(() => other.pdb.joinSplitBuild!(tight.build.joinArgs, tight.build.entries)).toThrow(
+        /^puzzlesearch: cannot grow WebAssembly memory by [\d.]+ MiB for joining a table build of \d+ entries \(this instance's own lookup tables\) \(it holds \d+ MiB already\)$/,
+      );
+    }
+  });
 });

@@ -18,9 +18,11 @@ export interface PdbExports extends ScratchExports {
   /** Scans up to `placements` ranks of the round in progress; -1 while it goes on, else the placements it reached (0: done). */
   pdbBuildRound(placements: number): number;
   pdbBuildSettled(): number;
+  /** The bytes the last block a build asked memory for, met or not: what a PDB_NO_MEMORY start or join could not grow by. */
+  pdbNeeded(): number;
   /** A build split over instances of the shared build: the starter's block marks moved where all can reach them; their address or -1. */
   pdbBuildSpread(): number;
-  /** Joins the build another instance started with these arguments (and its pdbBuildSpread address); returns the entry count. */
+  /** Joins the build another instance started with these arguments (and its pdbBuildSpread address); returns the entry count, or PDB_NO_MEMORY. */
   pdbBuildJoin(
     width: number,
     height: number,
@@ -95,8 +97,18 @@ function readyLayout(exports: PdbExports, partition: PdbPartition, group: number
   const tiles = partition.groups[group]!.length;
   const entries = exports.zeroAwareEntryCount(partition.width, partition.height, tiles);
   if (entries !== groupTableEntries(partition, group)) {
-    throw new RangeError(`puzzlesearch: cannot grow WebAssembly memory for the zero-aware layout of ${tiles} tiles on ${partition.width}x${partition.height}`);
+    throw cannotGrow(exports, exports.pdbNeeded(), `the zero-aware layout of ${tiles} tiles on ${partition.width}x${partition.height}`);
   }
+}
+
+/** What pdbBuildStart and pdbBuildJoin return when this instance cannot grow for the build's lookup tables or zero-aware layout. */
+const PDB_NO_MEMORY = -2;
+
+/** The error for memory that could not grow by `bytes` for `what`. */
+function cannotGrow(exports: PdbExports, bytes: number, what: string): RangeError {
+  const mib = (bytes / 2 ** 20).toFixed(1);
+  const have = (exports.memory.buffer.byteLength / 2 ** 20).toFixed(0);
+  return new RangeError(`puzzlesearch: cannot grow WebAssembly memory by ${mib} MiB for ${what} (it holds ${have} MiB already)`);
 }
 
 export function wasmPdb(exports: PdbExports): WasmPdb {
@@ -113,11 +125,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
   /** A room of `bytes` for `what`: a free one (a released table's), else memory grown. */
   function grow(bytes: number, what: string): number {
     const at = rooms.take(bytes);
-    if (at < 0) {
-      const mib = (bytes / 2 ** 20).toFixed(1);
-      const have = (exports.memory.buffer.byteLength / 2 ** 20).toFixed(0);
-      throw new RangeError(`puzzlesearch: cannot grow WebAssembly memory by ${mib} MiB for ${what} (it holds ${have} MiB already)`);
-    }
+    if (at < 0) throw cannotGrow(exports, bytes, what);
     return at;
   }
 
@@ -188,6 +196,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     const mask = groupMask(partition.groups[group]!);
     const args = [partition.width, partition.height, mask, partition.blankCell, table.at, work.at, partition.zeroAware ? 1 : 0];
     const entries = exports.pdbBuildStart(...(args as Parameters<PdbExports['pdbBuildStart']>));
+    if (entries === PDB_NO_MEMORY) throw cannotGrow(exports, exports.pdbNeeded(), `the lookup tables of a ${tiles}-tile build`);
     if (entries !== groupTableEntries(partition, group)) throw new RangeError(`puzzlesearch: cannot build a table for group ${group} of ${partition.name}`);
     return { key, entries, args };
   }
@@ -213,7 +222,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       const { key, entries, args } = startBuild(partition, group);
       const token = ++activeBuild;
       const changedAt = exports.pdbBuildSpread();
-      if (changedAt < 0) throw new RangeError('puzzlesearch: cannot grow WebAssembly memory by 16 KiB for a build split over workers');
+      if (changedAt < 0) throw cannotGrow(exports, exports.pdbNeeded(), 'the block marks of a build split over workers');
       const placements = pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length);
       return {
         ...splitShare(placements),
@@ -230,6 +239,8 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
 
     joinSplitBuild(joinArgs, entries): PdbSplitShare {
       const joined = exports.pdbBuildJoin(...(joinArgs as Parameters<PdbExports['pdbBuildJoin']>));
+      if (joined === PDB_NO_MEMORY)
+        throw cannotGrow(exports, exports.pdbNeeded(), `joining a table build of ${entries} entries (this instance's own lookup tables)`);
       if (joined !== entries) throw new RangeError(`puzzlesearch: cannot join a table build of ${entries} entries (this instance counts ${joined})`);
       const [width, height, mask] = joinArgs as [number, number, number];
       let tiles = 0;
