@@ -5,14 +5,15 @@
  * build (the default) and beside it on the plain build
  * (PUZZLESEARCH_SHARED_TABLES=0: a copy of the tables per worker).
  *   node bench/threads.js [--rows rss38,korf100,kf12,build78,build663,build5x5] [--runs N] [--build-runs N] [--dir DIR]
- *                         [--partitions 6-6-6-6,6-6-6-6x7-zero-aware]
+ *                         [--partitions 6-6-6-6,6-6-6-6x7-zero-aware] [--builds shared,plain]
  * Rows:
  * - rss38: `sliding --jobs 2` over `--jobs 1` on Korf and Felner's #38, peak
  *   RSS and time, each partition (its 5x5 tables already in the cache `--dir`,
  *   passed as PUZZLESEARCH_CACHE);
  * - korf100: Korf's 100 in one process, `--jobs 2` over `--jobs 1`, 7-8
  *   tables (built into `--dir` first if missing, that build timed as build78);
- * - kf12: Korf and Felner's 12 easiest in one process, `--jobs 2` over `--jobs 1`;
+ * - kf12: Korf and Felner's 12 easiest in one process, `--jobs 2` over `--jobs 1`,
+ *   on the tables the CLI takes (the strongest kind cached);
  * - build78: `tables build --size 4x4 --partition 7-8 --goal blank-first`
  *   into a fresh directory, `--jobs 1` (this thread) against `--jobs 2` (a
  *   pool on the shared build, each table built by both workers), in the same
@@ -41,12 +42,13 @@ const { values } = parseArgs({
     dir: { type: 'string', default: process.env.PUZZLESEARCH_CACHE ?? join(homedir(), '.cache', 'puzzlesearch') },
     partitions: { type: 'string', default: '6-6-6-6' },
     'build-runs': { type: 'string', default: '1' },
+    builds: { type: 'string', default: 'shared,plain' },
   },
 });
 const rows = new Set(values.rows.split(','));
 const runs = Math.max(1, Number(values.runs));
 const bin = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
-const builds = /** @type {const} */ (['shared', 'plain']);
+const builds = /** @type {Array<'shared' | 'plain'>} */ (values.builds.split(',').filter((build) => build === 'shared' || build === 'plain'));
 
 /** @param {ArrayLike<number>} tiles */
 const line = (tiles) => `${Array.from(tiles, (tile) => (tile === 0 ? 'x' : String(tile))).join(' ')}\n`;
@@ -202,5 +204,6 @@ if (rows.has('korf100')) {
   jobsRow("Korf's 100, sliding --partition 7-8", ['sliding', '--size', '4x4', '--goal', 'blank-first', '--partition', '7-8'], korf100, runs);
 }
 if (rows.has('kf12')) {
-  jobsRow("Korf and Felner's 12 easiest, 6-6-6-6", ['sliding', '--size', '5x5', '--goal', 'blank-first'], kf12, 1);
+  // No --partition: the CLI's own choice, the strongest kind in the cache (src/pdb/plan.ts).
+  jobsRow("Korf and Felner's 12 easiest, the strongest cached tables", ['sliding', '--size', '5x5', '--goal', 'blank-first'], kf12, 1);
 }
