@@ -11,6 +11,7 @@
 
 import {
   MAX_GROUP_TILES,
+  orInto,
   MAX_PDB_CELLS,
   allCells,
   boardWidth,
@@ -51,6 +52,20 @@ export function pdbDeriveMap(cell: i32, sourceCell: i32): void {
  * carries the group onto a group of the same size.
  */
 export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceAt: f64, targetAt: f64, zeroAware: i32): f64 {
+  return startDerive(width, height, targetMask, sourceAt, targetAt, zeroAware, true);
+}
+
+/**
+ * A derivation split over instances of the shared build: another instance
+ * joins the one pdbDeriveStart began with the same arguments (its own
+ * pdbDeriveMap set alike first); the table, already cleared, is left as it
+ * is. Returns the entry count. Each then fills its shares (pdbDeriveShare).
+ */
+export function pdbDeriveJoin(width: i32, height: i32, targetMask: u32, sourceAt: f64, targetAt: f64, zeroAware: i32): f64 {
+  return startDerive(width, height, targetMask, sourceAt, targetAt, zeroAware, false);
+}
+
+function startDerive(width: i32, height: i32, targetMask: u32, sourceAt: f64, targetAt: f64, zeroAware: i32, clear: bool): f64 {
   const boardCells = width * height;
   const tilesInGroup = <i32>popcnt(targetMask);
   if (boardCells > MAX_PDB_CELLS || width < 2 || height < 2 || tilesInGroup < 1 || tilesInGroup > MAX_GROUP_TILES) return -1;
@@ -88,7 +103,7 @@ export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceA
   placedValid = false;
   deriveSource = <usize>sourceAt;
   deriveTarget = <usize>targetAt;
-  memory.fill(deriveTarget, 0, (<usize>tableEntries + 1) >> 1);
+  if (clear) memory.fill(deriveTarget, 0, (<usize>tableEntries + 1) >> 1);
   scanAt = 0;
   settled = 0;
   return tableEntries;
@@ -96,10 +111,39 @@ export function pdbDeriveStart(width: i32, height: i32, targetMask: u32, sourceA
 
 // @ts-ignore: decorator
 @inline
+function entryAt(source: u32): u32 {
+  return (<u32>load<u8>(deriveSource + (<usize>source >> 1)) >> ((source & 1) << 2)) & 15;
+}
+
+// An entry's nibble ORed into the target: atomic in the shared build, where
+// other instances fill the table's other shares (a zero-aware pocket entry
+// can share a byte with another share's).
+// @ts-ignore: decorator
+@inline
 function copyEntry(source: u32, target: u32): void {
-  const entry = (<u32>load<u8>(deriveSource + (<usize>source >> 1)) >> ((source & 1) << 2)) & 15;
-  const at = deriveTarget + (<usize>target >> 1);
-  store<u8>(at, <u8>(<u32>load<u8>(at) | (entry << ((target & 1) << 2))));
+  orInto<u8>(deriveTarget + (<usize>target >> 1), <u8>(entryAt(source) << ((target & 1) << 2)));
+}
+
+// The cells the target placement of the last placeSource covers, and those of its source placement.
+let targetCells: u32 = 0;
+let sourceCells: u32 = 0;
+
+// The target placement of rank `rank` read (in `placement`) and carried back
+// through the symmetry (into `sourcePlacement`); returns the source's rank.
+// @ts-ignore: decorator
+@inline
+function placeSource(rank: u32): u32 {
+  targetCells = unrankPlacement(rank);
+  let occupied: u32 = 0;
+  let source: u32 = 0;
+  for (let j = 0; j < groupTiles; j++) {
+    const cell = <u32>load<u8>(local(deriveCellMap) + load<u8>(local(placement) + load<u8>(local(deriveOrder) + j)));
+    store<u8>(local(sourcePlacement) + j, <u8>cell);
+    source = source * <u32>(cells - j) + cell - popcnt(occupied & ((<u32>1 << cell) - 1));
+    occupied |= <u32>1 << cell;
+  }
+  sourceCells = occupied;
+  return source;
 }
 
 // Zero-aware: the entries of the target placement in `placement` (rank
@@ -130,6 +174,30 @@ function copyZeroAwareEntries(rank: u32, occupied: u32, source: u32, sourceOccup
   return written;
 }
 
+// Fills the entries of target ranks [from, to); returns how many it wrote.
+function deriveRanks(from: u32, to: u32): f64 {
+  let written: f64 = 0;
+  if (zeroLayout != 0) {
+    for (let rank = from; rank < to; rank++) {
+      const source = placeSource(rank);
+      written += copyZeroAwareEntries(rank, targetCells, source, sourceCells);
+    }
+  } else {
+    // Two entries a byte, stored whole where both are this call's (a share
+    // starts at an even rank: the byte is no other's), with no read of it.
+    let rank = from;
+    if ((rank & 1) != 0 && rank < to) copyEntry(placeSource(rank), rank++);
+    for (; rank + 1 < to; rank += 2) {
+      const low = entryAt(placeSource(rank));
+      store<u8>(deriveTarget + (<usize>rank >> 1), <u8>(low | (entryAt(placeSource(rank + 1)) << 4)));
+    }
+    if (rank < to) copyEntry(placeSource(rank), rank);
+    written = <f64>(to - from);
+  }
+  settled += written;
+  return written;
+}
+
 /**
  * Fills the entries of the next `count` placements (rounded down to an even
  * number, at least 2) of the derivation under way; returns the entries filled
@@ -138,22 +206,18 @@ function copyZeroAwareEntries(rank: u32, occupied: u32, source: u32, sourceOccup
 export function pdbDeriveSlice(count: f64): f64 {
   const slice = <u32>max(2, <i32>min(count, <f64>(1 << 30))) & ~1;
   const end = entries - scanAt > slice ? scanAt + slice : entries;
-  for (let rank = scanAt; rank < end; rank++) {
-    const targetOccupied = unrankPlacement(rank);
-    let occupied: u32 = 0;
-    let source: u32 = 0;
-    for (let j = 0; j < groupTiles; j++) {
-      const cell = <u32>load<u8>(local(deriveCellMap) + load<u8>(local(placement) + load<u8>(local(deriveOrder) + j)));
-      store<u8>(local(sourcePlacement) + j, <u8>cell);
-      source = source * <u32>(cells - j) + cell - popcnt(occupied & ((<u32>1 << cell) - 1));
-      occupied |= <u32>1 << cell;
-    }
-    if (zeroLayout != 0) settled += copyZeroAwareEntries(rank, targetOccupied, source, occupied);
-    else {
-      copyEntry(source, rank);
-      settled++;
-    }
-  }
+  deriveRanks(scanAt, end);
   scanAt = end;
   return settled;
+}
+
+/**
+ * One instance's share of a derivation split over instances: the entries of
+ * target ranks [start, end) filled (from an even rank, so that no byte of
+ * the table is two shares'); returns how many entries it wrote.
+ */
+export function pdbDeriveShare(start: f64, end: f64): f64 {
+  const from = <u32>max(0, min(start, <f64>entries));
+  const to = <u32>max(<f64>from, min(end, <f64>entries));
+  return deriveRanks(from, to);
 }
