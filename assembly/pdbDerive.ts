@@ -35,6 +35,8 @@ const deriveCellMap: usize = memory.data(MAX_PDB_CELLS, 16);
 // For the source group's tile j (rank order), the target tile i that maps onto it.
 const deriveOrder: usize = memory.data(MAX_GROUP_TILES, 8);
 const sourcePlacement: usize = memory.data(MAX_GROUP_TILES, 8);
+// The digits of the others' placement in the blocked order (deriveBlocked).
+const otherDigits: usize = memory.data(MAX_GROUP_TILES, 8);
 let deriveSource: usize = 0;
 let deriveTarget: usize = 0;
 
@@ -100,6 +102,13 @@ function startDerive(width: i32, height: i32, targetMask: u32, sourceAt: f64, ta
     if (zeroLayout == 0) return -1;
     tableEntries = load<f64>(zeroLayout, 16);
   }
+  // The target tile whose image the source ranks last: innermost in the
+  // blocked order when rank order would come back to a source line only
+  // after more target ranks than BLOCKED_FROM (the tile's weight in the target rank).
+  const lastInSource = <i32>load<u8>(local(deriveOrder) + groupTiles - 1);
+  let weight: f64 = 1;
+  for (let k = lastInSource + 1; k < groupTiles; k++) weight *= <f64>(cells - k);
+  blockTile = zeroLayout == 0 && weight > BLOCKED_FROM ? lastInSource : -1;
   placedValid = false;
   deriveSource = <usize>sourceAt;
   deriveTarget = <usize>targetAt;
@@ -134,6 +143,13 @@ let sourceCells: u32 = 0;
 @inline
 function placeSource(rank: u32): u32 {
   targetCells = unrankPlacement(rank);
+  return sourceRank();
+}
+
+// The target placement in `placement` carried back through the symmetry (into `sourcePlacement`); returns the source's rank.
+// @ts-ignore: decorator
+@inline
+function sourceRank(): u32 {
   let occupied: u32 = 0;
   let source: u32 = 0;
   for (let j = 0; j < groupTiles; j++) {
@@ -174,10 +190,75 @@ function copyZeroAwareEntries(rank: u32, occupied: u32, source: u32, sourceOccup
   return written;
 }
 
-// Fills the entries of target ranks [from, to); returns how many it wrote.
+// The blocked order: -1 for rank order, else the target tile that varies
+// innermost, on each free cell in turn, the others' placement (a placement of
+// one tile fewer, ranked alike) outside it. That tile's image is the one the
+// source ranks last, so each inner run reads consecutive source entries (in
+// rank order a half turn, which reverses the tiles' order, reads every entry
+// from another part of the source); its writes land in a few lines of the
+// target that the next runs write again.
+//
+// Rank order reads a source line again once the target ranks have gone
+// round that tile's weight: a line a rank, so when that many lines outgrow
+// the caches, every read misses. Measured on 5x5 6-tile groups (bench/RESULTS.md):
+// a half turn (the tile first in the target, weight 5.1M) took 33-35 s in
+// rank order and 8-10 s blocked; weight 212,520, 9.7 s and 7.3 s; weight
+// 9,240 (its lines fit), 6.9-7.7 s and 7.5-8.1 s (each entry's ranks
+// worked out whole cost more than the misses saved): so from 2^14 on.
+let blockTile: i32 = -1;
+const BLOCKED_FROM: f64 = 16384;
+
+// Fills the entries at [from, to) of the blocked order (as many as the target's ranks); returns how many.
+function deriveBlocked(from: u32, to: u32): f64 {
+  const runLength = <u32>(cells - groupTiles + 1);
+  let run = from / runLength;
+  let skip = from - run * runLength;
+  let index = from;
+  while (index < to) {
+    // The others' placement of rank `run`: digits from the last, each the how-many-th free cell.
+    let rest = run;
+    for (let i = groupTiles - 1, k = groupTiles - 2; i >= 0; i--) {
+      if (i == blockTile) continue;
+      const radix = <u32>(cells - k);
+      store<u8>(local(otherDigits) + k, <u8>(rest % radix));
+      rest /= radix;
+      k--;
+    }
+    let occupied: u32 = 0;
+    for (let i = 0, k = 0; i < groupTiles; i++) {
+      if (i == blockTile) continue;
+      let free = allCells & ~occupied;
+      for (let left = <i32>load<u8>(local(otherDigits) + k); left > 0; left--) free &= free - 1;
+      const cell = ctz(free);
+      store<u8>(local(placement) + i, <u8>cell);
+      occupied |= <u32>1 << cell;
+      k++;
+    }
+    let open = allCells & ~occupied;
+    for (; skip > 0; skip--) open &= open - 1;
+    for (; open != 0 && index < to; open &= open - 1) {
+      store<u8>(local(placement) + blockTile, <u8>ctz(open));
+      let target: u32 = 0;
+      let placed: u32 = 0;
+      for (let i = 0; i < groupTiles; i++) {
+        const cell = <u32>load<u8>(local(placement) + i);
+        target = target * <u32>(cells - i) + cell - popcnt(placed & ((<u32>1 << cell) - 1));
+        placed |= <u32>1 << cell;
+      }
+      copyEntry(sourceRank(), target);
+      index++;
+    }
+    run++;
+  }
+  return <f64>(to - from);
+}
+
+// Fills the entries of target ranks [from, to) (of the blocked order when
+// there is one); returns how many it wrote.
 function deriveRanks(from: u32, to: u32): f64 {
   let written: f64 = 0;
-  if (zeroLayout != 0) {
+  if (blockTile >= 0) written = deriveBlocked(from, to);
+  else if (zeroLayout != 0) {
     for (let rank = from; rank < to; rank++) {
       const source = placeSource(rank);
       written += copyZeroAwareEntries(rank, targetCells, source, sourceCells);
