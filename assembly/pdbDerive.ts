@@ -35,8 +35,11 @@ const deriveCellMap: usize = memory.data(MAX_PDB_CELLS, 16);
 // For the source group's tile j (rank order), the target tile i that maps onto it.
 const deriveOrder: usize = memory.data(MAX_GROUP_TILES, 8);
 const sourcePlacement: usize = memory.data(MAX_GROUP_TILES, 8);
-// The digits of the others' placement in the blocked order (deriveBlocked).
+// The blocked order (deriveBlocked): the digits of the others' placement,
+// each target tile's weight in the rank, and a later tile's weight by its cell.
 const otherDigits: usize = memory.data(MAX_GROUP_TILES, 8);
+const targetWeights: usize = memory.data(MAX_GROUP_TILES * 4, 16);
+const laterWeights: usize = memory.data(MAX_PDB_CELLS * 4, 16);
 let deriveSource: usize = 0;
 let deriveTarget: usize = 0;
 
@@ -103,12 +106,15 @@ function startDerive(width: i32, height: i32, targetMask: u32, sourceAt: f64, ta
     tableEntries = load<f64>(zeroLayout, 16);
   }
   // The target tile whose image the source ranks last: innermost in the
-  // blocked order when rank order would come back to a source line only
-  // after more target ranks than BLOCKED_FROM (the tile's weight in the target rank).
+  // blocked order, unless it is the target's last too (rank order then reads
+  // the source in runs already).
+  let tileWeight: u32 = 1;
+  for (let i = groupTiles - 1; i >= 0; i--) {
+    store<u32>(local(targetWeights) + (<usize>i << 2), tileWeight);
+    tileWeight *= <u32>(cells - i);
+  }
   const lastInSource = <i32>load<u8>(local(deriveOrder) + groupTiles - 1);
-  let weight: f64 = 1;
-  for (let k = lastInSource + 1; k < groupTiles; k++) weight *= <f64>(cells - k);
-  blockTile = zeroLayout == 0 && weight > BLOCKED_FROM ? lastInSource : -1;
+  blockTile = zeroLayout == 0 && lastInSource != groupTiles - 1 ? lastInSource : -1;
   placedValid = false;
   deriveSource = <usize>sourceAt;
   deriveTarget = <usize>targetAt;
@@ -143,13 +149,6 @@ let sourceCells: u32 = 0;
 @inline
 function placeSource(rank: u32): u32 {
   targetCells = unrankPlacement(rank);
-  return sourceRank();
-}
-
-// The target placement in `placement` carried back through the symmetry (into `sourcePlacement`); returns the source's rank.
-// @ts-ignore: decorator
-@inline
-function sourceRank(): u32 {
   let occupied: u32 = 0;
   let source: u32 = 0;
   for (let j = 0; j < groupTiles; j++) {
@@ -193,20 +192,17 @@ function copyZeroAwareEntries(rank: u32, occupied: u32, source: u32, sourceOccup
 // The blocked order: -1 for rank order, else the target tile that varies
 // innermost, on each free cell in turn, the others' placement (a placement of
 // one tile fewer, ranked alike) outside it. That tile's image is the one the
-// source ranks last, so each inner run reads consecutive source entries (in
-// rank order a half turn, which reverses the tiles' order, reads every entry
-// from another part of the source); its writes land in a few lines of the
-// target that the next runs write again.
-//
-// Rank order reads a source line again once the target ranks have gone
-// round that tile's weight: a line a rank, so when that many lines outgrow
-// the caches, every read misses. Measured on 5x5 6-tile groups (bench/RESULTS.md):
-// a half turn (the tile first in the target, weight 5.1M) took 33-35 s in
-// rank order and 8-10 s blocked; weight 212,520, 9.7 s and 7.3 s; weight
-// 9,240 (its lines fit), 6.9-7.7 s and 7.5-8.1 s (each entry's ranks
-// worked out whole cost more than the misses saved): so from 2^14 on.
+// source ranks last, so each run reads consecutive source entries, and its
+// writes land in a few lines of the target that the next runs write again
+// (each an OR: a run's entries are not a byte's two). In rank order the
+// target's last tile varies fastest and the source is read wherever its image
+// puts it: a source line comes back only after that tile's weight in the
+// source rank has gone round, 5.1 million ranks for a half turn of a 5x5
+// 6-tile group (which reverses the tiles' order), every read a miss. Along a
+// run the ranks change by a digit each (no placement is ranked whole).
+// Measured on 5x5 6-tile groups (bench/RESULTS.md, "Derivations on every
+// core"): faster blocked for every symmetry that moves the last tile.
 let blockTile: i32 = -1;
-const BLOCKED_FROM: f64 = 16384;
 
 // Fills the entries at [from, to) of the blocked order (as many as the target's ranks); returns how many.
 function deriveBlocked(from: u32, to: u32): f64 {
@@ -234,18 +230,53 @@ function deriveBlocked(from: u32, to: u32): f64 {
       occupied |= <u32>1 << cell;
       k++;
     }
-    let open = allCells & ~occupied;
-    for (; skip > 0; skip--) open &= open - 1;
-    for (; open != 0 && index < to; open &= open - 1) {
-      store<u8>(local(placement) + blockTile, <u8>ctz(open));
-      let target: u32 = 0;
-      let placed: u32 = 0;
-      for (let i = 0; i < groupTiles; i++) {
-        const cell = <u32>load<u8>(local(placement) + i);
-        target = target * <u32>(cells - i) + cell - popcnt(placed & ((<u32>1 << cell) - 1));
-        placed |= <u32>1 << cell;
+    // Along the run only tile b's cell moves. The target rank is then `base`
+    // (the others' digits, each later tile's as if b were not there) plus
+    // b's digit times its weight, less `above`: the weights of the later
+    // tiles whose cells are above b's (b below a tile takes one off its
+    // digit), taken off as b passes them. The source rank is `sourceBase`
+    // plus the last digit, b's image's (the source ranks b's image last).
+    let before: u32 = 0;
+    let base: u32 = 0;
+    let above: u32 = 0;
+    let laterCells: u32 = 0;
+    occupied = 0;
+    for (let i = 0; i < groupTiles; i++) {
+      if (i == blockTile) {
+        before = occupied;
+        continue;
       }
-      copyEntry(sourceRank(), target);
+      const cell = <u32>load<u8>(local(placement) + i);
+      const weight = load<u32>(local(targetWeights) + (<usize>i << 2));
+      base += weight * (cell - popcnt(occupied & ((<u32>1 << cell) - 1)));
+      occupied |= <u32>1 << cell;
+      if (i > blockTile) {
+        above += weight;
+        laterCells |= <u32>1 << cell;
+        store<u32>(local(laterWeights) + (<usize>cell << 2), weight);
+      }
+    }
+    let sourceBase: u32 = 0;
+    let sourceOthers: u32 = 0;
+    for (let j = 0; j < groupTiles - 1; j++) {
+      const cell = <u32>load<u8>(local(deriveCellMap) + load<u8>(local(placement) + load<u8>(local(deriveOrder) + j)));
+      sourceBase = sourceBase * <u32>(cells - j) + cell - popcnt(sourceOthers & ((<u32>1 << cell) - 1));
+      sourceOthers |= <u32>1 << cell;
+    }
+    sourceBase *= <u32>(cells - groupTiles + 1);
+    const blockWeight = load<u32>(local(targetWeights) + (<usize>blockTile << 2));
+    for (let open = allCells & ~occupied; open != 0 && index < to; open &= open - 1) {
+      const cell = ctz(open);
+      const below = (<u32>1 << cell) - 1;
+      for (let passed = laterCells & below; passed != 0; passed &= passed - 1) above -= load<u32>(local(laterWeights) + (<usize>ctz(passed) << 2));
+      laterCells &= ~below;
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      const image = <u32>load<u8>(local(deriveCellMap) + cell);
+      const source = sourceBase + image - popcnt(sourceOthers & ((<u32>1 << image) - 1));
+      copyEntry(source, base + blockWeight * (cell - popcnt(before & below)) - above);
       index++;
     }
     run++;

@@ -68,10 +68,10 @@ const kf12 = [38, 40, 25, 32, 44, 37, 30, 13, 1, 28, 36, 5].map((number) => line
  */
 function run(args, input, build) {
   const env = { ...process.env, PUZZLESEARCH_CACHE: values.dir, PUZZLESEARCH_SHARED_TABLES: build === 'plain' ? '0' : '1' };
-  const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, bin, ...args], { input, env, encoding: 'utf8', maxBuffer: 1 << 26 });
-  const timed = /TIME ([\d.]+) (\d+)/.exec(child.stderr);
+  const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', process.execPath, bin, ...args], { input, env, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const timed = /TIME ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(child.stderr);
   if (child.status !== 0 || !timed) throw new Error(`${args.join(' ')}: exit ${child.status}: ${child.stderr.trim().split('\n').slice(-3).join(' / ')}`);
-  return { seconds: Number(timed[1]), mb: Number(timed[2]) / 1024, stdout: child.stdout };
+  return { seconds: Number(timed[1]), mb: Number(timed[2]) / 1024, cpu: Number(timed[3]) + Number(timed[4]), load: loadavg()[0], stdout: child.stdout };
 }
 
 /** @param {number[]} samples */
@@ -129,8 +129,8 @@ const tableFiles = (dir) =>
 function buildRow(name, args, seed = () => false) {
   const times = Math.max(1, Number(values['build-runs']));
   console.log(`\n${name} (runs ${times}, load before ${load()})`);
-  console.log('| --jobs 1: wall, peak RSS | --jobs 2: wall, peak RSS | speed-up | RSS ratio |');
-  console.log('|---:|---:|---:|---:|');
+  console.log('| --jobs 1: wall, peak RSS | --jobs 2: wall, peak RSS | speed-up | RSS ratio | CPU s / wall s, 1 and 2 (cores the process got) |');
+  console.log('|---:|---:|---:|---:|---|');
   /** @type {Map<string, Buffer> | undefined} */
   let expected;
   /** @param {string} jobs */
@@ -155,12 +155,18 @@ function buildRow(name, args, seed = () => false) {
         rmSync(dir, { recursive: true, force: true });
       }
     });
-    return { seconds: median(samples.map((s) => s.seconds)), mb: median(samples.map((s) => s.mb)) };
+    for (const s of samples) console.log(`  --jobs ${jobs}: ${fmt(s.seconds)} s wall, ${fmt(s.cpu)} s CPU, load ${fmt(s.load)} at its end`);
+    return {
+      seconds: median(samples.map((s) => s.seconds)),
+      mb: median(samples.map((s) => s.mb)),
+      cpu: median(samples.map((s) => s.cpu)),
+    };
   };
   const one = built('1');
   const two = built('2');
+  const cores = (/** @type {{ seconds: number, cpu: number }} */ m) => `${fmt(m.cpu)} / ${fmt(m.seconds)} (${fmt(m.cpu / m.seconds, 2)})`;
   console.log(
-    `| ${fmt(one.seconds)} s, ${fmt(one.mb, 0)} MB | ${fmt(two.seconds)} s, ${fmt(two.mb, 0)} MB | ${fmt(one.seconds / two.seconds, 2)}x | ${fmt(two.mb / one.mb, 2)}x |`,
+    `| ${fmt(one.seconds)} s, ${fmt(one.mb, 0)} MB | ${fmt(two.seconds)} s, ${fmt(two.mb, 0)} MB | ${fmt(one.seconds / two.seconds, 2)}x | ${fmt(two.mb / one.mb, 2)}x | ${cores(one)}, ${cores(two)} |`,
   );
   console.log(`load after: ${load()}`);
 }

@@ -98,12 +98,6 @@ function unpackCells(packed: readonly number[], cells: number): number[] {
   return Array.from({ length: cells }, (_, cell) => Math.floor(packed[cell >> 2]! / 2 ** (8 * (cell & 3))) & 255);
 }
 
-function tileCount(mask: number): number {
-  let tiles = 0;
-  for (let rest = mask; rest !== 0; rest &= rest - 1) tiles++;
-  return tiles;
-}
-
 export function groupMask(cells: readonly number[]): number {
   let mask = 0;
   for (const cell of cells) mask |= 1 << cell;
@@ -217,22 +211,12 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     return { key, entries, args };
   }
 
-  /** One instance's part in a split build (pdbBuildStart or pdbBuildJoin done). */
-  function splitShare(placements: number): PdbSplitShare {
+  /** One instance's part in a split build (pdbBuildStart or pdbBuildJoin done) or derivation (pdbDeriveStart or pdbDeriveJoin: one round). */
+  function splitShare(placements: number, derivation: boolean): PdbSplitShare {
     return {
       placements,
-      share: (start, end) => exports.pdbBuildShare(start, end),
-      endRound: (leader) => exports.pdbBuildEndRound(leader ? 1 : 0),
-      settled: () => exports.pdbBuildSettled(),
-    };
-  }
-
-  /** One instance's part in a split derivation (pdbDeriveStart or pdbDeriveJoin done): one round. */
-  function deriveShare(placements: number): PdbSplitShare {
-    return {
-      placements,
-      share: (start, end) => exports.pdbDeriveShare(start, end),
-      endRound: () => {},
+      share: (start, end) => (derivation ? exports.pdbDeriveShare(start, end) : exports.pdbBuildShare(start, end)),
+      endRound: (leader) => (derivation ? undefined : exports.pdbBuildEndRound(leader ? 1 : 0)),
       settled: () => exports.pdbBuildSettled(),
     };
   }
@@ -275,7 +259,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       if (changedAt < 0) throw new RangeError('puzzlesearch: cannot grow WebAssembly memory by 16 KiB for a build split over workers');
       const placements = pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length);
       return {
-        ...splitShare(placements),
+        ...splitShare(placements, false),
         entries,
         oneRound: false,
         joinArgs: [JOIN_BUILD, ...args, changedAt],
@@ -292,7 +276,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       const { key, entries, args } = startDerive(partition, group, source, sourceGroup, cellMap);
       const token = ++activeBuild;
       return {
-        ...deriveShare(pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length)),
+        ...splitShare(pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length), true),
         entries,
         oneRound: true,
         joinArgs: [JOIN_DERIVE, ...args, ...packCells(cellMap)],
@@ -306,7 +290,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
 
     joinSplitBuild(joinArgs, entries): PdbSplitShare {
       const [kind, width, height, mask] = joinArgs as [number, number, number, number];
-      const placements = pdbEntryCount(width * height, tileCount(mask));
+      const placements = pdbEntryCount(width * height, [...mask.toString(2)].filter((bit) => bit === '1').length);
       let joined: number;
       if (kind === JOIN_DERIVE) {
         const args = joinArgs.slice(1, 7) as Parameters<PdbExports['pdbDeriveJoin']>;
@@ -317,7 +301,7 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       }
       const what = kind === JOIN_DERIVE ? 'derivation' : 'build';
       if (joined !== entries) throw new RangeError(`puzzlesearch: cannot join a table ${what} of ${entries} entries (this instance counts ${joined})`);
-      return kind === JOIN_DERIVE ? deriveShare(placements) : splitShare(placements);
+      return splitShare(placements, kind === JOIN_DERIVE);
     },
 
     derive(partition, group, source, sourceGroup, cellMap) {
