@@ -114,7 +114,7 @@ function startDerive(width: i32, height: i32, targetMask: u32, sourceAt: f64, ta
     tileWeight *= <u32>(cells - i);
   }
   const lastInSource = <i32>load<u8>(local(deriveOrder) + groupTiles - 1);
-  blockTile = zeroLayout == 0 && lastInSource != groupTiles - 1 ? lastInSource : -1;
+  blockTile = lastInSource != groupTiles - 1 ? lastInSource : -1;
   placedValid = false;
   deriveSource = <usize>sourceAt;
   deriveTarget = <usize>targetAt;
@@ -199,9 +199,11 @@ function copyZeroAwareEntries(rank: u32, occupied: u32, source: u32, sourceOccup
 // puts it: a source line comes back only after that tile's weight in the
 // source rank has gone round, 5.1 million ranks for a half turn of a 5x5
 // 6-tile group (which reverses the tiles' order), every read a miss. Along a
-// run the ranks change by a digit each (no placement is ranked whole).
-// Measured on 5x5 6-tile groups (bench/RESULTS.md, "Derivations on every
-// core"): faster blocked for every symmetry that moves the last tile.
+// run the ranks change by a digit each (no placement is ranked whole). A
+// zero-aware table's entries are read alike, its placements filled whole
+// for the regions and pockets. Measured on 5x5 6-tile groups
+// (bench/RESULTS.md, "Derivations on every core"): faster blocked for every
+// symmetry that moves the last tile, plain and zero-aware.
 let blockTile: i32 = -1;
 
 // Fills the entries at [from, to) of the blocked order (as many as the target's ranks); returns how many.
@@ -210,6 +212,7 @@ function deriveBlocked(from: u32, to: u32): f64 {
   let run = from / runLength;
   let skip = from - run * runLength;
   let index = from;
+  let written: f64 = 0;
   while (index < to) {
     // The others' placement of rank `run`: digits from the last, each the how-many-th free cell.
     let rest = run;
@@ -260,6 +263,7 @@ function deriveBlocked(from: u32, to: u32): f64 {
     let sourceOthers: u32 = 0;
     for (let j = 0; j < groupTiles - 1; j++) {
       const cell = <u32>load<u8>(local(deriveCellMap) + load<u8>(local(placement) + load<u8>(local(deriveOrder) + j)));
+      store<u8>(local(sourcePlacement) + j, <u8>cell);
       sourceBase = sourceBase * <u32>(cells - j) + cell - popcnt(sourceOthers & ((<u32>1 << cell) - 1));
       sourceOthers |= <u32>1 << cell;
     }
@@ -276,12 +280,21 @@ function deriveBlocked(from: u32, to: u32): f64 {
       }
       const image = <u32>load<u8>(local(deriveCellMap) + cell);
       const source = sourceBase + image - popcnt(sourceOthers & ((<u32>1 << image) - 1));
-      copyEntry(source, base + blockWeight * (cell - popcnt(before & below)) - above);
+      const target = base + blockWeight * (cell - popcnt(before & below)) - above;
+      if (zeroLayout != 0) {
+        // The placements whole, for the regions and pockets.
+        store<u8>(local(placement) + blockTile, <u8>cell);
+        store<u8>(local(sourcePlacement) + groupTiles - 1, <u8>image);
+        written += copyZeroAwareEntries(target, occupied | (<u32>1 << cell), source, sourceOthers | (<u32>1 << image));
+      } else {
+        copyEntry(source, target);
+        written++;
+      }
       index++;
     }
     run++;
   }
-  return <f64>(to - from);
+  return written;
 }
 
 // Fills the entries of target ranks [from, to) (of the blocked order when
