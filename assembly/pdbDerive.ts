@@ -337,9 +337,10 @@ export function pdbDeriveSlice(count: f64): f64 {
 }
 
 /**
- * One instance's share of a derivation split over instances: the entries of
- * target ranks [start, end) filled (from an even rank, so that no byte of
- * the table is two shares'); returns how many entries it wrote.
+ * One instance's share of a derivation split over instances: the entries at
+ * [start, end) of its order filled (target ranks in rank order, from an even
+ * one so that no byte of the table is two shares'; in the blocked order each
+ * entry is an atomic OR); returns how many entries it wrote.
  */
 export function pdbDeriveShare(start: f64, end: f64): f64 {
   const from = <u32>max(0, min(start, <f64>entries));

@@ -12,8 +12,8 @@
  * per round publishes a deal, takes chunks itself, and waits at a barrier for
  * the chunks the helpers took. A derivation is one round: each target entry
  * is read from the source table through the symmetry, whoever reads it
- * (assembly/pdbDerive.ts: a chunk's bytes are its own, a zero-aware pocket's
- * nibble an atomic OR). The helpers (`helpBuilds`) wait on the control, join
+ * (assembly/pdbDerive.ts: in rank order a chunk's bytes are its own; in the
+ * blocked order, and for a zero-aware pocket, each entry is an atomic OR). The helpers (`helpBuilds`) wait on the control, join
  * each group's build or derivation, take chunks of each deal, and leave when
  * the leader ends the session. The waits are Atomics.wait in the workers
  * (a wake costs microseconds; a message through the pool's thread costs a
