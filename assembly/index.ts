@@ -12,7 +12,7 @@ export { lightsOutReadText, lightsOutTextCols, lightsOutGridText } from './light
 export { batchReserve } from './batch';
 export { pdbGrow, pdbEntryCount, pdbMaskBytes, pdbBuildStart, pdbBuildRound, pdbBuildSettled, pdbNeeded } from './pdbBuild';
 export { pdbBuildSpread, pdbBuildJoin, pdbBuildShare, pdbBuildEndRound } from './pdbBuildSplit';
-export { pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice } from './pdbDerive';
+export { pdbDeriveMap, pdbDeriveStart, pdbDeriveSlice, pdbDeriveJoin, pdbDeriveShare } from './pdbDerive';
 export { idaStarPdbGroup, idaStarPdbGroups, idaStarPdbSum, idaStarPdbSums, pdbTableBytes } from './pdbHeuristic';
 export { zeroAwareEntryCount } from './zeroAware';
 export { censusStart, censusRound, censusFound, censusNeeded, censusFarthest } from './census';

@@ -197,7 +197,11 @@ export function pdbNeeded(): f64 {
 // startBuild, with a failure that came from memory told apart from input it refuses.
 export function startBuildOrSay(width: i32, height: i32, groupMask: u32, blankCell: i32, tableAt: f64, workAt: f64, zeroAware: i32): f64 {
   const failuresBefore = growFailures();
-  const count = startBuild(width, height, groupMask, blankCell, tableAt, workAt, zeroAware);
+  return orNoMemory(startBuild(width, height, groupMask, blankCell, tableAt, workAt, zeroAware), failuresBefore);
+}
+
+/** `count`, or PDB_NO_MEMORY when it is a failure and memory failed to grow since growFailures() was `failuresBefore`. */
+export function orNoMemory(count: f64, failuresBefore: i32): f64 {
   return count < 0 && growFailures() != failuresBefore ? PDB_NO_MEMORY : count;
 }
 

@@ -4,7 +4,7 @@
  * wall time and peak RSS (`/usr/bin/time -f '%e %M'`), each run on the shared
  * build (the default) and beside it on the plain build
  * (PUZZLESEARCH_SHARED_TABLES=0: a copy of the tables per worker).
- *   node bench/threads.js [--rows rss38,korf100,kf12,build78,build663,build5x5] [--runs N] [--build-runs N] [--dir DIR]
+ *   node bench/threads.js [--rows rss38,korf100,kf12,build78,build663,build5x5,derive5x5] [--runs N] [--build-runs N] [--dir DIR]
  *                         [--partitions 6-6-6-6,6-6-6-6x7-zero-aware] [--builds shared,plain]
  * Rows:
  * - rss38: `sliding --jobs 2` over `--jobs 1` on Korf and Felner's #38, peak
@@ -19,7 +19,11 @@
  *   pool on the shared build, each table built by both workers), in the same
  *   run, the files compared byte for byte;
  * - build663: `tables build --size 4x4 --goal blank-last` (6-6-3, one goal), the same way;
- * - build5x5: every group of 6-6-6-6 built, none derived (one goal), the same way.
+ * - build5x5: 6-6-6-6 for one goal (blank first), the same way: two groups
+ *   built, two derived (read through the diagonal reflection), each on every worker;
+ * - derive5x5: 6-6-6-6 for the blank-last goal into a fresh directory holding
+ *   the blank-first tables (from `--dir`: run build5x5 first, or have them
+ *   there): all four groups read through a board symmetry, none built.
  * A `--jobs` row also gives its speed-up over `node -e 0` (the owners' rule
  * for a CLI target whose floor is Node's own start-up).
  * Medians of `--runs` runs (default 3; one for kf12, and `--build-runs`,
@@ -68,10 +72,10 @@ const kf12 = [38, 40, 25, 32, 44, 37, 30, 13, 1, 28, 36, 5].map((number) => line
  */
 function run(args, input, build) {
   const env = { ...process.env, PUZZLESEARCH_CACHE: values.dir, PUZZLESEARCH_SHARED_TABLES: build === 'plain' ? '0' : '1' };
-  const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', process.execPath, bin, ...args], { input, env, encoding: 'utf8', maxBuffer: 1 << 26 });
-  const timed = /TIME ([\d.]+) (\d+)/.exec(child.stderr);
+  const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M %U %S', process.execPath, bin, ...args], { input, env, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const timed = /TIME ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(child.stderr);
   if (child.status !== 0 || !timed) throw new Error(`${args.join(' ')}: exit ${child.status}: ${child.stderr.trim().split('\n').slice(-3).join(' / ')}`);
-  return { seconds: Number(timed[1]), mb: Number(timed[2]) / 1024, stdout: child.stdout };
+  return { seconds: Number(timed[1]), mb: Number(timed[2]) / 1024, cpu: Number(timed[3]) + Number(timed[4]), load: loadavg()[0], stdout: child.stdout };
 }
 
 /** @param {number[]} samples */
@@ -146,23 +150,27 @@ const tableFiles = (dir) =>
  * (a pool on the shared build: each table built by both workers), medians of
  * `--build-runs` runs each, the files held byte for byte to each other; the
  * files then go to the cache `--dir` (where a later row loads them instead of
- * building them again).
- * @param {string} name @param {string[]} args
+ * building them again). Each fresh directory first gets the files of `--dir`
+ * that `seed` picks (the tables a derivation reads).
+ * @param {string} name @param {string[]} args @param {(file: string) => boolean} [seed]
  */
-function buildRow(name, args) {
+function buildRow(name, args, seed = () => false) {
   const times = Math.max(1, Number(values['build-runs']));
   console.log(`\n${name} (runs ${times}, load before ${load()})`);
-  console.log('| --jobs 1: wall, peak RSS | --jobs 2: wall, peak RSS | speed-up | RSS ratio |');
-  console.log('|---:|---:|---:|---:|');
+  console.log('| --jobs 1: wall, peak RSS | --jobs 2: wall, peak RSS | speed-up | RSS ratio | CPU s / wall s, 1 and 2 (cores the process got) |');
+  console.log('|---:|---:|---:|---:|---|');
   /** @type {Map<string, Buffer> | undefined} */
   let expected;
   /** @param {string} jobs */
   const built = (jobs) => {
     const samples = Array.from({ length: times }, () => {
       const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-threads-'));
+      const seeded = readdirSync(values.dir).filter(seed);
       try {
+        for (const file of seeded) copyFileSync(join(values.dir, file), join(dir, file));
         const sample = run([...args, '--dir', dir, '--jobs', jobs], '', 'shared');
-        const files = tableFiles(dir);
+        const files = new Map([...tableFiles(dir)].filter(([file]) => !seeded.includes(file)));
+        if (files.size === 0) throw new Error(`${name}: --jobs ${jobs} wrote no table`);
         if (expected === undefined) {
           expected = files;
           mkdirSync(values.dir, { recursive: true });
@@ -175,12 +183,18 @@ function buildRow(name, args) {
         rmSync(dir, { recursive: true, force: true });
       }
     });
-    return { seconds: median(samples.map((s) => s.seconds)), mb: median(samples.map((s) => s.mb)) };
+    for (const s of samples) console.log(`  --jobs ${jobs}: ${fmt(s.seconds)} s wall, ${fmt(s.cpu)} s CPU, load ${fmt(s.load)} at its end`);
+    return {
+      seconds: median(samples.map((s) => s.seconds)),
+      mb: median(samples.map((s) => s.mb)),
+      cpu: median(samples.map((s) => s.cpu)),
+    };
   };
   const one = built('1');
   const two = built('2');
+  const cores = (/** @type {{ seconds: number, cpu: number }} */ m) => `${fmt(m.cpu)} / ${fmt(m.seconds)} (${fmt(m.cpu / m.seconds, 2)})`;
   console.log(
-    `| ${fmt(one.seconds)} s, ${fmt(one.mb, 0)} MB | ${fmt(two.seconds)} s, ${fmt(two.mb, 0)} MB | ${fmt(one.seconds / two.seconds, 2)}x | ${fmt(two.mb / one.mb, 2)}x |`,
+    `| ${fmt(one.seconds)} s, ${fmt(one.mb, 0)} MB | ${fmt(two.seconds)} s, ${fmt(two.mb, 0)} MB | ${fmt(one.seconds / two.seconds, 2)}x | ${fmt(two.mb / one.mb, 2)}x | ${cores(one)}, ${cores(two)} |`,
   );
   console.log(`load after: ${load()}`);
 }
@@ -188,6 +202,16 @@ function buildRow(name, args) {
 if (rows.has('build78')) buildRow('7-8 build, whole process', ['tables', 'build', '--size', '4x4', '--partition', '7-8', '--goal', 'blank-first']);
 if (rows.has('build663')) buildRow('4x4 6-6-3 build, one goal', ['tables', 'build', '--size', '4x4', '--partition', '6-6-3', '--goal', 'blank-last']);
 if (rows.has('build5x5')) buildRow('5x5 6-6-6-6 build, one goal', ['tables', 'build', '--size', '5x5', '--partition', '6-6-6-6', '--goal', 'blank-first']);
+if (rows.has('derive5x5')) {
+  const sources = (/** @type {string} */ file) => /^5x5-blank0-6-6-6-6-group\d\.pdb$/.test(file);
+  if (readdirSync(values.dir).filter(sources).length !== 4)
+    throw new Error(`derive5x5: ${values.dir} lacks the blank-first 6-6-6-6 tables (run build5x5 first)`);
+  buildRow(
+    '5x5 6-6-6-6 derived, one goal (blank last, from the blank-first tables)',
+    ['tables', 'build', '--size', '5x5', '--partition', '6-6-6-6', '--goal', 'blank-last'],
+    sources,
+  );
+}
 if (rows.has('rss38')) {
   for (const partition of values.partitions.split(',')) {
     jobsRow(

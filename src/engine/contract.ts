@@ -205,12 +205,17 @@ export interface PdbBuild {
 /**
  * One instance's part in a table build split over instances of the wasm
  * engine's shared build on one memory (assembly/pdbBuildSplit.ts): each round's
- * ranks are dealt out among them, and all of them write the one table.
+ * ranks are dealt out among them, and all of them write the one table. A
+ * derivation (assembly/pdbDerive.ts) is split the same way, in one round.
  */
 export interface PdbSplitShare {
   /** Ranks a round scans: the group's placements. */
   readonly placements: number;
-  /** Expands the states at the current distance among ranks [start, end) (multiples of 64, or the end); returns how many. */
+  /**
+   * Does the work of ranks [start, end) (multiples of 64, or the end): a
+   * build expands the states at the current distance among them, a
+   * derivation fills their entries; returns how many states or entries.
+   */
   share(start: number, end: number): number;
   /** Turns to the next round once every share of this one is done; the leader's (first, before any share of the next) brings the round's sets up to date. */
   endRound(leader: boolean): void;
@@ -218,10 +223,12 @@ export interface PdbSplitShare {
   settled(): number;
 }
 
-/** The instance that starts a split build: it holds the table, and installs it once a round expanded nothing. */
+/** The instance that starts a split build: it holds the table, and installs it once a round expanded nothing (a derivation: after its one round). */
 export interface PdbSplitBuild extends PdbSplitShare {
   /** Entries of the table. */
   readonly entries: number;
+  /** A derivation: its one round fills the table (a build's rounds go on until one expands nothing). */
+  readonly oneRound: boolean;
   /** What another instance on the same memory passes to joinSplitBuild. */
   readonly joinArgs: readonly number[];
   /** Installs the table (every round done). */
@@ -278,7 +285,12 @@ export interface PdbCore {
   adopt?(partition: PdbPartition, group: number, at: number): void;
   /** The wasm engine's shared build only: starts building group `group` of `partition` split over instances on this memory. */
   startSplitBuild?(partition: PdbPartition, group: number): PdbSplitBuild;
-  /** The wasm engine's shared build only: joins a split build another instance on this memory started (its joinArgs and entries). */
+  /**
+   * The wasm engine's shared build only: starts deriving group `group` of
+   * `partition` (as `derive`) split over instances on this memory.
+   */
+  startSplitDerive?(partition: PdbPartition, group: number, source: PdbPartition, sourceGroup: number, cellMap: readonly number[]): PdbSplitBuild;
+  /** The wasm engine's shared build only: joins a split build or derivation another instance on this memory started (its joinArgs and entries). */
   joinSplitBuild?(joinArgs: readonly number[], entries: number): PdbSplitShare;
 }
 

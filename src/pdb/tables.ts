@@ -10,7 +10,16 @@
  * into the others' state.
  */
 import type { HostAbortSignal } from '../engine/hostTypes.js';
-import { HEURISTICS, type Core, type Heuristic, type PdbBuild, type PdbPartition, type SlidingBoard, type TableRoom } from '../engine/contract.js';
+import {
+  HEURISTICS,
+  type Core,
+  type Heuristic,
+  type PdbBuild,
+  type PdbCore,
+  type PdbPartition,
+  type SlidingBoard,
+  type TableRoom,
+} from '../engine/contract.js';
 import { unknownHeuristicMessage } from '../engine/messages.js';
 import { partitionKey } from '../engine/pdbPartition.js';
 import { groupTableBytes, groupTableEntries, PDB_HELD_TABLES_LIMIT } from '../engine/pdbSizes.js';
@@ -90,14 +99,13 @@ function largestFirst(partition: PdbPartition): number[] {
 const nextRound = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Builds a group's table in place of the core's own build: a pool's worker
- * building it with the others (src/pool/splitBuild.ts). Derived tables are
- * not built, so never go through it.
+ * Makes a group's table in place of the core's own build or derivation: a
+ * pool's worker making it with the others (src/pool/splitBuild.ts).
  */
-export type TableBuilder = (partition: PdbPartition, group: number) => PdbBuild;
+export type TableBuilder = Pick<PdbCore, 'build' | 'derive'>;
 
 export interface PdbTables {
-  /** Readies the tables of a partition for the goals asked (each build through `builder` when given); resolves with the partitions made ready. */
+  /** Readies the tables of a partition for the goals asked (each build and derivation through `builder` when given); resolves with the partitions made ready. */
   prepare(size: string | { width: number; height: number }, options?: PrepareTablesOptions, builder?: TableBuilder): Promise<PdbPartition[]>;
   /**
    * The heuristic for this search: `requested` if given (checked), else the
@@ -220,8 +228,9 @@ function checkHeldBytes(state: TablesState, partitions: readonly PdbPartition[])
 function startTable(state: TablesState, partition: PdbPartition, group: number, builder?: TableBuilder): { build: PdbBuild; phase: 'build' | 'derive' } {
   noteSeen(state, partition);
   const source = symmetricSource(partition, group, heldTables(state));
-  if (source) return { build: state.core.pdb.derive(partition, group, source.partition, source.group, source.cellMap), phase: 'derive' };
-  return { build: builder ? builder(partition, group) : state.core.pdb.build(partition, group), phase: 'build' };
+  const maker = builder ?? state.core.pdb;
+  if (source) return { build: maker.derive(partition, group, source.partition, source.group, source.cellMap), phase: 'derive' };
+  return { build: maker.build(partition, group), phase: 'build' };
 }
 
 /** The solver's partition if this size has one of that name, else the size's default. */

@@ -7,11 +7,14 @@
  * The pool (tableSharing.ts) gives one worker the prepareTables call and
  * every other worker a call to help, with one small SharedArrayBuffer, the
  * control. The leader prepares the tables as a lone worker would (loaded,
- * derived, built, saved, in src/pdb/tables.ts), but builds each group
- * through `leadBuilds`' builder: it starts the build, publishes it, and per
- * round publishes a deal, takes chunks itself, and waits at a barrier for
- * the chunks the helpers took. The helpers (`helpBuilds`) wait on the
- * control, join each group's build, take chunks of each deal, and leave when
+ * derived, built, saved, in src/pdb/tables.ts), but builds or derives each
+ * group through `leadBuilds`' builder: it starts the work, publishes it, and
+ * per round publishes a deal, takes chunks itself, and waits at a barrier for
+ * the chunks the helpers took. A derivation is one round: each target entry
+ * is read from the source table through the symmetry, whoever reads it
+ * (assembly/pdbDerive.ts: in rank order a chunk's bytes are its own; in the
+ * blocked order, and for a zero-aware pocket, each entry is an atomic OR). The helpers (`helpBuilds`) wait on the control, join
+ * each group's build or derivation, take chunks of each deal, and leave when
  * the leader ends the session. The waits are Atomics.wait in the workers
  * (a wake costs microseconds; a message through the pool's thread costs a
  * round trip per round and per worker).
@@ -33,7 +36,7 @@
  * build then throws instead of waiting for chunks that will never be done,
  * so nothing is installed or saved, and the pool names the worker.
  */
-import type { Core, PdbBuild, PdbPartition, PdbSplitShare } from '../engine/contract.js';
+import type { Core, PdbBuild, PdbSplitBuild, PdbSplitShare } from '../engine/contract.js';
 import type { TableBuilder } from '../pdb/tables.js';
 
 // Int32 cells of the control.
@@ -53,9 +56,9 @@ const DONE = 6;
 const EXPANDED = 7;
 // Two BigInt64 cells from byte 64: the claim (deal << 32 | next chunk), then the entries the helpers settled in this group.
 const CLAIM_BYTE = 64;
-// Uint32 cells: the join arguments (dimensions, mask, addresses below 4 GiB), then the table's entries.
+// Uint32 cells: the join arguments (what is joined, dimensions, mask, addresses below 4 GiB; a derivation's cell map, packed), then the table's entries.
 const ARGS_BYTE = 80;
-const ARGS = 8;
+const ARGS = 16;
 const CONTROL_BYTES = ARGS_BYTE + (ARGS + 1) * 4;
 
 /** The most ranks in a chunk, and the chunks a round is cut into at most (smaller tables get chunks of 64). */
@@ -188,10 +191,11 @@ export async function leadBuilds<T>(
     }
   };
 
-  const builder: TableBuilder = (partition: PdbPartition, index: number): PdbBuild => {
-    const what = `the build of group ${index} of ${partition.name}`;
+  /** A split build or derivation, started by `start`, as the leader's rounds: per round a deal, its chunks, the barrier. */
+  const split = (what: string, start: () => PdbSplitBuild): PdbBuild => {
     if (control.stop >= 2) throw new SplitBuildLost(what);
-    const build = core.pdb.startSplitBuild!(partition, index);
+    const build = start();
+    if (build.joinArgs.length > ARGS) throw new Error(`${what}: ${build.joinArgs.length} join arguments, more than the control's ${ARGS}`);
     const ranks = chunkRanks(build.placements);
     const chunks = Math.ceil(build.placements / ranks);
     group++;
@@ -207,7 +211,8 @@ export async function leadBuilds<T>(
           open = publish(() => {
             if (round === 0) {
               Atomics.store(cells, GROUP, group);
-              [...build.joinArgs, build.entries].forEach((value, i) => Atomics.store(control.args, i, value));
+              for (let i = 0; i < ARGS; i++) Atomics.store(control.args, i, build.joinArgs[i] ?? 0);
+              Atomics.store(control.args, ARGS, build.entries);
               Atomics.store(control.wide, 1, 0n);
             }
             Atomics.store(cells, ROUND, round);
@@ -227,7 +232,7 @@ export async function leadBuilds<T>(
         // Only a stop from the pool's thread (this call ended) leaves chunks undone: stop as a cancel does.
         if (done < chunks) stopIfCancelled();
         if (done < chunks) throw new Error(`${what} was stopped: its call ended`);
-        if (Atomics.load(cells, EXPANDED) === 0) {
+        if (build.oneRound || Atomics.load(cells, EXPANDED) === 0) {
           finished = true;
           build.finish();
           return false;
@@ -240,8 +245,18 @@ export async function leadBuilds<T>(
     };
   };
 
+  const { pdb } = core;
+  const builder: TableBuilder | undefined =
+    pdb.startSplitBuild && pdb.startSplitDerive
+      ? {
+          build: (partition, index) => split(`the build of group ${index} of ${partition.name}`, () => pdb.startSplitBuild!(partition, index)),
+          derive: (partition, index, source, sourceGroup, cellMap) =>
+            split(`deriving group ${index} of ${partition.name}`, () => pdb.startSplitDerive!(partition, index, source, sourceGroup, cellMap)),
+        }
+      : undefined;
+
   try {
-    return await prepare(core.pdb.startSplitBuild ? builder : undefined);
+    return await prepare(builder);
   } finally {
     settleDeal();
     Atomics.compareExchange(cells, STOP, 0, 1);
@@ -274,8 +289,8 @@ export function helpBuilds(buffer: SharedArrayBuffer, core: Core, stopIfCancelle
     const dealRound = Atomics.load(cells, ROUND);
     const chunks = Atomics.load(cells, CHUNKS);
     const ranks = Atomics.load(cells, CHUNK_RANKS);
-    const args = Array.from({ length: ARGS + 1 }, (_, i) => Atomics.load(control.args, i));
-    const entries = args.pop()!;
+    const args = Array.from({ length: ARGS }, (_, i) => Atomics.load(control.args, i));
+    const entries = Atomics.load(control.args, ARGS);
     if (Atomics.load(cells, SEQ) !== seq) continue;
     if (group !== joinedGroup) {
       joined = core.pdb.joinSplitBuild(args, entries);

@@ -45,6 +45,10 @@ export interface PdbExports extends ScratchExports {
   pdbDeriveStart(width: number, height: number, targetMask: number, sourceAt: number, targetAt: number, zeroAware: number): number;
   /** Fills up to `count` more entries; returns the entries filled so far. */
   pdbDeriveSlice(count: number): number;
+  /** Joins the derivation another instance started with these arguments (this instance's pdbDeriveMap set alike); returns the entry count. */
+  pdbDeriveJoin(width: number, height: number, targetMask: number, sourceAt: number, targetAt: number, zeroAware: number): number;
+  /** Fills the entries of target ranks [start, end) (start even); returns how many it wrote. */
+  pdbDeriveShare(start: number, end: number): number;
   /** Names group `index` of the partition for the search: home cells mask, table address, zero-aware (1) or not. */
   idaStarPdbGroup(index: number, cellMask: number, tableAt: number, zeroAware: number): void;
   /** Makes the zero-aware layout for `tiles` tiles on the board (once); returns a table's entry count, or -1 when memory cannot hold the layout. */
@@ -80,6 +84,21 @@ export interface WasmPdb extends PdbCore {
 const SLICE_PLACEMENTS = 1 << 22;
 /** Entries derived per call (about half a second). */
 const DERIVE_SLICE = 1 << 23;
+
+/** The first of a split's join arguments: which work another instance joins. */
+const JOIN_BUILD = 0;
+const JOIN_DERIVE = 1;
+
+/** A symmetry's cell map packed four cells (a byte each) to a number, for a split derivation's join arguments. */
+function packCells(cellMap: readonly number[]): number[] {
+  return Array.from({ length: Math.ceil(cellMap.length / 4) }, (_, word) =>
+    cellMap.slice(word * 4, word * 4 + 4).reduce((packed, cell, i) => packed + cell * 2 ** (8 * i), 0),
+  );
+}
+
+function unpackCells(packed: readonly number[], cells: number): number[] {
+  return Array.from({ length: cells }, (_, cell) => Math.floor(packed[cell >> 2]! / 2 ** (8 * (cell & 3))) & 255);
+}
 
 export function groupMask(cells: readonly number[]): number {
   let mask = 0;
@@ -201,14 +220,38 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
     return { key, entries, args };
   }
 
-  /** One instance's part in a split build (pdbBuildStart or pdbBuildJoin done). */
-  function splitShare(placements: number): PdbSplitShare {
+  /** One instance's part in a split build (pdbBuildStart or pdbBuildJoin done) or derivation (pdbDeriveStart or pdbDeriveJoin: one round). */
+  function splitShare(placements: number, derivation: boolean): PdbSplitShare {
     return {
       placements,
-      share: (start, end) => exports.pdbBuildShare(start, end),
-      endRound: (leader) => exports.pdbBuildEndRound(leader ? 1 : 0),
+      share: (start, end) => (derivation ? exports.pdbDeriveShare(start, end) : exports.pdbBuildShare(start, end)),
+      endRound: (leader) => (derivation ? undefined : exports.pdbBuildEndRound(leader ? 1 : 0)),
       settled: () => exports.pdbBuildSettled(),
     };
+  }
+
+  /** Starts the module's derivation of a group from a held table (its table grown as needed); returns its key, entries and pdbDeriveStart's arguments. */
+  function startDerive(
+    partition: PdbPartition,
+    group: number,
+    source: PdbPartition,
+    sourceGroup: number,
+    cellMap: readonly number[],
+  ): { key: string; entries: number; args: number[] } {
+    checkPdbDerivation(partition, group, source, sourceGroup, cellMap);
+    const key = tableKey(partition, group);
+    const from = tables.get(tableKey(source, sourceGroup));
+    if (!from || !installed.has(tableKey(source, sourceGroup))) {
+      throw new RangeError(`puzzlesearch: group ${sourceGroup} of ${source.name} has no table to derive group ${group} of ${partition.name} from`);
+    }
+    readyLayout(exports, partition, group);
+    const table = tableRegion(partition, group);
+    installed.delete(key);
+    cellMap.forEach((sourceCell, cell) => exports.pdbDeriveMap(cell, sourceCell));
+    const args = [partition.width, partition.height, groupMask(partition.groups[group]!), from.at, table.at, partition.zeroAware ? 1 : 0];
+    const entries = exports.pdbDeriveStart(...(args as Parameters<PdbExports['pdbDeriveStart']>));
+    if (entries !== groupTableEntries(partition, group)) throw new RangeError(`puzzlesearch: cannot derive group ${group} of ${partition.name}`);
+    return { key, entries, args };
   }
 
   return {
@@ -225,9 +268,10 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       if (changedAt < 0) throw cannotGrow(exports, exports.pdbNeeded(), 'the block marks of a build split over workers');
       const placements = pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length);
       return {
-        ...splitShare(placements),
+        ...splitShare(placements, false),
         entries,
-        joinArgs: [...args, changedAt],
+        oneRound: false,
+        joinArgs: [JOIN_BUILD, ...args, changedAt],
         // Called once every instance's last share is done: the working memory is no one's any more.
         finish() {
           if (token !== activeBuild) throw new Error(`puzzlesearch: the build of group ${group} of ${partition.name} was overtaken by another table build`);
@@ -237,31 +281,42 @@ export function wasmPdb(exports: PdbExports): WasmPdb {
       };
     },
 
+    startSplitDerive(partition, group, source, sourceGroup, cellMap): PdbSplitBuild {
+      const { key, entries, args } = startDerive(partition, group, source, sourceGroup, cellMap);
+      const token = ++activeBuild;
+      return {
+        ...splitShare(pdbEntryCount(partition.width * partition.height, partition.groups[group]!.length), true),
+        entries,
+        oneRound: true,
+        joinArgs: [JOIN_DERIVE, ...args, ...packCells(cellMap)],
+        // Called once every instance's share is done.
+        finish() {
+          if (token !== activeBuild) throw new Error(`puzzlesearch: deriving group ${group} of ${partition.name} was overtaken by another table build`);
+          installed.add(key);
+        },
+      };
+    },
+
     joinSplitBuild(joinArgs, entries): PdbSplitShare {
-      const joined = exports.pdbBuildJoin(...(joinArgs as Parameters<PdbExports['pdbBuildJoin']>));
+      const [kind, width, height, mask] = joinArgs as [number, number, number, number];
+      const placements = pdbEntryCount(width * height, [...mask.toString(2)].filter((bit) => bit === '1').length);
+      let joined: number;
+      if (kind === JOIN_DERIVE) {
+        const args = joinArgs.slice(1, 7) as Parameters<PdbExports['pdbDeriveJoin']>;
+        unpackCells(joinArgs.slice(7), width * height).forEach((sourceCell, cell) => exports.pdbDeriveMap(cell, sourceCell));
+        joined = exports.pdbDeriveJoin(...args);
+      } else {
+        joined = exports.pdbBuildJoin(...(joinArgs.slice(1, 9) as Parameters<PdbExports['pdbBuildJoin']>));
+      }
+      const what = kind === JOIN_DERIVE ? 'derivation' : 'build';
       if (joined === PDB_NO_MEMORY)
-        throw cannotGrow(exports, exports.pdbNeeded(), `joining a table build of ${entries} entries (this instance's own lookup tables)`);
-      if (joined !== entries) throw new RangeError(`puzzlesearch: cannot join a table build of ${entries} entries (this instance counts ${joined})`);
-      const [width, height, mask] = joinArgs as [number, number, number];
-      let tiles = 0;
-      for (let rest = mask; rest !== 0; rest &= rest - 1) tiles++;
-      return splitShare(pdbEntryCount(width * height, tiles));
+        throw cannotGrow(exports, exports.pdbNeeded(), `joining a table ${what} of ${entries} entries (this instance's own lookup tables)`);
+      if (joined !== entries) throw new RangeError(`puzzlesearch: cannot join a table ${what} of ${entries} entries (this instance counts ${joined})`);
+      return splitShare(placements, kind === JOIN_DERIVE);
     },
 
     derive(partition, group, source, sourceGroup, cellMap) {
-      checkPdbDerivation(partition, group, source, sourceGroup, cellMap);
-      const key = tableKey(partition, group);
-      const from = tables.get(tableKey(source, sourceGroup));
-      if (!from || !installed.has(tableKey(source, sourceGroup))) {
-        throw new RangeError(`puzzlesearch: group ${sourceGroup} of ${source.name} has no table to derive group ${group} of ${partition.name} from`);
-      }
-      readyLayout(exports, partition, group);
-      const table = tableRegion(partition, group);
-      installed.delete(key);
-      cellMap.forEach((sourceCell, cell) => exports.pdbDeriveMap(cell, sourceCell));
-      const mask = groupMask(partition.groups[group]!);
-      const entries = exports.pdbDeriveStart(partition.width, partition.height, mask, from.at, table.at, partition.zeroAware ? 1 : 0);
-      if (entries !== groupTableEntries(partition, group)) throw new RangeError(`puzzlesearch: cannot derive group ${group} of ${partition.name}`);
+      const { key, entries } = startDerive(partition, group, source, sourceGroup, cellMap);
       // A zero-aware placement takes a region at a time: fewer a call.
       const slice = partition.zeroAware ? DERIVE_SLICE / 4 : DERIVE_SLICE;
       return sliced(entries, key, `deriving group ${group} of ${partition.name}`, () => exports.pdbDeriveSlice(slice) >= entries);
