@@ -106,27 +106,21 @@ export function groupMask(cells: readonly number[]): number {
   return mask >>> 0;
 }
 
-/**
- * Makes the module's zero-aware layout for a group's size when its partition
- * is zero-aware: its build and search read it (a few MB, grown once per board
- * shape and size).
- */
+/** Makes the module's zero-aware layout for a group's size when its partition is zero-aware: its build and search read it (a few MB, once per shape and size). */
 function readyLayout(exports: PdbExports, partition: PdbPartition, group: number): void {
   if (!partition.zeroAware) return;
   const tiles = partition.groups[group]!.length;
   const entries = exports.zeroAwareEntryCount(partition.width, partition.height, tiles);
-  if (entries !== groupTableEntries(partition, group)) {
-    throw cannotGrow(exports, exports.pdbNeeded(), `the zero-aware layout of ${tiles} tiles on ${partition.width}x${partition.height}`);
-  }
+  const what = `the zero-aware layout of ${tiles} tiles on ${partition.width}x${partition.height}`;
+  if (entries !== groupTableEntries(partition, group)) throw cannotGrow(exports, exports.pdbNeeded(), what);
 }
 
-/** What pdbBuildStart and pdbBuildJoin return when this instance cannot grow for the build's lookup tables or zero-aware layout. */
+/** What pdbBuildStart, pdbBuildJoin and pdbDeriveJoin return when this instance cannot grow for its own lookup tables or zero-aware layout. */
 const PDB_NO_MEMORY = -2;
 
 /** The error for memory that could not grow by `bytes` for `what`. */
 function cannotGrow(exports: PdbExports, bytes: number, what: string): RangeError {
-  const mib = (bytes / 2 ** 20).toFixed(1);
-  const have = (exports.memory.buffer.byteLength / 2 ** 20).toFixed(0);
+  const [mib, have] = [(bytes / 2 ** 20).toFixed(1), (exports.memory.buffer.byteLength / 2 ** 20).toFixed(0)];
   return new RangeError(`puzzlesearch: cannot grow WebAssembly memory by ${mib} MiB for ${what} (it holds ${have} MiB already)`);
 }
 
