@@ -13,13 +13,15 @@
 //
 // Several sums: the host may name more than one partition over the same
 // tables (idaStarPdbSum: each a set of the configured groups that covers
-// every tile once), and h takes the largest sum, each a lower bound. A group
-// in several sums is looked up once per child: a sum reads the value an
-// earlier sum with the same group of the moved tile already read (sameSum).
-// The sums are tried in the order pdbChildEstimate gives, sum 0 first, and
-// the first that prunes the child ends its pricing: the partition that
-// prunes most often belongs first. The next bound needs the full h of the
-// pruned child with the least f, which prunedEstimate gives.
+// every tile once), and h takes the largest sum, each a lower bound. The
+// search only needs to know whether some sum prunes a child, so the sums are
+// kept lazily (see lazyPrice): per group an upper bound of its entry, exact
+// while no tile of the group has moved since it was read, and per sum the
+// total of those bounds. A sum whose bound cannot prune
+// the child is not read; one that could is brought up to date (one lookup
+// per group it holds that moved since) and read exactly. The first sum that
+// prunes ends the pricing. The next bound needs the full h of the pruned
+// child with the least f, which prunedEstimate gives.
 //
 // Mirroring: when the board is square and the blank's goal cell is on the main
 // diagonal, reflecting a board about that diagonal and renaming each tile t to
@@ -42,6 +44,7 @@
 import { MAX_GROUP_TILES, pdbEntryCount } from './pdbBuild';
 import { zeroAwareInPocket, zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
 import { local } from './instance';
+import { Region, reserve } from './memory';
 
 export const PDB_FIT_MIRRORED: i32 = 1;
 export const PDB_FIT_SEVERAL: i32 = 2;
@@ -49,11 +52,19 @@ const MAX_GROUPS: i32 = 32;
 const MAX_SUMS: i32 = 8;
 const MAX_PDB_CELLS: i32 = 25;
 const STRIDE: i32 = 32;
-// A slot of pdbApply's saved entries: one per sum and side (the board's, the
-// mirrored board's). The deepest search makes PATH_CAPACITY moves (4032, see
-// ./idaStar), a slot each.
-const SAVE_SLOT: i32 = 2 * MAX_SUMS;
-const SAVE_SLOTS: i32 = 4096;
+// The largest entry a table holds (4 bits).
+const MAX_ENTRY: i32 = 15;
+// A frame of the lazy sums (see lazyPrice), per side (the board, the
+// mirrored board) at side * FRAME_SIDE: each sum's bound (u16 lanes, one per
+// sum), each group's bound (u8), and the groups whose bound is not exact
+// (u32). A frame per move made: the deepest search makes PATH_CAPACITY
+// moves (4032, see ./idaStar).
+const FRAME_SUMS: i32 = 0;
+const FRAME_ENTRIES: i32 = 16;
+const FRAME_STALE: i32 = 48;
+const FRAME_SIDE: i32 = 64;
+const FRAME: i32 = 2 * FRAME_SIDE;
+const FRAMES: i32 = 4096;
 
 // As the host configured them: home cells and table address of each group,
 // and the groups of each sum (-1 sums: a count out of range).
@@ -78,31 +89,43 @@ const mirrorCell: usize = memory.data(STRIDE, 16);
 let sumCount: i32 = 0;
 const sumGroups: usize = memory.data(MAX_SUMS * 4, 16);
 // The group of each tile in each sum, [s * STRIDE + tile], for the board and
-// for the mirrored one; and the first sum in which the tile has that group.
+// for the mirrored one.
 const tileGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
 const tileMirrorGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
-const sameSum: usize = memory.data(MAX_SUMS * STRIDE, 16);
-const mirrorSameSum: usize = memory.data(MAX_SUMS * STRIDE, 16);
+// The lazy sums' constants: the groups holding each tile in some sum (a bit
+// per group), [side * STRIDE + tile]; the sums holding each group (u16 lane
+// s is 1 if sum s does), a v128 per group; the sums by side in the order
+// they are tried (side << 4 | sum), and their number.
+const tileGroupBits: usize = memory.data(2 * STRIDE * 4, 16);
+const groupSumLanes: usize = memory.data(MAX_GROUPS * 16, 16);
+const sumOrder: usize = memory.data(2 * MAX_SUMS, 16);
+let orderCount: i32 = 0;
+// Plain tables (not zero-aware): the groups (a bit per group), and per tile
+// and side the sums whose group holding the tile is one (a bit per sum), [side * STRIDE + tile].
+let plainGroups: u32 = 0;
+const tilePlainSums: usize = memory.data(2 * STRIDE, 16);
 
-// The board being searched: each group's entry, and each sum.
+// The board being searched: each group's entry (a lone partition's; for
+// several sums, as the board was loaded), and the sum.
 const positionOf: usize = memory.data(STRIDE, 16);
 const entries: usize = memory.data(MAX_GROUPS, 16);
 const mirrorEntries: usize = memory.data(MAX_GROUPS, 16);
-// Sum 0 (see pdbChildEstimate), and the others at [s].
 let entrySum: i32 = 0;
 let mirrorSum: i32 = 0;
-const sums: usize = memory.data(MAX_SUMS * 4, 16);
-const mirrorSums: usize = memory.data(MAX_SUMS * 4, 16);
 let manhattanSum: i32 = 0;
-// The moved tile's new entry in sum 0, and in each sum at [s] and [MAX_SUMS +
-// s] mirrored, from pdbChildEstimate to pdbApply.
+// The moved tile's new entry, from pdbChildEstimate to pdbApply.
 let pendingEntry: i32 = 0;
 let pendingMirrorEntry: i32 = 0;
-const pendingEntries: usize = memory.data(2 * MAX_SUMS, 16);
-// pdbApply's saved entries of the sums after sum 0, a slot per move made;
-// savedTop is the next free slot.
-const savedEntries: usize = memory.data(SAVE_SLOTS * SAVE_SLOT, 16);
-let savedTop: i32 = 0;
+// Several sums: the frames, a frame per move made (frameAt the board's, an
+// offset into the region; framesAt the region's start), and the groups brought up to date while pricing the child (a bit
+// per group, per side) with their entries at [side * MAX_GROUPS + g], from
+// lazyPrice to lazyApply.
+const framesRegionAt: usize = memory.data(offsetof<Region>(), 8);
+let framesAt: usize = 0;
+let frameAt: i32 = 0;
+let readGroups: u32 = 0;
+let mirrorReadGroups: u32 = 0;
+const readEntries: usize = memory.data(2 * MAX_GROUPS, 16);
 
 /** Sets group `index` of the partition: its home cells (bit per cell), its table, and whether that is zero-aware (1). */
 export function idaStarPdbGroup(index: i32, cellMask: u32, tableAt: f64, zeroAware: i32): void {
@@ -175,17 +198,12 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
     }
     if (covered != (((<u32>1 << cells) - 1) ^ (<u32>1 << blankCell))) return -1;
   }
-  for (let s = 0; s < sumCount; s++) {
-    for (let tile = 1; tile < cells; tile++) {
-      let same = s;
-      let mirrorSame = s;
-      for (let earlier = s - 1; earlier >= 0; earlier--) {
-        if (load<u8>(local(tileGroup) + <usize>(earlier * STRIDE + tile)) == load<u8>(local(tileGroup) + <usize>(s * STRIDE + tile))) same = earlier;
-        if (load<u8>(local(tileMirrorGroup) + <usize>(earlier * STRIDE + tile)) == load<u8>(local(tileMirrorGroup) + <usize>(s * STRIDE + tile))) mirrorSame = earlier;
-      }
-      store<u8>(local(sameSum) + <usize>(s * STRIDE + tile), <u8>same);
-      store<u8>(local(mirrorSameSum) + <usize>(s * STRIDE + tile), <u8>mirrorSame);
-    }
+  if (sumCount > 1) {
+    // 512 KiB, once per instance; memory that cannot grow that far leaves the sums unusable.
+    const region = changetype<Region>(local(framesRegionAt));
+    if (!reserve(region, FRAMES * FRAME, 0)) return -1;
+    framesAt = region.base;
+    prepareLazySums(mirrored);
   }
   for (let g = 0; g < configuredGroups; g++) {
     let rest = load<u32>(local(groupMasks) + (<usize>g << 2));
@@ -197,7 +215,7 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
       store<u8>(local(mirrorTiles) + at, load<u8>(goal + load<u8>(local(mirrorCell) + cell)));
     }
   }
-  savedTop = 0;
+  frameAt = 0;
   return (mirrored ? PDB_FIT_MIRRORED : 0) | (sumCount > 1 ? PDB_FIT_SEVERAL : 0);
 }
 
@@ -279,15 +297,61 @@ export function pdbLoadBoard(board: usize, manhattan: i32, mirror: bool): i32 {
       sum += <i32>load<u8>(local(entries) + ctz(rest));
       mirrored += <i32>load<u8>(local(mirrorEntries) + ctz(rest));
     }
-    store<i32>(local(sums) + (<usize>s << 2), sum);
-    store<i32>(local(mirrorSums) + (<usize>s << 2), mirrored);
+    if (s == 0) {
+      entrySum = sum;
+      mirrorSum = mirrored;
+      // Frame 0 of the lazy sums: every bound exact.
+      if (sumCount > 1) memory.fill(framesAt, 0, FRAME);
+    }
+    if (sumCount > 1) {
+      store<u16>(framesAt + FRAME_SUMS + (<usize>s << 1), <u16>sum);
+      store<u16>(framesAt + FRAME_SIDE + FRAME_SUMS + (<usize>s << 1), <u16>mirrored);
+    }
     best = max(best, max(sum, mirrored));
   }
-  entrySum = load<i32>(local(sums));
-  mirrorSum = load<i32>(local(mirrorSums));
+  if (sumCount > 1) {
+    memory.copy(framesAt + FRAME_ENTRIES, local(entries), configuredGroups);
+    memory.copy(framesAt + FRAME_SIDE + FRAME_ENTRIES, local(mirrorEntries), configuredGroups);
+  }
+  frameAt = 0;
   manhattanSum = manhattan;
-  savedTop = 0;
   return manhattan + (best << 1);
+}
+
+// The lazy sums' constants (see tileGroupBits), once the sums and groups are set.
+function prepareLazySums(mirrored: bool): void {
+  memory.fill(local(tileGroupBits), 0, 2 * STRIDE * 4);
+  memory.fill(local(groupSumLanes), 0, MAX_GROUPS * 16);
+  memory.fill(local(tilePlainSums), 0, 2 * STRIDE);
+  plainGroups = 0;
+  for (let g = 0; g < configuredGroups; g++) if (load<u32>(local(groupLayouts) + (<usize>g << 2)) == 0) plainGroups |= <u32>1 << g;
+  for (let s = 0; s < sumCount; s++) {
+    for (let rest = load<u32>(local(sumGroups) + (<usize>s << 2)); rest != 0; rest &= rest - 1) {
+      store<u16>(local(groupSumLanes) + (<usize>ctz(rest) << 4) + (<usize>s << 1), 1);
+    }
+    for (let tile = 1; tile < cells; tile++) {
+      const at = local(tileGroupBits) + (<usize>tile << 2);
+      store<u32>(at, load<u32>(at) | (<u32>1 << load<u8>(local(tileGroup) + <usize>(s * STRIDE + tile))));
+      const mirrorAt = at + (<usize>STRIDE << 2);
+      store<u32>(mirrorAt, load<u32>(mirrorAt) | (<u32>1 << load<u8>(local(tileMirrorGroup) + <usize>(s * STRIDE + tile))));
+      for (let side = 0; side < 2; side++) {
+        const g = load<u8>((side == 0 ? local(tileGroup) : local(tileMirrorGroup)) + <usize>(s * STRIDE + tile));
+        const plainAt = local(tilePlainSums) + <usize>(side * STRIDE + tile);
+        if ((plainGroups & (<u32>1 << g)) != 0) store<u8>(plainAt, <u8>(<i32>load<u8>(plainAt) | (1 << s)));
+      }
+    }
+  }
+  // Sum 0 on the board and mirrored (a partition and its reflection, which
+  // complement each other), then the later sums on the board, then mirrored.
+  const sides = mirrored ? 2 : 1;
+  orderCount = 0;
+  for (let side = 0; side < sides; side++) {
+    for (let s = 0; s < sumCount; s++) {
+      const at = s == 0 ? side : sides + side * (sumCount - 1) + s - 1;
+      store<u8>(local(sumOrder) + at, <u8>((side << 4) | s));
+      orderCount++;
+    }
+  }
 }
 
 /** Bytes of the table of a group of `tiles` tiles on a board of `boardCells` cells. */
@@ -330,6 +394,7 @@ type PriceAll = u16;
 // @ts-ignore: decorator
 @inline
 function priceChild<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool, room: i32): i32 {
+  if (several) return lazyPrice<Stop>(tile, to, manhattanDelta, mirror, room);
   const manhattan = manhattanSum + manhattanDelta;
   pendingEntry = firstSumEntry(false, tile, to, manhattan, room);
   let best = entrySum - <i32>load<u8>(local(entries) + load<u8>(local(tileGroup) + tile)) + pendingEntry;
@@ -339,21 +404,119 @@ function priceChild<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool,
     best = max(best, mirrorSum - <i32>load<u8>(local(mirrorEntries) + load<u8>(local(tileMirrorGroup) + tile)) + pendingMirrorEntry);
     if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
   }
-  if (several) {
-    store<u8>(local(pendingEntries), <u8>pendingEntry);
-    for (let s = 1; s < sumCount; s++) {
-      best = max(best, laterSumAfterMove(s, false, tile, to, manhattan, room));
-      if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
-    }
-    if (mirror) {
-      store<u8>(local(pendingEntries) + MAX_SUMS, <u8>pendingMirrorEntry);
-      for (let s = 1; s < sumCount; s++) {
-        best = max(best, laterSumAfterMove(s, true, tile, to, manhattan, room));
-        if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
-      }
+  return manhattan + (best << 1);
+}
+
+// Lazy sums (several sums): an entry is (group distance - group Manhattan) /
+// 2, and a move of one of the group's tiles is one step in the table's own
+// space (a zero-aware table's too: a move of another group's tile leaves its
+// entry as it is, see the header), so the group distance changes by exactly
+// 1 and the group Manhattan by the tile's change: the entry goes up by at
+// most 1 when the tile moves toward its home, and never when it moves away.
+// So each frame keeps per group a bound: the entry last read, plus 1 per
+// move of its tiles toward home since (at most MAX_ENTRY), and per sum the
+// total of its groups' bounds. A sum whose bound cannot prune the child
+// (Manhattan + 2 x bound within room) is skipped; one that could is read
+// exactly: one lookup per group it holds that is stale (a tile moved since
+// its read, the moved tile's group included), least entry first, a group
+// read for an earlier sum of this child not read again. The groups read
+// become exact in the child's frame if the child is made. Only a sum that
+// could prune is read, and it is read exactly, so a child is pruned exactly
+// when some sum's full value prunes it, as in a search that reads every sum:
+// the same nodes. With PriceAll every sum is read (fullChildEstimate).
+// A non-pruned child's h is Manhattan + 2 x the largest sum read, at least
+// the Manhattan (0 only at the goal, all the search asks of it).
+// @ts-ignore: decorator
+@inline
+function lazyPrice<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, room: i32): i32 {
+  const manhattan = manhattanSum + manhattanDelta;
+  const toward = manhattanDelta < 0 ? 1 : 0;
+  const frame = framesAt + <usize>frameAt;
+  readGroups = 0;
+  mirrorReadGroups = 0;
+  // A sum whose moved group is plain is always read (the bound is for zero-aware tables).
+  const plainSums = <i32>load<u8>(local(tilePlainSums) + tile) | (<i32>load<u8>(local(tilePlainSums) + STRIDE + tile) << 8);
+  // The sums that could prune: first those with no stale group but the moved
+  // tile's (a lookup each at most), then the others, each checked again when
+  // its turn comes (a stale group read for an earlier one may have lowered its bound).
+  let cheap: u32 = 0;
+  let dear: u32 = 0;
+  for (let i = 0; i < orderCount; i++) {
+    const code = <i32>load<u8>(local(sumOrder) + i);
+    if (!sumMayPrune<Stop>(code, frame, plainSums, manhattan + (toward << 1), room)) continue;
+    const side = frame + <usize>((code >> 4) * FRAME_SIDE);
+    const groups = load<u32>(local(sumGroups) + (<usize>(code & 15) << 2));
+    const moved = load<u32>(local(tileGroupBits) + (<usize>((code >> 4) * STRIDE + tile) << 2));
+    if ((load<u32>(side + FRAME_STALE) & groups & ~moved) == 0) cheap |= <u32>1 << i;
+    else dear |= <u32>1 << i;
+  }
+  let best = 0;
+  for (let pass = 0; pass < 2; pass++) {
+    for (let rest = pass == 0 ? cheap : dear; rest != 0; rest &= rest - 1) {
+      const code = <i32>load<u8>(local(sumOrder) + ctz(rest));
+      if (pass == 1 && !sumMayPrune<Stop>(code, frame, plainSums, manhattan + (toward << 1), room)) continue;
+      const s = code & 15;
+      const side = frame + <usize>((code >> 4) * FRAME_SIDE);
+      const bound = <i32>load<u16>(side + FRAME_SUMS + (<usize>s << 1));
+      const sum = code >> 4 == 0 ? lazySum(false, s, side, bound, tile, to, manhattan, room) : lazySum(true, s, side, bound, tile, to, manhattan, room);
+      if (manhattan + (sum << 1) > room) return pruned<Stop>(manhattan + (sum << 1), room, tile, to, manhattanDelta, mirror, true);
+      best = max(best, sum);
     }
   }
   return manhattan + (best << 1);
+}
+
+// Whether sum `code` (side << 4 | sum) of `frame` could prune the child:
+// Manhattan + 2 x its bound (`lifted`: the child's Manhattan plus 2 if the
+// tile moved toward home) above room, or its moved group plain, or PriceAll.
+// @ts-ignore: decorator
+@inline
+function sumMayPrune<Stop>(code: i32, frame: usize, plainSums: i32, lifted: i32, room: i32): bool {
+  if (sizeof<Stop>() == sizeof<PriceAll>() || ((plainSums >> ((code >> 4 << 3) + (code & 15))) & 1) != 0) return true;
+  return lifted + (<i32>load<u16>(frame + <usize>((code >> 4) * FRAME_SIDE + ((code & 15) << 1))) << 1) > room;
+}
+
+// Sum s of the child after `tile` steps onto `to` (of the mirrored board's
+// when `mirror`), `side` that side's frame and `bound` the sum's bound there:
+// exact, or, once a least entry shows that it prunes the child, a lower bound
+// that prunes it.
+// @ts-ignore: decorator
+@inline
+function lazySum(mirror: bool, s: i32, side: usize, bound: i32, tile: i32, to: i32, manhattan: i32, room: i32): i32 {
+  const moved = load<u32>(local(tileGroupBits) + (<usize>((mirror ? STRIDE : 0) + tile) << 2));
+  const stale = (load<u32>(side + FRAME_STALE) | moved) & load<u32>(local(sumGroups) + (<usize>s << 2));
+  const read = mirror ? mirrorReadGroups : readGroups;
+  const readAt = local(readEntries) + <usize>(mirror ? MAX_GROUPS : 0);
+  // The exact groups' entries, and those read for an earlier sum.
+  let sum = bound;
+  for (let rest = stale; rest != 0; rest &= rest - 1) {
+    const g = ctz(rest);
+    sum -= <i32>load<u8>(side + FRAME_ENTRIES + g);
+    if ((read & (<u32>1 << g)) != 0) sum += <i32>load<u8>(readAt + g);
+  }
+  let nowRead = read;
+  for (let rest = stale & ~read; rest != 0; rest &= rest - 1) {
+    const g = <i32>ctz(rest);
+    let entry = groupLeastEntry(g, mirror, tile, to);
+    // The groups not yet read add at least 0.
+    if (manhattan + ((sum + entry) << 1) > room) return sum + entry;
+    entry = groupExactEntry(g, mirror, tile, to, entry);
+    sum += entry;
+    if ((moved & (<u32>1 << g)) != 0) {
+      store<u8>(readAt + g, <u8>entry);
+      nowRead |= <u32>1 << g;
+    } else {
+      // The moved tile is not the group's: the entry is the parent's too, and its
+      // frame takes it (the other children and this one's subtree read it there).
+      const change = entry - <i32>load<u8>(side + FRAME_ENTRIES + g);
+      store<u8>(side + FRAME_ENTRIES + g, <u8>entry);
+      v128.store(side + FRAME_SUMS, i16x8.add(v128.load(side + FRAME_SUMS), i16x8.mul(i16x8.splat(<i16>change), v128.load(local(groupSumLanes) + (<usize>g << 4)))));
+      store<u32>(side + FRAME_STALE, load<u32>(side + FRAME_STALE) & ~(<u32>1 << g));
+    }
+  }
+  if (mirror) mirrorReadGroups = nowRead;
+  else readGroups = nowRead;
+  return sum;
 }
 
 // The least f - bound among the children pruned since pdbSearchStarts (f
@@ -399,7 +562,7 @@ function pruned<Stop>(h: i32, room: i32, tile: i32, to: i32, manhattanDelta: i32
   return h;
 }
 
-// The moved tile's new entry in sum 0 (the mirrored board's when `mirror`).
+// The moved tile's new entry in the lone sum (the mirrored board's when `mirror`).
 // @ts-ignore: decorator
 @inline
 function firstSumEntry(mirror: bool, tile: i32, to: i32, manhattan: i32, room: i32): i32 {
@@ -410,109 +573,86 @@ function firstSumEntry(mirror: bool, tile: i32, to: i32, manhattan: i32, room: i
   return groupExactEntry(g, mirror, tile, to, entry);
 }
 
-// Sum s >= 1 (of the mirrored board's entries when `mirror`) after `tile`
-// steps onto `to`, the tile's new entry left in pendingEntries. The entry is
-// the one an earlier sum with the same group read, if any: that sum did not
-// prune the child, so it read the exact entry.
-// @ts-ignore: decorator
-@inline
-function laterSumAfterMove(s: i32, mirror: bool, tile: i32, to: i32, manhattan: i32, room: i32): i32 {
-  const at = <usize>(s * STRIDE + tile);
-  const g = <i32>load<u8>((mirror ? local(tileMirrorGroup) : local(tileGroup)) + at);
-  const others = load<i32>((mirror ? local(mirrorSums) : local(sums)) + (<usize>s << 2)) - <i32>load<u8>((mirror ? local(mirrorEntries) : local(entries)) + g);
-  const pending = mirror ? local(pendingEntries) + <usize>MAX_SUMS : local(pendingEntries);
-  const same = <i32>load<u8>((mirror ? local(mirrorSameSum) : local(sameSum)) + at);
-  let entry: i32;
-  if (same < s) {
-    entry = <i32>load<u8>(pending + same);
-  } else {
-    entry = groupLeastEntry(g, mirror, tile, to);
-    if (manhattan + ((others + entry) << 1) <= room) entry = groupExactEntry(g, mirror, tile, to, entry);
-  }
-  store<u8>(pending + s, <u8>entry);
-  return others + entry;
-}
-
 /** Makes the move pdbChildEstimate priced; returns what pdbUndo needs. */
 // @ts-ignore: decorator
 @inline
 export function pdbApply(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool): i32 {
-  // Sum 0's old entries are read before the later sums write theirs: sums may share a group.
-  const g = <i32>load<u8>(local(tileGroup) + tile);
-  const old = <i32>load<u8>(local(entries) + g);
-  const m = <i32>load<u8>(local(tileMirrorGroup) + tile);
-  const oldMirror = mirror ? <i32>load<u8>(local(mirrorEntries) + m) : 0;
-  let slot = 0;
+  let saved = 0;
   if (several) {
-    slot = savedTop;
-    savedTop++;
-    applyLaterSums(false, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT));
-    if (mirror) applyLaterSums(true, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT + MAX_SUMS));
-  }
-  store<u8>(local(entries) + g, <u8>pendingEntry);
-  entrySum += pendingEntry - old;
-  if (mirror) {
-    store<u8>(local(mirrorEntries) + m, <u8>pendingMirrorEntry);
-    mirrorSum += pendingMirrorEntry - oldMirror;
+    const from = framesAt + <usize>frameAt;
+    frameAt += FRAME;
+    const toward = manhattanDelta < 0;
+    lazyApply(false, tile, toward, from, from + FRAME, readGroups);
+    if (mirror) lazyApply(true, tile, toward, from + FRAME_SIDE, from + FRAME + FRAME_SIDE, mirrorReadGroups);
+  } else {
+    const g = <i32>load<u8>(local(tileGroup) + tile);
+    const old = <i32>load<u8>(local(entries) + g);
+    const m = <i32>load<u8>(local(tileMirrorGroup) + tile);
+    const oldMirror = mirror ? <i32>load<u8>(local(mirrorEntries) + m) : 0;
+    store<u8>(local(entries) + g, <u8>pendingEntry);
+    entrySum += pendingEntry - old;
+    if (mirror) {
+      store<u8>(local(mirrorEntries) + m, <u8>pendingMirrorEntry);
+      mirrorSum += pendingMirrorEntry - oldMirror;
+    }
+    saved = old | (oldMirror << 8);
   }
   manhattanSum += manhattanDelta;
   // The blank (tile 0) takes the cell the tile leaves: zero-aware lookups read it.
   store<u8>(local(positionOf), load<u8>(local(positionOf) + tile));
   store<u8>(local(positionOf) + tile, <u8>to);
-  return old | (oldMirror << 8) | (slot << 16);
+  return saved;
 }
 
-// Each later sum's entry of the moved tile's group becomes the pending one;
-// the old entries go to `saved`, all read before any is written.
+// One side's frame after the move (`from` the parent's, `into` the child's):
+// the groups read while pricing it exact, the moved tile's other groups
+// stale, their bounds 1 up if it moved toward its home.
 // @ts-ignore: decorator
 @inline
-function applyLaterSums(mirror: bool, tile: i32, saved: usize): void {
-  const groups = (mirror ? local(tileMirrorGroup) : local(tileGroup)) + <usize>tile;
-  const sideEntries = mirror ? local(mirrorEntries) : local(entries);
-  const sideSums = mirror ? local(mirrorSums) : local(sums);
-  const pending = mirror ? local(pendingEntries) + <usize>MAX_SUMS : local(pendingEntries);
-  for (let s = 1; s < sumCount; s++) store<u8>(saved + s, load<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE))));
-  for (let s = 1; s < sumCount; s++) {
-    const entry = <i32>load<u8>(pending + s);
-    const sumAt = sideSums + (<usize>s << 2);
-    store<i32>(sumAt, load<i32>(sumAt) + entry - <i32>load<u8>(saved + s));
-    store<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE)), <u8>entry);
+function lazyApply(mirror: bool, tile: i32, toward: bool, from: usize, into: usize, read: u32): void {
+  v128.store(into + FRAME_ENTRIES, v128.load(from + FRAME_ENTRIES));
+  v128.store(into + FRAME_ENTRIES + 16, v128.load(from + FRAME_ENTRIES + 16));
+  let sums = v128.load(from + FRAME_SUMS);
+  const moved = load<u32>(local(tileGroupBits) + (<usize>((mirror ? STRIDE : 0) + tile) << 2));
+  // A plain table's entry is the least over the blank's regions, which a move may change by more: its bound is MAX_ENTRY.
+  for (let rest = (toward ? moved : moved & plainGroups) & ~read; rest != 0; rest &= rest - 1) {
+    const g = ctz(rest);
+    const entry = <i32>load<u8>(into + FRAME_ENTRIES + g);
+    const raised = (plainGroups & (<u32>1 << g)) != 0 ? MAX_ENTRY : min(entry + 1, MAX_ENTRY);
+    store<u8>(into + FRAME_ENTRIES + g, <u8>raised);
+    sums = i16x8.add(sums, i16x8.mul(i16x8.splat(<i16>(raised - entry)), v128.load(local(groupSumLanes) + (<usize>g << 4))));
   }
+  const readAt = local(readEntries) + <usize>(mirror ? MAX_GROUPS : 0);
+  for (let rest = read; rest != 0; rest &= rest - 1) {
+    const g = ctz(rest);
+    const entry = <i32>load<u8>(readAt + g);
+    const change = entry - <i32>load<u8>(into + FRAME_ENTRIES + g);
+    store<u8>(into + FRAME_ENTRIES + g, <u8>entry);
+    sums = i16x8.add(sums, i16x8.mul(i16x8.splat(<i16>change), v128.load(local(groupSumLanes) + (<usize>g << 4))));
+  }
+  v128.store(into + FRAME_SUMS, sums);
+  store<u32>(into + FRAME_STALE, (load<u32>(from + FRAME_STALE) | moved) & ~read);
 }
 
 /** Takes back pdbApply: `tile` returns to `from`. */
 // @ts-ignore: decorator
 @inline
 export function pdbUndo(tile: i32, from: i32, manhattanDelta: i32, mirror: bool, several: bool, saved: i32): void {
-  // Every sum is taken back before any entry is: sums may share a group.
-  const g = <i32>load<u8>(local(tileGroup) + tile);
-  const old = saved & 0xff;
-  entrySum += old - <i32>load<u8>(local(entries) + g);
-  const m = <i32>load<u8>(local(tileMirrorGroup) + tile);
-  const oldMirror = (saved >> 8) & 0xff;
-  if (mirror) mirrorSum += oldMirror - <i32>load<u8>(local(mirrorEntries) + m);
   if (several) {
-    const slot = saved >>> 16;
-    undoLaterSums(false, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT));
-    if (mirror) undoLaterSums(true, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT + MAX_SUMS));
-    savedTop = slot;
+    frameAt -= FRAME;
+  } else {
+    const g = <i32>load<u8>(local(tileGroup) + tile);
+    const old = saved & 0xff;
+    entrySum += old - <i32>load<u8>(local(entries) + g);
+    store<u8>(local(entries) + g, <u8>old);
+    if (mirror) {
+      const m = <i32>load<u8>(local(tileMirrorGroup) + tile);
+      const oldMirror = (saved >> 8) & 0xff;
+      mirrorSum += oldMirror - <i32>load<u8>(local(mirrorEntries) + m);
+      store<u8>(local(mirrorEntries) + m, <u8>oldMirror);
+    }
   }
-  store<u8>(local(entries) + g, <u8>old);
-  if (mirror) store<u8>(local(mirrorEntries) + m, <u8>oldMirror);
   manhattanSum -= manhattanDelta;
   store<u8>(local(positionOf), load<u8>(local(positionOf) + tile));
   store<u8>(local(positionOf) + tile, <u8>from);
-}
-
-// @ts-ignore: decorator
-@inline
-function undoLaterSums(mirror: bool, tile: i32, saved: usize): void {
-  const groups = (mirror ? local(tileMirrorGroup) : local(tileGroup)) + <usize>tile;
-  const sideEntries = mirror ? local(mirrorEntries) : local(entries);
-  const sideSums = mirror ? local(mirrorSums) : local(sums);
-  for (let s = 1; s < sumCount; s++) {
-    const sumAt = sideSums + (<usize>s << 2);
-    store<i32>(sumAt, load<i32>(sumAt) + <i32>load<u8>(saved + s) - <i32>load<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE))));
-  }
-  for (let s = 1; s < sumCount; s++) store<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE)), load<u8>(saved + s));
 }
