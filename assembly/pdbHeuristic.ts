@@ -93,13 +93,13 @@ const sumGroups: usize = memory.data(MAX_SUMS * 4, 16);
 const tileGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
 const tileMirrorGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
 // The lazy sums' constants: the groups holding each tile in some sum (a bit
-// per group), [side * STRIDE + tile]; the sums holding each group (u16 lane
-// s is 1 if sum s does), a v128 per group; the sums by side in the order
-// they are tried (side << 4 | sum), and their number.
+// per group), [side * STRIDE + tile]; the sums holding each group, as u16
+// lanes (lane s is 1 if sum s does, a v128 per group) and as bits (u32 per
+// group); and the sums searched, bit side * 8 + sum.
 const tileGroupBits: usize = memory.data(2 * STRIDE * 4, 16);
 const groupSumLanes: usize = memory.data(MAX_GROUPS * 16, 16);
-const sumOrder: usize = memory.data(2 * MAX_SUMS, 16);
-let orderCount: i32 = 0;
+const groupSumBits: usize = memory.data(MAX_GROUPS * 4, 16);
+let laneMask: u32 = 0;
 // Plain tables (not zero-aware): the groups (a bit per group), and per tile
 // and side the sums whose group holding the tile is one (a bit per sum), [side * STRIDE + tile].
 let plainGroups: u32 = 0;
@@ -322,12 +322,15 @@ export function pdbLoadBoard(board: usize, manhattan: i32, mirror: bool): i32 {
 function prepareLazySums(mirrored: bool): void {
   memory.fill(local(tileGroupBits), 0, 2 * STRIDE * 4);
   memory.fill(local(groupSumLanes), 0, MAX_GROUPS * 16);
+  memory.fill(local(groupSumBits), 0, MAX_GROUPS * 4);
   memory.fill(local(tilePlainSums), 0, 2 * STRIDE);
   plainGroups = 0;
   for (let g = 0; g < configuredGroups; g++) if (load<u32>(local(groupLayouts) + (<usize>g << 2)) == 0) plainGroups |= <u32>1 << g;
   for (let s = 0; s < sumCount; s++) {
     for (let rest = load<u32>(local(sumGroups) + (<usize>s << 2)); rest != 0; rest &= rest - 1) {
       store<u16>(local(groupSumLanes) + (<usize>ctz(rest) << 4) + (<usize>s << 1), 1);
+      const bitsAt = local(groupSumBits) + (<usize>ctz(rest) << 2);
+      store<u32>(bitsAt, load<u32>(bitsAt) | (<u32>1 << s));
     }
     for (let tile = 1; tile < cells; tile++) {
       const at = local(tileGroupBits) + (<usize>tile << 2);
@@ -341,17 +344,7 @@ function prepareLazySums(mirrored: bool): void {
       }
     }
   }
-  // Sum 0 on the board and mirrored (a partition and its reflection, which
-  // complement each other), then the later sums on the board, then mirrored.
-  const sides = mirrored ? 2 : 1;
-  orderCount = 0;
-  for (let side = 0; side < sides; side++) {
-    for (let s = 0; s < sumCount; s++) {
-      const at = s == 0 ? side : sides + side * (sumCount - 1) + s - 1;
-      store<u8>(local(sumOrder) + at, <u8>((side << 4) | s));
-      orderCount++;
-    }
-  }
+  laneMask = ((<u32>1 << sumCount) - 1) | (mirrored ? ((<u32>1 << sumCount) - 1) << 8 : 0);
 }
 
 /** Bytes of the table of a group of `tiles` tiles on a board of `boardCells` cells. */
@@ -430,50 +423,47 @@ function priceChild<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool,
 @inline
 function lazyPrice<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, room: i32): i32 {
   const manhattan = manhattanSum + manhattanDelta;
-  const toward = manhattanDelta < 0 ? 1 : 0;
+  // The child's Manhattan plus 2 x the rise of a bound: 1 if the tile moved toward home.
+  const lifted = manhattan + (manhattanDelta < 0 ? 2 : 0);
   const frame = framesAt + <usize>frameAt;
   readGroups = 0;
   mirrorReadGroups = 0;
-  // A sum whose moved group is plain is always read (the bound is for zero-aware tables).
-  const plainSums = <i32>load<u8>(local(tilePlainSums) + tile) | (<i32>load<u8>(local(tilePlainSums) + STRIDE + tile) << 8);
-  // The sums that could prune: first those with no stale group but the moved
-  // tile's (a lookup each at most), then the others, each checked again when
-  // its turn comes (a stale group read for an earlier one may have lowered its bound).
-  let cheap: u32 = 0;
+  // The sums that could prune, bit side * 8 + sum: those whose bound does
+  // (all lanes at once), and those whose moved group is plain (the bound is for zero-aware tables).
+  const plainSums = <u32>load<u8>(local(tilePlainSums) + tile) | (<u32>load<u8>(local(tilePlainSums) + STRIDE + tile) << 8);
+  let candidates = laneMask;
+  if (sizeof<Stop>() == sizeof<StopEarly>()) {
+    const floor = i16x8.splat(<i16>min(max((room - lifted) >> 1, -1), 32767));
+    candidates = <u32>i16x8.bitmask(i16x8.gt_s(v128.load(frame + FRAME_SUMS), floor));
+    if (mirror) candidates |= <u32>i16x8.bitmask(i16x8.gt_s(v128.load(frame + FRAME_SIDE + FRAME_SUMS), floor)) << 8;
+    candidates = (candidates | plainSums) & laneMask;
+  }
+  // First those with no stale group but the moved tile's (a lookup each at
+  // most), then the others, each checked again in its turn (a stale group
+  // read for an earlier one may have lowered its bound).
   let dear: u32 = 0;
-  for (let i = 0; i < orderCount; i++) {
-    const code = <i32>load<u8>(local(sumOrder) + i);
-    if (!sumMayPrune<Stop>(code, frame, plainSums, manhattan + (toward << 1), room)) continue;
-    const side = frame + <usize>((code >> 4) * FRAME_SIDE);
-    const groups = load<u32>(local(sumGroups) + (<usize>(code & 15) << 2));
-    const moved = load<u32>(local(tileGroupBits) + (<usize>((code >> 4) * STRIDE + tile) << 2));
-    if ((load<u32>(side + FRAME_STALE) & groups & ~moved) == 0) cheap |= <u32>1 << i;
-    else dear |= <u32>1 << i;
+  for (let rest = load<u32>(frame + FRAME_STALE) & ~load<u32>(local(tileGroupBits) + (<usize>tile << 2)); rest != 0; rest &= rest - 1) {
+    dear |= load<u32>(local(groupSumBits) + (<usize>ctz(rest) << 2));
+  }
+  if (mirror) {
+    for (let rest = load<u32>(frame + FRAME_SIDE + FRAME_STALE) & ~load<u32>(local(tileGroupBits) + (<usize>(STRIDE + tile) << 2)); rest != 0; rest &= rest - 1) {
+      dear |= load<u32>(local(groupSumBits) + (<usize>ctz(rest) << 2)) << 8;
+    }
   }
   let best = 0;
   for (let pass = 0; pass < 2; pass++) {
-    for (let rest = pass == 0 ? cheap : dear; rest != 0; rest &= rest - 1) {
-      const code = <i32>load<u8>(local(sumOrder) + ctz(rest));
-      if (pass == 1 && !sumMayPrune<Stop>(code, frame, plainSums, manhattan + (toward << 1), room)) continue;
-      const s = code & 15;
-      const side = frame + <usize>((code >> 4) * FRAME_SIDE);
+    for (let rest = candidates & (pass == 0 ? ~dear : dear); rest != 0; rest &= rest - 1) {
+      const bit = <i32>ctz(rest);
+      const s = bit & 7;
+      const side = frame + <usize>((bit >> 3) * FRAME_SIDE);
       const bound = <i32>load<u16>(side + FRAME_SUMS + (<usize>s << 1));
-      const sum = code >> 4 == 0 ? lazySum(false, s, side, bound, tile, to, manhattan, room) : lazySum(true, s, side, bound, tile, to, manhattan, room);
+      if (sizeof<Stop>() == sizeof<StopEarly>() && pass == 1 && ((plainSums >> bit) & 1) == 0 && lifted + (bound << 1) <= room) continue;
+      const sum = bit < 8 ? lazySum(false, s, side, bound, tile, to, manhattan, room) : lazySum(true, s, side, bound, tile, to, manhattan, room);
       if (manhattan + (sum << 1) > room) return pruned<Stop>(manhattan + (sum << 1), room, tile, to, manhattanDelta, mirror, true);
       best = max(best, sum);
     }
   }
   return manhattan + (best << 1);
-}
-
-// Whether sum `code` (side << 4 | sum) of `frame` could prune the child:
-// Manhattan + 2 x its bound (`lifted`: the child's Manhattan plus 2 if the
-// tile moved toward home) above room, or its moved group plain, or PriceAll.
-// @ts-ignore: decorator
-@inline
-function sumMayPrune<Stop>(code: i32, frame: usize, plainSums: i32, lifted: i32, room: i32): bool {
-  if (sizeof<Stop>() == sizeof<PriceAll>() || ((plainSums >> ((code >> 4 << 3) + (code & 15))) & 1) != 0) return true;
-  return lifted + (<i32>load<u16>(frame + <usize>((code >> 4) * FRAME_SIDE + ((code & 15) << 1))) << 1) > room;
 }
 
 // Sum s of the child after `tile` steps onto `to` (of the mirrored board's
@@ -483,10 +473,10 @@ function sumMayPrune<Stop>(code: i32, frame: usize, plainSums: i32, lifted: i32,
 // @ts-ignore: decorator
 @inline
 function lazySum(mirror: bool, s: i32, side: usize, bound: i32, tile: i32, to: i32, manhattan: i32, room: i32): i32 {
-  const moved = load<u32>(local(tileGroupBits) + (<usize>((mirror ? STRIDE : 0) + tile) << 2));
+  const moved = load<u32>(local(tileGroupBits) + (<usize>(<i32>(mirror ? STRIDE : 0) + tile) << 2));
   const stale = (load<u32>(side + FRAME_STALE) | moved) & load<u32>(local(sumGroups) + (<usize>s << 2));
   const read = mirror ? mirrorReadGroups : readGroups;
-  const readAt = local(readEntries) + <usize>(mirror ? MAX_GROUPS : 0);
+  const readAt = local(readEntries) + (mirror ? <usize>MAX_GROUPS : 0);
   // The exact groups' entries, and those read for an earlier sum.
   let sum = bound;
   for (let rest = stale; rest != 0; rest &= rest - 1) {
@@ -502,6 +492,7 @@ function lazySum(mirror: bool, s: i32, side: usize, bound: i32, tile: i32, to: i
     if (manhattan + ((sum + entry) << 1) > room) return sum + entry;
     entry = groupExactEntry(g, mirror, tile, to, entry);
     sum += entry;
+    if (manhattan + (sum << 1) > room) return sum;
     if ((moved & (<u32>1 << g)) != 0) {
       store<u8>(readAt + g, <u8>entry);
       nowRead |= <u32>1 << g;
@@ -613,7 +604,7 @@ function lazyApply(mirror: bool, tile: i32, toward: bool, from: usize, into: usi
   v128.store(into + FRAME_ENTRIES, v128.load(from + FRAME_ENTRIES));
   v128.store(into + FRAME_ENTRIES + 16, v128.load(from + FRAME_ENTRIES + 16));
   let sums = v128.load(from + FRAME_SUMS);
-  const moved = load<u32>(local(tileGroupBits) + (<usize>((mirror ? STRIDE : 0) + tile) << 2));
+  const moved = load<u32>(local(tileGroupBits) + (<usize>(<i32>(mirror ? STRIDE : 0) + tile) << 2));
   // A plain table's entry is the least over the blank's regions, which a move may change by more: its bound is MAX_ENTRY.
   for (let rest = (toward ? moved : moved & plainGroups) & ~read; rest != 0; rest &= rest - 1) {
     const g = ctz(rest);
@@ -622,7 +613,7 @@ function lazyApply(mirror: bool, tile: i32, toward: bool, from: usize, into: usi
     store<u8>(into + FRAME_ENTRIES + g, <u8>raised);
     sums = i16x8.add(sums, i16x8.mul(i16x8.splat(<i16>(raised - entry)), v128.load(local(groupSumLanes) + (<usize>g << 4))));
   }
-  const readAt = local(readEntries) + <usize>(mirror ? MAX_GROUPS : 0);
+  const readAt = local(readEntries) + (mirror ? <usize>MAX_GROUPS : 0);
   for (let rest = read; rest != 0; rest &= rest - 1) {
     const g = ctz(rest);
     const entry = <i32>load<u8>(readAt + g);
