@@ -15,12 +15,12 @@
 // tables (idaStarPdbSum: each a set of the configured groups that covers
 // every tile once), and h takes the largest sum, each a lower bound. The
 // search only needs to know whether some sum prunes a child, so the sums are
-// kept lazily (see lazyPrice): per group an upper bound of its entry, exact
+// kept lazily (./pdbLazySums): per group an upper bound of its entry, exact
 // while no tile of the group has moved since it was read, and per sum the
-// total of those bounds. A sum whose bound cannot prune
-// the child is not read; one that could is brought up to date (one lookup
-// per group it holds that moved since) and read exactly. The first sum that
-// prunes ends the pricing. The next bound needs the full h of the pruned
+// total of those bounds. A sum whose bound cannot prune the child is not
+// read; one that could is brought up to date (one lookup per group it holds
+// that moved since) and read exactly. The first sum that prunes ends the
+// pricing. The next bound needs the full h of the pruned
 // child with the least f, which prunedEstimate gives.
 //
 // Mirroring: when the board is square and the blank's goal cell is on the main
@@ -37,48 +37,33 @@
 // priced on the least first, and on its region's value only when that does
 // not prune it.
 //
-// One file of about 520 lines: the lookup, the sums and the mirrored lookup
+// One file of about 430 lines: the lookup, the sums and the mirrored lookup
 // share one module-level state (the groups, their tables and the running
 // entries) that IDA*'s inner loop reads with no call between.
 
 import { MAX_GROUP_TILES, pdbEntryCount } from './pdbBuild';
 import { zeroAwareInPocket, zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
 import { local } from './instance';
-import { Region, reserve } from './memory';
+import { MAX_GROUPS, STRIDE, lazyApply, lazyFrameZero, lazyPrice, lazyReserve, lazyUndo } from './pdbLazySums';
 
 export const PDB_FIT_MIRRORED: i32 = 1;
 export const PDB_FIT_SEVERAL: i32 = 2;
-const MAX_GROUPS: i32 = 32;
-const MAX_SUMS: i32 = 8;
+export const MAX_SUMS: i32 = 8;
 const MAX_PDB_CELLS: i32 = 25;
-const STRIDE: i32 = 32;
-// The largest entry a table holds (4 bits).
-const MAX_ENTRY: i32 = 15;
-// A frame of the lazy sums (see lazyPrice), per side (the board, the
-// mirrored board) at side * FRAME_SIDE: each sum's bound (u16 lanes, one per
-// sum), each group's bound (u8), and the groups whose bound is not exact
-// (u32). A frame per move made: the deepest search makes PATH_CAPACITY
-// moves (4032, see ./idaStar).
-const FRAME_SUMS: i32 = 0;
-const FRAME_ENTRIES: i32 = 16;
-const FRAME_STALE: i32 = 48;
-const FRAME_SIDE: i32 = 64;
-const FRAME: i32 = 2 * FRAME_SIDE;
-const FRAMES: i32 = 4096;
 
 // As the host configured them: home cells and table address of each group,
 // and the groups of each sum (-1 sums: a count out of range).
-let configuredGroups: i32 = 0;
+export let configuredGroups: i32 = 0;
 let configuredSums: i32 = 0;
 const sumGroupBits: usize = memory.data(MAX_SUMS * 4, 16);
 const groupMasks: usize = memory.data(MAX_GROUPS * 4, 16);
 const groupTables: usize = memory.data(MAX_GROUPS * 4, 16);
 // 1 where the group's table is zero-aware; pdbPrepare puts its layout record in groupLayouts.
 const groupZeroAware: usize = memory.data(MAX_GROUPS, 16);
-const groupLayouts: usize = memory.data(MAX_GROUPS * 4, 16);
+export const groupLayouts: usize = memory.data(MAX_GROUPS * 4, 16);
 
 // Derived from the goal by pdbPrepare.
-let cells: i32 = 0;
+export let cells: i32 = 0;
 const groupSizes: usize = memory.data(MAX_GROUPS, 16);
 // The tiles of group g in rank order, [g * 8 + i]; and for the mirrored board,
 // the original tile whose reflection plays that part.
@@ -86,24 +71,12 @@ const groupTiles: usize = memory.data(MAX_GROUPS * MAX_GROUP_TILES, 16);
 const mirrorTiles: usize = memory.data(MAX_GROUPS * MAX_GROUP_TILES, 16);
 const mirrorCell: usize = memory.data(STRIDE, 16);
 // The sums h takes the largest of, and the groups of each (a bit per group).
-let sumCount: i32 = 0;
-const sumGroups: usize = memory.data(MAX_SUMS * 4, 16);
+export let sumCount: i32 = 0;
+export const sumGroups: usize = memory.data(MAX_SUMS * 4, 16);
 // The group of each tile in each sum, [s * STRIDE + tile], for the board and
 // for the mirrored one.
-const tileGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
-const tileMirrorGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
-// The lazy sums' constants: the groups holding each tile in some sum (a bit
-// per group), [side * STRIDE + tile]; the sums holding each group, as u16
-// lanes (lane s is 1 if sum s does, a v128 per group) and as bits (u32 per
-// group); and the sums searched, bit side * 8 + sum.
-const tileGroupBits: usize = memory.data(2 * STRIDE * 4, 16);
-const groupSumLanes: usize = memory.data(MAX_GROUPS * 16, 16);
-const groupSumBits: usize = memory.data(MAX_GROUPS * 4, 16);
-let laneMask: u32 = 0;
-// Plain tables (not zero-aware): the groups (a bit per group), and per tile
-// and side the sums whose group holding the tile is one (a bit per sum), [side * STRIDE + tile].
-let plainGroups: u32 = 0;
-const tilePlainSums: usize = memory.data(2 * STRIDE, 16);
+export const tileGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
+export const tileMirrorGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
 
 // The board being searched: each group's entry (a lone partition's; for
 // several sums, as the board was loaded), and the sum.
@@ -112,20 +85,10 @@ const entries: usize = memory.data(MAX_GROUPS, 16);
 const mirrorEntries: usize = memory.data(MAX_GROUPS, 16);
 let entrySum: i32 = 0;
 let mirrorSum: i32 = 0;
-let manhattanSum: i32 = 0;
+export let manhattanSum: i32 = 0;
 // The moved tile's new entry, from pdbChildEstimate to pdbApply.
 let pendingEntry: i32 = 0;
 let pendingMirrorEntry: i32 = 0;
-// Several sums: the frames, a frame per move made (frameAt the board's, an
-// offset into the region; framesAt the region's start), and the groups brought up to date while pricing the child (a bit
-// per group, per side) with their entries at [side * MAX_GROUPS + g], from
-// lazyPrice to lazyApply.
-const framesRegionAt: usize = memory.data(offsetof<Region>(), 8);
-let framesAt: usize = 0;
-let frameAt: i32 = 0;
-let readGroups: u32 = 0;
-let mirrorReadGroups: u32 = 0;
-const readEntries: usize = memory.data(2 * MAX_GROUPS, 16);
 
 /** Sets group `index` of the partition: its home cells (bit per cell), its table, and whether that is zero-aware (1). */
 export function idaStarPdbGroup(index: i32, cellMask: u32, tableAt: f64, zeroAware: i32): void {
@@ -198,13 +161,7 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
     }
     if (covered != (((<u32>1 << cells) - 1) ^ (<u32>1 << blankCell))) return -1;
   }
-  if (sumCount > 1) {
-    // 512 KiB, once per instance; memory that cannot grow that far leaves the sums unusable.
-    const region = changetype<Region>(local(framesRegionAt));
-    if (!reserve(region, FRAMES * FRAME, 0)) return -1;
-    framesAt = region.base;
-    prepareLazySums(mirrored);
-  }
+  if (sumCount > 1 && !lazyReserve(mirrored)) return -1;
   for (let g = 0; g < configuredGroups; g++) {
     let rest = load<u32>(local(groupMasks) + (<usize>g << 2));
     for (let i = 0; rest != 0; i++) {
@@ -215,7 +172,6 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
       store<u8>(local(mirrorTiles) + at, load<u8>(goal + load<u8>(local(mirrorCell) + cell)));
     }
   }
-  frameAt = 0;
   return (mirrored ? PDB_FIT_MIRRORED : 0) | (sumCount > 1 ? PDB_FIT_SEVERAL : 0);
 }
 
@@ -232,7 +188,7 @@ const lookupCells: usize = memory.data(MAX_GROUP_TILES, 8);
 // value groupExactEntry then reads.
 // @ts-ignore: decorator
 @inline
-function groupLeastEntry(g: i32, mirror: bool, moved: i32, movedTo: i32): i32 {
+export function groupLeastEntry(g: i32, mirror: bool, moved: i32, movedTo: i32): i32 {
   const list = (mirror ? local(mirrorTiles) : local(groupTiles)) + <usize>(g * MAX_GROUP_TILES);
   const size = <i32>load<u8>(local(groupSizes) + g);
   let occupied: u32 = 0;
@@ -257,7 +213,7 @@ function groupLeastEntry(g: i32, mirror: bool, moved: i32, movedTo: i32): i32 {
 // unless the cover has pockets and the blank is in one.
 // @ts-ignore: decorator
 @inline
-function groupExactEntry(g: i32, mirror: bool, moved: i32, movedTo: i32, least: i32): i32 {
+export function groupExactEntry(g: i32, mirror: bool, moved: i32, movedTo: i32, least: i32): i32 {
   const layout = <usize>load<u32>(local(groupLayouts) + (<usize>g << 2));
   if (layout == 0) return least;
   const table = <usize>load<u32>(local(groupTables) + (<usize>g << 2));
@@ -300,51 +256,12 @@ export function pdbLoadBoard(board: usize, manhattan: i32, mirror: bool): i32 {
     if (s == 0) {
       entrySum = sum;
       mirrorSum = mirrored;
-      // Frame 0 of the lazy sums: every bound exact.
-      if (sumCount > 1) memory.fill(framesAt, 0, FRAME);
-    }
-    if (sumCount > 1) {
-      store<u16>(framesAt + FRAME_SUMS + (<usize>s << 1), <u16>sum);
-      store<u16>(framesAt + FRAME_SIDE + FRAME_SUMS + (<usize>s << 1), <u16>mirrored);
     }
     best = max(best, max(sum, mirrored));
   }
-  if (sumCount > 1) {
-    memory.copy(framesAt + FRAME_ENTRIES, local(entries), configuredGroups);
-    memory.copy(framesAt + FRAME_SIDE + FRAME_ENTRIES, local(mirrorEntries), configuredGroups);
-  }
-  frameAt = 0;
+  if (sumCount > 1) lazyFrameZero(local(entries), local(mirrorEntries));
   manhattanSum = manhattan;
   return manhattan + (best << 1);
-}
-
-// The lazy sums' constants (see tileGroupBits), once the sums and groups are set.
-function prepareLazySums(mirrored: bool): void {
-  memory.fill(local(tileGroupBits), 0, 2 * STRIDE * 4);
-  memory.fill(local(groupSumLanes), 0, MAX_GROUPS * 16);
-  memory.fill(local(groupSumBits), 0, MAX_GROUPS * 4);
-  memory.fill(local(tilePlainSums), 0, 2 * STRIDE);
-  plainGroups = 0;
-  for (let g = 0; g < configuredGroups; g++) if (load<u32>(local(groupLayouts) + (<usize>g << 2)) == 0) plainGroups |= <u32>1 << g;
-  for (let s = 0; s < sumCount; s++) {
-    for (let rest = load<u32>(local(sumGroups) + (<usize>s << 2)); rest != 0; rest &= rest - 1) {
-      store<u16>(local(groupSumLanes) + (<usize>ctz(rest) << 4) + (<usize>s << 1), 1);
-      const bitsAt = local(groupSumBits) + (<usize>ctz(rest) << 2);
-      store<u32>(bitsAt, load<u32>(bitsAt) | (<u32>1 << s));
-    }
-    for (let tile = 1; tile < cells; tile++) {
-      const at = local(tileGroupBits) + (<usize>tile << 2);
-      store<u32>(at, load<u32>(at) | (<u32>1 << load<u8>(local(tileGroup) + <usize>(s * STRIDE + tile))));
-      const mirrorAt = at + (<usize>STRIDE << 2);
-      store<u32>(mirrorAt, load<u32>(mirrorAt) | (<u32>1 << load<u8>(local(tileMirrorGroup) + <usize>(s * STRIDE + tile))));
-      for (let side = 0; side < 2; side++) {
-        const g = load<u8>((side == 0 ? local(tileGroup) : local(tileMirrorGroup)) + <usize>(s * STRIDE + tile));
-        const plainAt = local(tilePlainSums) + <usize>(side * STRIDE + tile);
-        if ((plainGroups & (<u32>1 << g)) != 0) store<u8>(plainAt, <u8>(<i32>load<u8>(plainAt) | (1 << s)));
-      }
-    }
-  }
-  laneMask = ((<u32>1 << sumCount) - 1) | (mirrored ? ((<u32>1 << sumCount) - 1) << 8 : 0);
 }
 
 /** Bytes of the table of a group of `tiles` tiles on a board of `boardCells` cells. */
@@ -354,21 +271,17 @@ export function pdbTableBytes(boardCells: i32, tiles: i32): f64 {
 
 /**
  * h after `tile` steps onto `to` (the blank's cell) with Manhattan change
- * `manhattanDelta`; leaves the new entries for pdbApply. The sums are priced
- * in order: sum 0 on the board and on the mirrored board (a partition and
- * its reflection, which complement each other), then the later sums on the
- * board, then on the mirrored board. The first whose h is above `room` (the
- * child is pruned) ends the pricing: the largest h so far is returned, and
- * pdbApply is then never called. Each lookup prices the child
- * by the least entry first and reads a zero-aware table's exact one only
- * when that does not prune it.
+ * `manhattanDelta`; leaves the new entries for pdbApply. The board's sum,
+ * then the mirrored board's: the first whose h is above `room` (the child
+ * is pruned) ends the pricing, and pdbApply is then never called. Each
+ * lookup prices the child by the least entry first and reads a zero-aware
+ * table's exact one only when that does not prune it.
  *
  * `several` (fixed per compiled search, see ./idaStar) is whether there are
- * sums after sum 0. Sum 0 lives in globals (entrySum, pendingEntry, the old
- * entry in what pdbApply returns), the others in memory (sums,
- * pendingEntries, a slot of savedEntries): a partition alone, the common
- * case, then costs what it did before there were several (memory for sum 0
- * too, or a run-time test for the others, took 5-12% longer on Korf's 100).
+ * several sums, priced by ./pdbLazySums. A partition alone, the common case,
+ * keeps its sum in globals (entrySum, pendingEntry, the old entry in what
+ * pdbApply returns) and costs what it did before there were several (memory
+ * for its sum, or a run-time test for the others, took 5-12% longer on Korf's 100).
  */
 // @ts-ignore: decorator
 @inline
@@ -380,14 +293,17 @@ export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror
 // says; PriceAll never (room is then beyond any h), for fullChildEstimate.
 // Types, told apart by size at compile time, so that PriceAll's copy holds no
 // path back to fullChildEstimate.
-type StopEarly = u8;
-type PriceAll = u16;
+export type StopEarly = u8;
+export type PriceAll = u16;
 
 // pdbChildEstimate's body.
 // @ts-ignore: decorator
 @inline
 function priceChild<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool, room: i32): i32 {
-  if (several) return lazyPrice<Stop>(tile, to, manhattanDelta, mirror, room);
+  if (several) {
+    const h = lazyPrice<Stop>(tile, to, manhattanDelta, mirror, room);
+    return h > room ? pruned<Stop>(h, room, tile, to, manhattanDelta, mirror, several) : h;
+  }
   const manhattan = manhattanSum + manhattanDelta;
   pendingEntry = firstSumEntry(false, tile, to, manhattan, room);
   let best = entrySum - <i32>load<u8>(local(entries) + load<u8>(local(tileGroup) + tile)) + pendingEntry;
@@ -398,116 +314,6 @@ function priceChild<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool,
     if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
   }
   return manhattan + (best << 1);
-}
-
-// Lazy sums (several sums): an entry is (group distance - group Manhattan) /
-// 2, and a move of one of the group's tiles is one step in the table's own
-// space (a zero-aware table's too: a move of another group's tile leaves its
-// entry as it is, see the header), so the group distance changes by exactly
-// 1 and the group Manhattan by the tile's change: the entry goes up by at
-// most 1 when the tile moves toward its home, and never when it moves away.
-// So each frame keeps per group a bound: the entry last read, plus 1 per
-// move of its tiles toward home since (at most MAX_ENTRY), and per sum the
-// total of its groups' bounds. A sum whose bound cannot prune the child
-// (Manhattan + 2 x bound within room) is skipped; one that could is read
-// exactly: one lookup per group it holds that is stale (a tile moved since
-// its read, the moved tile's group included), least entry first, a group
-// read for an earlier sum of this child not read again. The groups read
-// become exact in the child's frame if the child is made. Only a sum that
-// could prune is read, and it is read exactly, so a child is pruned exactly
-// when some sum's full value prunes it, as in a search that reads every sum:
-// the same nodes. With PriceAll every sum is read (fullChildEstimate).
-// A non-pruned child's h is Manhattan + 2 x the largest sum read, at least
-// the Manhattan (0 only at the goal, all the search asks of it).
-// @ts-ignore: decorator
-@inline
-function lazyPrice<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, room: i32): i32 {
-  const manhattan = manhattanSum + manhattanDelta;
-  // The child's Manhattan plus 2 x the rise of a bound: 1 if the tile moved toward home.
-  const lifted = manhattan + (manhattanDelta < 0 ? 2 : 0);
-  const frame = framesAt + <usize>frameAt;
-  readGroups = 0;
-  mirrorReadGroups = 0;
-  // The sums that could prune, bit side * 8 + sum: those whose bound does
-  // (all lanes at once), and those whose moved group is plain (the bound is for zero-aware tables).
-  const plainSums = <u32>load<u8>(local(tilePlainSums) + tile) | (<u32>load<u8>(local(tilePlainSums) + STRIDE + tile) << 8);
-  let candidates = laneMask;
-  if (sizeof<Stop>() == sizeof<StopEarly>()) {
-    const floor = i16x8.splat(<i16>min(max((room - lifted) >> 1, -1), 32767));
-    candidates = <u32>i16x8.bitmask(i16x8.gt_s(v128.load(frame + FRAME_SUMS), floor));
-    if (mirror) candidates |= <u32>i16x8.bitmask(i16x8.gt_s(v128.load(frame + FRAME_SIDE + FRAME_SUMS), floor)) << 8;
-    candidates = (candidates | plainSums) & laneMask;
-  }
-  // First those with no stale group but the moved tile's (a lookup each at
-  // most), then the others, each checked again in its turn (a stale group
-  // read for an earlier one may have lowered its bound).
-  let dear: u32 = 0;
-  for (let rest = load<u32>(frame + FRAME_STALE) & ~load<u32>(local(tileGroupBits) + (<usize>tile << 2)); rest != 0; rest &= rest - 1) {
-    dear |= load<u32>(local(groupSumBits) + (<usize>ctz(rest) << 2));
-  }
-  if (mirror) {
-    for (let rest = load<u32>(frame + FRAME_SIDE + FRAME_STALE) & ~load<u32>(local(tileGroupBits) + (<usize>(STRIDE + tile) << 2)); rest != 0; rest &= rest - 1) {
-      dear |= load<u32>(local(groupSumBits) + (<usize>ctz(rest) << 2)) << 8;
-    }
-  }
-  let best = 0;
-  for (let pass = 0; pass < 2; pass++) {
-    for (let rest = candidates & (pass == 0 ? ~dear : dear); rest != 0; rest &= rest - 1) {
-      const bit = <i32>ctz(rest);
-      const s = bit & 7;
-      const side = frame + <usize>((bit >> 3) * FRAME_SIDE);
-      const bound = <i32>load<u16>(side + FRAME_SUMS + (<usize>s << 1));
-      if (sizeof<Stop>() == sizeof<StopEarly>() && pass == 1 && ((plainSums >> bit) & 1) == 0 && lifted + (bound << 1) <= room) continue;
-      const sum = bit < 8 ? lazySum(false, s, side, bound, tile, to, manhattan, room) : lazySum(true, s, side, bound, tile, to, manhattan, room);
-      if (manhattan + (sum << 1) > room) return pruned<Stop>(manhattan + (sum << 1), room, tile, to, manhattanDelta, mirror, true);
-      best = max(best, sum);
-    }
-  }
-  return manhattan + (best << 1);
-}
-
-// Sum s of the child after `tile` steps onto `to` (of the mirrored board's
-// when `mirror`), `side` that side's frame and `bound` the sum's bound there:
-// exact, or, once a least entry shows that it prunes the child, a lower bound
-// that prunes it.
-// @ts-ignore: decorator
-@inline
-function lazySum(mirror: bool, s: i32, side: usize, bound: i32, tile: i32, to: i32, manhattan: i32, room: i32): i32 {
-  const moved = load<u32>(local(tileGroupBits) + (<usize>(<i32>(mirror ? STRIDE : 0) + tile) << 2));
-  const stale = (load<u32>(side + FRAME_STALE) | moved) & load<u32>(local(sumGroups) + (<usize>s << 2));
-  const read = mirror ? mirrorReadGroups : readGroups;
-  const readAt = local(readEntries) + (mirror ? <usize>MAX_GROUPS : 0);
-  // The exact groups' entries, and those read for an earlier sum.
-  let sum = bound;
-  for (let rest = stale; rest != 0; rest &= rest - 1) {
-    const g = ctz(rest);
-    sum -= <i32>load<u8>(side + FRAME_ENTRIES + g);
-    if ((read & (<u32>1 << g)) != 0) sum += <i32>load<u8>(readAt + g);
-  }
-  let nowRead = read;
-  for (let rest = stale & ~read; rest != 0; rest &= rest - 1) {
-    const g = <i32>ctz(rest);
-    let entry = groupLeastEntry(g, mirror, tile, to);
-    // The groups not yet read add at least 0.
-    if (manhattan + ((sum + entry) << 1) > room) return sum + entry;
-    entry = groupExactEntry(g, mirror, tile, to, entry);
-    sum += entry;
-    if (manhattan + (sum << 1) > room) return sum;
-    if ((moved & (<u32>1 << g)) != 0) {
-      store<u8>(readAt + g, <u8>entry);
-      nowRead |= <u32>1 << g;
-    } else {
-      // The moved tile is not the group's: the entry is the parent's too, and its
-      // frame takes it (the other children and this one's subtree read it there).
-      const change = entry - <i32>load<u8>(side + FRAME_ENTRIES + g);
-      store<u8>(side + FRAME_ENTRIES + g, <u8>entry);
-      v128.store(side + FRAME_SUMS, i16x8.add(v128.load(side + FRAME_SUMS), i16x8.mul(i16x8.splat(<i16>change), v128.load(local(groupSumLanes) + (<usize>g << 4)))));
-      store<u32>(side + FRAME_STALE, load<u32>(side + FRAME_STALE) & ~(<u32>1 << g));
-    }
-  }
-  if (mirror) mirrorReadGroups = nowRead;
-  else readGroups = nowRead;
-  return sum;
 }
 
 // The least f - bound among the children pruned since pdbSearchStarts (f
@@ -570,11 +376,7 @@ function firstSumEntry(mirror: bool, tile: i32, to: i32, manhattan: i32, room: i
 export function pdbApply(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool): i32 {
   let saved = 0;
   if (several) {
-    const from = framesAt + <usize>frameAt;
-    frameAt += FRAME;
-    const toward = manhattanDelta < 0;
-    lazyApply(false, tile, toward, from, from + FRAME, readGroups);
-    if (mirror) lazyApply(true, tile, toward, from + FRAME_SIDE, from + FRAME + FRAME_SIDE, mirrorReadGroups);
+    lazyApply(tile, manhattanDelta < 0, mirror);
   } else {
     const g = <i32>load<u8>(local(tileGroup) + tile);
     const old = <i32>load<u8>(local(entries) + g);
@@ -595,42 +397,12 @@ export function pdbApply(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, 
   return saved;
 }
 
-// One side's frame after the move (`from` the parent's, `into` the child's):
-// the groups read while pricing it exact, the moved tile's other groups
-// stale, their bounds 1 up if it moved toward its home.
-// @ts-ignore: decorator
-@inline
-function lazyApply(mirror: bool, tile: i32, toward: bool, from: usize, into: usize, read: u32): void {
-  v128.store(into + FRAME_ENTRIES, v128.load(from + FRAME_ENTRIES));
-  v128.store(into + FRAME_ENTRIES + 16, v128.load(from + FRAME_ENTRIES + 16));
-  let sums = v128.load(from + FRAME_SUMS);
-  const moved = load<u32>(local(tileGroupBits) + (<usize>(<i32>(mirror ? STRIDE : 0) + tile) << 2));
-  // A plain table's entry is the least over the blank's regions, which a move may change by more: its bound is MAX_ENTRY.
-  for (let rest = (toward ? moved : moved & plainGroups) & ~read; rest != 0; rest &= rest - 1) {
-    const g = ctz(rest);
-    const entry = <i32>load<u8>(into + FRAME_ENTRIES + g);
-    const raised = (plainGroups & (<u32>1 << g)) != 0 ? MAX_ENTRY : min(entry + 1, MAX_ENTRY);
-    store<u8>(into + FRAME_ENTRIES + g, <u8>raised);
-    sums = i16x8.add(sums, i16x8.mul(i16x8.splat(<i16>(raised - entry)), v128.load(local(groupSumLanes) + (<usize>g << 4))));
-  }
-  const readAt = local(readEntries) + (mirror ? <usize>MAX_GROUPS : 0);
-  for (let rest = read; rest != 0; rest &= rest - 1) {
-    const g = ctz(rest);
-    const entry = <i32>load<u8>(readAt + g);
-    const change = entry - <i32>load<u8>(into + FRAME_ENTRIES + g);
-    store<u8>(into + FRAME_ENTRIES + g, <u8>entry);
-    sums = i16x8.add(sums, i16x8.mul(i16x8.splat(<i16>change), v128.load(local(groupSumLanes) + (<usize>g << 4))));
-  }
-  v128.store(into + FRAME_SUMS, sums);
-  store<u32>(into + FRAME_STALE, (load<u32>(from + FRAME_STALE) | moved) & ~read);
-}
-
 /** Takes back pdbApply: `tile` returns to `from`. */
 // @ts-ignore: decorator
 @inline
 export function pdbUndo(tile: i32, from: i32, manhattanDelta: i32, mirror: bool, several: bool, saved: i32): void {
   if (several) {
-    frameAt -= FRAME;
+    lazyUndo();
   } else {
     const g = <i32>load<u8>(local(tileGroup) + tile);
     const old = saved & 0xff;
