@@ -117,8 +117,14 @@ export function lazyFrameZero(entries: usize, mirrorEntries: usize): void {
 // (Manhattan + 2 x bound within room) is skipped; one that could is read
 // exactly: one lookup per group it holds that is stale (a tile moved since
 // its read, the moved tile's group included), least entry first, a group
-// read for an earlier sum of this child not read again. The groups read
-// become exact in the child's frame if the child is made. Only a sum that
+// read for an earlier sum of this child not read again. The moved tile's
+// groups read become exact in the child's frame if the child is made; a
+// stale group the moved tile is not in has the parent's entry (the move
+// leaves it as it is), so it goes into the parent's frame at once, for
+// the other children and this one's subtree. A plain table's entry is the
+// least over the blank's regions, which can rise by more than 1 in a move
+// (tests/engine/lazySums.test.ts finds one on 3x3): its moved group's bound
+// is MAX_ENTRY and a sum holding it is always read. Only a sum that
 // could prune is read, and it is read exactly, so a child is pruned exactly
 // when some sum's full value prunes it, as in a search that reads every sum:
 // the same nodes. With PriceAll every sum is read (fullChildEstimate).
@@ -143,16 +149,20 @@ export function lazyPrice<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror:
     if (mirror) candidates |= <u32>i16x8.bitmask(i16x8.gt_s(v128.load(frame + FRAME_SIDE + FRAME_SUMS), floor)) << 8;
     candidates = (candidates | plainSums) & laneMask;
   }
+  // None: the child is not pruned, and nothing is read (the common case).
+  if (candidates == 0) return manhattan;
   // First those with no stale group but the moved tile's (a lookup each at
   // most), then the others, each checked again in its turn (a stale group
-  // read for an earlier one may have lowered its bound).
+  // read for an earlier one may have lowered its bound). One alone needs no order.
   let dear: u32 = 0;
-  for (let rest = load<u32>(frame + FRAME_STALE) & ~load<u32>(local(tileGroupBits) + (<usize>tile << 2)); rest != 0; rest &= rest - 1) {
-    dear |= load<u32>(local(groupSumBits) + (<usize>ctz(rest) << 2));
-  }
-  if (mirror) {
-    for (let rest = load<u32>(frame + FRAME_SIDE + FRAME_STALE) & ~load<u32>(local(tileGroupBits) + (<usize>(STRIDE + tile) << 2)); rest != 0; rest &= rest - 1) {
-      dear |= load<u32>(local(groupSumBits) + (<usize>ctz(rest) << 2)) << 8;
+  if ((candidates & (candidates - 1)) != 0) {
+    for (let rest = load<u32>(frame + FRAME_STALE) & ~load<u32>(local(tileGroupBits) + (<usize>tile << 2)); rest != 0; rest &= rest - 1) {
+      dear |= load<u32>(local(groupSumBits) + (<usize>ctz(rest) << 2));
+    }
+    if (mirror) {
+      for (let rest = load<u32>(frame + FRAME_SIDE + FRAME_STALE) & ~load<u32>(local(tileGroupBits) + (<usize>(STRIDE + tile) << 2)); rest != 0; rest &= rest - 1) {
+        dear |= load<u32>(local(groupSumBits) + (<usize>ctz(rest) << 2)) << 8;
+      }
     }
   }
   let best = 0;
