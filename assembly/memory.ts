@@ -24,8 +24,7 @@
 //                        each pattern-database table (./pdbBuild), the
 //                        zero-aware tables' per-cover layouts (./zeroAware,
 //                        5.9 MB for 6 tiles on 5x5, one per shape and size), IDA*'s
-//                        move-pruning machine (./idaStar, under 1 MB), a
-//                        catalogue's lazy sums (./pdbLazySums, 512 KiB) and the
+//                        move-pruning machine (./idaStar, under 1 MB) and the
 //                        census's two bits a rank (./census, up to 120 MB). The heap never
 //                        reaches into them (the allocator is started before
 //                        the first region, see startAllocator).

@@ -13,15 +13,13 @@
 //
 // Several sums: the host may name more than one partition over the same
 // tables (idaStarPdbSum: each a set of the configured groups that covers
-// every tile once), and h takes the largest sum, each a lower bound. The
-// search only needs to know whether some sum prunes a child, so the sums are
-// kept lazily (./pdbLazySums): per group an upper bound of its entry, exact
-// while no tile of the group has moved since it was read, and per sum the
-// total of those bounds. A sum whose bound cannot prune the child is not
-// read; one that could is brought up to date (one lookup per group it holds
-// that moved since) and read exactly. The first sum that prunes ends the
-// pricing. The next bound needs the full h of the pruned
-// child with the least f, which prunedEstimate gives.
+// every tile once), and h takes the largest sum, each a lower bound. A group
+// in several sums is looked up once per child: a sum reads the value an
+// earlier sum with the same group of the moved tile already read (sameSum).
+// The sums are tried in the order pdbChildEstimate gives, sum 0 first, and
+// the first that prunes the child ends its pricing: the partition that
+// prunes most often belongs first. The next bound needs the full h of the
+// pruned child with the least f, which prunedEstimate gives.
 //
 // Mirroring: when the board is square and the blank's goal cell is on the main
 // diagonal, reflecting a board about that diagonal and renaming each tile t to
@@ -37,33 +35,39 @@
 // priced on the least first, and on its region's value only when that does
 // not prune it.
 //
-// One file of about 430 lines: the lookup, the sums and the mirrored lookup
+// One file of about 520 lines: the lookup, the sums and the mirrored lookup
 // share one module-level state (the groups, their tables and the running
 // entries) that IDA*'s inner loop reads with no call between.
 
 import { MAX_GROUP_TILES, pdbEntryCount } from './pdbBuild';
 import { zeroAwareInPocket, zeroAwareLayoutOf, zeroAwarePlaceCover, zeroAwarePocketIndex, zeroAwareRegionAt } from './zeroAware';
 import { local } from './instance';
-import { MAX_GROUPS, STRIDE, lazyApply, lazyFrameZero, lazyPrice, lazyReserve, lazyUndo } from './pdbLazySums';
 
 export const PDB_FIT_MIRRORED: i32 = 1;
 export const PDB_FIT_SEVERAL: i32 = 2;
-export const MAX_SUMS: i32 = 8;
+const MAX_GROUPS: i32 = 32;
+const MAX_SUMS: i32 = 8;
 const MAX_PDB_CELLS: i32 = 25;
+const STRIDE: i32 = 32;
+// A slot of pdbApply's saved entries: one per sum and side (the board's, the
+// mirrored board's). The deepest search makes PATH_CAPACITY moves (4032, see
+// ./idaStar), a slot each.
+const SAVE_SLOT: i32 = 2 * MAX_SUMS;
+const SAVE_SLOTS: i32 = 4096;
 
 // As the host configured them: home cells and table address of each group,
 // and the groups of each sum (-1 sums: a count out of range).
-export let configuredGroups: i32 = 0;
+let configuredGroups: i32 = 0;
 let configuredSums: i32 = 0;
 const sumGroupBits: usize = memory.data(MAX_SUMS * 4, 16);
 const groupMasks: usize = memory.data(MAX_GROUPS * 4, 16);
 const groupTables: usize = memory.data(MAX_GROUPS * 4, 16);
 // 1 where the group's table is zero-aware; pdbPrepare puts its layout record in groupLayouts.
 const groupZeroAware: usize = memory.data(MAX_GROUPS, 16);
-export const groupLayouts: usize = memory.data(MAX_GROUPS * 4, 16);
+const groupLayouts: usize = memory.data(MAX_GROUPS * 4, 16);
 
 // Derived from the goal by pdbPrepare.
-export let cells: i32 = 0;
+let cells: i32 = 0;
 const groupSizes: usize = memory.data(MAX_GROUPS, 16);
 // The tiles of group g in rank order, [g * 8 + i]; and for the mirrored board,
 // the original tile whose reflection plays that part.
@@ -71,24 +75,34 @@ const groupTiles: usize = memory.data(MAX_GROUPS * MAX_GROUP_TILES, 16);
 const mirrorTiles: usize = memory.data(MAX_GROUPS * MAX_GROUP_TILES, 16);
 const mirrorCell: usize = memory.data(STRIDE, 16);
 // The sums h takes the largest of, and the groups of each (a bit per group).
-export let sumCount: i32 = 0;
-export const sumGroups: usize = memory.data(MAX_SUMS * 4, 16);
+let sumCount: i32 = 0;
+const sumGroups: usize = memory.data(MAX_SUMS * 4, 16);
 // The group of each tile in each sum, [s * STRIDE + tile], for the board and
-// for the mirrored one.
-export const tileGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
-export const tileMirrorGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
+// for the mirrored one; and the first sum in which the tile has that group.
+const tileGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
+const tileMirrorGroup: usize = memory.data(MAX_SUMS * STRIDE, 16);
+const sameSum: usize = memory.data(MAX_SUMS * STRIDE, 16);
+const mirrorSameSum: usize = memory.data(MAX_SUMS * STRIDE, 16);
 
-// The board being searched: each group's entry (a lone partition's; for
-// several sums, as the board was loaded), and the sum.
+// The board being searched: each group's entry, and each sum.
 const positionOf: usize = memory.data(STRIDE, 16);
 const entries: usize = memory.data(MAX_GROUPS, 16);
 const mirrorEntries: usize = memory.data(MAX_GROUPS, 16);
+// Sum 0 (see pdbChildEstimate), and the others at [s].
 let entrySum: i32 = 0;
 let mirrorSum: i32 = 0;
-export let manhattanSum: i32 = 0;
-// The moved tile's new entry, from pdbChildEstimate to pdbApply.
+const sums: usize = memory.data(MAX_SUMS * 4, 16);
+const mirrorSums: usize = memory.data(MAX_SUMS * 4, 16);
+let manhattanSum: i32 = 0;
+// The moved tile's new entry in sum 0, and in each sum at [s] and [MAX_SUMS +
+// s] mirrored, from pdbChildEstimate to pdbApply.
 let pendingEntry: i32 = 0;
 let pendingMirrorEntry: i32 = 0;
+const pendingEntries: usize = memory.data(2 * MAX_SUMS, 16);
+// pdbApply's saved entries of the sums after sum 0, a slot per move made;
+// savedTop is the next free slot.
+const savedEntries: usize = memory.data(SAVE_SLOTS * SAVE_SLOT, 16);
+let savedTop: i32 = 0;
 
 /** Sets group `index` of the partition: its home cells (bit per cell), its table, and whether that is zero-aware (1). */
 export function idaStarPdbGroup(index: i32, cellMask: u32, tableAt: f64, zeroAware: i32): void {
@@ -161,7 +175,18 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
     }
     if (covered != (((<u32>1 << cells) - 1) ^ (<u32>1 << blankCell))) return -1;
   }
-  if (sumCount > 1 && !lazyReserve(mirrored)) return -1;
+  for (let s = 0; s < sumCount; s++) {
+    for (let tile = 1; tile < cells; tile++) {
+      let same = s;
+      let mirrorSame = s;
+      for (let earlier = s - 1; earlier >= 0; earlier--) {
+        if (load<u8>(local(tileGroup) + <usize>(earlier * STRIDE + tile)) == load<u8>(local(tileGroup) + <usize>(s * STRIDE + tile))) same = earlier;
+        if (load<u8>(local(tileMirrorGroup) + <usize>(earlier * STRIDE + tile)) == load<u8>(local(tileMirrorGroup) + <usize>(s * STRIDE + tile))) mirrorSame = earlier;
+      }
+      store<u8>(local(sameSum) + <usize>(s * STRIDE + tile), <u8>same);
+      store<u8>(local(mirrorSameSum) + <usize>(s * STRIDE + tile), <u8>mirrorSame);
+    }
+  }
   for (let g = 0; g < configuredGroups; g++) {
     let rest = load<u32>(local(groupMasks) + (<usize>g << 2));
     for (let i = 0; rest != 0; i++) {
@@ -172,6 +197,7 @@ export function pdbPrepare(width: i32, height: i32, goal: usize): i32 {
       store<u8>(local(mirrorTiles) + at, load<u8>(goal + load<u8>(local(mirrorCell) + cell)));
     }
   }
+  savedTop = 0;
   return (mirrored ? PDB_FIT_MIRRORED : 0) | (sumCount > 1 ? PDB_FIT_SEVERAL : 0);
 }
 
@@ -188,7 +214,7 @@ const lookupCells: usize = memory.data(MAX_GROUP_TILES, 8);
 // value groupExactEntry then reads.
 // @ts-ignore: decorator
 @inline
-export function groupLeastEntry(g: i32, mirror: bool, moved: i32, movedTo: i32): i32 {
+function groupLeastEntry(g: i32, mirror: bool, moved: i32, movedTo: i32): i32 {
   const list = (mirror ? local(mirrorTiles) : local(groupTiles)) + <usize>(g * MAX_GROUP_TILES);
   const size = <i32>load<u8>(local(groupSizes) + g);
   let occupied: u32 = 0;
@@ -213,7 +239,7 @@ export function groupLeastEntry(g: i32, mirror: bool, moved: i32, movedTo: i32):
 // unless the cover has pockets and the blank is in one.
 // @ts-ignore: decorator
 @inline
-export function groupExactEntry(g: i32, mirror: bool, moved: i32, movedTo: i32, least: i32): i32 {
+function groupExactEntry(g: i32, mirror: bool, moved: i32, movedTo: i32, least: i32): i32 {
   const layout = <usize>load<u32>(local(groupLayouts) + (<usize>g << 2));
   if (layout == 0) return least;
   const table = <usize>load<u32>(local(groupTables) + (<usize>g << 2));
@@ -253,14 +279,14 @@ export function pdbLoadBoard(board: usize, manhattan: i32, mirror: bool): i32 {
       sum += <i32>load<u8>(local(entries) + ctz(rest));
       mirrored += <i32>load<u8>(local(mirrorEntries) + ctz(rest));
     }
-    if (s == 0) {
-      entrySum = sum;
-      mirrorSum = mirrored;
-    }
+    store<i32>(local(sums) + (<usize>s << 2), sum);
+    store<i32>(local(mirrorSums) + (<usize>s << 2), mirrored);
     best = max(best, max(sum, mirrored));
   }
-  if (sumCount > 1) lazyFrameZero(local(entries), local(mirrorEntries));
+  entrySum = load<i32>(local(sums));
+  mirrorSum = load<i32>(local(mirrorSums));
   manhattanSum = manhattan;
+  savedTop = 0;
   return manhattan + (best << 1);
 }
 
@@ -271,17 +297,21 @@ export function pdbTableBytes(boardCells: i32, tiles: i32): f64 {
 
 /**
  * h after `tile` steps onto `to` (the blank's cell) with Manhattan change
- * `manhattanDelta`; leaves the new entries for pdbApply. The board's sum,
- * then the mirrored board's: the first whose h is above `room` (the child
- * is pruned) ends the pricing, and pdbApply is then never called. Each
- * lookup prices the child by the least entry first and reads a zero-aware
- * table's exact one only when that does not prune it.
+ * `manhattanDelta`; leaves the new entries for pdbApply. The sums are priced
+ * in order: sum 0 on the board and on the mirrored board (a partition and
+ * its reflection, which complement each other), then the later sums on the
+ * board, then on the mirrored board. The first whose h is above `room` (the
+ * child is pruned) ends the pricing: the largest h so far is returned, and
+ * pdbApply is then never called. Each lookup prices the child
+ * by the least entry first and reads a zero-aware table's exact one only
+ * when that does not prune it.
  *
  * `several` (fixed per compiled search, see ./idaStar) is whether there are
- * several sums, priced by ./pdbLazySums. A partition alone, the common case,
- * keeps its sum in globals (entrySum, pendingEntry, the old entry in what
- * pdbApply returns) and costs what it did before there were several (memory
- * for its sum, or a run-time test for the others, took 5-12% longer on Korf's 100).
+ * sums after sum 0. Sum 0 lives in globals (entrySum, pendingEntry, the old
+ * entry in what pdbApply returns), the others in memory (sums,
+ * pendingEntries, a slot of savedEntries): a partition alone, the common
+ * case, then costs what it did before there were several (memory for sum 0
+ * too, or a run-time test for the others, took 5-12% longer on Korf's 100).
  */
 // @ts-ignore: decorator
 @inline
@@ -293,17 +323,13 @@ export function pdbChildEstimate(tile: i32, to: i32, manhattanDelta: i32, mirror
 // says; PriceAll never (room is then beyond any h), for fullChildEstimate.
 // Types, told apart by size at compile time, so that PriceAll's copy holds no
 // path back to fullChildEstimate.
-export type StopEarly = u8;
-export type PriceAll = u16;
+type StopEarly = u8;
+type PriceAll = u16;
 
 // pdbChildEstimate's body.
 // @ts-ignore: decorator
 @inline
 function priceChild<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool, room: i32): i32 {
-  if (several) {
-    const h = lazyPrice<Stop>(tile, to, manhattanDelta, mirror, room);
-    return h > room ? pruned<Stop>(h, room, tile, to, manhattanDelta, mirror, several) : h;
-  }
   const manhattan = manhattanSum + manhattanDelta;
   pendingEntry = firstSumEntry(false, tile, to, manhattan, room);
   let best = entrySum - <i32>load<u8>(local(entries) + load<u8>(local(tileGroup) + tile)) + pendingEntry;
@@ -312,6 +338,20 @@ function priceChild<Stop>(tile: i32, to: i32, manhattanDelta: i32, mirror: bool,
     pendingMirrorEntry = firstSumEntry(true, tile, to, manhattan, room);
     best = max(best, mirrorSum - <i32>load<u8>(local(mirrorEntries) + load<u8>(local(tileMirrorGroup) + tile)) + pendingMirrorEntry);
     if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
+  }
+  if (several) {
+    store<u8>(local(pendingEntries), <u8>pendingEntry);
+    for (let s = 1; s < sumCount; s++) {
+      best = max(best, laterSumAfterMove(s, false, tile, to, manhattan, room));
+      if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
+    }
+    if (mirror) {
+      store<u8>(local(pendingEntries) + MAX_SUMS, <u8>pendingMirrorEntry);
+      for (let s = 1; s < sumCount; s++) {
+        best = max(best, laterSumAfterMove(s, true, tile, to, manhattan, room));
+        if (manhattan + (best << 1) > room) return pruned<Stop>(manhattan + (best << 1), room, tile, to, manhattanDelta, mirror, several);
+      }
+    }
   }
   return manhattan + (best << 1);
 }
@@ -359,7 +399,7 @@ function pruned<Stop>(h: i32, room: i32, tile: i32, to: i32, manhattanDelta: i32
   return h;
 }
 
-// The moved tile's new entry in the lone sum (the mirrored board's when `mirror`).
+// The moved tile's new entry in sum 0 (the mirrored board's when `mirror`).
 // @ts-ignore: decorator
 @inline
 function firstSumEntry(mirror: bool, tile: i32, to: i32, manhattan: i32, room: i32): i32 {
@@ -370,52 +410,109 @@ function firstSumEntry(mirror: bool, tile: i32, to: i32, manhattan: i32, room: i
   return groupExactEntry(g, mirror, tile, to, entry);
 }
 
+// Sum s >= 1 (of the mirrored board's entries when `mirror`) after `tile`
+// steps onto `to`, the tile's new entry left in pendingEntries. The entry is
+// the one an earlier sum with the same group read, if any: that sum did not
+// prune the child, so it read the exact entry.
+// @ts-ignore: decorator
+@inline
+function laterSumAfterMove(s: i32, mirror: bool, tile: i32, to: i32, manhattan: i32, room: i32): i32 {
+  const at = <usize>(s * STRIDE + tile);
+  const g = <i32>load<u8>((mirror ? local(tileMirrorGroup) : local(tileGroup)) + at);
+  const others = load<i32>((mirror ? local(mirrorSums) : local(sums)) + (<usize>s << 2)) - <i32>load<u8>((mirror ? local(mirrorEntries) : local(entries)) + g);
+  const pending = mirror ? local(pendingEntries) + <usize>MAX_SUMS : local(pendingEntries);
+  const same = <i32>load<u8>((mirror ? local(mirrorSameSum) : local(sameSum)) + at);
+  let entry: i32;
+  if (same < s) {
+    entry = <i32>load<u8>(pending + same);
+  } else {
+    entry = groupLeastEntry(g, mirror, tile, to);
+    if (manhattan + ((others + entry) << 1) <= room) entry = groupExactEntry(g, mirror, tile, to, entry);
+  }
+  store<u8>(pending + s, <u8>entry);
+  return others + entry;
+}
+
 /** Makes the move pdbChildEstimate priced; returns what pdbUndo needs. */
 // @ts-ignore: decorator
 @inline
 export function pdbApply(tile: i32, to: i32, manhattanDelta: i32, mirror: bool, several: bool): i32 {
-  let saved = 0;
+  // Sum 0's old entries are read before the later sums write theirs: sums may share a group.
+  const g = <i32>load<u8>(local(tileGroup) + tile);
+  const old = <i32>load<u8>(local(entries) + g);
+  const m = <i32>load<u8>(local(tileMirrorGroup) + tile);
+  const oldMirror = mirror ? <i32>load<u8>(local(mirrorEntries) + m) : 0;
+  let slot = 0;
   if (several) {
-    lazyApply(tile, manhattanDelta < 0, mirror);
-  } else {
-    const g = <i32>load<u8>(local(tileGroup) + tile);
-    const old = <i32>load<u8>(local(entries) + g);
-    const m = <i32>load<u8>(local(tileMirrorGroup) + tile);
-    const oldMirror = mirror ? <i32>load<u8>(local(mirrorEntries) + m) : 0;
-    store<u8>(local(entries) + g, <u8>pendingEntry);
-    entrySum += pendingEntry - old;
-    if (mirror) {
-      store<u8>(local(mirrorEntries) + m, <u8>pendingMirrorEntry);
-      mirrorSum += pendingMirrorEntry - oldMirror;
-    }
-    saved = old | (oldMirror << 8);
+    slot = savedTop;
+    savedTop++;
+    applyLaterSums(false, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT));
+    if (mirror) applyLaterSums(true, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT + MAX_SUMS));
+  }
+  store<u8>(local(entries) + g, <u8>pendingEntry);
+  entrySum += pendingEntry - old;
+  if (mirror) {
+    store<u8>(local(mirrorEntries) + m, <u8>pendingMirrorEntry);
+    mirrorSum += pendingMirrorEntry - oldMirror;
   }
   manhattanSum += manhattanDelta;
   // The blank (tile 0) takes the cell the tile leaves: zero-aware lookups read it.
   store<u8>(local(positionOf), load<u8>(local(positionOf) + tile));
   store<u8>(local(positionOf) + tile, <u8>to);
-  return saved;
+  return old | (oldMirror << 8) | (slot << 16);
+}
+
+// Each later sum's entry of the moved tile's group becomes the pending one;
+// the old entries go to `saved`, all read before any is written.
+// @ts-ignore: decorator
+@inline
+function applyLaterSums(mirror: bool, tile: i32, saved: usize): void {
+  const groups = (mirror ? local(tileMirrorGroup) : local(tileGroup)) + <usize>tile;
+  const sideEntries = mirror ? local(mirrorEntries) : local(entries);
+  const sideSums = mirror ? local(mirrorSums) : local(sums);
+  const pending = mirror ? local(pendingEntries) + <usize>MAX_SUMS : local(pendingEntries);
+  for (let s = 1; s < sumCount; s++) store<u8>(saved + s, load<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE))));
+  for (let s = 1; s < sumCount; s++) {
+    const entry = <i32>load<u8>(pending + s);
+    const sumAt = sideSums + (<usize>s << 2);
+    store<i32>(sumAt, load<i32>(sumAt) + entry - <i32>load<u8>(saved + s));
+    store<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE)), <u8>entry);
+  }
 }
 
 /** Takes back pdbApply: `tile` returns to `from`. */
 // @ts-ignore: decorator
 @inline
 export function pdbUndo(tile: i32, from: i32, manhattanDelta: i32, mirror: bool, several: bool, saved: i32): void {
+  // Every sum is taken back before any entry is: sums may share a group.
+  const g = <i32>load<u8>(local(tileGroup) + tile);
+  const old = saved & 0xff;
+  entrySum += old - <i32>load<u8>(local(entries) + g);
+  const m = <i32>load<u8>(local(tileMirrorGroup) + tile);
+  const oldMirror = (saved >> 8) & 0xff;
+  if (mirror) mirrorSum += oldMirror - <i32>load<u8>(local(mirrorEntries) + m);
   if (several) {
-    lazyUndo();
-  } else {
-    const g = <i32>load<u8>(local(tileGroup) + tile);
-    const old = saved & 0xff;
-    entrySum += old - <i32>load<u8>(local(entries) + g);
-    store<u8>(local(entries) + g, <u8>old);
-    if (mirror) {
-      const m = <i32>load<u8>(local(tileMirrorGroup) + tile);
-      const oldMirror = (saved >> 8) & 0xff;
-      mirrorSum += oldMirror - <i32>load<u8>(local(mirrorEntries) + m);
-      store<u8>(local(mirrorEntries) + m, <u8>oldMirror);
-    }
+    const slot = saved >>> 16;
+    undoLaterSums(false, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT));
+    if (mirror) undoLaterSums(true, tile, local(savedEntries) + <usize>(slot * SAVE_SLOT + MAX_SUMS));
+    savedTop = slot;
   }
+  store<u8>(local(entries) + g, <u8>old);
+  if (mirror) store<u8>(local(mirrorEntries) + m, <u8>oldMirror);
   manhattanSum -= manhattanDelta;
   store<u8>(local(positionOf), load<u8>(local(positionOf) + tile));
   store<u8>(local(positionOf) + tile, <u8>from);
+}
+
+// @ts-ignore: decorator
+@inline
+function undoLaterSums(mirror: bool, tile: i32, saved: usize): void {
+  const groups = (mirror ? local(tileMirrorGroup) : local(tileGroup)) + <usize>tile;
+  const sideEntries = mirror ? local(mirrorEntries) : local(entries);
+  const sideSums = mirror ? local(mirrorSums) : local(sums);
+  for (let s = 1; s < sumCount; s++) {
+    const sumAt = sideSums + (<usize>s << 2);
+    store<i32>(sumAt, load<i32>(sumAt) + <i32>load<u8>(saved + s) - <i32>load<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE))));
+  }
+  for (let s = 1; s < sumCount; s++) store<u8>(sideEntries + load<u8>(groups + <usize>(s * STRIDE)), load<u8>(saved + s));
 }

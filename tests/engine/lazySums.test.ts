@@ -1,17 +1,19 @@
 /**
- * A catalogue's lazy sums (assembly/pdbHeuristic.ts lazyPrice, the twin's
- * src/engine/twin/pdbLazySums.ts): a sum is read only when a bound on it
- * could prune the child, the bound being each group's entry as last read
- * plus 1 per move of one of its tiles toward home since.
- * - The bound's premise, on the oracle's own tables (tests/oracles.js): a
- *   zero-aware entry changes only when one of the group's tiles moves, by at
- *   most 1, up only when the tile moves toward home. A plain table's entry
- *   (the least over the blank's regions) can rise by more, which is why a
- *   plain group that moved is always read.
- * - Searches with the bounds stale over many moves (catalogues of small
- *   groups, several sums sharing groups) make exactly the iterations (bounds,
- *   nodes, expansions) of the twin pricing every sum of every child
- *   (createTwinCore({ plainMax: true }), no sum skipped), on both engines.
+ * Catalogue sums, and the premise of lazy sums (issue 38 item 1; built,
+ * measured and not kept: bench/RESULTS.md, "Lazy sums"). A lazy catalogue
+ * would read a sum only when a bound on it could prune the child, the bound
+ * being each group's entry as last read plus 1 per move of one of its tiles
+ * toward home since.
+ * - The premise, on the oracle's own tables (tests/oracles.js): a zero-aware
+ *   entry changes only when one of the group's tiles moves, by at most 1, up
+ *   only when the tile moves toward home. A plain table's entry (the least
+ *   over the blank's regions) can rise by more: a lazy catalogue must read a
+ *   plain group that moved.
+ * - Catalogues of small groups, several sums sharing groups (where a lazy
+ *   search's bounds would stay stale over many moves), make exactly the
+ *   iterations (bounds, nodes, expansions) of the twin pricing every sum of
+ *   every child (createTwinCore({ plainMax: true })), on both engines. With
+ *   the lazy sums in, a bound that ignored a move toward home failed here.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Core, PdbPartition } from '../../src/engine/contract.js';
@@ -83,7 +85,7 @@ describe("the bound's premise, on the oracle's 3x3 tables", () => {
     },
   );
 
-  test('a plain table (least over the regions) can rise by more: its moved groups are always read', () => {
+  test('a plain table (least over the regions) can rise by more: a lazy catalogue must read its moved groups', () => {
     const rises = groups.map((homes) => {
       const table = groupDistanceTable(3, 3, homes, 0);
       const changes = entryChanges(homes, (rank) => table[rank]!);
@@ -106,7 +108,7 @@ function iterations(core: Core, tiles: number[], width: number, partition: PdbPa
   return { calls: [...calls, { bound: -1, nodes: answer.nodes, expanded: answer.expanded }], length: answer.moves?.length };
 }
 
-describe('searches with stale bounds: the iterations of a search that reads every sum', () => {
+describe('catalogues of small groups: the iterations of a search that reads every sum', () => {
   const searchers: Array<{ name: string; core: Core }> = [];
   beforeAll(async () => {
     searchers.push(

@@ -4,14 +4,13 @@
  * group its tiles in rank order, for the board and for its mirror image, and
  * its table; the search keeps each group's entry and the sums, and re-ranks
  * only the moved tile's group. See the assembly file for the entries and the
- * mirrored lookup; a catalogue's several sums are ./pdbLazySums.ts.
+ * mirrored lookup.
  */
 import type { PdbPartition } from '../contract.js';
 import { partitionSums } from '../pdbPartition.js';
 import { entryAt, rankPlacement, type TwinPdb } from './pdb.js';
 import { zeroAwareLayout, zeroAwareRegionIndex, type ZeroAwareLayout } from '../zeroAwareLayout.js';
 import { POSITION_STRIDE } from './linearConflict.js';
-import { lazySums, type LazySums } from './pdbLazySums.js';
 
 /** The PDB heuristic's steps, closures over the board being searched (see twinPdbHeuristic). */
 export interface PdbHeuristic {
@@ -19,12 +18,29 @@ export interface PdbHeuristic {
   prepare(width: number, height: number, goal: Uint8Array, partition: PdbPartition | undefined): boolean;
   /** Loads `board` (tiles by position, the prepared size) whose Manhattan distance is `manhattan`; returns its h. */
   loadBoard(board: Uint8Array, manhattan: number): number;
-  /** h after `tile` steps onto `to`; leaves the new entries for apply. Above `room` (pruned) the later lookups are skipped; `room` Infinity prices every sum. */
+  /** h after `tile` steps onto `to`; leaves the new entries for apply. Above `room` (pruned) the mirrored lookup is skipped. */
   childEstimate(tile: number, to: number, manhattanDelta: number, room: number): number;
   /** Makes the move childEstimate priced; returns the old entries for undo. */
   apply(tile: number, to: number, manhattanDelta: number): number;
   /** Takes back apply: `tile` returns to `from`. */
   undo(tile: number, from: number, manhattanDelta: number, saved: number): void;
+}
+
+/**
+ * The sums after sum 0 of a catalogue (PdbPartition.sums), as
+ * assembly/pdbHeuristic.ts keeps them apart from sum 0 so that a lone
+ * partition costs what it did: per side (the board, the mirrored board) and
+ * sum, the group of each tile, the first sum in which the tile has that
+ * group (its entry read there is read again, not looked up), each sum, and
+ * the moved tile's new entry in each (pending, [0] sum 0's). `saved` holds
+ * what apply replaced, the sums' old entries a move at a time.
+ */
+interface LaterSums {
+  tileGroups: Uint8Array[][];
+  sameSums: Uint8Array[][];
+  sums: Int32Array[];
+  pending: Uint8Array[];
+  saved: number[];
 }
 
 /** Per sum, per side (the board, mirrored): the sum's group of each tile. */
@@ -56,6 +72,72 @@ function tablesFitting(
   return { partition, tables };
 }
 
+function laterSumsOf(partition: PdbPartition, goal: Uint8Array, mirrorCell: Uint8Array): LaterSums | null {
+  const sumGroups = partitionSums(partition);
+  if (sumGroups.length === 1) return null;
+  const bySum = sumTileGroups(partition, goal, mirrorCell);
+  const tileGroups = [0, 1].map((side) => bySum.map((sides) => sides[side]!));
+  const sameSums = tileGroups.map((side) =>
+    side.map((tileGroup) => Uint8Array.from({ length: POSITION_STRIDE }, (_, tile) => side.findIndex((earlier) => earlier[tile] === tileGroup[tile]))),
+  );
+  const perSide = () => [0, 1].map(() => new Int32Array(sumGroups.length));
+  return { tileGroups, sameSums, sums: perSide(), pending: perSide().map((sums) => new Uint8Array(sums.length)), saved: [] };
+}
+
+/**
+ * The later sums' part of childEstimate, on the board and then mirrored
+ * (`sides`: each side's entries), a group an earlier sum read not read again
+ * (`lookup` reads one, least entry first); `best` the largest sum so far.
+ */
+function laterEstimate(
+  later: LaterSums,
+  sides: Uint8Array[],
+  tile: number,
+  manhattan: number,
+  room: number,
+  best: number,
+  lookup: (group: number, mirror: boolean, others: number) => number,
+): number {
+  sides.forEach((sideEntries, side) => {
+    for (let sum = 1; sum < later.sums[side]!.length && manhattan + 2 * best <= room; sum++) {
+      const group = later.tileGroups[side]![sum]![tile]!;
+      const others = later.sums[side]![sum]! - sideEntries[group]!;
+      const same = later.sameSums[side]![sum]![tile]!;
+      const entry = same < sum ? later.pending[side]![same]! : lookup(group, side === 1, others);
+      later.pending[side]![sum] = entry;
+      best = Math.max(best, others + entry);
+    }
+  });
+  return manhattan + 2 * best;
+}
+
+/** Each later sum's entry of the moved tile's group becomes the pending one; returns where the old ones went. */
+function applyLaterSums(later: LaterSums, sides: Uint8Array[], tile: number): number {
+  const slot = later.saved.length;
+  sides.forEach((sideEntries, side) => {
+    const groups = later.tileGroups[side]!;
+    const first = later.saved.length;
+    // Every old entry is read before any is written.
+    for (let sum = 1; sum < groups.length; sum++) later.saved.push(sideEntries[groups[sum]![tile]!]!);
+    for (let sum = 1; sum < groups.length; sum++) {
+      later.sums[side]![sum]! += later.pending[side]![sum]! - later.saved[first + sum - 1]!;
+      sideEntries[groups[sum]![tile]!] = later.pending[side]![sum]!;
+    }
+  });
+  return slot;
+}
+
+function undoLaterSums(later: LaterSums, sides: Uint8Array[], tile: number, slot: number): void {
+  sides.forEach((sideEntries, side) => {
+    const groups = later.tileGroups[side]!;
+    const first = slot + side * (groups.length - 1);
+    // Every sum is taken back before any entry is.
+    for (let sum = 1; sum < groups.length; sum++) later.sums[side]![sum]! += later.saved[first + sum - 1]! - sideEntries[groups[sum]![tile]!]!;
+    for (let sum = 1; sum < groups.length; sum++) sideEntries[groups[sum]![tile]!] = later.saved[first + sum - 1]!;
+  });
+  later.saved.length = slot;
+}
+
 /**
  * The PDB heuristic over `pdb`'s installed tables. Its state lives in the
  * closure (context slots), as the search's own does: see ./idaStar.ts.
@@ -74,15 +156,15 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
   const placement = new Uint8Array(8);
   let entries = new Uint8Array(0);
   let mirrorEntries = new Uint8Array(0);
+  // The entries of each side a search looks up (the mirrored ones if the goal allows).
+  let sides: Uint8Array[] = [];
   let entrySum = 0;
   let mirrorSum = 0;
-  // The moved tile's new entries (a lone partition), from childEstimate to apply.
+  // The moved tile's new entries in sum 0, from childEstimate to apply.
   let pendingEntry = 0;
   let pendingMirrorEntry = 0;
-  // A catalogue's sums (several), and the move its lookups read (see entryAfterMove).
-  let lazy: LazySums | null = null;
-  let movedTile = 0;
-  let movedTo = 0;
+  let later: LaterSums | null = null;
+  let sumGroups: number[][] = [];
   let manhattanSum = 0;
   let boardCells = 0;
   let mirrored = false;
@@ -99,10 +181,12 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
     groupLayouts = partition.groups.map((homes) => (partition.zeroAware ? zeroAwareLayout(width, height, homes.length) : null));
     groupTiles = partition.groups.map((homes) => Uint8Array.from(homes, (cell) => goal[cell]!));
     mirrorTiles = partition.groups.map((homes) => Uint8Array.from(homes, (cell) => goal[mirrorCell[cell]!]!));
-    lazy = partitionSums(partition).length > 1 ? lazySums(partition, goal, mirrorCell, mirrored ? 2 : 1) : null;
+    sumGroups = partitionSums(partition);
+    later = laterSumsOf(partition, goal, mirrorCell);
     [tileGroup, tileMirrorGroup] = sumTileGroups(partition, goal, mirrorCell)[0] as [Uint8Array, Uint8Array];
     entries = new Uint8Array(partition.groups.length);
     mirrorEntries = new Uint8Array(partition.groups.length);
+    sides = mirrored ? [entries, mirrorEntries] : [entries];
     boardCells = cells;
     return mirrored;
   }
@@ -137,26 +221,16 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
       entries[group] = exactEntry(group, false, -1, leastEntry(group, false, -1, 0));
       mirrorEntries[group] = mirrored ? exactEntry(group, true, -1, leastEntry(group, true, -1, 0)) : 0;
     }
-    if (lazy) return manhattanSum + 2 * lazy.load([entries, mirrorEntries]);
-    entrySum = entries.reduce((total, entry) => total + entry, 0);
-    mirrorSum = mirrorEntries.reduce((total, entry) => total + entry, 0);
-    return manhattanSum + 2 * Math.max(entrySum, mirrorSum);
+    const totals = [entries, mirrorEntries].map((sideEntries) => sumGroups.map((groups) => groups.reduce((total, group) => total + sideEntries[group]!, 0)));
+    [entrySum, mirrorSum] = [totals[0]![0]!, totals[1]![0]!];
+    if (later) later.sums = totals.map((side) => Int32Array.from(side));
+    if (later) later.saved.length = 0;
+    return manhattanSum + 2 * Math.max(...totals.flat());
   }
 
-  /** A catalogue's lookup (LazySums' EntryLookup) after movedTile steps onto movedTo: the least entry if above `enough`, else the exact one. */
-  function entryAfterMove(group: number, mirror: boolean, enough: number): number {
-    const least = leastEntry(group, mirror, movedTile, movedTo);
-    return least > enough ? least : exactEntry(group, mirror, movedTile, least);
-  }
-
-  /** As assembly/pdbHeuristic.ts: the board's sum, then the mirrored board's, until one prunes, each lookup by the least entry first; a catalogue's by its lazy sums. */
+  /** As assembly/pdbHeuristic.ts: sum 0 on each side, then the later sums, until one prunes; each lookup by the least entry first. */
   function childEstimate(tile: number, to: number, manhattanDelta: number, room: number): number {
     const manhattan = manhattanSum + manhattanDelta;
-    if (lazy) {
-      movedTile = tile;
-      movedTo = to;
-      return lazy.estimate(tile, manhattan, manhattanDelta, room, entryAfterMove);
-    }
     const group = tileGroup[tile]!;
     const others = entrySum - entries[group]!;
     let entry = leastEntry(group, false, tile, to);
@@ -171,47 +245,47 @@ export function twinPdbHeuristic(pdb: TwinPdb): PdbHeuristic {
       if (manhattan + 2 * (mirrorOthers + mirrorEntry) <= room) mirrorEntry = exactEntry(mirrorGroup, true, tile, mirrorEntry);
       pendingMirrorEntry = mirrorEntry;
       best = Math.max(best, mirrorOthers + mirrorEntry);
+      if (manhattan + 2 * best > room) return manhattan + 2 * best;
     }
-    return manhattan + 2 * best;
+    if (!later) return manhattan + 2 * best;
+    [later.pending[0]![0], later.pending[1]![0]] = [pendingEntry, pendingMirrorEntry];
+    return laterEstimate(later, sides, tile, manhattan, room, best, (group, mirror, others) => {
+      const entry = leastEntry(group, mirror, tile, to);
+      return manhattan + 2 * (others + entry) <= room ? exactEntry(group, mirror, tile, entry) : entry;
+    });
   }
 
   function apply(tile: number, to: number, manhattanDelta: number): number {
-    let saved = 0;
-    if (lazy) {
-      lazy.apply(tile, manhattanDelta);
-    } else {
-      const group = tileGroup[tile]!;
-      const old = entries[group]!;
-      const mirrorGroup = tileMirrorGroup[tile]!;
-      const oldMirror = mirrored ? mirrorEntries[mirrorGroup]! : 0;
-      entries[group] = pendingEntry;
-      entrySum += pendingEntry - old;
-      if (mirrored) {
-        mirrorEntries[mirrorGroup] = pendingMirrorEntry;
-        mirrorSum += pendingMirrorEntry - oldMirror;
-      }
-      saved = old | (oldMirror << 8);
+    // Sum 0's old entries are read before the later sums write theirs: sums may share a group.
+    const group = tileGroup[tile]!;
+    const old = entries[group]!;
+    const mirrorGroup = tileMirrorGroup[tile]!;
+    const oldMirror = mirrored ? mirrorEntries[mirrorGroup]! : 0;
+    const slot = later ? applyLaterSums(later, sides, tile) : 0;
+    entries[group] = pendingEntry;
+    entrySum += pendingEntry - old;
+    if (mirrored) {
+      mirrorEntries[mirrorGroup] = pendingMirrorEntry;
+      mirrorSum += pendingMirrorEntry - oldMirror;
     }
     manhattanSum += manhattanDelta;
     // The blank (tile 0) takes the cell the tile leaves: zero-aware lookups read it.
     positionOf[0] = positionOf[tile]!;
     positionOf[tile] = to;
-    return saved;
+    return old | (oldMirror << 8) | (slot << 16);
   }
 
   function undo(tile: number, from: number, manhattanDelta: number, saved: number): void {
-    if (lazy) {
-      lazy.undo();
-    } else {
-      const group = tileGroup[tile]!;
-      entrySum += (saved & 0xff) - entries[group]!;
-      entries[group] = saved & 0xff;
-      if (mirrored) {
-        const mirrorGroup = tileMirrorGroup[tile]!;
-        mirrorSum += ((saved >> 8) & 0xff) - mirrorEntries[mirrorGroup]!;
-        mirrorEntries[mirrorGroup] = (saved >> 8) & 0xff;
-      }
-    }
+    // Sum 0 is taken back before any entry is: the later sums may share its group.
+    const group = tileGroup[tile]!;
+    const old = saved & 0xff;
+    entrySum += old - entries[group]!;
+    const mirrorGroup = tileMirrorGroup[tile]!;
+    const oldMirror = (saved >> 8) & 0xff;
+    if (mirrored) mirrorSum += oldMirror - mirrorEntries[mirrorGroup]!;
+    if (later) undoLaterSums(later, sides, tile, saved >>> 16);
+    entries[group] = old;
+    if (mirrored) mirrorEntries[mirrorGroup] = oldMirror;
     manhattanSum -= manhattanDelta;
     positionOf[0] = positionOf[tile]!;
     positionOf[tile] = from;
