@@ -29,10 +29,12 @@
  * loading are left out; it also prints the search's thread CPU time, shown
  * beside. Ours: the tables read from DIR into the engine (checked, nothing
  * built or written), then `core.idaStar.solve` timed alone (the answer's
- * `expanded` is what `stats.expanded` reports). Each board is solved once
- * untimed on each side first (answers checked: optimal length, path replayed
- * to the goal; nodes per iteration kept), then `--rounds` rounds, native and
- * ours in turn, the order alternating; medians. The load average is printed
+ * `expanded` is what `stats.expanded` reports). Board by board: one run on
+ * each side first (answers checked: optimal length, path replayed to the
+ * goal; nodes per iteration kept; untimed, it pays for pdbsearch's first
+ * touch of its mapped tables), then `--rounds` rounds, native and ours in
+ * turn, the order alternating; medians, the board's row printed at once
+ * (`--rounds 0`: the first run is the one timed). The load average is printed
  * beside every figure: the machine may be shared.
  *
  * Where the oracle lives: `--oracle DIR` or PUZZLESEARCH_NATIVE24, a folder
@@ -364,7 +366,7 @@ if (folder) {
     if (!core) continue;
     const catalogue = join(catalogues, pair.catalogue);
     const native = startNative(program, catalogue, pair, tables, pinned);
-    /** @type {Map<number, { native: number[], cpu: number[], ours: number[], oursCpu: number[], loads: number[], nativeExpanded: number, oursExpanded: number, nativeIterations: number[], oursIterations: number[] }>} */
+    /** @type {Map<number, { nativeIterations: number[], oursIterations: number[] }>} */
     const runs = new Map();
     /** @type {Uint8Array[]} */
     const asked = [];
@@ -397,30 +399,27 @@ if (folder) {
       const iterations = [...expandedBefore.slice(1), expanded].map((total, i) => total - expandedBefore[i]);
       return { ms, cpu: (used.user + used.system) / 1e6, expanded, iterations };
     };
+    console.log(
+      `| KF # | expanded: ours | pdbsearch | published (${pair.published}) | ours (CPU) | pdbsearch (CPU) | ours nodes/s | pdbsearch nodes/s | ours/pdbsearch | the same, CPU | load (1 min, after each run) |`,
+    );
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
     try {
       for (const number of pair.boards) {
         if (!instances[number - 1]) throw new Error(`no instance ${number} in data/korf24.txt`);
-        const theirs = await solveNative(number);
-        const ours = solveOurs(number);
-        runs.set(number, {
-          native: [],
-          cpu: [],
-          ours: [],
-          oursCpu: [],
-          loads: [],
-          nativeExpanded: theirs.expanded,
-          oursExpanded: ours.expanded,
-          nativeIterations: theirs.iterations,
-          oursIterations: ours.iterations,
-        });
-      }
-      for (let round = 0; round < rounds; round++) {
-        for (const number of pair.boards) {
-          const run = /** @type {NonNullable<ReturnType<typeof runs.get>>} */ (runs.get(number));
+        // The first run of each side checks the answers and keeps the iterations; it is timed only with --rounds 0.
+        const first = { theirs: await solveNative(number), ours: solveOurs(number) };
+        runs.set(number, { nativeIterations: first.theirs.iterations, oursIterations: first.ours.iterations });
+        /** @type {Record<'native' | 'cpu' | 'ours' | 'oursCpu' | 'loads', number[]>} */
+        const run =
+          rounds > 0
+            ? { native: [], cpu: [], ours: [], oursCpu: [], loads: [] }
+            : { native: [first.theirs.ms], cpu: [first.theirs.cpu], ours: [first.ours.ms], oursCpu: [first.ours.cpu], loads: [loadavg()[0]] };
+        for (let round = 0; round < rounds; round++) {
           const sides = [
             async () => {
               const theirs = await solveNative(number);
-              if (theirs.expanded !== run.nativeExpanded) throw new Error(`KF #${number}: pdbsearch expanded ${theirs.expanded}, first ${run.nativeExpanded}`);
+              if (theirs.expanded !== first.theirs.expanded)
+                throw new Error(`KF #${number}: pdbsearch expanded ${theirs.expanded}, first ${first.theirs.expanded}`);
               run.native.push(theirs.ms);
               run.cpu.push(theirs.cpu);
             },
@@ -434,7 +433,11 @@ if (folder) {
           for (const side of sides) await side();
           run.loads.push(loadavg()[0]);
         }
-        console.log(`  round ${round + 1} of ${rounds} done (${load()})`);
+        const [ours, theirs, cpu, oursCpu] = [run.ours, run.native, run.cpu, run.oursCpu].map((samples) => summarize(samples).median);
+        const publishedCount = published.get(number)?.[pair.published];
+        console.log(
+          `| ${number} | ${count(first.ours.expanded)} | ${count(first.theirs.expanded)} | ${publishedCount ? count(publishedCount) : '-'} | ${seconds(ours)} (${oursCpu.toFixed(2)} s) | ${seconds(theirs)} (${cpu.toFixed(2)} s) | ${rate(first.ours.expanded, ours)} | ${rate(first.theirs.expanded, theirs)} | ${(ours / theirs).toFixed(2)} | ${(oursCpu / cpu).toFixed(2)} | ${Math.min(...run.loads).toFixed(2)}-${Math.max(...run.loads).toFixed(2)} |`,
+        );
       }
     } finally {
       paths = await native.close();
@@ -448,21 +451,7 @@ if (folder) {
         throw new Error(`KF #${number}, pdbsearch: ${error ?? `length ${path.length}, optimal ${instances[number - 1].optimal}`}`);
     });
     if (paths.length !== asked.length) throw new Error(`pdbsearch answered ${paths.length} boards of ${asked.length}`);
-
-    console.log(
-      `| KF # | expanded: ours | pdbsearch | published (${pair.published}) | ours (CPU) | pdbsearch (CPU) | ours nodes/s | pdbsearch nodes/s | ours/pdbsearch | the same, CPU | load (1 min, after each round) |`,
-    );
-    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-    for (const [number, run] of runs) {
-      const ours = summarize(run.ours).median;
-      const theirs = summarize(run.native).median;
-      const cpu = summarize(run.cpu).median;
-      const oursCpu = summarize(run.oursCpu).median;
-      const publishedCount = published.get(number)?.[pair.published];
-      console.log(
-        `| ${number} | ${count(run.oursExpanded)} | ${count(run.nativeExpanded)} | ${publishedCount ? count(publishedCount) : '-'} | ${seconds(ours)} (${oursCpu.toFixed(2)} s) | ${seconds(theirs)} (${cpu.toFixed(2)} s) | ${rate(run.oursExpanded, ours)} | ${rate(run.nativeExpanded, theirs)} | ${(ours / theirs).toFixed(2)} | ${(oursCpu / cpu).toFixed(2)} | ${Math.min(...run.loads).toFixed(2)}-${Math.max(...run.loads).toFixed(2)} |`,
-      );
-    }
+    console.log(`pdbsearch's ${paths.length} paths replayed to the goal, each of the optimal length`);
     const shown = runs.get(iterationsOf);
     if (shown) {
       const paper = pair.identify ? (publishedIterations().get(iterationsOf) ?? []) : [];
