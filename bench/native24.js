@@ -451,7 +451,7 @@ if (folder) {
         throw new Error(`KF #${number}, pdbsearch: ${error ?? `length ${path.length}, optimal ${instances[number - 1].optimal}`}`);
     });
     if (paths.length !== asked.length) throw new Error(`pdbsearch answered ${paths.length} boards of ${asked.length}`);
-    console.log(`pdbsearch's ${paths.length} paths replayed to the goal, each of the optimal length`);
+    console.log(`pdbsearch's paths replayed to the goal, all of the optimal length (${paths.length} searches)`);
     const shown = runs.get(iterationsOf);
     if (shown) {
       const paper = pair.identify ? (publishedIterations().get(iterationsOf) ?? []) : [];
