@@ -127,6 +127,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
       const expected = HEADER_BYTES + groupTableBytes(partition, group);
       let handle: Awaited<ReturnType<Fs['open']>>;
       let roomFailed: unknown = null;
+      let reading: Promise<number> | null = null;
       try {
         // Non-blocking: opening a FIFO with no writer would otherwise wait forever.
         handle = await fs.open(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
@@ -161,11 +162,16 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
             throw error;
           }
         };
+        // The next slice is read (by libuv's threads: a copy out of the page
+        // cache) while this one is checked (in this thread): the two overlap.
+        const readSlice = (at: number) => readFully(handle, into(), at, Math.min(sliceBytes, tableBytes - at), HEADER_BYTES + at);
         let checksum = 0;
+        reading = readSlice(0);
         for (let at = 0; at < tableBytes; at += sliceBytes) {
           const length = Math.min(sliceBytes, tableBytes - at);
-          const read = await readFully(handle, into(), at, length, HEADER_BYTES + at);
+          const read = (await reading) ?? 0;
           if (read !== length) return bad(`truncated while reading (${HEADER_BYTES + at + read} of ${expected} bytes)`);
+          reading = at + sliceBytes < tableBytes ? readSlice(at + sliceBytes) : null;
           checksum = tableChecksum(into().subarray(at, at + length), checksum);
         }
         if (checksum >>> 0 !== checked.checksum) return bad(CHECKSUM_MISMATCH);
@@ -174,6 +180,8 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
         if (roomFailed !== null) throw roomFailed;
         return bad((error as Error).message);
       } finally {
+        // A read still under way (the file refused meanwhile) ends before the file is closed.
+        await reading?.catch(() => 0);
         await handle.close();
       }
     },
