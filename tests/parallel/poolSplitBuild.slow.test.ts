@@ -10,42 +10,25 @@
  *
  * Starts dist/pool/worker.js: run `npm run build` first.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type * as Package from '../../src/index.js';
 import type * as Outside from '../../src/pool/outside.js';
 import type * as TablesCommand from '../../src/cli/tablesCommand.js';
 import { builtModule } from '../support/builtPackage.js';
+import { cacheFiles as files, tempCaches } from '../support/tempCaches.js';
 import { rejection } from '../support/rejection.js';
 
+const tmp = tempCaches('puzzlesearch-split-build-');
 let lib: typeof Package;
 let outside: typeof Outside;
 let command: typeof TablesCommand;
-const dirs: string[] = [];
 
 beforeAll(async () => {
   lib = await builtModule<typeof Package>('dist/index.js');
   outside = await builtModule<typeof Outside>('dist/pool/outside.js');
   command = await builtModule<typeof TablesCommand>('dist/cli/tablesCommand.js');
 });
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function tmp(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-split-build-'));
-  dirs.push(dir);
-  return dir;
-}
-
-/** Every file of a cache directory, by name. */
-function files(dir: string): Map<string, Buffer> {
-  return new Map(
-    readdirSync(dir)
-      .sort()
-      .map((name) => [name, readFileSync(join(dir, name))]),
-  );
-}
 
 type Progress = Package.TablesProgress;
 const cases: Array<[string, string, number[]]> = [

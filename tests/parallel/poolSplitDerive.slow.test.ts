@@ -11,40 +11,23 @@
  *
  * Starts dist/pool/worker.js: run `npm run build` first.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type * as Package from '../../src/index.js';
 import type * as Outside from '../../src/pool/outside.js';
 import type * as Tables from '../../src/pdb/tables.js';
 import { builtModule } from '../support/builtPackage.js';
+import { cacheFiles as files, tempCaches } from '../support/tempCaches.js';
 
+const tmp = tempCaches('puzzlesearch-split-derive-');
 let lib: typeof Package;
 let outside: typeof Outside;
 let tables: typeof Tables;
-const dirs: string[] = [];
 
 beforeAll(async () => {
   lib = await builtModule<typeof Package>('dist/index.js');
   outside = await builtModule<typeof Outside>('dist/pool/outside.js');
   tables = await builtModule<typeof Tables>('dist/pdb/tables.js');
 });
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function tmp(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'puzzlesearch-split-derive-'));
-  dirs.push(dir);
-  return dir;
-}
-
-function files(dir: string): Map<string, Buffer> {
-  return new Map(
-    readdirSync(dir)
-      .sort()
-      .map((name) => [name, readFileSync(join(dir, name))]),
-  );
-}
 
 type Progress = Package.TablesProgress;
 

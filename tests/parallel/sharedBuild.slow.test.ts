@@ -14,6 +14,7 @@ import { createWasmCore } from '../../src/engine/wasm/index.js';
 import { groupMask } from '../../src/engine/wasm/pdb.js';
 import { compilePuzzleWasm, createSharedMemory, instantiatePuzzleWasm, sharedWasmUrl } from '../../src/engine/wasm/loader.js';
 import { namedPartition } from '../../src/pdb/partitions.js';
+import { ask } from '../support/workerAsk.js';
 
 interface BuildExports {
   pdbGrow(bytes: number): number;
@@ -30,19 +31,6 @@ interface BuildExports {
 const workerUrl = new URL('../support/sharedBuildWorker.js', import.meta.url);
 const workers: Worker[] = [];
 afterAll(() => Promise.all(workers.map((worker) => worker.terminate())));
-
-function ask<T>(worker: Worker, message: object): Promise<T> {
-  // The error listener goes with the answer: one left per question piled up past Node's warning of 10.
-  return new Promise((resolve, reject) => {
-    const fail = (error: Error) => reject(error);
-    worker.once('message', (answer: T) => {
-      worker.off('error', fail);
-      resolve(answer);
-    });
-    worker.once('error', fail);
-    worker.postMessage(message);
-  });
-}
 
 /** Builds group `group` of `partition` split over `instances` instances; returns the table's bytes and the settled count. */
 async function splitBuild(partition: PdbPartition, group: number, instances: number): Promise<{ bytes: Uint8Array; settled: number }> {

@@ -17,6 +17,7 @@ import { createWasmCore } from '../../src/engine/wasm/index.js';
 import { groupMask } from '../../src/engine/wasm/pdb.js';
 import { compilePuzzleWasm, createSharedMemory, instantiatePuzzleWasm, sharedWasmUrl } from '../../src/engine/wasm/loader.js';
 import { makePartition, namedPartition, symmetricSource } from '../../src/pdb/partitions.js';
+import { ask } from '../support/workerAsk.js';
 
 interface DeriveExports {
   pdbGrow(bytes: number): number;
@@ -29,18 +30,6 @@ interface DeriveExports {
 const workerUrl = new URL('../support/sharedBuildWorker.js', import.meta.url);
 const workers: Worker[] = [];
 afterAll(() => Promise.all(workers.map((worker) => worker.terminate())));
-
-function ask<T>(worker: Worker, message: object): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const fail = (error: Error) => reject(error);
-    worker.once('message', (answer: T) => {
-      worker.off('error', fail);
-      resolve(answer);
-    });
-    worker.once('error', fail);
-    worker.postMessage(message);
-  });
-}
 
 /**
  * Derives group `group` of `target` from the table `sourceBytes` of
