@@ -94,8 +94,13 @@ export function tablesPlanOf(width: number, height: number, goalBlank: number, s
  *   every one of them is slower than the default (a node costs 1.6-9x), and
  *   the catalogues take seconds to load: the CLI tries linear conflict first
  *   on 5x5 (LINEAR_CONFLICT_FIRST), so the tables serve the boards that
- *   survive it. The rule is not yet measured on Korf and Felner's 12 as a
- *   whole: the 2.2 GB catalogue was not cached on the machine of this change.
+ *   survive it. Measured on Korf and Felner's 12 as a whole (bench/RESULTS.md,
+ *   "Korf and Felner's 12 on the zero-aware catalogue"): x7-zero-aware takes
+ *   5.2x fewer nodes but a node costs about 7x, so it pays on #44 and #1
+ *   only, and over the 12 it takes about 1.4x the default's time. Which
+ *   boards those are shows in the two searches' first iterations (the node
+ *   ratio at a bound holds from there on): a per-board trial is the rule
+ *   still to build; until then a cached catalogue is taken for every board.
  * - 3x3: none (its searches use no tables by default).
  */
 export const STRONGER_PARTITIONS: Readonly<Record<string, readonly string[]>> = {
