@@ -13,11 +13,12 @@
  * the chunks the helpers took. A derivation is one round: each target entry
  * is read from the source table through the symmetry, whoever reads it
  * (assembly/pdbDerive.ts: in rank order a chunk's bytes are its own; in the
- * blocked order, and for a zero-aware pocket, each entry is an atomic OR). The helpers (`helpBuilds`) wait on the control, join
- * each group's build or derivation, take chunks of each deal, and leave when
- * the leader ends the session. The waits are Atomics.wait in the workers
- * (a wake costs microseconds; a message through the pool's thread costs a
- * round trip per round and per worker).
+ * blocked order, and for a zero-aware pocket, each entry is an atomic OR).
+ * The helpers (`helpBuilds`) wait on the control, join each group's build or
+ * derivation, take chunks of each deal, and leave when the leader ends the
+ * session. The waits are Atomics.wait in the workers (a wake costs
+ * microseconds; a message through the pool's thread costs a round trip per
+ * round and per worker).
  *
  * Chunks, not halves: the ranks a round expands are uneven (a round scans only
  * the blocks the last one changed), so an atomic counter deals chunks of
