@@ -325,3 +325,24 @@ export function bruteForceFlip(kind) {
   }
   return fewest;
 }
+
+/**
+ * The published node counts of data/kf50-reference.tsv by instance: column
+ * name -> count (kfCli.js and native24.js put ours beside them).
+ * @returns {Map<number, Record<string, number>>}
+ */
+export function readKfReference() {
+  /** @type {Map<number, Record<string, number>>} */
+  const counts = new Map();
+  let header = /** @type {string[]} */ ([]);
+  for (const line of readFileSync(new URL('../data/kf50-reference.tsv', import.meta.url), 'utf8').split('\n')) {
+    if (line.startsWith('#') || line.trim() === '') continue;
+    const fields = line.split('\t');
+    if (fields[0] === 'no') {
+      header = fields;
+      continue;
+    }
+    counts.set(Number(fields[0]), Object.fromEntries(header.map((name, i) => [name, Number(fields[i])])));
+  }
+  return counts;
+}

@@ -15,11 +15,10 @@
  * does not vary, and the time is read against the load printed beside it.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseNumberList, readKorf, slidingBoard, slidingReplayError } from './inputs.js';
+import { parseNumberList, readKfReference, readKorf, slidingBoard, slidingReplayError } from './inputs.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,25 +36,8 @@ const goal = slidingBoard(
   Array.from({ length: 25 }, (_, i) => i),
 );
 
-/** Published node counts by instance: column name -> count. */
-function publishedCounts() {
-  /** @type {Map<number, Record<string, number>>} */
-  const counts = new Map();
-  let header = /** @type {string[]} */ ([]);
-  for (const line of readFileSync(new URL('../data/kf50-reference.tsv', import.meta.url), 'utf8').split('\n')) {
-    if (line.startsWith('#') || line.trim() === '') continue;
-    const fields = line.split('\t');
-    if (fields[0] === 'no') {
-      header = fields;
-      continue;
-    }
-    counts.set(Number(fields[0]), Object.fromEntries(header.map((name, i) => [name, Number(fields[i])])));
-  }
-  return counts;
-}
-
 const millions = (/** @type {number} */ n) => `${(n / 1e6).toFixed(1)}M`;
-const published = publishedCounts();
+const published = readKfReference();
 const env = values.dir ? { ...process.env, PUZZLESEARCH_CACHE: values.dir } : process.env;
 
 console.log(`Korf & Felner's 24-puzzles through the CLI, --jobs ${values.jobs}, one process each (load ${loadavg()[0].toFixed(2)})`);
@@ -81,7 +63,12 @@ for (const number of parseNumberList(values.instances)) {
       ? `exit ${run.status ?? run.signal}: ${run.stderr.trim().split('\n')[0] ?? ''}`
       : answer.length !== instance.optimal
         ? `length ${answer.length}, published ${instance.optimal}`
-        : slidingReplayError(instance.board, goal, answer.moves);
+        : // --json gives each move as { move: 'l' } (the judge's letter).
+          slidingReplayError(
+            instance.board,
+            goal,
+            answer.moves.map((/** @type {{ move: string }} */ step) => step.move),
+          );
   if (problem) failures.push(`#${number}: ${problem}`);
   const counts = published.get(number) ?? {};
   console.log(

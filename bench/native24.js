@@ -64,7 +64,7 @@ import { namedPartition } from '../dist/pdb/partitions.js';
 import { decodeTableFile, tableFileName } from '../dist/pdb/cache/format.js';
 import { cacheDir } from '../dist/pdb/cache/node.js';
 import { summarize } from './measure.js';
-import { parseNumberList, readKorf, slidingBoard, slidingReplayError } from './inputs.js';
+import { parseNumberList, readKfReference, readKorf, slidingBoard, slidingReplayError } from './inputs.js';
 
 const { values } = parseArgs({
   options: {
@@ -269,20 +269,6 @@ function movesOfDestinations(/** @type {Uint8Array} */ tiles, /** @type {number[
   });
 }
 
-/** Published node counts by instance: column name -> count. */
-function publishedCounts() {
-  /** @type {Map<number, Record<string, number>>} */
-  const counts = new Map();
-  let header = /** @type {string[]} */ ([]);
-  for (const line of readFileSync(new URL('../data/kf50-reference.tsv', import.meta.url), 'utf8').split('\n')) {
-    if (line.startsWith('#') || line.trim() === '') continue;
-    const fields = line.split('\t');
-    if (fields[0] === 'no') header = fields;
-    else counts.set(Number(fields[0]), Object.fromEntries(header.map((name, i) => [name, Number(fields[i])])));
-  }
-  return counts;
-}
-
 /** Published nodes expanded per completed iteration (blank-aware 6-6-6-6, data/kf-iterations.tsv), by instance. */
 function publishedIterations() {
   /** @type {Map<number, number[]>} */
@@ -347,7 +333,7 @@ if (folder) {
     5,
     Array.from({ length: 25 }, (_, i) => i),
   );
-  const published = publishedCounts();
+  const published = readKfReference();
   const iterationsOf = Number(values.iterations) || 0;
   const count = (/** @type {number} */ n) => n.toLocaleString('en-US');
   const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
