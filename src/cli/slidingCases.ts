@@ -35,17 +35,23 @@ export class SlidingCases {
    * A sliding case with workers: a board of 4x4 or larger goes to the pool, a
    * smaller one (over before a worker could be told) and a bad one are
    * answered here. While at least as many cases as workers are in flight or
-   * read and waiting (`crowd`, with `behind` read after this one), each case
-   * is searched alone on a worker: the cases keep every worker busy, and a
-   * search split over workers pays for a barrier at every bound. With fewer
-   * (one hard board, or the last ones of a stream), a case is tried alone and
-   * then spread over every worker. Its outcome lands in input order on the
-   * chain, at most eight a thread ahead.
+   * read and waiting (`crowd`, with `behind` read after this one), a board
+   * smaller than 5x5 is searched alone on a worker: the cases keep every
+   * worker busy, and a search split over workers pays for a barrier at every
+   * bound. With fewer (one hard board, or the last ones of a stream), and for
+   * every 5x5 board, a case is tried alone and then spread over every worker.
+   * A 24-puzzle's hard search runs for seconds to minutes, so its barriers
+   * cost nothing, while one left alone at the end of a stream kept the other
+   * worker idle: Korf and Felner's 12 with --jobs 2 ended on #5 alone for 73
+   * s of its 262 s (two cases at once searched 41M nodes/s, as one spread
+   * case did). Its outcome lands in input order on the chain, at most eight a
+   * thread ahead.
    */
   async solve(item: InputCase, behind: number): Promise<void> {
     const { answers, options } = this;
     const crowd = answers.waiting + 1 + behind;
-    const outcome = item.error || boardCells(item.text) <= 9 ? Promise.resolve(this.here(item)) : this.onWorkers(item, crowd);
+    const cells = boardCells(item.text);
+    const outcome = item.error || cells <= 9 ? Promise.resolve(this.here(item)) : this.onWorkers(item, crowd >= options.jobs && cells < 25);
     answers.inOrder(
       async () => {
         // A search may run for long: what is already answered goes out first.
@@ -64,13 +70,14 @@ export class SlidingCases {
     return () => format(this.answers.judge, item, solveOne(this.solver, this.options, item, this.answers.line));
   }
 
-  private async onWorkers(item: InputCase, crowd: number): Promise<() => Formatted> {
+  /** `alone`: searched on one worker, never spread (see solve). */
+  private async onWorkers(item: InputCase, alone: boolean): Promise<() => Formatted> {
     const { answers, options, workers } = this;
     const needs = await this.tablesFor(item.text);
     if (needs && 'settled' in needs) return () => format(answers.judge, item, needs.settled);
     const pool = await workers.start();
     if (!pool) return this.here(item);
-    const sliding = { ...familyOptions(options), ...(crowd >= options.jobs ? { parallel: false } : {}) } as ManyFamilies['sliding']['options'];
+    const sliding = { ...familyOptions(options), ...(alone ? { parallel: false } : {}) } as ManyFamilies['sliding']['options'];
     // The live line on a terminal: with several searches under way it shows the one that reported last.
     const line = answers.line;
     const onProgress = line && ((progress: SlidingProgress) => line.report(`case ${item.index}`, progress));

@@ -284,6 +284,39 @@ describe.each(engineNames)('puzzlesearch --jobs with --engine %s', (engine) => {
     expect(threeByThree(two.stdout)).toEqual(threeByThree(one.stdout));
   }, 300_000);
 
+  it('sliding: --jobs 2 spreads every 5x5 board that outlasts the lone try over both workers, also with cases waiting; the lengths of --jobs 1, replayed', () => {
+    // Two 24-puzzles of 56 and 60 moves (random walks) that take 14.7M and
+    // 16.3M nodes on linear conflict with only the undo pruned: past the 4
+    // million one worker tries alone. Two cases at once on two workers would
+    // each be searched alone (as 4x4 boards are above); a 5x5 one is spread,
+    // so that the last of a stream does not leave the other worker idle.
+    const boards = [
+      [0, 8, 17, 3, 4, 12, 2, 20, 11, 9, 1, 15, 13, 16, 14, 6, 5, 22, 18, 19, 10, 7, 21, 23, 24],
+      [13, 1, 12, 9, 2, 7, 0, 8, 16, 4, 5, 20, 3, 15, 14, 21, 22, 11, 18, 19, 6, 10, 23, 17, 24],
+    ];
+    const input = `${boards.map((tiles) => tiles.map((t) => (t === 0 ? 'x' : String(t))).join(' ')).join('\n')}\n`;
+    const args = ['sliding', '--engine', engine, '--goal', 'blank-first', '--heuristic', 'linear-conflict', '--pruning', 'parent', '--stats'];
+    const one = run([...args, '--jobs', '1'], input);
+    const two = run([...args, '--jobs', '2'], input);
+    expect(one.status).toBe(0);
+    expect(two.status).toBe(0);
+    expect(one.stderr).not.toMatch(/over \d+ workers/);
+    const goal = boards[0]!.map((_, t) => t);
+    const lengths = one.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.length);
+    expect(lengths).toEqual([56, 60]);
+    two.stdout
+      .trimEnd()
+      .split('\n')
+      .forEach((line, i) => {
+        expect(line).toHaveLength(lengths[i]!);
+        expect(replaySliding(boards[i]!, 5, line)).toEqual(goal);
+        expect(two.stderr).toMatch(new RegExp(`^case ${i + 1}: \\d+ nodes, .*linear-conflict, over 2 workers\\)$`, 'm'));
+      });
+  }, 300_000);
+
   it('refuses --jobs 0 and --jobs 2x as usage errors', () => {
     expect(run(['flip', '--jobs', '0'], '').status).toBe(1);
     const bad = run(['flip', '--jobs', '2x'], '');
