@@ -24,6 +24,7 @@ import { SlidingCases } from './slidingCases.js';
 import { cachedPartitions, slidingTables, type PrepareTables, type TryLinearConflict } from './slidingTables.js';
 import { familyUsage, hintUsage, LINE_LIMIT, usage, type Family } from './usage.js';
 import { CliWorkers } from './workers.js';
+import { trace } from '../trace.js';
 
 export type { CliIO };
 
@@ -64,6 +65,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   warnings.forEach((line) => io.error(line));
+  trace('options parsed');
   return solveCases(options, io);
 }
 
@@ -103,6 +105,7 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   const files = options.files.length > 0 ? new InputFiles(options.files, () => io.input()) : null;
   const input = readAhead(() => (files ? files.lines(LINE_LIMIT) : inputLines(io.input(), LINE_LIMIT)));
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
+  trace('solver ready');
   // With workers, they ready the tables (one loads or builds, the others get its copy); else this thread.
   const prepareTables: PrepareTables = async (size, goal, onProgress, partition) => {
     if (!slidingPool || !(await workers.prepareTables(size, goal, onProgress, partition))) await solver.prepareTables(size, { goal, onProgress, partition });
@@ -181,12 +184,15 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
       return 1;
     }
     framer.end();
+    trace('input read');
     if (batched) await chunks.dispatch(true, true);
     else await drain();
     await answers.landed();
     await output.flush(true);
+    trace('answers written');
   } finally {
     await workers.end();
+    trace('workers ended');
   }
   if (answers.cases === 0 && ((io.interactive && !files) || options.stats)) io.error('puzzlesearch: no cases read');
   return answers.exitCode();

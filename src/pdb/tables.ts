@@ -25,6 +25,7 @@ import { partitionKey } from '../engine/pdbPartition.js';
 import { groupTableBytes, groupTableEntries, PDB_HELD_TABLES_LIMIT } from '../engine/pdbSizes.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames, symmetricSource } from './partitions.js';
 import { openTableCache, type TableCache } from './cache/index.js';
+import { trace } from '../trace.js';
 
 export interface TablesOptions {
   /** Cache directory (Node; in a browser IndexedDB is used and a string is ignored), or false for memory only; default: see src/pdb/cache/node.ts. */
@@ -262,7 +263,9 @@ function partitionName(state: TablesState, width: number, height: number, name: 
  */
 async function loadInPlace(state: TablesState, store: TableCache, partition: PdbPartition, group: number): Promise<boolean> {
   let room = null as TableRoom | null;
+  trace(`load ${partition.name} group ${group}`);
   const table = await store.load(partition, group, () => (room ??= state.core.pdb.reserve(partition, group)).view());
+  trace(`loaded ${partition.name} group ${group}${table ? '' : ': not from the cache'}`);
   if (!room) return false;
   if (!table) {
     // A file refused after its room was reserved: the room serves the build that replaces it.

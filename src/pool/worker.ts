@@ -17,6 +17,7 @@ import { coreOf, createSolver, solverFromCore, tablesOf } from '../api/solver.js
 import type { Solver, SolverOptions } from '../api/types.js';
 import { insideApi, insideTransport, runCall, searchedBoards } from './inside.js';
 import { PruningArrivals } from './pruningArrivals.js';
+import { setTraceThread, trace } from '../trace.js';
 import {
   CANCEL_CELL,
   type Answer,
@@ -70,6 +71,7 @@ function errorData(error: unknown): ErrorData {
 }
 
 function init(message: InitMessage, post: Post): void {
+  trace('init');
   cancelFlag = message.cancel;
   pruning = new PruningArrivals(message.pruningSizes);
   // The tables' warnings (a cache file refused, a directory not writable) go to the pool's `warn`, not this worker's console.
@@ -77,7 +79,10 @@ function init(message: InitMessage, post: Post): void {
   const options = { engine: message.engine, wasm: message.wasm, tables: { ...message.tables, warn } };
   solver = message.sharedMemory ? sharedMemorySolver(options, message.sharedMemory) : createSolver(options);
   solver.then(
-    () => post({ type: 'ready' }),
+    () => {
+      trace('solver ready');
+      post({ type: 'ready' });
+    },
     (error: unknown) => post({ type: 'failed', error: errorData(error) }),
   );
 }
@@ -116,7 +121,9 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
     ) => unknown;
     // Table preparation answers a promise; the solving methods answer at once.
     const context = { solver: callSolver, tables: tablesOf(callSolver), core: coreOf(callSolver), onIteration, stopIfCancelled, relayProgress };
+    trace(`call ${name}`);
     const value = (await runCall(context, () => method(...message.args))) as Answer<WorkerMethodName>;
+    trace(`answer ${name}`);
     post({ type: 'answer', id, value }, transferOf(value));
   } catch (error) {
     post({ type: 'error', id, error: errorData(error) });
@@ -155,7 +162,9 @@ function start(): void {
   }
   // Hidden from bundlers: a browser build must not try to resolve node:worker_threads.
   const threadsName = 'node:worker_threads';
-  void (import(/* @vite-ignore */ threadsName) as Promise<typeof import('node:worker_threads')>).then(({ parentPort }) => {
+  void (import(/* @vite-ignore */ threadsName) as Promise<typeof import('node:worker_threads')>).then(({ parentPort, threadId }) => {
+    setTraceThread(`worker ${threadId}`);
+    trace('worker modules loaded');
     if (!parentPort) {
       console.error('puzzlesearch pool: worker.js is a worker entry, not a module to import');
       return;

@@ -12,13 +12,14 @@
  * may use.
  */
 
-const LEAVES = ['src/platform.ts', 'src/crc32.ts'];
+const LEAVES = ['src/platform.ts', 'src/crc32.ts', 'src/trace.ts'];
 
 /** The library, bottom up: engine, tables, API, the judge, parallel search, the pool, the CLI, then the doors, the rules of play and the element. */
 const library = {
-  // Leaves: platform checks and CRC-32, importing nothing of src/.
+  // Leaves: platform checks, CRC-32 and the benches' timeline marks, importing nothing of src/.
   'src/platform.ts': [],
   'src/crc32.ts': [],
+  'src/trace.ts': [],
   // The engine: the contract, move pruning, and the two engines behind it.
   'src/engine': LEAVES,
   'src/engine/twin': ['src/engine', ...LEAVES],
