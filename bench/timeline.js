@@ -6,9 +6,13 @@
  * median time of each mark since the process started, thread by thread, with
  * phases that the machine's load distorts less than the wall: each thread's
  * time in its searches and in its table loads, and the process's CPU time.
- *   node bench/timeline.js [--jobs 1,2] [--runs 5] [--dir DIR] [--input korf100|FILE] [-- CLI ARGS...]
+ *   node bench/timeline.js [--jobs 1,2] [--runs 5] [--dir DIR] [--input korf100|FILE]
+ *                          [--variants 'NAME=VAR=VALUE,VAR=VALUE;NAME=...'] [-- CLI ARGS...]
  * Default CLI arguments: `sliding --size 4x4 --goal blank-first --partition 7-8`
- * (Korf's 100 on the cached 7-8 tables). `--jobs` values alternate run by run.
+ * (Korf's 100 on the cached 7-8 tables). `--variants` names environments to
+ * compare (e.g. `split=;alone=PUZZLESEARCH_SPLIT_LOAD=0`); every `--jobs`
+ * value and variant alternate run by run, so that a busy machine weighs on
+ * each alike.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -24,6 +28,7 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '5' },
     dir: { type: 'string', default: process.env.PUZZLESEARCH_CACHE ?? join(homedir(), '.cache', 'puzzlesearch') },
     input: { type: 'string', default: 'korf100' },
+    variants: { type: 'string', default: '' },
   },
 });
 const bin = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
@@ -44,6 +49,20 @@ const input =
         .join('\n')
     : readFileSync(values.input, 'utf8');
 const jobsList = values.jobs.split(',').map(Number);
+/** @type {Array<{ name: string, env: Record<string, string> }>} */
+const variants = values.variants
+  ? values.variants.split(';').map((variant) => {
+      const [name, ...settings] = variant.split('=');
+      const env = Object.fromEntries(
+        settings
+          .join('=')
+          .split(',')
+          .filter((setting) => setting.includes('='))
+          .map((setting) => [setting.slice(0, setting.indexOf('=')), setting.slice(setting.indexOf('=') + 1)]),
+      );
+      return { name: name ?? '', env };
+    })
+  : [{ name: '', env: {} }];
 const runs = Math.max(1, Number(values.runs));
 
 /** @param {number[]} samples */
@@ -53,9 +72,10 @@ const median = (samples) => [...samples].sort((a, b) => a - b)[Math.floor((sampl
  * One traced process: each mark's time since the process started (first
  * occurrence by thread and label), and the phases.
  * @param {number} jobs
+ * @param {Record<string, string>} variant
  */
-function tracedRun(jobs) {
-  const env = { ...process.env, PUZZLESEARCH_CACHE: values.dir, PUZZLESEARCH_TRACE: '1' };
+function tracedRun(jobs, variant) {
+  const env = { ...process.env, ...variant, PUZZLESEARCH_CACHE: values.dir, PUZZLESEARCH_TRACE: '1' };
   const child = spawnSync('/usr/bin/time', ['-f', 'TIME %e %U %S', process.execPath, bin, ...cliArgs, '--jobs', String(jobs)], {
     input,
     env,
@@ -109,20 +129,25 @@ function tracedRun(jobs) {
 
 const fmt = (/** @type {number} */ ms) => (Number.isFinite(ms) ? ms.toFixed(0).padStart(6) : '     -');
 
-/** @type {Map<number, ReturnType<typeof tracedRun>[]>} */
-const results = new Map(jobsList.map((jobs) => [jobs, []]));
+/** @type {Map<string, ReturnType<typeof tracedRun>[]>} */
+const results = new Map();
 const loads = [loadavg()[0]];
 for (let run = 0; run < runs; run++) {
-  for (const jobs of jobsList) results.get(jobs)?.push(tracedRun(jobs));
+  for (const jobs of jobsList) {
+    for (const variant of variants) {
+      const key = `--jobs ${jobs}${variant.name ? `, ${variant.name}` : ''}`;
+      results.set(key, [...(results.get(key) ?? []), tracedRun(jobs, variant.env)]);
+    }
+  }
   loads.push(loadavg()[0]);
 }
 const answers = new Set([...results.values()].map((samples) => samples[0]?.stdout));
 console.log(
   `${cliArgs.join(' ')}, ${runs} runs each, load ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}${answers.size === 1 ? ', the same answers' : ', ANSWERS DIFFER'}`,
 );
-for (const [jobs, samples] of results) {
+for (const [key, samples] of results) {
   console.log(
-    `\n--jobs ${jobs}: wall ${fmt(median(samples.map((s) => s.wall)))} ms, CPU (user + sys) ${fmt(median(samples.map((s) => s.cpu)))} ms; medians, ms since the process started`,
+    `\n${key}: wall ${fmt(median(samples.map((s) => s.wall)))} ms, CPU (user + sys) ${fmt(median(samples.map((s) => s.cpu)))} ms; medians, ms since the process started`,
   );
   const keys = [...new Set(samples.flatMap((s) => [...s.first.keys()]))];
   const rows = keys.map((key) => ({ key, ms: median(samples.map((s) => s.first.get(key) ?? Number.NaN).filter((ms) => !Number.isNaN(ms))) }));

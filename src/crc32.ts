@@ -47,3 +47,33 @@ export function crc32(bytes: Uint8Array, crc = 0): number {
   for (; i < bytes.length; i++) state = t[(state ^ bytes[i]!) & 0xff]! ^ (state >>> 8);
   return ~state >>> 0;
 }
+
+/** `vector` times the 32x32 matrix over GF(2) whose columns are `matrix`. */
+function gf2Times(matrix: readonly number[], vector: number): number {
+  let sum = 0;
+  for (let i = 0; vector !== 0; i++, vector >>>= 1) if (vector & 1) sum ^= matrix[i]!;
+  return sum >>> 0;
+}
+
+/** The square of `matrix` over GF(2). */
+function gf2Square(matrix: readonly number[]): number[] {
+  return matrix.map((column) => gf2Times(matrix, column));
+}
+
+/**
+ * The CRC-32 of two spans one after the other, from the CRC-32 of each and
+ * the second's length (zlib's crc32_combine): spans read and checked on
+ * several threads make the file's one checksum. log2(length) squarings of a
+ * 32x32 bit matrix, microseconds.
+ */
+export function crc32Combine(first: number, second: number, secondLength: number): number {
+  // The operator that runs a CRC over one zero bit, then over 2, 4, 8... by squaring it.
+  let zeros: number[] = [0xedb88320, ...Array.from({ length: 31 }, (_, n) => 2 ** n)];
+  zeros = gf2Square(gf2Square(zeros)); // 4 zero bits
+  let crc = first >>> 0;
+  for (let bytes = secondLength; bytes > 0; bytes = Math.floor(bytes / 2)) {
+    zeros = gf2Square(zeros); // 8, 16, 32... zero bits: 1, 2, 4... zero bytes
+    if (bytes % 2 === 1) crc = gf2Times(zeros, crc);
+  }
+  return (crc ^ second) >>> 0;
+}

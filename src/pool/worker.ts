@@ -53,6 +53,8 @@ function transferOf(value: unknown): ArrayBuffer[] {
 
 let solver: Promise<Solver> | null = null;
 let cancelFlag: Int32Array | null = null;
+/** The pool's shared memory (the shared build), else null. */
+let sharedMemory: SharedMemoryMessage | null = null;
 /** The move-pruning files this worker's pool was given, as they come. */
 let pruning = new PruningArrivals([]);
 
@@ -73,6 +75,7 @@ function errorData(error: unknown): ErrorData {
 function init(message: InitMessage, post: Post): void {
   trace('init');
   cancelFlag = message.cancel;
+  sharedMemory = message.sharedMemory ?? null;
   pruning = new PruningArrivals(message.pruningSizes);
   // The tables' warnings (a cache file refused, a directory not writable) go to the pool's `warn`, not this worker's console.
   const warn = (line: string) => post({ type: 'warning', message: line });
@@ -120,7 +123,15 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
       ...args: unknown[]
     ) => unknown;
     // Table preparation answers a promise; the solving methods answer at once.
-    const context = { solver: callSolver, tables: tablesOf(callSolver), core: coreOf(callSolver), onIteration, stopIfCancelled, relayProgress };
+    const context = {
+      solver: callSolver,
+      tables: tablesOf(callSolver),
+      core: coreOf(callSolver),
+      sharedMemory: sharedMemory?.memory,
+      onIteration,
+      stopIfCancelled,
+      relayProgress,
+    };
     trace(`call ${name}`);
     const value = (await runCall(context, () => method(...message.args))) as Answer<WorkerMethodName>;
     trace(`answer ${name}`);

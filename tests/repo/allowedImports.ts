@@ -34,7 +34,7 @@ const library = {
   // Parallel IDA*: prefixes, shares and the dealer, over any set of solvers.
   'src/parallel': ['src/api', 'src/pdb', 'src/engine', ...LEAVES],
   // The worker pool.
-  'src/pool': ['src/parallel', 'src/judge', 'src/api', 'src/pdb', 'src/engine', 'src/engine/wasm', ...LEAVES],
+  'src/pool': ['src/parallel', 'src/judge', 'src/api', 'src/pdb', 'src/pdb/cache', 'src/engine', 'src/engine/wasm', ...LEAVES],
   // The command line.
   'src/cli': ['src/pool', 'src/judge', 'src/api', 'src/pdb', 'src/pdb/cache', 'src/engine', 'src/engine/wasm', ...LEAVES],
   // The package's public door, and the page's door into internals (not in package.json's exports).
