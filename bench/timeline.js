@@ -7,12 +7,15 @@
  * phases that the machine's load distorts less than the wall: each thread's
  * time in its searches and in its table loads, and the process's CPU time.
  *   node bench/timeline.js [--jobs 1,2] [--runs 5] [--dir DIR] [--input korf100|FILE]
- *                          [--variants 'NAME=VAR=VALUE,VAR=VALUE;NAME=...'] [-- CLI ARGS...]
+ *                          [--variants 'NAME=VAR=VALUE,VAR=VALUE;NAME=...'] [--idle SECONDS] [-- CLI ARGS...]
  * Default CLI arguments: `sliding --size 4x4 --goal blank-first --partition 7-8`
  * (Korf's 100 on the cached 7-8 tables). `--variants` names environments to
  * compare (e.g. `split=;alone=PUZZLESEARCH_SPLIT_LOAD=0`); every `--jobs`
  * value and variant alternate run by run, so that a busy machine weighs on
- * each alike.
+ * each alike. `--idle S`: before each run, wait up to S seconds for half a
+ * second in which the machine's cores were at least 90% idle (Linux's
+ * /proc/stat), so that on a shared machine runs land in its quiet moments;
+ * how many did is printed.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,6 +32,7 @@ const { values, positionals } = parseArgs({
     dir: { type: 'string', default: process.env.PUZZLESEARCH_CACHE ?? join(homedir(), '.cache', 'puzzlesearch') },
     input: { type: 'string', default: 'korf100' },
     variants: { type: 'string', default: '' },
+    idle: { type: 'string', default: '0' },
   },
 });
 const bin = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
@@ -88,39 +92,48 @@ function tracedRun(jobs, variant) {
     .split('\n')
     .filter((line) => line.startsWith('puzzlesearch-trace '))
     .map((line) => {
-      const [, at, cpu, thread, ...label] = line.split(' ');
-      return { at: Number(at), cpu: Number(cpu), thread, label: label.join(' ') };
+      const [, at, times, thread, ...label] = line.split(' ');
+      const [cpu, wait] = (times ?? '').split(':').map(Number);
+      return { at: Number(at), cpu: cpu ?? Number.NaN, wait: wait ?? Number.NaN, thread, label: label.join(' ') };
     });
   const start = marks.find((mark) => mark.label === 'process start')?.at;
   if (start === undefined) throw new Error('no trace: was the CLI built with src/trace.ts?');
   /** @type {Map<string, number>} */
   const first = new Map();
+  /** @typedef {{ wall: number, cpu: number, wait: number }} Spent */
   /**
-   * Per thread, wall and CPU ms: in searches (a call to its answer), in table
-   * loads, in all (its CPU at its last mark); the first search's start, the last one's end.
-   * @type {Map<string, { search: number, searchCpu: number, searches: number, load: number, loadCpu: number, cpu: number, firstSearch: number, lastSearch: number, open?: { at: number, cpu: number }, loading?: { at: number, cpu: number } }>}
+   * Per thread: ms of wall, CPU and wait for a core, in searches (a call to
+   * its answer) and in table loads; its CPU and wait in all (at its last
+   * mark); its searches, the first one's start and the last one's end.
+   * @type {Map<string, { search: Spent, load: Spent, all: Spent, searches: number, firstSearch: number, lastSearch: number, open?: { at: number, cpu: number, wait: number }, loading?: { at: number, cpu: number, wait: number } }>}
    */
   const threads = new Map();
-  for (const { at, cpu, thread, label } of marks) {
-    const ms = at - start;
+  const spent = () => ({ wall: 0, cpu: 0, wait: 0 });
+  /** @param {Spent} into @param {{ at: number, cpu: number, wait: number }} from @param {{ at: number, cpu: number, wait: number }} to */
+  const add = (into, from, to) => {
+    into.wall += to.at - from.at;
+    into.cpu += to.cpu - from.cpu;
+    into.wait += to.wait - from.wait;
+  };
+  for (const mark of marks) {
+    const { thread, label } = mark;
+    const now = { at: mark.at - start, cpu: mark.cpu, wait: mark.wait };
     const key = `${thread.padEnd(9)} ${label}`;
-    if (!/^(call|answer) (sliding|slidingShare|slidingSolvable)$/.test(label) && !first.has(key)) first.set(key, ms);
-    const own = threads.get(thread) ?? { search: 0, searchCpu: 0, searches: 0, load: 0, loadCpu: 0, cpu: 0, firstSearch: Infinity, lastSearch: 0 };
+    if (!/^(call|answer) (sliding|slidingShare|slidingSolvable)$/.test(label) && !first.has(key)) first.set(key, now.at);
+    const own = threads.get(thread) ?? { search: spent(), load: spent(), all: spent(), searches: 0, firstSearch: Infinity, lastSearch: 0 };
     threads.set(thread, own);
-    own.cpu = cpu;
+    own.all = { wall: now.at, cpu: now.cpu, wait: now.wait };
     if (label === 'call sliding' || label === 'call slidingShare') {
-      own.open = { at: ms, cpu };
-      own.firstSearch = Math.min(own.firstSearch, ms);
+      own.open = now;
+      own.firstSearch = Math.min(own.firstSearch, now.at);
     } else if ((label === 'answer sliding' || label === 'answer slidingShare') && own.open !== undefined) {
-      own.search += ms - own.open.at;
-      own.searchCpu += cpu - own.open.cpu;
+      add(own.search, own.open, now);
       own.searches++;
-      own.lastSearch = ms;
+      own.lastSearch = now.at;
       own.open = undefined;
-    } else if (label.startsWith('load ')) own.loading = { at: ms, cpu };
+    } else if (label.startsWith('load ')) own.loading = now;
     else if (label.startsWith('loaded ') && own.loading !== undefined) {
-      own.load += ms - own.loading.at;
-      own.loadCpu += cpu - own.loading.cpu;
+      add(own.load, own.loading, now);
       own.loading = undefined;
     }
   }
@@ -129,19 +142,41 @@ function tracedRun(jobs, variant) {
 
 const fmt = (/** @type {number} */ ms) => (Number.isFinite(ms) ? ms.toFixed(0).padStart(6) : '     -');
 
+/** The machine's idle and total CPU ticks so far (/proc/stat's first line). */
+function cpuTicks() {
+  const fields = readFileSync('/proc/stat', 'latin1').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { idle: fields[3] + fields[4], total: fields.reduce((sum, value) => sum + value, 0) };
+}
+
+/** Waits (at most `seconds`) for half a second with the cores at least 90% idle; whether one came. */
+function waitForIdle(/** @type {number} */ seconds) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    const before = cpuTicks();
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    const after = cpuTicks();
+    if ((after.idle - before.idle) / Math.max(1, after.total - before.total) >= 0.9) return true;
+  }
+  return false;
+}
+
 /** @type {Map<string, ReturnType<typeof tracedRun>[]>} */
 const results = new Map();
+const idleWait = Number(values.idle);
+let quietRuns = 0;
 const loads = [loadavg()[0]];
 for (let run = 0; run < runs; run++) {
   for (const jobs of jobsList) {
     for (const variant of variants) {
       const key = `--jobs ${jobs}${variant.name ? `, ${variant.name}` : ''}`;
+      if (idleWait > 0 && waitForIdle(idleWait)) quietRuns++;
       results.set(key, [...(results.get(key) ?? []), tracedRun(jobs, variant.env)]);
     }
   }
   loads.push(loadavg()[0]);
 }
 const answers = new Set([...results.values()].map((samples) => samples[0]?.stdout));
+if (idleWait > 0) console.log(`${quietRuns} of ${runs * jobsList.length * variants.length} runs started after an idle half second`);
 console.log(
   `${cliArgs.join(' ')}, ${runs} runs each, load ${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}${answers.size === 1 ? ', the same answers' : ', ANSWERS DIFFER'}`,
 );
@@ -157,8 +192,14 @@ for (const [key, samples] of results) {
   for (const name of names) {
     const of = samples.map((s) => s.threads.get(name)).filter((own) => own !== undefined);
     const med = (/** @type {(own: (typeof of)[0]) => number} */ pick) => fmt(median(of.map(pick)));
-    console.log(
-      `  ${name.padEnd(9)} CPU ${med((own) => own.cpu)} ms in all; ${median(of.map((own) => own.searches))} searches: ${med((own) => own.search)} ms wall, ${med((own) => own.searchCpu)} ms CPU, from ${med((own) => own.firstSearch)} to ${med((own) => own.lastSearch)}; table loads ${med((own) => own.load)} ms wall, ${med((own) => own.loadCpu)} ms CPU`,
-    );
+    /** @param {'search' | 'load' | 'all'} phase */
+    const phase = (phase) =>
+      `${med((own) => own[phase].wall)} ms wall, ${med((own) => own[phase].cpu)} CPU, ${med((own) => own[phase].wait)} waiting for a core`;
+    console.log(`  ${name.padEnd(9)} in all (to its last mark): ${phase('all')}`);
+    if (median(of.map((own) => own.load.wall)) > 0) console.log(`  ${name.padEnd(9)} table loads: ${phase('load')}`);
+    if (median(of.map((own) => own.searches)) > 0)
+      console.log(
+        `  ${name.padEnd(9)} ${median(of.map((own) => own.searches))} searches: ${phase('search')}; from ${med((own) => own.firstSearch)} to ${med((own) => own.lastSearch)}`,
+      );
   }
 }

@@ -1,13 +1,14 @@
 /**
  * A timeline of a process, for benches only (bench/timeline.js): with
  * $PUZZLESEARCH_TRACE set (Node), each mark is one line on standard error,
- * `puzzlesearch-trace <ms since the epoch> <thread's CPU ms> <thread> <label>`,
+ * `puzzlesearch-trace <ms since the epoch> <thread's CPU ms>:<its wait ms> <thread> <label>`,
  * written at once and straight to the descriptor, from the main thread and
  * from workers alike (a worker's process.stderr goes through the main
  * thread, late or never when the process ends). The thread's CPU time is
- * the kernel's count of its time on a core (Linux's
- * /proc/thread-self/schedstat, '-' elsewhere): unlike the wall, a busy
- * machine does not inflate it. Without the variable a mark costs one test
+ * the kernel's count of its time on a core, its wait the time it was ready
+ * to run but waited for one (Linux's /proc/thread-self/schedstat, '-'
+ * elsewhere): unlike the wall, a busy machine does not inflate the first,
+ * and the second says by how much it held the thread back. Without the variable a mark costs one test
  * of a constant, and in a browser nothing is written.
  */
 type WriteSync = (fd: number, text: string) => number;
@@ -22,10 +23,11 @@ const proc = (globalThis as { process?: NodeProcess }).process;
 const fs = proc?.env?.PUZZLESEARCH_TRACE ? (proc.getBuiltinModule?.('node:fs') as { writeSync: WriteSync; readFileSync: ReadFileSync } | undefined) : undefined;
 const writeSync: WriteSync | null = fs?.writeSync ?? null;
 
-/** This thread's time on a core so far, in ms, or '-' where the kernel does not say. */
+/** This thread's time on a core and its time waiting for one so far, in ms ('CPU:wait'), or '-' where the kernel does not say. */
 function threadCpu(): string {
   try {
-    return (Number(fs!.readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ')[0]) / 1e6).toFixed(2);
+    const [cpu, wait] = fs!.readFileSync('/proc/thread-self/schedstat', 'latin1').split(' ');
+    return `${(Number(cpu) / 1e6).toFixed(2)}:${(Number(wait) / 1e6).toFixed(2)}`;
   } catch {
     return '-';
   }

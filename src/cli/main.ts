@@ -101,6 +101,10 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   // workers (chunkCases.ts); for sliding boards, N workers (slidingCases.ts).
   const slidingPool = options.family === 'sliding' && options.jobs > 1;
   const workers = new CliWorkers(slidingPool ? options.jobs : options.jobs - 1, options, io);
+  // With a --size of more than 9 cells every good case is the pool's
+  // (slidingCases.ts): it starts now, its workers booting while this thread
+  // makes its own solver and reads the first case, not after.
+  if (slidingPool && options.size && options.size.width * options.size.height > 9) void workers.start();
   // Files named after FAMILY are read in order instead of standard input, as cat would give them.
   const files = options.files.length > 0 ? new InputFiles(options.files, () => io.input()) : null;
   const input = readAhead(() => (files ? files.lines(LINE_LIMIT) : inputLines(io.input(), LINE_LIMIT)));
