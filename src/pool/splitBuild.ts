@@ -37,7 +37,7 @@
  * file's path and the room's address; each slice of the file is claimed by
  * whoever is free, read straight into the shared memory and checksummed
  * there, its CRC-32 and length left in the control. The leader combines the
- * slices' CRCs in order (crc32Combine) into the file's, which the cache
+ * slices' CRCs in order (crc32Combiner) into the file's, which the cache
  * checks as it checks a file read by one thread: a file damaged in any
  * worker's share is refused (and rebuilt) all the same.
  *
@@ -51,7 +51,7 @@
  * helpers' sides read and write together; apart, each would reach into the
  * other's layout.
  */
-import { crc32Combine } from '../crc32.js';
+import { crc32Combiner } from '../crc32.js';
 import type { WasmMemory } from '../engine/wasm/loader.js';
 import type { Core, PdbBuild, PdbSplitBuild, PdbSplitShare } from '../engine/contract.js';
 import type { TableBuilder } from '../pdb/tables.js';
@@ -366,11 +366,14 @@ export async function leadBuilds<T>(
     if (done < slices) stopIfCancelled();
     if (done < slices) throw new Error(`reading ${file} was stopped: its call ended`);
     let checksum = 0;
+    // One combiner for every whole slice, made once: one for each length costs milliseconds a table.
+    const whole = crc32Combiner(sliceBytes);
     for (let slice = 0; slice < slices; slice++) {
       const length = Math.min(sliceBytes, into.length - slice * sliceBytes);
       const read = Atomics.load(control.sliceReads, slice);
       if (read !== length) return { read: slice * sliceBytes + read, checksum };
-      checksum = crc32Combine(checksum, Atomics.load(control.sliceChecksums, slice), length);
+      const sliceChecksum = Atomics.load(control.sliceChecksums, slice);
+      checksum = length === sliceBytes ? whole(checksum, sliceChecksum) : crc32Combiner(length)(checksum, sliceChecksum);
     }
     return { read: into.length, checksum };
   };
