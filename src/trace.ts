@@ -8,7 +8,9 @@
  * the kernel's count of its time on a core, its wait the time it was ready
  * to run but waited for one (Linux's /proc/thread-self/schedstat, '-'
  * elsewhere): unlike the wall, a busy machine does not inflate the first,
- * and the second says by how much it held the thread back. Without the variable a mark costs one test
+ * and the second says by how much it held the thread back. The kernel adds
+ * a running thread's time at its ticks (4 ms at HZ 250) and at switches: a
+ * span that ends mid-run reads short by up to a tick, so sum long spans. Without the variable a mark costs one test
  * of a constant, and in a browser nothing is written.
  */
 type WriteSync = (fd: number, text: string) => number;
