@@ -12,6 +12,7 @@ import { manyFamily, reportCase, type AnyResult, type Formatted, type JudgeChunk
 import { familyOptions, type Options } from './options.js';
 import { errorSink, type CliIO, type Output } from './output.js';
 import { searchLine, type SearchLine } from './progress.js';
+import { trace } from '../trace.js';
 
 /**
  * Answers one case alone. Throws PuzzleInputError on bad input. `line`: the
@@ -19,11 +20,16 @@ import { searchLine, type SearchLine } from './progress.js';
  * take milliseconds), cleared when the case is done.
  */
 export function solveOne(solver: Solver, options: Options, item: InputCase, line?: SearchLine): AnyResult {
-  if (line === undefined || options.family !== 'sliding') return solveWith(solver, options, item);
+  trace(`call ${options.family}`);
   try {
-    return solveWith(solver, options, item, (progress) => line.report(`case ${item.index}`, progress));
+    if (line === undefined || options.family !== 'sliding') return solveWith(solver, options, item);
+    try {
+      return solveWith(solver, options, item, (progress) => line.report(`case ${item.index}`, progress));
+    } finally {
+      line.clear();
+    }
   } finally {
-    line.clear();
+    trace(`answer ${options.family}`);
   }
 }
 

@@ -10,6 +10,11 @@ import { fstatSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { main } from './main.js';
 import { standardInput } from './standardInput.js';
+import { trace } from '../trace.js';
+
+trace('process start', performance.timeOrigin);
+trace('cli modules loaded');
+process.on('exit', () => trace('exit'));
 
 /** Node's words for a failed write: 'no space left on device' from "ENOSPC: no space left on device, write". */
 function reason(error: NodeJS.ErrnoException): string {

@@ -24,6 +24,7 @@ import { SlidingCases } from './slidingCases.js';
 import { cachedPartitions, slidingTables, type PrepareTables, type TryLinearConflict } from './slidingTables.js';
 import { familyUsage, hintUsage, LINE_LIMIT, usage, type Family } from './usage.js';
 import { CliWorkers } from './workers.js';
+import { trace } from '../trace.js';
 
 export type { CliIO };
 
@@ -64,6 +65,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return 0;
   }
   warnings.forEach((line) => io.error(line));
+  trace('options parsed');
   return solveCases(options, io);
 }
 
@@ -99,10 +101,15 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
   // workers (chunkCases.ts); for sliding boards, N workers (slidingCases.ts).
   const slidingPool = options.family === 'sliding' && options.jobs > 1;
   const workers = new CliWorkers(slidingPool ? options.jobs : options.jobs - 1, options, io);
+  // With a --size of more than 9 cells every good case is the pool's
+  // (slidingCases.ts): it starts now, its workers booting while this thread
+  // makes its own solver and reads the first case, not after.
+  if (slidingPool && options.size && options.size.width * options.size.height > 9) void workers.start();
   // Files named after FAMILY are read in order instead of standard input, as cat would give them.
   const files = options.files.length > 0 ? new InputFiles(options.files, () => io.input()) : null;
   const input = readAhead(() => (files ? files.lines(LINE_LIMIT) : inputLines(io.input(), LINE_LIMIT)));
   const solver = await createSolver({ engine: options.engine, tables: { partition: options.partition, warn: warnTables } });
+  trace('solver ready');
   // With workers, they ready the tables (one loads or builds, the others get its copy); else this thread.
   const prepareTables: PrepareTables = async (size, goal, onProgress, partition) => {
     if (!slidingPool || !(await workers.prepareTables(size, goal, onProgress, partition))) await solver.prepareTables(size, { goal, onProgress, partition });
@@ -181,12 +188,15 @@ async function solveCases(options: Options, io: CliIO): Promise<number> {
       return 1;
     }
     framer.end();
+    trace('input read');
     if (batched) await chunks.dispatch(true, true);
     else await drain();
     await answers.landed();
     await output.flush(true);
+    trace('answers written');
   } finally {
     await workers.end();
+    trace('workers ended');
   }
   if (answers.cases === 0 && ((io.interactive && !files) || options.stats)) io.error('puzzlesearch: no cases read');
   return answers.exitCode();

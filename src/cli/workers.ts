@@ -9,6 +9,7 @@ import type { SolverPool } from '../pool/outside.js';
 import type { Options } from './options.js';
 import type { CliIO } from './output.js';
 import type { TablesGoal } from './slidingTables.js';
+import { trace } from '../trace.js';
 
 export class CliWorkers {
   /** The pool once up; null before, or when it could not start. */
@@ -34,9 +35,11 @@ export class CliWorkers {
   /** The pool, started on the first call; null when it cannot start (every answer then comes from this thread). */
   start(): Promise<SolverPool | null> {
     const { options } = this;
+    if (this.starting === null) trace('pool asked for');
     this.starting ??= Promise.all([import('../pool/outside.js'), options.engine === 'wasm' ? compilePuzzleWasm() : undefined])
       // The module this thread compiled (code already tiered up included) goes to the workers as is.
       .then(([{ createSolverPool, judgeCasesOn }, wasm]) => {
+        trace('pool module loaded, plain module compiled');
         this.judgeOn = judgeCasesOn;
         // The workers' table warnings come through this process's standard error, as its own solver's do.
         const warn = (line: string) => this.io.error(line);
@@ -53,7 +56,10 @@ export class CliWorkers {
         });
       })
       .then(
-        (ready) => (this.started = ready),
+        (ready) => {
+          trace('pool ready');
+          return (this.started = ready);
+        },
         (error: Error) => {
           if (error.name !== 'AbortError') this.io.error(`puzzlesearch: warning: no worker threads (${error.message.split('\n')[0]}); solving in one thread`);
           return null;
@@ -68,7 +74,9 @@ export class CliWorkers {
    */
   async prepareTables(size: string, goal: TablesGoal, onProgress: (progress: TablesProgress) => void, partition?: string): Promise<boolean> {
     const pool = await this.start();
+    trace(`tables ${size} asked of the pool`);
     if (pool) await pool.prepareTables(size, { goal, partition }, { onProgress });
+    trace(`tables ${size} ready on the pool`);
     return pool !== null;
   }
 

@@ -24,7 +24,8 @@ import { unknownHeuristicMessage } from '../engine/messages.js';
 import { partitionKey } from '../engine/pdbPartition.js';
 import { groupTableBytes, groupTableEntries, PDB_HELD_TABLES_LIMIT } from '../engine/pdbSizes.js';
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames, symmetricSource } from './partitions.js';
-import { openTableCache, type TableCache } from './cache/index.js';
+import { openTableCache, type SpreadRead, type TableCache } from './cache/index.js';
+import { trace } from '../trace.js';
 
 export interface TablesOptions {
   /** Cache directory (Node; in a browser IndexedDB is used and a string is ignored), or false for memory only; default: see src/pdb/cache/node.ts. */
@@ -99,10 +100,11 @@ function largestFirst(partition: PdbPartition): number[] {
 const nextRound = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Makes a group's table in place of the core's own build or derivation: a
- * pool's worker making it with the others (src/pool/splitBuild.ts).
+ * Makes a group's table in place of the core's own build or derivation, and
+ * reads a cached one (`spread`) in place of this thread alone: a pool's
+ * worker making or reading it with the others (src/pool/splitBuild.ts).
  */
-export type TableBuilder = Pick<PdbCore, 'build' | 'derive'>;
+export type TableBuilder = Pick<PdbCore, 'build' | 'derive'> & { spread?: SpreadRead };
 
 export interface PdbTables {
   /** Readies the tables of a partition for the goals asked (each build and derivation through `builder` when given); resolves with the partitions made ready. */
@@ -260,9 +262,11 @@ function partitionName(state: TablesState, width: number, height: number, name: 
  * installed only once its checksum holds, so a file refused leaves no table
  * half there. Whether it was.
  */
-async function loadInPlace(state: TablesState, store: TableCache, partition: PdbPartition, group: number): Promise<boolean> {
+async function loadInPlace(state: TablesState, store: TableCache, partition: PdbPartition, group: number, spread?: SpreadRead): Promise<boolean> {
   let room = null as TableRoom | null;
-  const table = await store.load(partition, group, () => (room ??= state.core.pdb.reserve(partition, group)).view());
+  trace(`load ${partition.name} group ${group}`);
+  const table = await store.load(partition, group, () => (room ??= state.core.pdb.reserve(partition, group)).view(), spread);
+  trace(`loaded ${partition.name} group ${group}${table ? '' : ': not from the cache'}`);
   if (!room) return false;
   if (!table) {
     // A file refused after its room was reserved: the room serves the build that replaces it.
@@ -280,7 +284,7 @@ async function loadInPlace(state: TablesState, store: TableCache, partition: Pdb
  * corner that a board symmetry carries onto this group, if there is one:
  * deriving from it takes seconds where a build takes minutes.
  */
-async function loadSymmetricSource(state: TablesState, store: TableCache, partition: PdbPartition, group: number): Promise<void> {
+async function loadSymmetricSource(state: TablesState, store: TableCache, partition: PdbPartition, group: number, spread?: SpreadRead): Promise<void> {
   const cells = partition.width * partition.height;
   for (const blank of [0, cells - 1]) {
     const sibling = namedPartition(partition.width, partition.height, blank, partition.name);
@@ -290,7 +294,7 @@ async function loadSymmetricSource(state: TablesState, store: TableCache, partit
     const all = sibling.groups.map((_, g) => ({ partition: sibling, group: g }));
     const source = symmetricSource(partition, group, all);
     if (!source) continue;
-    if (await loadInPlace(state, store, sibling, source.group)) return;
+    if (await loadInPlace(state, store, sibling, source.group, spread)) return;
   }
 }
 
@@ -334,13 +338,13 @@ async function prepareOne(state: TablesState, partition: PdbPartition, prepare: 
   for (const group of buildsFirst(state, partition)) {
     if (core.pdb.has(partition, group)) continue;
     prepare.signal?.throwIfAborted();
-    if (await loadInPlace(state, store, partition, group)) {
+    if (await loadInPlace(state, store, partition, group, builder?.spread)) {
       const entries = groupTableBytes(partition, group) * 2;
       finished += entriesOf(group);
       prepare.onProgress?.({ partition: partition.name, group, groups, phase: 'load', settled: entries, entries, done: finished, total });
       continue;
     }
-    if (!symmetricSource(partition, group, heldTables(state))) await loadSymmetricSource(state, store, partition, group);
+    if (!symmetricSource(partition, group, heldTables(state))) await loadSymmetricSource(state, store, partition, group, builder?.spread);
     const { build, phase } = startTable(state, partition, group, builder);
     for (;;) {
       const more = build.round();

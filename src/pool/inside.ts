@@ -21,7 +21,9 @@ import { slidingShareOf, type SlidingShare } from '../parallel/share.js';
 import { movePruningOrigin } from '../engine/movePruning.js';
 import type { JudgeCase, JudgeOptions } from '../judge/judge.js';
 import { checkPrepareTables } from '../api/checks.js';
-import { helpBuilds, leadBuilds } from './splitBuild.js';
+import { helpBuilds, leadBuilds, type SpanReader } from './splitBuild.js';
+import type { WasmMemory } from '../engine/wasm/loader.js';
+import { isNode } from '../platform.js';
 
 /** What a method's `onProgress` hears, by method: table preparation reports tables, the searches report Progress. */
 export interface ProgressKinds {
@@ -40,6 +42,8 @@ export interface CallContext {
   tables: PdbTables;
   /** The solver's engine core (a split table build drives its module directly). */
   core: Core;
+  /** The memory the pool's workers share (the shared build), else undefined. */
+  sharedMemory: WasmMemory | undefined;
   /** Reports progress, and throws (stopping the search) once the call was cancelled. */
   onIteration(bound: number, nodes: number): void;
   /** Throws (stopping the search inside an iteration) once the call was cancelled. */
@@ -49,6 +53,18 @@ export interface CallContext {
 }
 
 let running: CallContext | null = null;
+
+/**
+ * Node's reader of a file's slices on this thread (a split load's share;
+ * ../pdb/cache/node.ts), loaded once; null in a browser, and where
+ * $PUZZLESEARCH_SPLIT_LOAD is 0 (the leader reads each cached table alone:
+ * bench/timeline.js compares the two).
+ */
+let spanReading: Promise<SpanReader | null> | null = null;
+function spanReader(): Promise<SpanReader | null> {
+  const split = isNode() && process.env.PUZZLESEARCH_SPLIT_LOAD !== '0';
+  return (spanReading ??= split ? import('../pdb/cache/node.js').then(({ spanReader }) => spanReader()) : Promise.resolve(null));
+}
 
 function call(): CallContext {
   if (!running) throw new Error('puzzlesearch pool: a worker method was called outside runCall');
@@ -218,7 +234,9 @@ export const insideTransport = {
   prepareTablesSplit: (size: string | { width: number; height: number }, options: PoolPrepareTablesOptions | undefined, control: SharedArrayBuffer) => {
     const { core, tables, relayProgress, stopIfCancelled } = call();
     const checked = { ...checkPrepareTables(size, options), onProgress: relayProgress };
-    return leadBuilds(control, core, stopIfCancelled, (builder) => tables.prepare(size, checked, builder)).then(() => undefined);
+    return spanReader()
+      .then((readSpan) => leadBuilds(control, core, stopIfCancelled, (builder) => tables.prepare(size, checked, builder), readSpan ?? undefined))
+      .then(() => undefined);
   },
   /** Why each table prepareTables(size, options) readies and this worker made is not in the cache (PdbTables.unsaved): the reasons, none when all were saved. */
   unsavedTables: (size: string | { width: number; height: number }, options: PoolPrepareTablesOptions | undefined): string[] => {
@@ -228,10 +246,12 @@ export const insideTransport = {
       .flatMap((partition) => partition.groups.map((_, group) => tables.unsaved(partition, group)))
       .filter((why) => why !== undefined);
   },
-  /** Takes part in the table builds of the prepareTablesSplit call on `control` (another worker's), until it ends. */
-  helpTableBuilds: (control: SharedArrayBuffer): void => {
-    const { core, stopIfCancelled } = call();
-    helpBuilds(control, core, stopIfCancelled);
+  /** Takes part in the table builds and cached tables' reads of the prepareTablesSplit call on `control` (another worker's), until it ends. */
+  helpTableBuilds: (control: SharedArrayBuffer): Promise<void> => {
+    const { core, stopIfCancelled, sharedMemory } = call();
+    return spanReader().then((readSpan) =>
+      helpBuilds(control, core, stopIfCancelled, readSpan && sharedMemory ? { readSpan, memory: sharedMemory } : undefined),
+    );
   },
   /** Installs a table another worker exported (unless this one holds it already), and reports it as phase 'share'. */
   installTable: (partition: PdbPartition, group: number, bytes: Uint8Array): void => {

@@ -31,6 +31,7 @@ import { nodeSpawner, webSpawner } from './spawn.js';
 import { abortError, checkCallOptions, WorkerSlots } from './slots.js';
 import { PoolTables, type TablesRestore } from './tableSharing.js';
 import { checkPruningFiles, PruningDelivery, type PruningFiles } from './pruningFiles.js';
+import { trace } from '../trace.js';
 
 export type { TablesRestore };
 export type { PruningFiles, PruningFileSource } from './pruningFiles.js';
@@ -334,9 +335,12 @@ async function sharedMemoryFor(
     if (choice === true) throw new PuzzleInputError(`sharedTables: ${why}`);
     return undefined;
   }
+  trace('shared memory: compile');
   const memory = createSharedMemory(sharedMemoryPages());
   const module = await compilePuzzleWasm(source ?? sharedWasmUrl);
+  trace('shared memory: compiled');
   await instantiatePuzzleWasm(undefined, undefined, { memory, owner: true, source: module });
+  trace('shared memory: owner instance');
   return { memory, module };
 }
 
@@ -417,6 +421,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
   const cancelMode = cancelChoice === 'auto' && sharedMemoryWorks() ? 'flag' : 'restart';
   const sharedMemory = await sharedMemoryFor(options.sharedTables, engine, cancelMode, options.sharedWasm);
   const spawn = isNode() ? await nodeSpawner() : webSpawner();
+  trace('pool: spawning');
   if (signal?.aborted) throw abortError('createSolverPool() was aborted');
 
   const workers = new WorkerSlots({ size, engine, wasm, tables, pruningSizes: pruning.sizes, cancelMode, restartAfterMs, spawn, sharedMemory });

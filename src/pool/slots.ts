@@ -26,6 +26,7 @@ import {
   type WorkerMethodName,
 } from './protocol.js';
 import type { Port, Spawn } from './spawn.js';
+import { trace } from '../trace.js';
 
 export function abortError(message: string): Error {
   return new DOMException(message, 'AbortError');
@@ -224,6 +225,7 @@ export class WorkerSlots {
       fail: (error) => current() && this.failed(slot, error),
     });
     slot.port.post({ type: 'init', engine, wasm, cancel: slot.cancel, sharedMemory, tables, pruningSizes });
+    trace(`worker ${this.slots.indexOf(slot)} spawned`);
     this.onStart(slot);
     if (slot.generation > 1) this.onRestart(slot);
   }
@@ -231,6 +233,7 @@ export class WorkerSlots {
   private receive(slot: Slot, message: FromInside): void {
     switch (message.type) {
       case 'ready':
+        trace(`worker ${this.slots.indexOf(slot)} ready`);
         slot.ready = true;
         if (this.starting && --this.starting.left === 0) this.starting.resolve();
         slot.port!.keepAlive(false);

@@ -32,13 +32,33 @@
  * compare-and-swap on (deal, next chunk), so a helper that read an older
  * deal can never take a chunk of a newer one.
  *
+ * A cached table is read the same way (`spread`, a load deal): the leader
+ * checks the file's header and reserves the table's room, then publishes the
+ * file's path and the room's address; each slice of the file is claimed by
+ * whoever is free, read straight into the shared memory and checksummed
+ * there, its CRC-32 and length left in the control. The leader combines the
+ * slices' CRCs in order (crc32Combiner) into the file's, which the cache
+ * checks as it checks a file read by one thread: a file damaged in any
+ * worker's share is refused (and rebuilt) all the same.
+ *
  * Faults: the pool's thread writes STOP when a worker of the session dies or
  * its call fails (`SplitSession.lose`), and wakes everyone; the leader's
  * build then throws instead of waiting for chunks that will never be done,
  * so nothing is installed or saved, and the pool names the worker.
+ *
+ * One file of about 480 lines: builds, derivations and loads are deals on
+ * one control, whose cells, seqlock and claims the leader's and the
+ * helpers' sides read and write together; apart, each would reach into the
+ * other's layout.
  */
+import { crc32Combiner } from '../crc32.js';
+import type { WasmMemory } from '../engine/wasm/loader.js';
 import type { Core, PdbBuild, PdbSplitBuild, PdbSplitShare } from '../engine/contract.js';
 import type { TableBuilder } from '../pdb/tables.js';
+import { trace } from '../trace.js';
+
+/** Reads a span of a file into `into` on this thread, synchronously, and checksums it (src/pdb/cache/node.ts spanReader). */
+export type SpanReader = (file: string, position: number, into: Uint8Array) => { read: number; checksum: number };
 
 // Int32 cells of the control.
 /** The seqlock of the published fields: odd while the leader writes them. */
@@ -55,12 +75,30 @@ const CHUNK_RANKS = 5;
 /** Chunks of the deal done, and the states they expanded. */
 const DONE = 6;
 const EXPANDED = 7;
+/** What the deal's work is: a build's or derivation's round (BUILD), or a cached table's slices (LOAD). */
+const KIND = 8;
+const BUILD = 0;
+const LOAD = 1;
+/** Written by the pool's side (SplitSession): the bytes of a load's slice (0: LOAD_SLICE_BYTES), and 1 when the leader leaves every slice to the helpers. */
+const SLICE_BYTES = 9;
+const LEADER_SKIPS_READS = 10;
+/** Who read each slice of the last load deal, in SLICE_READERS: the leader or a helper. */
+const READ_BY_LEADER = 1;
+const READ_BY_HELPER = 2;
 // Two BigInt64 cells from byte 64: the claim (deal << 32 | next chunk), then the entries the helpers settled in this group.
 const CLAIM_BYTE = 64;
 // Uint32 cells: the join arguments (what is joined, dimensions, mask, addresses below 4 GiB; a derivation's cell map, packed), then the table's entries.
 const ARGS_BYTE = 80;
 const ARGS = 16;
-const CONTROL_BYTES = ARGS_BYTE + (ARGS + 1) * 4;
+// A load deal: the file's path (UTF-8), then each slice's CRC-32 and the bytes read of it.
+const PATH_BYTE = ARGS_BYTE + (ARGS + 1) * 4;
+const MAX_PATH_BYTES = 4096;
+const MAX_SLICES = 1024;
+const SLICES_BYTE = PATH_BYTE + MAX_PATH_BYTES;
+const SLICE_READERS_BYTE = SLICES_BYTE + 2 * MAX_SLICES * 4;
+const CONTROL_BYTES = SLICE_READERS_BYTE + MAX_SLICES;
+/** A load's slices: 4 MiB (each checksummed while its bytes are still in the core's cache), more for a table over 4 GiB / MAX_SLICES. */
+const LOAD_SLICE_BYTES = 4 * 2 ** 20;
 
 /** The most ranks in a chunk, and the chunks a round is cut into at most (smaller tables get chunks of 64). */
 const MAX_CHUNK_RANKS = 1 << 16;
@@ -84,11 +122,21 @@ class Control {
   readonly wide: BigInt64Array;
   /** The join arguments and the entries, read and written with Atomics (under the seqlock). */
   readonly args: Uint32Array;
+  /** A load deal's path, and each slice's CRC-32 and bytes read (written by whoever read it, before its chunk counts as done). */
+  readonly path: Uint8Array;
+  readonly sliceChecksums: Uint32Array;
+  readonly sliceReads: Uint32Array;
+  /** Who read each slice (READ_BY_LEADER, READ_BY_HELPER): what tests of a damaged share look at. */
+  readonly sliceReaders: Uint8Array;
 
   constructor(buffer: SharedArrayBuffer) {
     this.cells = new Int32Array(buffer, 0, CLAIM_BYTE / 4);
     this.wide = new BigInt64Array(buffer, CLAIM_BYTE, 2);
     this.args = new Uint32Array(buffer, ARGS_BYTE, ARGS + 1);
+    this.path = new Uint8Array(buffer, PATH_BYTE, MAX_PATH_BYTES);
+    this.sliceChecksums = new Uint32Array(buffer, SLICES_BYTE, MAX_SLICES);
+    this.sliceReads = new Uint32Array(buffer, SLICES_BYTE + MAX_SLICES * 4, MAX_SLICES);
+    this.sliceReaders = new Uint8Array(buffer, SLICE_READERS_BYTE, MAX_SLICES);
   }
 
   get stop(): number {
@@ -116,27 +164,55 @@ class Control {
   }
 
   /**
-   * Expands the chunks of deal `deal` this worker can claim on `build`
+   * Does the chunks of deal `deal` this worker can claim, each by `take`
    * (`beforeChunk` may throw: a cancel); false when it stopped at `until`
    * (performance.now()) with chunks left, true when none is left to claim.
    */
-  work(build: PdbSplitShare, deal: number, chunks: number, ranks: number, beforeChunk: () => void, helper: boolean, until = Infinity): boolean {
+  work(take: (chunk: number) => void, deal: number, chunks: number, beforeChunk: () => void, until = Infinity): boolean {
     for (;;) {
       if (this.stop !== 0) return true;
       beforeChunk();
       if (performance.now() > until) return false;
       const chunk = this.claim(deal, chunks);
       if (chunk < 0) return true;
-      const settledBefore = helper ? build.settled() : 0;
       try {
-        const expanded = build.share(chunk * ranks, Math.min(build.placements, (chunk + 1) * ranks));
-        if (helper) Atomics.add(this.wide, 1, BigInt(build.settled() - settledBefore));
-        Atomics.add(this.cells, EXPANDED, expanded);
+        take(chunk);
       } finally {
         // Counted even when the module failed: the leader's barrier must not wait for it (the build fails anyway).
         if (Atomics.add(this.cells, DONE, 1) + 1 === chunks) Atomics.notify(this.cells, DONE);
       }
     }
+  }
+
+  /** A chunk of a build's round: its ranks expanded on `build` (a helper's settled entries counted for the leader's progress). */
+  expand(build: PdbSplitShare, ranks: number, helper: boolean): (chunk: number) => void {
+    return (chunk) => {
+      const settledBefore = helper ? build.settled() : 0;
+      const expanded = build.share(chunk * ranks, Math.min(build.placements, (chunk + 1) * ranks));
+      if (helper) Atomics.add(this.wide, 1, BigInt(build.settled() - settledBefore));
+      Atomics.add(this.cells, EXPANDED, expanded);
+    };
+  }
+
+  /**
+   * A slice of a load deal: read from the file at `path` into the memory at
+   * the deal's address (args: address, bytes, position in the file, slice
+   * bytes), its CRC-32 and bytes read left in the control. A reader that
+   * failed reads nothing: the leader refuses the file.
+   */
+  readSlice(readSpan: SpanReader, path: string, memory: () => ArrayBufferLike, reader: number): (chunk: number) => void {
+    const [at, bytes, position, sliceBytes] = [0, 1, 2, 3].map((i) => Atomics.load(this.args, i)) as [number, number, number, number];
+    return (chunk) => {
+      const start = chunk * sliceBytes;
+      let read = { read: 0, checksum: 0 };
+      try {
+        read = readSpan(path, position + start, new Uint8Array(memory(), at + start, Math.min(sliceBytes, bytes - start)));
+      } finally {
+        Atomics.store(this.sliceChecksums, chunk, read.checksum);
+        Atomics.store(this.sliceReads, chunk, read.read);
+        Atomics.store(this.sliceReaders, chunk, reader);
+      }
+    };
   }
 }
 
@@ -150,15 +226,17 @@ export class SplitBuildLost extends Error {
 
 /**
  * The leader: runs `prepare` with a builder that splits each build over the
- * helpers of `control`, then ends the session, once no helper is still
- * writing a chunk (a later build must not get a stale write). Without a split
- * build in the engine (the 'ts' engine) `prepare` gets no builder.
+ * helpers of `control` (and, given `readSpan`, each cached table's read),
+ * then ends the session, once no helper is still writing a chunk (a later
+ * build must not get a stale write). Without a split build in the engine
+ * (the 'ts' engine) `prepare` gets no builder.
  */
 export async function leadBuilds<T>(
   buffer: SharedArrayBuffer,
   core: Core,
   stopIfCancelled: () => void,
   prepare: (builder: TableBuilder | undefined) => Promise<T>,
+  readSpan?: SpanReader,
 ): Promise<T> {
   const control = new Control(buffer);
   const { cells } = control;
@@ -212,6 +290,7 @@ export async function leadBuilds<T>(
           open = publish(() => {
             if (round === 0) {
               Atomics.store(cells, GROUP, group);
+              Atomics.store(cells, KIND, BUILD);
               for (let i = 0; i < ARGS; i++) Atomics.store(control.args, i, build.joinArgs[i] ?? 0);
               Atomics.store(control.args, ARGS, build.entries);
               Atomics.store(control.wide, 1, 0n);
@@ -226,7 +305,7 @@ export async function leadBuilds<T>(
           lastDeal = { seq: open, chunks };
         }
         // Time's up with chunks left: report progress and come back, the helpers working on.
-        if (!control.work(build, open, chunks, ranks, stopIfCancelled, false, performance.now() + SLICE_MS)) return true;
+        if (!control.work(control.expand(build, ranks, false), open, chunks, stopIfCancelled, performance.now() + SLICE_MS)) return true;
         open = 0;
         const done = settleDeal();
         if (control.stop >= 2) throw new SplitBuildLost(what);
@@ -246,6 +325,59 @@ export async function leadBuilds<T>(
     };
   };
 
+  /**
+   * A load deal: `into` (a view of the shared memory) filled from `file` at
+   * `position` by every worker, a slice at a time; the bytes read before the
+   * first short slice and the CRC-32 of the whole, combined in slice order.
+   * Null (read it alone) when the path does not fit in the control or `into`
+   * is not in a shared memory.
+   */
+  const spread = async (file: string, position: number, into: Uint8Array): Promise<{ read: number; checksum: number } | null> => {
+    const path = new TextEncoder().encode(file);
+    if (!readSpan || path.length > MAX_PATH_BYTES || !(into.buffer instanceof SharedArrayBuffer)) return null;
+    if (control.stop >= 2) throw new SplitBuildLost(`reading ${file}`);
+    const sliceBytes = Math.max(Atomics.load(cells, SLICE_BYTES) || LOAD_SLICE_BYTES, Math.ceil(into.length / MAX_SLICES));
+    const slices = Math.ceil(into.length / sliceBytes);
+    group++;
+    const seq = publish(() => {
+      Atomics.store(cells, GROUP, group);
+      Atomics.store(cells, KIND, LOAD);
+      [into.byteOffset, into.length, position, sliceBytes, path.length].forEach((value, i) => Atomics.store(control.args, i, value));
+      path.forEach((byte, i) => Atomics.store(control.path, i, byte));
+      Atomics.store(cells, ROUND, 0);
+      Atomics.store(cells, CHUNKS, slices);
+      Atomics.store(cells, DONE, 0);
+      Atomics.store(control.wide, 0, BigInt(Atomics.load(cells, SEQ) + 1) << 32n);
+    });
+    lastDeal = { seq, chunks: slices };
+    if (Atomics.load(cells, LEADER_SKIPS_READS) === 0) {
+      control.work(
+        control.readSlice(readSpan, file, () => into.buffer, READ_BY_LEADER),
+        seq,
+        slices,
+        stopIfCancelled,
+      );
+    } else {
+      // Left to the helpers (tests): every slice taken and read before the deal is closed.
+      while (control.stop === 0 && Atomics.load(cells, DONE) < slices) Atomics.wait(cells, DONE, Atomics.load(cells, DONE), WAIT_MS);
+    }
+    const done = settleDeal();
+    if (control.stop >= 2) throw new SplitBuildLost(`reading ${file}`);
+    if (done < slices) stopIfCancelled();
+    if (done < slices) throw new Error(`reading ${file} was stopped: its call ended`);
+    let checksum = 0;
+    // One combiner for every whole slice, made once: one for each length costs milliseconds a table.
+    const whole = crc32Combiner(sliceBytes);
+    for (let slice = 0; slice < slices; slice++) {
+      const length = Math.min(sliceBytes, into.length - slice * sliceBytes);
+      const read = Atomics.load(control.sliceReads, slice);
+      if (read !== length) return { read: slice * sliceBytes + read, checksum };
+      const sliceChecksum = Atomics.load(control.sliceChecksums, slice);
+      checksum = length === sliceBytes ? whole(checksum, sliceChecksum) : crc32Combiner(length)(checksum, sliceChecksum);
+    }
+    return { read: into.length, checksum };
+  };
+
   const { pdb } = core;
   const builder: TableBuilder | undefined =
     pdb.startSplitBuild && pdb.startSplitDerive
@@ -253,6 +385,7 @@ export async function leadBuilds<T>(
           build: (partition, index) => split(`the build of group ${index} of ${partition.name}`, () => pdb.startSplitBuild!(partition, index)),
           derive: (partition, index, source, sourceGroup, cellMap) =>
             split(`deriving group ${index} of ${partition.name}`, () => pdb.startSplitDerive!(partition, index, source, sourceGroup, cellMap)),
+          spread,
         }
       : undefined;
 
@@ -267,16 +400,20 @@ export async function leadBuilds<T>(
 
 /**
  * A helper: joins each build the leader of `control` publishes and takes
- * chunks of its deals, until the session ends. Blocks this worker meanwhile
- * (it has nothing else to do); a cancel is seen between chunks and waits.
+ * chunks of its deals, and (given `load`: a reader and the shared memory)
+ * slices of each table it reads, until the session ends. Blocks this worker
+ * meanwhile (it has nothing else to do); a cancel is seen between chunks and
+ * waits.
  */
-export function helpBuilds(buffer: SharedArrayBuffer, core: Core, stopIfCancelled: () => void): void {
+export function helpBuilds(buffer: SharedArrayBuffer, core: Core, stopIfCancelled: () => void, load?: { readSpan: SpanReader; memory: WasmMemory }): void {
   if (!core.pdb.joinSplitBuild) throw new Error(`puzzlesearch pool: the ${core.engine} engine cannot join a split table build`);
   const control = new Control(buffer);
   const { cells } = control;
   let joined: PdbSplitShare | null = null;
   let joinedGroup = 0;
   let round = 0;
+  /** The last load deal this helper took slices of: one look at each. */
+  let loadSeq = 0;
   for (;;) {
     if (control.stop !== 0) return;
     stopIfCancelled();
@@ -290,16 +427,30 @@ export function helpBuilds(buffer: SharedArrayBuffer, core: Core, stopIfCancelle
     const dealRound = Atomics.load(cells, ROUND);
     const chunks = Atomics.load(cells, CHUNKS);
     const ranks = Atomics.load(cells, CHUNK_RANKS);
+    const kind = Atomics.load(cells, KIND);
     const args = Array.from({ length: ARGS }, (_, i) => Atomics.load(control.args, i));
     const entries = Atomics.load(control.args, ARGS);
+    const path = kind === LOAD ? new TextDecoder().decode(Uint8Array.from(control.path.subarray(0, args[4]!))) : '';
+    const readSlice = kind === LOAD && load ? control.readSlice(load.readSpan, path, () => load.memory.buffer, READ_BY_HELPER) : null;
     if (Atomics.load(cells, SEQ) !== seq) continue;
+    if (kind === LOAD) {
+      // Without a reader (no file access here) the leader and the others read every slice.
+      if (readSlice && seq !== loadSeq) {
+        loadSeq = seq;
+        trace(`load share of ${path}`);
+        control.work(readSlice, seq, chunks, stopIfCancelled);
+        trace(`loaded share of ${path}`);
+      }
+      Atomics.wait(cells, SEQ, seq, WAIT_MS);
+      continue;
+    }
     if (group !== joinedGroup) {
       joined = core.pdb.joinSplitBuild(args, entries);
       joinedGroup = group;
       round = 0;
     }
     for (; round < dealRound; round++) joined!.endRound(false);
-    control.work(joined!, seq, chunks, ranks, stopIfCancelled, true);
+    control.work(control.expand(joined!, ranks, true), seq, chunks, stopIfCancelled);
     Atomics.wait(cells, SEQ, seq, WAIT_MS);
   }
 }
@@ -313,6 +464,22 @@ export class SplitSession {
   /** The worker lost first (its index) and why, if one was. */
   lost: { worker: number; error: unknown } | undefined;
   private readonly control = new Control(this.buffer);
+
+  /**
+   * `loads`: a cached table's slices of `sliceBytes` (default 4 MiB), and
+   * with `leaderReads` false none read by the leader: tests of a file
+   * damaged in a helper's share.
+   */
+  constructor(loads: { sliceBytes?: number; leaderReads?: boolean } = {}) {
+    Atomics.store(this.control.cells, SLICE_BYTES, loads.sliceBytes ?? 0);
+    Atomics.store(this.control.cells, LEADER_SKIPS_READS, loads.leaderReads === false ? 1 : 0);
+  }
+
+  /** Who read slice `slice` of the last cached table the session read: 'leader', 'helper', or undefined (none). */
+  readBy(slice: number): 'leader' | 'helper' | undefined {
+    const reader = Atomics.load(this.control.sliceReaders, slice);
+    return reader === READ_BY_LEADER ? 'leader' : reader === READ_BY_HELPER ? 'helper' : undefined;
+  }
 
   /** Worker `worker` died or its call failed: the session stops, and the leader's build throws. */
   lose(worker: number, error: unknown): void {

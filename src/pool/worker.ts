@@ -17,6 +17,7 @@ import { coreOf, createSolver, solverFromCore, tablesOf } from '../api/solver.js
 import type { Solver, SolverOptions } from '../api/types.js';
 import { insideApi, insideTransport, runCall, searchedBoards } from './inside.js';
 import { PruningArrivals } from './pruningArrivals.js';
+import { setTraceThread, trace } from '../trace.js';
 import {
   CANCEL_CELL,
   type Answer,
@@ -52,6 +53,8 @@ function transferOf(value: unknown): ArrayBuffer[] {
 
 let solver: Promise<Solver> | null = null;
 let cancelFlag: Int32Array | null = null;
+/** The pool's shared memory (the shared build), else null. */
+let sharedMemory: SharedMemoryMessage | null = null;
 /** The move-pruning files this worker's pool was given, as they come. */
 let pruning = new PruningArrivals([]);
 
@@ -70,14 +73,19 @@ function errorData(error: unknown): ErrorData {
 }
 
 function init(message: InitMessage, post: Post): void {
+  trace('init');
   cancelFlag = message.cancel;
+  sharedMemory = message.sharedMemory ?? null;
   pruning = new PruningArrivals(message.pruningSizes);
   // The tables' warnings (a cache file refused, a directory not writable) go to the pool's `warn`, not this worker's console.
   const warn = (line: string) => post({ type: 'warning', message: line });
   const options = { engine: message.engine, wasm: message.wasm, tables: { ...message.tables, warn } };
   solver = message.sharedMemory ? sharedMemorySolver(options, message.sharedMemory) : createSolver(options);
   solver.then(
-    () => post({ type: 'ready' }),
+    () => {
+      trace('solver ready');
+      post({ type: 'ready' });
+    },
     (error: unknown) => post({ type: 'failed', error: errorData(error) }),
   );
 }
@@ -115,8 +123,18 @@ async function answer(message: CallMessage, post: Post): Promise<void> {
       ...args: unknown[]
     ) => unknown;
     // Table preparation answers a promise; the solving methods answer at once.
-    const context = { solver: callSolver, tables: tablesOf(callSolver), core: coreOf(callSolver), onIteration, stopIfCancelled, relayProgress };
+    const context = {
+      solver: callSolver,
+      tables: tablesOf(callSolver),
+      core: coreOf(callSolver),
+      sharedMemory: sharedMemory?.memory,
+      onIteration,
+      stopIfCancelled,
+      relayProgress,
+    };
+    trace(`call ${name}`);
     const value = (await runCall(context, () => method(...message.args))) as Answer<WorkerMethodName>;
+    trace(`answer ${name}`);
     post({ type: 'answer', id, value }, transferOf(value));
   } catch (error) {
     post({ type: 'error', id, error: errorData(error) });
@@ -155,7 +173,9 @@ function start(): void {
   }
   // Hidden from bundlers: a browser build must not try to resolve node:worker_threads.
   const threadsName = 'node:worker_threads';
-  void (import(/* @vite-ignore */ threadsName) as Promise<typeof import('node:worker_threads')>).then(({ parentPort }) => {
+  void (import(/* @vite-ignore */ threadsName) as Promise<typeof import('node:worker_threads')>).then(({ parentPort, threadId }) => {
+    setTraceThread(`worker ${threadId}`);
+    trace('worker modules loaded');
     if (!parentPort) {
       console.error('puzzlesearch pool: worker.js is a worker entry, not a module to import');
       return;

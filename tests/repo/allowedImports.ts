@@ -12,13 +12,14 @@
  * may use.
  */
 
-const LEAVES = ['src/platform.ts', 'src/crc32.ts'];
+const LEAVES = ['src/platform.ts', 'src/crc32.ts', 'src/trace.ts'];
 
 /** The library, bottom up: engine, tables, API, the judge, parallel search, the pool, the CLI, then the doors, the rules of play and the element. */
 const library = {
-  // Leaves: platform checks and CRC-32, importing nothing of src/.
+  // Leaves: platform checks, CRC-32 and the benches' timeline marks, importing nothing of src/.
   'src/platform.ts': [],
   'src/crc32.ts': [],
+  'src/trace.ts': [],
   // The engine: the contract, move pruning, and the two engines behind it.
   'src/engine': LEAVES,
   'src/engine/twin': ['src/engine', ...LEAVES],
@@ -33,7 +34,7 @@ const library = {
   // Parallel IDA*: prefixes, shares and the dealer, over any set of solvers.
   'src/parallel': ['src/api', 'src/pdb', 'src/engine', ...LEAVES],
   // The worker pool.
-  'src/pool': ['src/parallel', 'src/judge', 'src/api', 'src/pdb', 'src/engine', 'src/engine/wasm', ...LEAVES],
+  'src/pool': ['src/parallel', 'src/judge', 'src/api', 'src/pdb', 'src/pdb/cache', 'src/engine', 'src/engine/wasm', ...LEAVES],
   // The command line.
   'src/cli': ['src/pool', 'src/judge', 'src/api', 'src/pdb', 'src/pdb/cache', 'src/engine', 'src/engine/wasm', ...LEAVES],
   // The package's public door, and the page's door into internals (not in package.json's exports).

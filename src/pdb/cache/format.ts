@@ -117,6 +117,16 @@ export function decodeTableFile(
  */
 export type TableRoomView = () => Uint8Array;
 
+/**
+ * Reads a span of a file into `into` on several threads at once (a pool's
+ * workers on one shared memory, src/pool/splitBuild.ts): each reads and
+ * checksums slices of it. Resolves with the bytes read before the first
+ * slice that came up short (all of them when none did) and the CRC-32 of the
+ * span, made of the slices' (crc32Combine); null when it cannot be spread
+ * (the caller reads the span itself).
+ */
+export type SpreadRead = (file: string, position: number, into: Uint8Array) => Promise<{ read: number; checksum: number } | null>;
+
 export interface TableCache {
   /** The directory, or null when the cache is off or unusable. */
   readonly dir: string | null;
@@ -125,9 +135,11 @@ export interface TableCache {
    * reported once (warn) and left to be replaced. With `room`, the table is
    * read into room() (the whole of it; on Node straight from the file, with
    * no other copy) and the result is a view of it; a file refused may have
-   * left anything there.
+   * left anything there. With `spread` too (Node), the file is read and
+   * checked over the threads it spreads the work to, and refused as a file
+   * read on this thread alone would be.
    */
-  load(partition: PdbPartition, group: number, room?: TableRoomView): Promise<Uint8Array | null>;
+  load(partition: PdbPartition, group: number, room?: TableRoomView, spread?: SpreadRead): Promise<Uint8Array | null>;
   /**
    * Writes a group's table atomically, reading it in slices from `read`
    * (tables reach 250 MB). Resolves with null once the table is saved (or

@@ -12,7 +12,7 @@ import { isNode } from '../../platform.js';
 import { openBrowserTableCache } from './browser.js';
 import type { TableCache } from './format.js';
 
-export type { TableCache } from './format.js';
+export type { SpreadRead, TableCache } from './format.js';
 
 /** The cache for `dir` (a directory, undefined for the default, false for none). `warn` hears each problem once. */
 export async function openTableCache(dir: string | false | undefined, warn: (message: string) => void): Promise<TableCache> {

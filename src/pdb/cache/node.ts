@@ -115,7 +115,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
       return usable ? root : null;
     },
 
-    async load(partition, group, room) {
+    async load(partition, group, room, spread) {
       const file = path.join(root, tableFileName(partition, group));
       const bad = (why: string) => {
         warnOnce(file, `puzzlesearch: ignoring table file ${file}: ${why}; rebuilding it`);
@@ -127,6 +127,8 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
       const expected = HEADER_BYTES + groupTableBytes(partition, group);
       let handle: Awaited<ReturnType<Fs['open']>>;
       let roomFailed: unknown = null;
+      // A spread read's own failure (a worker lost, the call cancelled) is the caller's, not the file's.
+      let spreadFailed: unknown = null;
       let reading: Promise<number> | null = null;
       try {
         // Non-blocking: opening a FIFO with no writer would otherwise wait forever.
@@ -162,6 +164,20 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
             throw error;
           }
         };
+        // Read by the threads of `spread`, each a share of the slices, its
+        // checksum made of theirs: refused for the same faults as below.
+        const spreadOut =
+          room && spread
+            ? await spread(file, HEADER_BYTES, into()).catch((error: unknown) => {
+                spreadFailed = error;
+                throw error;
+              })
+            : null;
+        if (spreadOut) {
+          if (spreadOut.read !== tableBytes) return bad(`truncated while reading (${HEADER_BYTES + spreadOut.read} of ${expected} bytes)`);
+          if (spreadOut.checksum >>> 0 !== checked.checksum) return bad(CHECKSUM_MISMATCH);
+          return into();
+        }
         // The next slice is read (by libuv's threads: a copy out of the page
         // cache) while this one is checked (in this thread): the two overlap.
         const readSlice = (at: number) => readFully(handle, into(), at, Math.min(sliceBytes, tableBytes - at), HEADER_BYTES + at);
@@ -178,6 +194,7 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
         return into();
       } catch (error) {
         if (roomFailed !== null) throw roomFailed;
+        if (spreadFailed !== null) throw spreadFailed;
         return bad((error as Error).message);
       } finally {
         // A read still under way (the file refused meanwhile) ends before the file is closed.
@@ -237,7 +254,37 @@ export async function openNodeTableCache(dir: string | undefined, warn: (message
   };
 }
 
-/** Table files in the cache directory with their sizes. */
+/**
+ * Reads `into.length` bytes of `file` from `position` into `into` on this
+ * thread, synchronously, and checksums them: one thread's slice of a
+ * SpreadRead. Resolves with the reader (Node's modules are loaded first, so
+ * that a worker waiting on Atomics can read without its event loop).
+ * `read` says how many bytes the file gave (fewer at its end, or none when it
+ * cannot be opened), `checksum` is their CRC-32.
+ */
+export async function spanReader(): Promise<(file: string, position: number, into: Uint8Array) => { read: number; checksum: number }> {
+  const { checksum } = await nodeModules();
+  const fsName = 'node:fs';
+  const fs = (await import(/* @vite-ignore */ fsName)) as typeof import('node:fs');
+  return (file, position, into) => {
+    let fd: number;
+    try {
+      fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    } catch {
+      return { read: 0, checksum: 0 };
+    }
+    try {
+      let done = 0;
+      for (let got = 1; done < into.length && got > 0; done += got) got = fs.readSync(fd, into, done, into.length - done, position + done);
+      return { read: done, checksum: checksum(into.subarray(0, done)) };
+    } catch {
+      return { read: 0, checksum: 0 };
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
+}
+
 /** A cache entry that list or clear passed over, and why. */
 export interface SkippedEntry {
   name: string;
