@@ -128,6 +128,15 @@ describe.each(engineNames)('the trial on %s', (engine) => {
     }
   });
 
+  it('solveMany searches each such board alone, with its own trial', () => {
+    const tiles = [boards[3]!.tiles, korf[8]!.slice(0, 16), boards[0]!.tiles];
+    const many = solver.solveMany('sliding', tiles, { goal });
+    tiles.forEach((board, i) => {
+      const one = solver.sliding(board, { goal });
+      expect(many[i]).toMatchObject({ length: one.length, stats: { nodes: one.stats.nodes, partition: one.stats.partition, trial: one.stats.trial } });
+    });
+  });
+
   it("maxNodes counts the trial's nodes; onIteration hears every search, nodes running on", () => {
     const tiles = boards[3]!.tiles;
     const whole = solver.sliding(tiles, { goal });
