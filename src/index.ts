@@ -21,6 +21,7 @@ export {
   type OneShotOptions,
   type TablesPlanQuery,
   type Stats,
+  type TrialStats,
   type Status,
   type Stopped,
   type Unsolvable,

@@ -73,14 +73,15 @@ export function solveMany(state: SolverState, family: ManyFamily, boards: readon
     return parseEach(boards, (board) => solveLightsOut(core.lightsOut, board as LightsOutInput, options as LightsOutOptions | undefined));
   // Sliding: one engine call per group of boards that share an algorithm, a
   // size and a goal (and for IDA* a heuristic and partition). An IDA* board
-  // with onIteration is searched alone: a batch reports no iterations.
+  // with onIteration is searched alone (a batch reports no iterations), and
+  // so is one whose partition a per-board trial chooses (src/pdb/trial.ts).
   const plans = parseEach(boards, (board) => slidingPlan(state, board as SlidingInput, options as SlidingOptions, 'solveMany'));
   type Plan = Exclude<(typeof plans)[number], BoardError>;
   const results: unknown[] = plans.slice();
   const groups = new Map<string, number[]>();
   plans.forEach((plan, i) => {
     if (isError(plan)) return;
-    if (plan.algorithm === 'idastar' && plan.onIteration) {
+    if (plan.algorithm === 'idastar' && (plan.onIteration || plan.trial)) {
       results[i] = solvePlan(state, plan);
       return;
     }

@@ -35,6 +35,7 @@ import { checkOptions, checkPartitionName, optionKeys } from './checks.js';
 import { movePruning } from '../engine/movePruning.js';
 import type { PdbTables } from '../pdb/tables.js';
 import { tablesPlanOf, type TablesPlan } from '../pdb/plan.js';
+import { searchByTrial, type TrialOutcome } from '../pdb/trial.js';
 import { fourLineHint, slidingHint, type FourLineHint, type SlidingHint } from './hint.js';
 import {
   type SlidingMove,
@@ -187,38 +188,79 @@ export function slidingPlan({ tables }: SolverState, input: SlidingInput, given:
     throw new PuzzleInputError((error as Error).message);
   }
   const { heuristic, partition } = choice;
+  // Only a search of its own: a hint takes `partition`, as before.
+  const trial = algorithm === 'idastar' ? choice.trial : undefined;
   const pruning = checkChoice('pruning', options.pruning ?? 'fsm', MOVE_PRUNINGS);
   // The machine of the size, built (once a process) before the search's clock and progress start.
   if (algorithm === 'idastar') movePruning(start.width, start.height, pruning);
-  return { start, goal, algorithm, heuristic, partition, pruning, maxNodes, onIteration, onProgress, signal };
+  return { start, goal, algorithm, heuristic, partition, trial, pruning, maxNodes, onIteration, onProgress, signal };
 }
 
 export function sliding(state: SolverState, input: SlidingInput, options: SlidingOptions | undefined): SlidingResult | Unsolvable | Stopped {
   return solvePlan(state, slidingPlan(state, input, options, 'sliding'));
 }
 
+/**
+ * Whether sliding(input, options) on this solver would choose its partition
+ * by a per-board trial (src/pdb/trial.ts); builds nothing. A pool's parallel
+ * search without a lone try asks first, and then makes one.
+ */
+export function slidingTrialDue({ tables }: SolverState, input: SlidingInput, given: SlidingOptions | undefined): boolean {
+  const options = checkOptions<SlidingOptions>('sliding', given, SLIDING_OPTION_KEYS);
+  const start = parseSlidingBoard(input);
+  const goal = resolveGoal(options.goal, start);
+  const { algorithm, partition } = checkedSearch(start, options, 'sliding');
+  if (algorithm !== 'idastar' || partition !== undefined) return false;
+  try {
+    return tables.choose(start, goal, options.heuristic, false).trial !== undefined;
+  } catch (error) {
+    throw new PuzzleInputError((error as Error).message);
+  }
+}
+
 /** A checked sliding search: board, goal, algorithm, heuristic, limits. */
 export type SlidingPlan = ReturnType<typeof slidingPlan>;
 
-/** One sliding search, alone. */
+/** One sliding search, alone; with `plan.trial`, the per-board trial's searches (src/pdb/trial.ts), one after another on this core. */
 export function solvePlan({ core }: SolverState, plan: SlidingPlan): SlidingResult | Unsolvable | Stopped {
-  const { start, goal, algorithm, heuristic, partition, pruning, maxNodes, onIteration, onProgress, signal } = plan;
+  const { start, goal, algorithm, heuristic, partition, trial, pruning, maxNodes, onIteration, onProgress, signal } = plan;
+  const poll = progressPoll(onProgress, signal);
+  let chosen: TrialOutcome | undefined;
   const { value, ms } = timed(() => {
     if (!core.sliding.solvable(start, goal)) return null;
-    return algorithm === 'idastar'
-      ? core.idaStar.solve(start, goal, { heuristic, partition, pruning, maxNodes, onIteration, poll: progressPoll(onProgress, signal) })
-      : core.sliding.solveExhaustive(start, goal, algorithm);
+    if (algorithm !== 'idastar') return core.sliding.solveExhaustive(start, goal, algorithm);
+    if (!trial) return core.idaStar.solve(start, goal, { heuristic, partition, pruning, maxNodes, onIteration, poll });
+    // Each search hears the caller's onIteration and progress with the nodes of those before it added.
+    chosen = searchByTrial(trial, maxNodes, (searched, limit, heard, before) =>
+      core.idaStar.solve(start, goal, {
+        heuristic,
+        partition: searched,
+        pruning,
+        ...(limit === undefined ? {} : { maxNodes: limit }),
+        onIteration: (bound, nodes, expanded) => {
+          heard?.(bound, nodes);
+          onIteration?.(bound, before + nodes, expanded);
+        },
+        ...(poll ? { poll: (bound: number, nodes: number) => poll(bound, before + nodes) } : {}),
+      }),
+    );
+    return chosen.answer;
   });
-  return slidingResult(plan, value, ms);
+  return slidingResult(plan, value, ms, chosen);
 }
 
-/** The public result of a sliding search's answer (null: unsolvable by parity). */
-export function slidingResult(plan: SlidingPlan, value: SlidingAnswer | null, ms: number): SlidingResult | Unsolvable | Stopped {
-  const { start, algorithm, heuristic, partition, maxNodes } = plan;
+/**
+ * The public result of a sliding search's answer (null: unsolvable by
+ * parity); `chosen`, what a per-board trial chose (its partition and stats).
+ */
+export function slidingResult(plan: SlidingPlan, value: SlidingAnswer | null, ms: number, chosen?: TrialOutcome): SlidingResult | Unsolvable | Stopped {
+  const { start, algorithm, heuristic, maxNodes } = plan;
+  const partition = chosen?.partition ?? plan.partition;
   const used = algorithm === 'idastar' ? heuristic : algorithm === 'astar' ? 'manhattan' : 'none';
   const labelled = <R extends { stats: Stats }>(result: R): R => {
     result.stats.heuristic = used;
     if (used === 'pdb') result.stats.partition = partition!.name;
+    if (chosen) result.stats.trial = chosen.trial;
     return result;
   };
   if (value === null) return labelled(unsolvable(parityReason(start), 0, ms));

@@ -12,8 +12,11 @@ import type { HostAbortSignal } from '../engine/hostTypes.js';
 import type { LightsOutInput, LightsOutOptions, LightsOutResult } from './lightsOut.js';
 import type { PrepareTablesOptions, ReleaseTablesOptions, TablesOptions } from '../pdb/tables.js';
 import type { TablesPlan } from '../pdb/plan.js';
+import type { TrialStats } from '../pdb/trial.js';
 import type { FlipHint, FourLineHint, LightsOutHint, SlidingHint } from './hint.js';
 import type { Census, CensusOptions } from './census.js';
+
+export type { TrialStats };
 
 export interface SolverOptions {
   /** 'wasm' (default) or 'ts', the pure-TypeScript twin. */
@@ -37,9 +40,16 @@ export interface Stats {
   expanded?: number;
   /** Wall time of the call in milliseconds. */
   ms: number;
-  /** Sliding tiles: the heuristic the search used ('none' for BFS), and the PDB's partition. */
+  /** Sliding tiles: the heuristic the search used ('none' for BFS), and the PDB's partition (the one a trial chose, with `trial`). */
   heuristic?: Heuristic | 'none';
   partition?: string;
+  /**
+   * Sliding IDA* whose partition a per-board trial chose (see
+   * SlidingOptions.partition): the trial's nodes (counted in `nodes` and
+   * `expanded` too), the partition chosen and the one passed over, and the
+   * bound the two were compared at.
+   */
+  trial?: TrialStats;
   /** A pool's parallel IDA*: how many workers shared the search. */
   workers?: number;
 }
@@ -126,7 +136,20 @@ export interface SlidingOptions {
    * '6-6-6-6x7-zero-aware' on 5x5, ...). It implies heuristic 'pdb'; its tables
    * are used if ready, else built in memory. Left out, a PDB search uses the
    * solver's partition when its tables are ready, else the partition whose
-   * tables prepareTables made ready last for the board's size and goal.
+   * tables prepareTables made ready last for the board's size and goal. But
+   * when the solver has no partition of its own (tables.partition) and holds
+   * ready tables of two partitions of the board's size and goal whose node
+   * prices were measured to differ (src/pdb/plan.ts PARTITION_NODE_COST:
+   * 6-6-6-6 and 6-6-6-6x7-zero-aware on 5x5, 6-6-3 and 7-8 or
+   * 6-6-3-zero-aware on 4x4), a per-board trial chooses (src/pdb/trial.ts):
+   * the cheap kind searches up to 1M nodes (its answer if that settles the
+   * board), then the dear kind gets the cheap one's nodes up to its last
+   * completed bound, divided by its price; if it completes that bound within
+   * them it searches the board, else the cheap kind does (from the start, or
+   * in a pool from where the trial's search was cut). `stats.partition`
+   * names the kind chosen, `stats.trial` the trial. Hints and
+   * `solveParallel` make no trial (they search as without it; a pool's
+   * `sliding` does, in its lone try).
    */
   partition?: string;
   /** IDA* only: give up (solvable, length null) after this many nodes; a positive integer, or undefined for no limit. */

@@ -7,7 +7,7 @@
 import type { SlidingOptions, Solver } from '../api/types.js';
 import { listTableFiles } from '../pdb/cache/node.js';
 import { tableFileName } from '../pdb/cache/format.js';
-import { namedPartition, partitionNames } from '../pdb/partitions.js';
+import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from '../pdb/partitions.js';
 import { strongestPartition, type TablesPlan } from '../pdb/plan.js';
 import { parseSize } from '../pdb/tables.js';
 import type { TablesProgress } from '../pdb/tables.js';
@@ -38,7 +38,9 @@ export type TryLinearConflict = (text: string, maxNodes: number) => Promise<AnyR
  * Without --partition, the strongest kind the cache holds for the size and
  * goal (src/pdb/plan.ts STRONGER_PARTITIONS) is readied instead of the
  * default, and the search takes it (the tables ready for its size and goal);
- * nothing is built that the default would not have built.
+ * when the default's tables are cached too, they are readied beside it, and
+ * a per-board trial chooses between the two (src/pdb/trial.ts). Nothing is
+ * built that the default would not have built.
  */
 export function slidingTables(
   solver: Solver,
@@ -70,17 +72,30 @@ export function slidingTables(
     if (done === undefined) {
       // Builds always; loads from the cache (or copies from another worker), a fraction of a second, only with --stats.
       const onProgress = tablesProgress(sink, `puzzlesearch: ${size} tables`, { loads: options.stats });
-      const strongest = plan.partition === undefined && options.partition === undefined ? strongestPartition(size, await cached(size, goal)) : undefined;
+      const held = plan.partition === undefined && options.partition === undefined ? await cached(size, goal) : [];
+      const strongest = strongestPartition(size, held);
+      const fallback = DEFAULT_PARTITIONS[size];
       const readied =
         strongest === undefined
           ? prepare(size, goal, onProgress, plan.partition)
-          : prepare(size, goal, onProgress, strongest).catch((error: Error) => {
-              // Say a solver cannot hold it besides another goal's: the defaults serve, as they would have.
-              sink.write(
-                `puzzlesearch: warning: the cached ${strongest} tables were not taken (${error.message.split('\n')[0]}); using the default ${size} tables\n`,
-              );
-              return prepare(size, goal, onProgress);
-            });
+          : prepare(size, goal, onProgress, strongest).then(
+              // The default's tables cached too: readied beside it, and a trial per board chooses (src/pdb/trial.ts).
+              () =>
+                fallback !== undefined && held.includes(fallback)
+                  ? prepare(size, goal, onProgress, fallback).catch((error: Error) => {
+                      sink.write(
+                        `puzzlesearch: warning: the cached ${fallback} tables were not taken beside ${strongest} (${error.message.split('\n')[0]}); every ${size} board searches on ${strongest}\n`,
+                      );
+                    })
+                  : undefined,
+              (error: Error) => {
+                // Say a solver cannot hold it besides another goal's: the defaults serve, as they would have.
+                sink.write(
+                  `puzzlesearch: warning: the cached ${strongest} tables were not taken (${error.message.split('\n')[0]}); using the default ${size} tables\n`,
+                );
+                return prepare(size, goal, onProgress);
+              },
+            );
       done = readied.catch((error: Error) => {
         // Searches still run, on linear conflict: slower, never wrong.
         sink.write(`puzzlesearch: warning: no ${size} pattern database (${error.message.split('\n')[0]}); searching with linear conflict\n`);

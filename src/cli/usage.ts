@@ -209,13 +209,15 @@ const optionHelp: Entry[] = [
   {
     families: 'all',
     text: `  --stats              print nodes and time of each case to standard error
+                       (and the tables used, and a trial's choice of them)
 `,
   },
   {
     families: 'all',
     text: `  --json               one JSON object a case instead of the judge's lines
                        (JSON Lines): case, status (solved, unsolvable, error,
-                       stopped), length, moves, nodes, ms, or reason
+                       stopped), length, moves, nodes, ms, or reason;
+                       partition and trial where a trial chose the tables
 `,
   },
   {

@@ -15,7 +15,7 @@
 import { PuzzleInputError, namedGoal, parseSlidingBoard, slidingReachable } from '../api/boards.js';
 import { pressGridTextOn, type LightsOutResult } from '../api/lightsOut.js';
 import { coreOf } from '../api/solver.js';
-import type { BoardError, ManyFamilies, ManyFamily, Result, Solver } from '../api/types.js';
+import type { BoardError, ManyFamilies, ManyFamily, Result, Solver, TrialStats } from '../api/types.js';
 import type { FlipHint, FourLineHint, LightsOutHint, SlidingHint } from '../api/hint.js';
 
 /** What `solveMany` calls each CLI family. */
@@ -78,7 +78,7 @@ export interface JudgeSink {
 
 /** What the CLI reports of any family's result besides its lines. */
 export interface Answered {
-  stats: { nodes: number; expanded?: number; ms: number; heuristic?: string; partition?: string; workers?: number };
+  stats: { nodes: number; expanded?: number; ms: number; heuristic?: string; partition?: string; workers?: number; trial?: TrialStats };
   warning?: string;
 }
 
@@ -324,12 +324,16 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
       const { nodes, expanded, ms } = result.stats;
       // expanded: sliding IDA* only, beside nodes (generated), as the published counts give it.
       const counts = expanded === undefined ? { nodes } : { nodes, expanded };
+      // Which tables a per-board trial chose, and its nodes (counted in nodes too).
+      const { partition, trial } = result.stats;
+      const chosen = trial ? { partition, trial } : {};
       const why = solution.length === null ? { reason: unsolvableWords(options.family), detail: solution.detail } : {};
       json({
         status: solution.length === null ? 'unsolvable' : 'solved',
         length: solution.length,
         moves: solution.moves(),
         ...counts,
+        ...chosen,
         ms: Number(ms.toFixed(3)),
         ...why,
       });
@@ -345,6 +349,11 @@ export function reportCase(options: JudgeOptions, engine: string, item: JudgeCas
       sink.note(`${label}: ${nodes} nodes, ${ms.toFixed(3)} ms (${how})`);
       // A line of its own, so that the line above keeps its form for scripts that read it.
       if (result.stats.expanded !== undefined) sink.note(`${label}: ${result.stats.expanded} expanded`);
+      const { trial } = result.stats;
+      if (trial) {
+        const at = trial.bound === undefined ? '' : `, compared at bound ${trial.bound}`;
+        sink.note(`${label}: ${trial.chose} chosen over ${trial.over} by a trial of ${trial.nodes} nodes (in the count above)${at}`);
+      }
     }
   } catch (error) {
     const message = (error as Error).message.split('\n')[0];

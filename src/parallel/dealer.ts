@@ -15,6 +15,7 @@ import { PuzzleInputError, describeValue, type SlidingInput } from '../api/board
 import type { PoolSlidingOptions, Progress, SlidingMove, SlidingResult, Stopped, Unsolvable } from '../api/types.js';
 import type { SlidingShare, SlidingShareResult } from './share.js';
 import { GIVE_UP, ITERATION, NEXT_BOUND, SHARE_FLAGS, STATE } from './flags.js';
+import { TRIAL_MOST_NODES } from '../pdb/trial.js';
 
 export interface ParallelSlidingOptions extends PoolSlidingOptions {
   /** Moves below the root at which the search splits into subtrees (1..32; default 8). */
@@ -38,6 +39,8 @@ export interface ParallelDeps {
     callOptions: { signal?: HostAbortSignal; onProgress?: (progress: Progress) => void },
   ): Promise<SlidingResult | Unsolvable | Stopped>;
   solvable(board: SlidingInput, goal: PoolSlidingOptions['goal']): Promise<boolean>;
+  /** Whether a worker's sliding(board, options) would choose its partition by a per-board trial (src/pdb/trial.ts). */
+  trialDue(board: SlidingInput, options: PoolSlidingOptions): Promise<boolean>;
 }
 
 const DEFAULT_DEPTH = 8;
@@ -62,7 +65,17 @@ export async function parallelSliding(
   // With `alone`, one worker first searches within that node budget: most
   // boards are solved (or found unsolvable) before the others could be told
   // the first bound, and the search is shared only when the budget runs out.
-  const probe = alone > 0 ? await deps.sliding(board, { ...sliding, maxNodes: alone }, { signal, onProgress }) : null;
+  //
+  // The lone try also makes the per-board trial between two ready kinds of
+  // tables (src/pdb/trial.ts), when one is due: its result names the kind
+  // chosen, which the shares then search by name. Without a lone try of its
+  // own (solveParallel), a search whose trial is due makes one just long
+  // enough for it, so that no worker takes a kind the trial would not have
+  // (each worker's choice alone is the search without the trial).
+  let probe = alone > 0 ? await deps.sliding(board, { ...sliding, maxNodes: alone }, { signal, onProgress }) : null;
+  if (!probe && sliding.partition === undefined && (await deps.trialDue(board, sliding))) {
+    probe = await deps.sliding(board, { ...sliding, maxNodes: TRIAL_MOST_NODES }, { signal, onProgress });
+  }
   if (probe && probe.status !== 'stopped') return probe;
   if (!probe && !(await deps.solvable(board, sliding.goal))) return deps.sliding(board, sliding, { signal, onProgress });
   // One failed or aborted share drops the others.
@@ -93,9 +106,12 @@ export async function parallelSliding(
       live[worker] = progress.nodes;
       onProgress?.({ bound: progress.bound, nodes: before + live.reduce((sum, part) => sum + part, 0), ms: performance.now() - started });
     };
+    // The kind the lone try's trial chose, by name (a worker left to choose would take the search's without the trial).
+    const trial = probe?.stats.trial;
+    const searched = trial ? { ...sliding, partition: trial.chose } : sliding;
     const shares = await Promise.all(
       Array.from({ length: deps.workers }, (_, worker) =>
-        deps.share(worker, board, sliding, { bound, depth, flags, workers: deps.workers }, all.signal, shareProgress(worker)).catch((error: unknown) => {
+        deps.share(worker, board, searched, { bound, depth, flags, workers: deps.workers }, all.signal, shareProgress(worker)).catch((error: unknown) => {
           all.abort();
           throw error;
         }),
@@ -110,6 +126,7 @@ export async function parallelSliding(
     const moves = path.split('') as SlidingMove[];
     const stats: SlidingResult['stats'] = { nodes, expanded, ms: performance.now() - started, heuristic: found.heuristic, workers: deps.workers };
     if (found.partition) stats.partition = found.partition;
+    if (trial) stats.trial = trial;
     return { status: 'solved', solvable: true, length: moves.length, moves, path, stats };
   } finally {
     signal?.removeEventListener('abort', stop);

@@ -14,7 +14,6 @@
  */
 import type { Heuristic } from '../engine/contract.js';
 import { DEFAULT_PARTITIONS } from './partitions.js';
-import { parseSize } from './tables.js';
 
 /**
  * Board sizes whose searches use pattern databases by default: every size
@@ -22,7 +21,8 @@ import { parseSize } from './tables.js';
  * tables take to load.
  */
 export const TABLE_SIZES: readonly string[] = Object.keys(DEFAULT_PARTITIONS).filter((size) => {
-  const { width, height } = parseSize(size);
+  // Read here, not by tables.ts's parseSize: tables.ts reads this file's prices (through ./trial.ts).
+  const [width = 0, height = 0] = size.split('x').map(Number);
   return width * height > 9;
 });
 
@@ -99,8 +99,10 @@ export function tablesPlanOf(width: number, height: number, goalBlank: number, s
  *   5.2x fewer nodes but a node costs about 7x, so it pays on #44 and #1
  *   only, and over the 12 it takes about 1.4x the default's time. Which
  *   boards those are shows in the two searches' first iterations (the node
- *   ratio at a bound holds from there on): a per-board trial is the rule
- *   still to build; until then a cached catalogue is taken for every board.
+ *   ratio at a bound holds from there on). So a cached stronger kind is
+ *   readied beside the default when the default's tables are cached too, and
+ *   a per-board trial (./trial.ts) chooses between them by nodes, with the
+ *   prices of PARTITION_NODE_COST.
  * - 3x3: none (its searches use no tables by default).
  */
 export const STRONGER_PARTITIONS: Readonly<Record<string, readonly string[]>> = {
@@ -111,4 +113,30 @@ export const STRONGER_PARTITIONS: Readonly<Record<string, readonly string[]>> = 
 /** The strongest of STRONGER_PARTITIONS[size] among `cached` (the partitions whose every table the cache holds for the goal); undefined: keep the default. */
 export function strongestPartition(size: string, cached: readonly string[]): string | undefined {
   return STRONGER_PARTITIONS[size]?.find((name) => cached.includes(name));
+}
+
+/**
+ * What a node of each kind costs, in nodes of its size's default (1), where
+ * measured: the price the per-board trial (./trial.ts) weighs two ready
+ * kinds' nodes by. Nodes a second, wasm, one thread, fsm pruning, the same
+ * machine and run for both sides (bench/RESULTS.md):
+ * - 4x4 7-8: 2.3 (Korf's 100 in 3.0M nodes and 0.28 s against 27.3M and
+ *   1.12 s, "Korf's 100 in-process on one thread"); 6-6-3-zero-aware: 1.6
+ *   (13.16M/s against 20.66M/s on Korf's 100, "pdbChildEstimate's pruned
+ *   returns", load 1.9-3.0).
+ * - 5x5 6-6-6-6x7-zero-aware: 7 (3.05M/s against 22M/s over Korf and
+ *   Felner's 12, 6.8-7.9 on #38; "Korf and Felner's 12 on the zero-aware
+ *   catalogue"); 6-6-6-6x3-zero-aware 3.6, 6-6-6-6x7 3.5 and
+ *   6-6-6-6-zero-aware 1.5 (KF #1's nodes and times above, against the
+ *   default's 986M in 49.8 s).
+ * A kind left out has no measured price: the trial never weighs it.
+ */
+export const PARTITION_NODE_COST: Readonly<Record<string, Readonly<Record<string, number>>>> = {
+  '4x4': { '7-8': 2.3, '6-6-3-zero-aware': 1.6 },
+  '5x5': { '6-6-6-6x7-zero-aware': 7, '6-6-6-6x3-zero-aware': 3.6, '6-6-6-6x7': 3.5, '6-6-6-6-zero-aware': 1.5 },
+};
+
+/** The price of a node of kind `name` on `size` in the default's nodes (PARTITION_NODE_COST; the default's is 1), or undefined where not measured. */
+export function partitionNodeCost(size: string, name: string): number | undefined {
+  return DEFAULT_PARTITIONS[size] === name ? 1 : PARTITION_NODE_COST[size]?.[name];
 }

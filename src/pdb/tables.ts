@@ -26,6 +26,7 @@ import { groupTableBytes, groupTableEntries, PDB_HELD_TABLES_LIMIT } from '../en
 import { DEFAULT_PARTITIONS, namedPartition, partitionNames, symmetricSource } from './partitions.js';
 import { openTableCache, type SpreadRead, type TableCache } from './cache/index.js';
 import { trace } from '../trace.js';
+import { trialPair, type TrialPair } from './trial.js';
 
 export interface TablesOptions {
   /** Cache directory (Node; in a browser IndexedDB is used and a string is ignored), or false for memory only; default: see src/pdb/cache/node.ts. */
@@ -82,6 +83,14 @@ export interface ReleaseTablesOptions {
 export interface HeuristicChoice {
   heuristic: Heuristic;
   partition?: PdbPartition;
+  /**
+   * Set when the search names no partition, the solver has none of its own,
+   * and tables of two partitions of different measured node prices are held
+   * whole for the board's size and goal: a per-board trial (./trial.ts)
+   * chooses between them. `partition` is what a search without the trial
+   * takes (as before: the default when ready, else the last readied).
+   */
+  trial?: TrialPair;
 }
 
 /** Parses '4x4' (or width/height) into a size. */
@@ -116,7 +125,9 @@ export interface PdbTables {
    * the solver's default partition when its tables are ready, else the
    * partition of this size and goal made ready last (prepareTables with a
    * partition of its own), else the default. An explicit 'pdb' or `partition`
-   * builds missing tables in memory unless `build` is false.
+   * builds missing tables in memory unless `build` is false. With no
+   * partition named and none of the solver's own, `trial` names two ready
+   * partitions for a per-board trial to choose between (./trial.ts).
    */
   choose(start: SlidingBoard, goal: SlidingBoard, requested: string | undefined, build?: boolean, partition?: string): HeuristicChoice;
   /**
@@ -452,14 +463,16 @@ function release(state: TablesState, size: string | { width: number; height: num
   });
 }
 
+/** Every partition of this size and blank cell whose tables are held whole. */
+function readyPartitions(state: TablesState, width: number, height: number, blankCell: number): PdbPartition[] {
+  return [...state.partitionsSeen.values()].filter(
+    (partition) => partition.width === width && partition.height === height && partition.blankCell === blankCell && state.core.pdb.ready(partition),
+  );
+}
+
 /** The partition of this size and blank cell whose tables were made ready last (held whole), if any. */
 function lastReady(state: TablesState, width: number, height: number, blankCell: number): PdbPartition | null {
-  let found: PdbPartition | null = null;
-  for (const partition of state.partitionsSeen.values()) {
-    const fits = partition.width === width && partition.height === height && partition.blankCell === blankCell;
-    if (fits && state.core.pdb.ready(partition)) found = partition;
-  }
-  return found;
+  return readyPartitions(state, width, height, blankCell).at(-1) ?? null;
 }
 
 /** PdbTables.choose. */
@@ -491,7 +504,11 @@ function choose(
     if (partition && !state.core.pdb.ready(partition)) partition = lastReady(state, width, height, blank) ?? partition;
   }
   if (!partition) return { heuristic: requested === 'pdb' ? 'linear-conflict' : fallback };
-  if (state.core.pdb.ready(partition)) return { heuristic: 'pdb', partition };
+  if (state.core.pdb.ready(partition)) {
+    const trial =
+      named === undefined && state.options.partition === undefined ? trialPair(`${width}x${height}`, readyPartitions(state, width, height, blank)) : undefined;
+    return trial ? { heuristic: 'pdb', partition, trial } : { heuristic: 'pdb', partition };
+  }
   if (requested !== 'pdb' && named === undefined) return { heuristic: fallback };
   // A build is under way in prepare(); building here would cut across it.
   if (state.preparing > 0 || !build) return { heuristic: 'linear-conflict' };

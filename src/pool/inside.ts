@@ -4,8 +4,9 @@
  * (`outside.ts`) are derived from it, so a method the Solver gains later needs
  * one line here and nothing anywhere else.
  *
- * Besides the parallel search's share (and the move-pruning module it
- * loads), only types are imported, so that the outside can read the method
+ * Besides the parallel search's share and its trial question (and the
+ * move-pruning module and solver calls the share loads anyway), only types
+ * are imported, so that the outside can read the method
  * names and their parameter counts without loading the solver itself. Each method runs on
  * the solver of the call in progress (`runCall`), whose `onIteration` reports
  * progress and stops the search when the call was cancelled.
@@ -17,6 +18,7 @@ import type { Core, PdbPartition } from '../engine/contract.js';
 import type { PdbTables, PrepareTablesOptions, ReleaseTablesOptions, TablesProgress } from '../pdb/tables.js';
 import type { BoardSize, FourLineHintOptions, ManyFamilies, ManyFamily, PoolSlidingOptions, Progress, SlidingOptions, Solver } from '../api/types.js';
 import { slidingShareOf, type SlidingShare } from '../parallel/share.js';
+import { slidingTrialDue } from '../api/solverCalls.js';
 // Loaded with share.js anyway (its searches use the machines).
 import { movePruningOrigin } from '../engine/movePruning.js';
 import type { JudgeCase, JudgeOptions } from '../judge/judge.js';
@@ -174,6 +176,11 @@ export const insideTransport = {
   /** One share of a parallel IDA* (src/parallel/dealer.ts deals them); not a pool method, the pool's solveParallel is. */
   slidingShare: (board: SlidingInput, options: PoolSlidingOptions | undefined, share: SlidingShare) =>
     slidingShareOf(call().solver)(board, withHook(options), share),
+  /** Whether a sliding search of the board would choose its partition by a per-board trial (src/pdb/trial.ts): the dealer's question before a parallel search without a lone try. */
+  slidingTrialDue: (board: SlidingInput, options: PoolSlidingOptions | undefined) => {
+    const { core, tables } = call();
+    return slidingTrialDue({ core, tables }, board, options);
+  },
   /** The CLI's chunks: cases in, printed text out (see ../cli/judge.ts); loaded on first use, as only the CLI asks. */
   judgeCases: (options: JudgeOptions, cases: readonly JudgeCase[]) => {
     const { solver } = call();

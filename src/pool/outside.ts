@@ -498,6 +498,7 @@ export async function createSolverPool(options: SolverPoolOptions = {}): Promise
         sliding: (slidingBoard, slidingOptions, slidingCall) =>
           methods.sliding(slidingBoard, slidingOptions, slidingCall) as Promise<SlidingResult | Unsolvable | Stopped>,
         solvable: (solvableBoard, goal) => methods.slidingSolvable(solvableBoard, goal) as Promise<boolean>,
+        trialDue: (trialBoard, trialOptions) => submit('slidingTrialDue', [trialBoard, trialOptions], undefined) as Promise<boolean>,
       },
       board,
       options,
