@@ -7,8 +7,8 @@
 import type { SlidingOptions, Solver } from '../api/types.js';
 import { listTableFiles } from '../pdb/cache/node.js';
 import { tableFileName } from '../pdb/cache/format.js';
-import { DEFAULT_PARTITIONS, namedPartition, partitionNames } from '../pdb/partitions.js';
-import { strongestPartition, type TablesPlan } from '../pdb/plan.js';
+import { namedPartition, partitionNames } from '../pdb/partitions.js';
+import { strongestPartition, trialPartner, type TablesPlan } from '../pdb/plan.js';
 import { parseSize } from '../pdb/tables.js';
 import type { TablesProgress } from '../pdb/tables.js';
 import type { AnyResult } from '../judge/judge.js';
@@ -38,8 +38,9 @@ export type TryLinearConflict = (text: string, maxNodes: number) => Promise<AnyR
  * Without --partition, the strongest kind the cache holds for the size and
  * goal (src/pdb/plan.ts STRONGER_PARTITIONS) is readied instead of the
  * default, and the search takes it (the tables ready for its size and goal);
- * when the default's tables are cached too, they are readied beside it, and
- * a per-board trial chooses between the two (src/pdb/trial.ts). Nothing is
+ * when the default's tables are cached too and the strongest has a price to
+ * weigh (plan.ts trialPartner), they are readied beside it, and a per-board
+ * trial chooses between the two (src/pdb/trial.ts). Nothing is
  * built that the default would not have built.
  */
 export function slidingTables(
@@ -74,17 +75,17 @@ export function slidingTables(
       const onProgress = tablesProgress(sink, `puzzlesearch: ${size} tables`, { loads: options.stats });
       const held = plan.partition === undefined && options.partition === undefined ? await cached(size, goal) : [];
       const strongest = strongestPartition(size, held);
-      const fallback = DEFAULT_PARTITIONS[size];
+      const partner = strongest === undefined ? undefined : trialPartner(size, strongest, held);
       const readied =
         strongest === undefined
           ? prepare(size, goal, onProgress, plan.partition)
           : prepare(size, goal, onProgress, strongest).then(
-              // The default's tables cached too: readied beside it, and a trial per board chooses (src/pdb/trial.ts).
+              // The default's tables cached too, and a trial due: readied beside it, and a trial per board chooses (src/pdb/trial.ts).
               () =>
-                fallback !== undefined && held.includes(fallback)
-                  ? prepare(size, goal, onProgress, fallback).catch((error: Error) => {
+                partner !== undefined
+                  ? prepare(size, goal, onProgress, partner).catch((error: Error) => {
                       sink.write(
-                        `puzzlesearch: warning: the cached ${fallback} tables were not taken beside ${strongest} (${error.message.split('\n')[0]}); every ${size} board searches on ${strongest}\n`,
+                        `puzzlesearch: warning: the cached ${partner} tables were not taken beside ${strongest} (${error.message.split('\n')[0]}); every ${size} board searches on ${strongest}\n`,
                       );
                     })
                   : undefined,

@@ -120,10 +120,16 @@ export function strongestPartition(size: string, cached: readonly string[]): str
  * measured: the price the per-board trial (./trial.ts) weighs two ready
  * kinds' nodes by. Nodes a second, wasm, one thread, fsm pruning, the same
  * machine and run for both sides (bench/RESULTS.md):
- * - 4x4 7-8: 2.3 (Korf's 100 in 3.0M nodes and 0.28 s against 27.3M and
- *   1.12 s, "Korf's 100 in-process on one thread"); 6-6-3-zero-aware: 1.6
- *   (13.16M/s against 20.66M/s on Korf's 100, "pdbChildEstimate's pruned
- *   returns", load 1.9-3.0).
+ * - 4x4 6-6-3-zero-aware: 1.6 (13.16M/s against 20.66M/s on Korf's 100,
+ *   "pdbChildEstimate's pruned returns", load 1.9-3.0). Not 7-8, whose node
+ *   costs about 2.3 (Korf's 100 in 3.0M nodes and 0.28 s against 27.3M and
+ *   1.12 s, "Korf's 100 in-process on one thread"): it takes 2.2x to 35x
+ *   fewer nodes than 6-6-3 on every one of Korf's 100 (8.8x in all), so
+ *   it pays on all but one, and never loses much. Weighed, it lost: the
+ *   trial's first million 6-6-3 nodes settle most 4x4 boards, so 94 of
+ *   the 100 stayed on 6-6-3, and the CLI took 1.53 s against 0.69 s on
+ *   7-8 alone (--jobs 1, 2026-11-28). Without a price it is taken for
+ *   every board, as before the trial.
  * - 5x5 6-6-6-6x7-zero-aware: 7 (3.05M/s against 22M/s over Korf and
  *   Felner's 12, 6.8-7.9 on #38; "Korf and Felner's 12 on the zero-aware
  *   catalogue"); 6-6-6-6x3-zero-aware 3.6, 6-6-6-6x7 3.5 and
@@ -132,9 +138,22 @@ export function strongestPartition(size: string, cached: readonly string[]): str
  * A kind left out has no measured price: the trial never weighs it.
  */
 export const PARTITION_NODE_COST: Readonly<Record<string, Readonly<Record<string, number>>>> = {
-  '4x4': { '7-8': 2.3, '6-6-3-zero-aware': 1.6 },
+  '4x4': { '6-6-3-zero-aware': 1.6 },
   '5x5': { '6-6-6-6x7-zero-aware': 7, '6-6-6-6x3-zero-aware': 3.6, '6-6-6-6x7': 3.5, '6-6-6-6-zero-aware': 1.5 },
 };
+
+/**
+ * The kind readied beside `strongest` (a kind of STRONGER_PARTITIONS the
+ * cache holds) for the per-board trial: the size's default, when `cached`
+ * holds it too and `strongest` has a price to weigh (PARTITION_NODE_COST);
+ * undefined when `strongest` serves every board alone.
+ */
+export function trialPartner(size: string, strongest: string, cached: readonly string[]): string | undefined {
+  const fallback = DEFAULT_PARTITIONS[size];
+  return fallback !== undefined && fallback !== strongest && cached.includes(fallback) && PARTITION_NODE_COST[size]?.[strongest] !== undefined
+    ? fallback
+    : undefined;
+}
 
 /** The price of a node of kind `name` on `size` in the default's nodes (PARTITION_NODE_COST; the default's is 1), or undefined where not measured. */
 export function partitionNodeCost(size: string, name: string): number | undefined {

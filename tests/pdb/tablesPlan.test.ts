@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSolver, createSolverPool, PuzzleInputError, type Solver, type SolverPool, type TablesPlan } from '../../src/index.js';
 import { engineNames } from '../support/engines.js';
 import { seededRandom, slidingWalk } from '../oracles.js';
+import { namedPartition } from '../../src/pdb/partitions.js';
+import { partitionNodeCost, trialPartner } from '../../src/pdb/plan.js';
+import { trialPair } from '../../src/pdb/trial.js';
 
 const goalTiles = (cells: number, blankFirst: boolean) => Array.from({ length: cells }, (_, i) => (blankFirst ? i : i === cells - 1 ? 0 : i + 1));
 const rows = (tiles: number[], width: number) =>
@@ -100,5 +103,31 @@ describe('tablesPlan on a pool', () => {
     const { solvable, unsolvable } = boards(5, 5, true, 11);
     expect(await pool.tablesPlan(solvable, { goal: 'blank-first' })).toEqual({ size: '5x5', goal: 'blank-first', linearConflictFirst: 30_000_000 });
     expect(await pool.tablesPlan(unsolvable, { goal: 'blank-first' })).toBeNull();
+  });
+});
+
+describe('the kinds a per-board trial weighs (src/pdb/plan.ts, src/pdb/trial.ts)', () => {
+  const partition = (name: string, width = 4) => namedPartition(width, width, 0, name)!;
+
+  it('readies the default beside a priced stronger kind the cache holds, never beside 7-8', () => {
+    expect(trialPartner('4x4', '6-6-3-zero-aware', ['6-6-3', '6-6-3-zero-aware'])).toBe('6-6-3');
+    expect(trialPartner('5x5', '6-6-6-6x7-zero-aware', ['6-6-6-6', '6-6-6-6x7-zero-aware'])).toBe('6-6-6-6');
+    // 7-8 pays on every one of Korf's 100: taken alone, no trial, the default not readied.
+    expect(trialPartner('4x4', '7-8', ['6-6-3', '6-6-3-zero-aware', '7-8'])).toBeUndefined();
+    // The default not cached: nothing to weigh it against, and nothing is built.
+    expect(trialPartner('5x5', '6-6-6-6x7-zero-aware', ['6-6-6-6x7-zero-aware'])).toBeUndefined();
+  });
+
+  it('weighs a ready pair only when both have a price and the prices differ', () => {
+    const zeroAware = trialPair('4x4', [partition('6-6-3'), partition('6-6-3-zero-aware')]);
+    expect(zeroAware && { cheap: zeroAware.cheap.name, dear: zeroAware.dear.name, cost: zeroAware.cost }).toEqual({
+      cheap: '6-6-3',
+      dear: '6-6-3-zero-aware',
+      cost: partitionNodeCost('4x4', '6-6-3-zero-aware'),
+    });
+    expect(trialPair('4x4', [partition('6-6-3'), partition('7-8')])).toBeUndefined();
+    expect(trialPair('4x4', [partition('6-6-3')])).toBeUndefined();
+    const catalogue = trialPair('5x5', [partition('6-6-6-6x7-zero-aware', 5), partition('6-6-6-6', 5)]);
+    expect(catalogue && [catalogue.cheap.name, catalogue.dear.name]).toEqual(['6-6-6-6', '6-6-6-6x7-zero-aware']);
   });
 });
