@@ -140,16 +140,17 @@ export interface SlidingOptions {
    * when the solver has no partition of its own (tables.partition) and holds
    * ready tables of two partitions of the board's size and goal whose node
    * prices were measured to differ (src/pdb/plan.ts PARTITION_NODE_COST:
-   * 6-6-6-6 and 6-6-6-6x7-zero-aware on 5x5, 6-6-3 and 7-8 or
-   * 6-6-3-zero-aware on 4x4), a per-board trial chooses (src/pdb/trial.ts):
+   * 6-6-6-6 and 6-6-6-6x7-zero-aware on 5x5, 6-6-3 and 6-6-3-zero-aware on
+   * 4x4; 7-8 has none, and pays on every board), a per-board trial chooses
+   * (src/pdb/trial.ts):
    * the cheap kind searches up to 1M nodes (its answer if that settles the
    * board), then the dear kind gets the cheap one's nodes up to its last
    * completed bound, divided by its price; if it completes that bound within
    * them it searches the board, else the cheap kind does (from the start, or
    * in a pool from where the trial's search was cut). `stats.partition`
-   * names the kind chosen, `stats.trial` the trial. Hints and
-   * `solveParallel` make no trial (they search as without it; a pool's
-   * `sliding` does, in its lone try).
+   * names the kind chosen, `stats.trial` the trial. Hints make no trial
+   * (they search as without it); a pool's `sliding` makes it in its lone
+   * try, and `solveParallel` in a lone try of its own, just long enough.
    */
   partition?: string;
   /** IDA* only: give up (solvable, length null) after this many nodes; a positive integer, or undefined for no limit. */
