@@ -40,12 +40,14 @@ export class SlidingCases {
    * worker busy, and a search split over workers pays for a barrier at every
    * bound. With fewer (one hard board, or the last ones of a stream), and for
    * every 5x5 board, a case is tried alone and then spread over every worker.
-   * A 24-puzzle's hard search runs for seconds to minutes, so its barriers
-   * cost nothing, while one left alone at the end of a stream kept the other
-   * worker idle: Korf and Felner's 12 with --jobs 2 ended on #5 alone for 73
-   * s of its 262 s (two cases at once searched 41M nodes/s, as one spread
-   * case did). Its outcome lands in input order on the chain, at most eight a
-   * thread ahead.
+   * A 24-puzzle's hard search runs for seconds to minutes, and one left
+   * alone at the end of a stream kept the other worker idle: Korf and
+   * Felner's 12 with --jobs 2 ended on #5 alone for 73 s of its 262 s.
+   * Spread, they took 244.5 s: two cases alone at once searched about 41M
+   * nodes/s together, one spread case 35-37M/s, a tenth less, which the
+   * idle tail outweighed (bench/RESULTS.md, "On a quiet machine, the
+   * afternoon"). Its outcome lands in input order on the chain, at most
+   * eight a thread ahead.
    */
   async solve(item: InputCase, behind: number): Promise<void> {
     const { answers, options } = this;
