@@ -80,8 +80,13 @@ export function tablesProgress(
   let lastText = '';
   let started = 0;
   let shown = 0;
-  /** What was done to each finished table, for the final message. */
-  let finishedBy = new Map<number, string>();
+  /**
+   * What was done to each finished table, for the final message, by
+   * partition and group: another partition's late reports (a pool's workers
+   * adopting the tables of the one readied before) count for none of this
+   * one's tables.
+   */
+  let finishedBy = new Map<string, { partition: string; word: string }>();
   /** The partition just ended (its final line written). */
   let ended = false;
   /** The time left of the partition in hand, from its plan (buildPlans), else its work as its reports tell it. */
@@ -109,7 +114,7 @@ export function tablesProgress(
     if (last && ended) return;
     ended = last;
     const [going, finished] = PHASE_WORDS[progress.phase] ?? PHASE_WORDS.build;
-    if (done) finishedBy.set(progress.group, finished);
+    if (done) finishedBy.set(`${progress.partition} ${progress.group}`, { partition: progress.partition, word: finished });
     // Never backwards: another worker's copy of an earlier table reads as less work done.
     shown = Math.max(shown, workDone(progress));
     const percent = percentOf(shown);
@@ -117,7 +122,7 @@ export function tablesProgress(
     if (last) {
       // One final line, on its own: what was done to the tables, and how long it took.
       const counts = new Map<string, number>();
-      for (const word of finishedBy.values()) counts.set(word, (counts.get(word) ?? 0) + 1);
+      for (const { partition, word } of finishedBy.values()) if (partition === progress.partition) counts.set(word, (counts.get(word) ?? 0) + 1);
       const how = [...counts].map(([word, count]) => `${count} ${word}`).join(', ');
       const final = `${label}: ${progress.partition} tables ready (${how}) in ${((now - started) / 1000).toFixed(1)} s`;
       // Off a terminal the last table's own line comes first, as every finished table's does (a load's does not).

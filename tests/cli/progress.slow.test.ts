@@ -107,6 +107,32 @@ describe('table progress on standard error', () => {
     for (const group of [0, 1, 2]) quietReport(step('load', group, group === 2 ? 4 : 100, [0, 100, 200][group]!));
     expect(quiet).toEqual([]);
   });
+
+  it("counts in a partition's final line only its own tables, not another partition's late copies", () => {
+    // The CLI readies two kinds in turn with one reporter (the per-board trial's pair); a pool's
+    // workers may still be adopting the first kind's tables (phase 'share') when the second loads.
+    const lines: string[] = [];
+    const report = tablesProgress({ write: (text) => lines.push(text) }, 'tables 4x4');
+    // Five groups of 100 entries: more tables than 6-6-3 has, as the catalogue's 14 beside 6-6-6-6's 4.
+    const other = (phase: string, group: number): TablesProgress => ({
+      partition: '6-6-3-zero-aware',
+      group,
+      groups: 5,
+      phase: phase as TablesProgress['phase'],
+      settled: 100,
+      entries: 100,
+      done: 100 * (group + 1),
+      total: 500,
+    });
+    for (const group of [0, 1, 2, 3, 4]) report(other('load', group));
+    for (const group of [0, 1, 2, 3, 4]) report(other('share', group));
+    report(step('load', 0, 100, 0));
+    report(step('load', 1, 100, 100));
+    report(step('load', 2, 4, 200));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^tables 4x4: 6-6-3-zero-aware tables ready \(5 loaded\) in [\d.]+ s\n$/);
+    expect(lines[1]).toMatch(/^tables 4x4: 6-6-3 tables ready \(3 loaded\) in [\d.]+ s\n$/);
+  });
 });
 
 describe('the live line of a long sliding search (issue 39)', () => {
